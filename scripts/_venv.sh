@@ -1,0 +1,37 @@
+# Sourced by scripts/play and scripts/test: create or refresh .venv and install
+# the project (with the extras named in $1, if any). A second run with an
+# unchanged pyproject.toml installs nothing.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+pick_python() {
+    for candidate in "${PYTHON:-}" python3.13 python3.12 python3.11 python3 python; do
+        [ -n "$candidate" ] || continue
+        if command -v "$candidate" >/dev/null 2>&1 &&
+            "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+            echo "$candidate"
+            return 0
+        fi
+    done
+    echo "cribsol: Python 3.11 or newer is needed (set PYTHON=/path/to/python3)" >&2
+    return 1
+}
+
+extras="${1:-}"
+venv="$root/.venv"
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+    py="$(pick_python)"
+    rm -rf "$venv"
+    "$py" -m venv "$venv"
+fi
+stamp="$venv/.installed${extras:+-$extras}"
+want="$(cat pyproject.toml | cksum)"
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip
+    spec="."
+    [ -n "$extras" ] && spec=".[$extras]"
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -e "$spec"
+    echo "$want" > "$stamp"
+fi
+export PATH="$venv/bin:$PATH"

@@ -1,0 +1,1 @@
+"""The engine: cards, scoring, the game, analysis and simulation. No UI imports."""

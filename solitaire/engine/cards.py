@@ -1,0 +1,329 @@
+"""Cards, ranks, suits and decks.
+
+A :class:`Card` is an int from 0 to 51 (``(rank - 1) * 4 + suit``), so it is
+immutable, hashable, ordered by rank then suit, and cheap to use as a table
+index in the scorer's hot loops, the way python-chess backs squares with ints.
+
+>>> Card.parse("10S") == Card.parse("TS") == Card.parse("t♠")
+True
+>>> str(Card.parse("5h")), repr(Card.parse("jd"))
+('5H', "Card.parse('JD')")
+>>> parse_cards("5H 10S,jd")
+(Card.parse('5H'), Card.parse('TS'), Card.parse('JD'))
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from enum import IntEnum
+from typing import Final, Self, SupportsIndex
+
+__all__ = [
+    "ALL_CARDS",
+    "Card",
+    "CardError",
+    "CardLike",
+    "Deck",
+    "DuplicateCardError",
+    "InvalidCardError",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "parse_cards",
+    "to_card",
+    "to_cards",
+]
+
+
+class CardError(ValueError):
+    """Base class of every card error; a ValueError naming the bad token."""
+
+
+class InvalidCardError(CardError):
+    """A token is not a card."""
+
+
+class DuplicateCardError(CardError):
+    """The same card appears twice where cards must be distinct."""
+
+
+class Rank(IntEnum):
+    """Card rank, ace low: A=1 ... K=13, so runs are plain arithmetic."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def letter(self) -> str:
+        """The canonical one-character name: A, 2-9, T, J, Q, K."""
+        return "A23456789TJQK"[self - 1]
+
+    @property
+    def pips(self) -> int:
+        """The value counted toward fifteens: ace 1, faces 10."""
+        return min(int(self), 10)
+
+
+class Suit(IntEnum):
+    """Card suit, in bridge order."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """The canonical letter: C, D, H or S."""
+        return "CDHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ♣ ♦ ♥ ♠."""
+        return "♣♦♥♠"[self]
+
+    @property
+    def is_red(self) -> bool:
+        """True for diamonds and hearts."""
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+
+_RANK_TOKENS: Final = {
+    "A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
+    "10": 10, "T": 10, "J": 11, "Q": 12, "K": 13,
+}  # fmt: skip
+_SUIT_TOKENS: Final = {
+    "C": 0, "♣": 0, "♧": 0,
+    "D": 1, "♦": 1, "♢": 1,
+    "H": 2, "♥": 2, "♡": 2,
+    "S": 3, "♠": 3, "♤": 3,
+}  # fmt: skip
+_RANK_HELP: Final = "rank must be A, 2-10, J, Q or K"
+_SUIT_HELP: Final = "suit must be C, D, H or S (or ♣ ♦ ♥ ♠)"
+
+
+class Card(int):
+    """One of the 52 cards; an int ``(rank - 1) * 4 + suit`` with card behaviour.
+
+    The 52 instances are interned: ``Card(Rank.FIVE, Suit.HEARTS) is
+    Card.parse("5H")``.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, rank: int, suit: int) -> Self:
+        if not 1 <= rank <= 13:
+            raise InvalidCardError(f"invalid rank {rank!r}: expected 1 (ace) to 13 (king)")
+        if not 0 <= suit <= 3:
+            raise InvalidCardError(f"invalid suit {suit!r}: expected 0 to 3")
+        return _CARDS[(rank - 1) * 4 + suit]  # type: ignore[return-value]
+
+    @classmethod
+    def _make(cls, index: int) -> Card:
+        return int.__new__(cls, index)
+
+    @classmethod
+    def from_index(cls, index: SupportsIndex) -> Card:
+        """The card with this 0-51 index."""
+        i = int(index)
+        if not 0 <= i < 52:
+            raise InvalidCardError(f"invalid card index {i}: expected 0 to 51")
+        return _CARDS[i]
+
+    @classmethod
+    def parse(cls, token: str) -> Card:
+        """Read a card such as ``5H``, ``10S``, ``TS``, ``ts`` or ``5♥``."""
+        text = token.strip()
+        if len(text) < 2:
+            raise InvalidCardError(
+                f"invalid card {token!r}: expected a rank then a suit, like 5H or 10S"
+            )
+        rank_text, suit_text = text[:-1].upper(), text[-1].upper()
+        rank = _RANK_TOKENS.get(rank_text)
+        if rank is None:
+            raise InvalidCardError(f"invalid card {token!r}: {_RANK_HELP}")
+        suit = _SUIT_TOKENS.get(suit_text)
+        if suit is None:
+            raise InvalidCardError(f"invalid card {token!r}: {_SUIT_HELP}")
+        return _CARDS[(rank - 1) * 4 + suit]
+
+    @property
+    def index(self) -> int:
+        """The plain int 0-51."""
+        return int(self)
+
+    @property
+    def rank(self) -> Rank:
+        """The card's rank."""
+        return _RANK_OF[self]
+
+    @property
+    def suit(self) -> Suit:
+        """The card's suit."""
+        return _SUIT_OF[self]
+
+    @property
+    def value(self) -> int:
+        """The card's value toward fifteens: ace 1, faces 10."""
+        return _RANK_OF[self].pips
+
+    @property
+    def is_red(self) -> bool:
+        """True for diamonds and hearts."""
+        return _SUIT_OF[self].is_red
+
+    def symbol(self, ascii: bool = False) -> str:
+        """Display form: ``5♥`` (``10♠`` for tens), or ``5H`` when ``ascii``."""
+        rank, suit = _RANK_OF[self], _SUIT_OF[self]
+        rank_text = "10" if rank == Rank.TEN else rank.letter
+        return rank_text + (suit.letter if ascii else suit.symbol)
+
+    def __str__(self) -> str:
+        return _RANK_OF[self].letter + _SUIT_OF[self].letter
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (Card.from_index, (int(self),))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+
+_CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(52))
+_RANK_OF: Final[tuple[Rank, ...]] = tuple(Rank(i // 4 + 1) for i in range(52))
+_SUIT_OF: Final[tuple[Suit, ...]] = tuple(Suit(i % 4) for i in range(52))
+
+ALL_CARDS: Final[tuple[Card, ...]] = _CARDS
+"""The 52 cards in order: AC AD AH AS 2C ... KS."""
+
+CardLike = Card | str
+"""A Card, or a card string such as ``"5H"``."""
+
+_SEPARATORS: Final = re.compile(r"[\s,;]+")
+
+
+def to_card(card: CardLike) -> Card:
+    """A Card from a Card or a card string."""
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        return Card.parse(card)
+    raise InvalidCardError(f"invalid card {card!r}: expected a Card or a string like '5H'")
+
+
+def _check_distinct(cards: Sequence[Card]) -> None:
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise DuplicateCardError(f"duplicate card {card}: each card can appear only once")
+        seen.add(card)
+
+
+def to_cards(cards: str | Iterable[CardLike], *, distinct: bool = True) -> tuple[Card, ...]:
+    """Cards from a string like ``"5H 10S,jd"`` or an iterable of Cards and strings."""
+    if isinstance(cards, str):
+        return parse_cards(cards, distinct=distinct)
+    result = tuple(to_card(card) for card in cards)
+    if distinct:
+        _check_distinct(result)
+    return result
+
+
+def parse_cards(text: str, *, distinct: bool = True) -> tuple[Card, ...]:
+    """Read cards separated by spaces or commas; duplicates are refused by default."""
+    cards = tuple(Card.parse(token) for token in _SEPARATORS.split(text.strip()) if token)
+    if distinct:
+        _check_distinct(cards)
+    return cards
+
+
+def format_cards(cards: Iterable[Card], ascii: bool = True) -> str:
+    """Cards joined by spaces, in canonical (``ascii``) or symbol form."""
+    return " ".join(str(c) if ascii else c.symbol() for c in cards)
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """A uniform int in [0, n) from ``getrandbits`` alone, pinned across Python versions."""
+    bits = n.bit_length()
+    while True:
+        r = rng.getrandbits(bits)
+        if r < n:
+            return r
+
+
+class Deck(Sequence[Card]):
+    """An ordered deck of the 52 cards, top card first."""
+
+    __slots__ = ("_cards",)
+
+    def __init__(self, cards: Iterable[CardLike]) -> None:
+        order = to_cards(cards, distinct=False)
+        if len(order) != 52:
+            raise CardError(f"a deck needs 52 cards, got {len(order)}")
+        missing = set(_CARDS) - set(order)
+        if missing:
+            _check_distinct(order)
+        self._cards = order
+
+    @classmethod
+    def new(cls) -> Deck:
+        """A deck in the fixed order AC AD AH AS 2C ... KS."""
+        return cls(_CARDS)
+
+    @classmethod
+    def shuffled(cls, rng: random.Random) -> Deck:
+        """A deck shuffled by Fisher-Yates with the injected generator."""
+        cards = list(_CARDS)
+        for i in range(51, 0, -1):
+            j = _below(rng, i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        return cls(cards)
+
+    @classmethod
+    def from_seed(cls, seed: int) -> Deck:
+        """The deck for an integer seed; the same seed gives the same order everywhere."""
+        return cls.shuffled(random.Random(seed))
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards, top first."""
+        return self._cards
+
+    def __len__(self) -> int:
+        return 52
+
+    def __getitem__(self, index: int) -> Card:  # type: ignore[override]
+        return self._cards[index]
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self._cards)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deck) and other._cards == self._cards
+
+    def __hash__(self) -> int:
+        return hash(self._cards)
+
+    def __repr__(self) -> str:
+        return f"Deck({format_cards(self._cards)!r})"

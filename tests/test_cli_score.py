@@ -1,0 +1,80 @@
+"""`cribsol score`: output for good input, one line and exit 2 for bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from solitaire.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_score_shows_the_count_and_total(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "score", "5H", "5C", "5S", "JD", "5D")
+    assert status == 0
+    assert "5♥ 5♣ 5♠ J♦" in out
+    assert "fifteen two, fifteen four" in out
+    assert "one for his nobs is twenty-nine" in out
+    assert "= 29" in out
+
+
+def test_score_ascii_final_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "score", "7c", "8d", "kh", "ks", "--ascii")
+    assert status == 0
+    assert "7C 8D KH KS" in out and "Final hand" in out and "= 4" in out
+
+
+def test_score_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "score", "AH 2H 3H 4H", "5C", "--crib", "--json")
+    data = json.loads(out)
+    assert status == 0
+    assert data["total"] == 7 and data["crib"] is True and data["flush"] == 0
+    assert data["hand"] == ["AH", "2H", "3H", "4H"] and data["starter"] == "5C"
+    assert {item["kind"] for item in data["items"]} == {"fifteen", "run"}
+    assert data["fifteen"] == 2 and data["run"] == 5
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["score", "5H", "5C", "5X", "JD", "5D"], "invalid card '5X': suit must be"),
+        (["score", "1X", "5C", "5S", "JD", "5D"], "invalid card '1X': rank must be A, 2-10"),
+        (["score", "5H", "5C", "5H", "JD", "5D"], "duplicate card 5H"),
+        (["score", "5H", "5C"], "got 2 cards"),
+        (["score", "5H", "5C", "5S", "JD", "5D", "6D"], "got 6 cards"),
+        (["score", "5H", "5C", "5S", "JD", "--crib"], "a crib needs a starter"),
+        (["score", "5H", "5C", "5S", "JD", "5D", "--bogus"], "unrecognized arguments: --bogus"),
+        (["score"], "the following arguments are required: CARD"),
+        (["nonsense"], "invalid choice: 'nonsense'"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, out, err = run(capsys, *argv)
+    assert status == 2
+    assert out == ""
+    assert err.count("\n") == 1 and message in err
+    assert "Traceback" not in err
+
+
+def test_module_entry_point_and_exit_status() -> None:
+    ok = subprocess.run(
+        [sys.executable, "-m", "solitaire", "score", "5H 5C 5S JD 5D", "--json"],
+        capture_output=True,
+        text=True,
+    )
+    assert ok.returncode == 0 and json.loads(ok.stdout)["total"] == 29
+    bad = subprocess.run(
+        [sys.executable, "-m", "solitaire", "score", "ZZ"], capture_output=True, text=True
+    )
+    assert bad.returncode == 2 and bad.stderr.startswith("cribsol: invalid card 'ZZ'")
+    assert len(bad.stderr.splitlines()) == 1
