@@ -7,17 +7,25 @@ stderr and exit status 2; no traceback reaches the user.
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import json
 import os
+import random
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import NoReturn
 
 from rich.console import Console
+from rich.text import Text
 
 from solitaire.engine.cards import parse_cards
+from solitaire.engine.dealcode import daily_seed, deal_code, decode_deal
+from solitaire.engine.game import Game
+from solitaire.engine.record import game_record, load_record, replay
 from solitaire.engine.scoring import score_hand
-from solitaire.views import THEME, ScoreView, kind_totals_table
+from solitaire.engine.strategy import STRATEGIES, make_strategy, play_out
+from solitaire.views import THEME, GameView, ScoreView, kind_totals_table
 
 __all__ = ["main"]
 
@@ -73,6 +81,77 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- play and replay ---------------------------------------------------------
+
+
+def game_from_args(args: argparse.Namespace) -> tuple[Game, str | None]:
+    """A new game from --seed, --deal or --daily (a random seed otherwise), and its daily date."""
+    if args.deal is not None:
+        return Game(decode_deal(args.deal)), None
+    if args.daily:
+        today = dt.date.today().isoformat()
+        return Game.from_seed(daily_seed(dt.date.today())), today
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    return Game.from_seed(seed), None
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    if args.auto is None:
+        from solitaire.app import run_app  # the interactive skin loads only when needed
+
+        return run_app(args)
+    game, daily = game_from_args(args)
+    rng = random.Random(f"cribsol {args.auto} {deal_code(game.deck)}")
+    play_out(game, make_strategy(args.auto, rng))
+    if args.json:
+        print(json.dumps(game_record(game, daily=daily)))
+        return 0
+    console = make_console(args)
+    console.print(GameView(game, ascii=args.ascii, title=_game_title(game, daily)))
+    return 0
+
+
+def _game_title(game: Game, daily: str | None) -> str:
+    source = (
+        f"daily deal {daily}"
+        if daily
+        else (f"seed {game.seed}" if game.seed is not None else "deal")
+    )
+    return f"Cribbage Solitaire, {source}\ndeal code {deal_code(game.deck)}"
+
+
+def read_text(path: str) -> str:
+    """The text of a file, or of stdin for ``-``; an unreadable file is a one-line error."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise ValueError(f"cannot read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"cannot read {path}: not a text file") from None
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    data = load_record(read_text(args.record))
+    game = replay(data)
+    if args.json:
+        print(json.dumps(game_record(game, daily=data.get("daily"))))
+        return 0
+    console = make_console(args)
+    console.print(GameView(game, ascii=args.ascii, title=_game_title(game, data.get("daily"))))
+    console.print(Text("Replayed and re-scored: every round matches the record.", style="best"))
+    return 0
+
+
+def add_deal_options(parser: argparse.ArgumentParser) -> None:
+    """--seed, --deal and --daily, which choose the deck."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--seed", type=int, metavar="N", help="the deal for this seed")
+    group.add_argument("--deal", metavar="CODE", help="the deal for this deal code")
+    group.add_argument("--daily", action="store_true", help="today's deal, the same for everyone")
+
+
 # -- the parser ---------------------------------------------------------------
 
 
@@ -94,6 +173,27 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--json", action="store_true", help="print one JSON object")
     score.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
     score.set_defaults(func=cmd_score)
+
+    play = sub.add_parser(
+        "play",
+        help="play a game (interactive, or --auto with a strategy)",
+        description="Play a game. With --auto a strategy plays it and the game is printed.",
+    )
+    add_deal_options(play)
+    play.add_argument("--auto", choices=STRATEGIES, help="let a strategy play the whole game")
+    play.add_argument("--json", action="store_true", help="with --auto: print the game record")
+    play.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    play.set_defaults(func=cmd_play)
+
+    rep = sub.add_parser(
+        "replay",
+        help="replay a game record and re-score every round",
+        description="Replay a game record (a file, or - for stdin), re-scoring every round.",
+    )
+    rep.add_argument("record", metavar="FILE", help="a game record, or - for stdin")
+    rep.add_argument("--json", action="store_true", help="print the checked record")
+    rep.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    rep.set_defaults(func=cmd_replay)
     return parser
 
 

@@ -9,14 +9,24 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 from rich.theme import Theme
 
 from solitaire.engine.cards import Card
+from solitaire.engine.game import Game, RoundResult
 from solitaire.engine.scoring import Kind, Score
 
-__all__ = ["THEME", "ScoreView", "card_text", "cards_text"]
+__all__ = [
+    "THEME",
+    "GameView",
+    "RoundView",
+    "ScoreView",
+    "card_text",
+    "cards_text",
+    "summary_table",
+]
 
 THEME = Theme(
     {
@@ -95,7 +105,10 @@ class ScoreView:
         return table
 
     def __rich__(self) -> RenderableType:
-        parts: list[RenderableType] = [self.header(), Text(self.score.spoken(), style="italic")]
+        parts: list[RenderableType] = [
+            self.header(),
+            Padding(Text(self.score.spoken(), style="italic"), (0, 0, 0, 2)),
+        ]
         if self.breakdown and self.score.items:
             parts.append(self.items_table())
         return Group(*parts)
@@ -109,4 +122,83 @@ def kind_totals_table(scores: Sequence[Score]) -> Table:
     table.add_column("total", justify="right", style="total")
     for score in scores:
         table.add_row(*(str(score.points(kind)) for kind in Kind), str(score.total))
+    return table
+
+
+class RoundView:
+    """A played round: the six shown, the discard, the starter, then hand and crib counts."""
+
+    def __init__(self, result: RoundResult, ascii: bool = False) -> None:
+        self.result = result
+        self.ascii = ascii
+
+    def __rich__(self) -> RenderableType:
+        r = self.result
+        head = Text(f"Round {r.number}  ", style="title")
+        head.append_text(cards_text(r.shown, self.ascii))
+        head.append("  discard ", style="muted")
+        head.append_text(cards_text(r.discard, self.ascii))
+        head.append("  starter ", style="muted")
+        head.append_text(card_text(r.starter, self.ascii))
+        parts: list[RenderableType] = [head]
+        if r.heels:
+            parts.append(Text(f"  His heels: the starter is a jack, {r.heels}", style="points"))
+        parts.append(Padding(ScoreView(r.hand, "Hand", self.ascii, breakdown=False), (0, 0, 0, 2)))
+        parts.append(Padding(ScoreView(r.crib, "Crib", self.ascii, breakdown=False), (0, 0, 0, 2)))
+        total = Text(f"  Round {r.points} points, total ", style="muted")
+        total.append(str(r.total), style="total")
+        for step in r.steps():
+            for milestone in step.milestones:
+                total.append(f"  {milestone.message}", style="milestone")
+        parts.append(total)
+        return Group(*parts)
+
+
+class GameView:
+    """A whole game, round by round, then the final hand and the total."""
+
+    def __init__(self, game: Game, ascii: bool = False, title: str | None = None) -> None:
+        self.game = game
+        self.ascii = ascii
+        self.title = title
+
+    def __rich__(self) -> RenderableType:
+        game = self.game
+        parts: list[RenderableType] = []
+        if self.title:
+            parts.append(Text(self.title, style="title"))
+        for result in game.rounds:
+            parts.append(RoundView(result, self.ascii))
+        if game.final is not None:
+            final = game.final
+            parts.append(ScoreView(final.score, "Final hand", self.ascii, breakdown=False))
+            for milestone in final.milestones:
+                parts.append(Text(milestone.message, style="milestone"))
+        parts.append(summary_table(game))
+        return Group(*parts)
+
+
+def summary_table(game: Game) -> Table:
+    """One row per round: the discard, starter, heels, hand, crib and running total."""
+    table = Table(title="Game", title_justify="left", padding=(0, 1), pad_edge=False)
+    for name in ("round", "kept", "discard", "starter", "heels", "hand", "crib", "total"):
+        right = name in ("round", "heels", "hand", "crib", "total")
+        table.add_column(name, justify="right" if right else "left")
+    for r in game.rounds:
+        table.add_row(
+            str(r.number),
+            cards_text(r.keep, ascii=True),
+            cards_text(r.discard, ascii=True),
+            card_text(r.starter, ascii=True),
+            str(r.heels),
+            str(r.hand.total),
+            str(r.crib.total),
+            Text(str(r.total), style="total"),
+        )
+    if game.final is not None:
+        final = game.final
+        table.add_row(
+            "final", cards_text(final.cards, ascii=True), "", "", "", str(final.score.total), "",
+            Text(str(final.total), style="total"),
+        )  # fmt: skip
     return table

@@ -18,7 +18,7 @@ import random
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
-from typing import Final, Self, SupportsIndex
+from typing import Final, Self, SupportsIndex, overload
 
 __all__ = [
     "ALL_CARDS",
@@ -313,7 +313,13 @@ class Deck(Sequence[Card]):
     def __len__(self) -> int:
         return 52
 
-    def __getitem__(self, index: int) -> Card:  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> Card: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Card, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Card | tuple[Card, ...]:
         return self._cards[index]
 
     def __iter__(self) -> Iterator[Card]:

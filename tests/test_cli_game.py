@@ -1,0 +1,95 @@
+"""`cribsol play --auto` and `cribsol replay` from the command line."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from solitaire.cli import main
+from solitaire.engine.cards import Deck
+from solitaire.engine.dealcode import deal_code
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_auto_random_prints_a_record_that_replays(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status, out, _ = run(capsys, "play", "--seed", "8", "--auto", "random", "--json")
+    assert status == 0
+    record = json.loads(out)
+    assert record["seed"] == 8 and len(record["rounds"]) == 6
+    # Same seed, same strategy: the same game.
+    assert run(capsys, "play", "--seed", "8", "--auto", "random", "--json")[1] == out
+    path = tmp_path / "game.json"
+    path.write_text(out)
+    status, shown, _ = run(capsys, "replay", str(path))
+    assert status == 0
+    assert "Round 6" in shown and "Final hand" in shown and "every round matches" in shown
+    status, again, _ = run(capsys, "replay", str(path), "--json")
+    assert json.loads(again) == record
+
+
+def test_replay_from_stdin(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, out, _ = run(capsys, "play", "--seed", "3", "--auto", "random", "--json")
+    monkeypatch.setattr("sys.stdin", io.StringIO(out))
+    status, shown, _ = run(capsys, "replay", "-")
+    assert status == 0 and "every round matches" in shown
+
+
+def test_deal_code_plays_the_same_deck(capsys: pytest.CaptureFixture[str]) -> None:
+    code = deal_code(Deck.from_seed(8))
+    _, by_code, _ = run(capsys, "play", "--deal", code, "--auto", "random", "--json")
+    _, by_seed, _ = run(capsys, "play", "--seed", "8", "--auto", "random", "--json")
+    assert json.loads(by_code)["deck"] == json.loads(by_seed)["deck"]
+    assert json.loads(by_code)["seed"] is None
+
+
+def test_daily_gives_the_same_deck_twice(capsys: pytest.CaptureFixture[str]) -> None:
+    _, a, _ = run(capsys, "play", "--daily", "--auto", "random", "--json")
+    _, b, _ = run(capsys, "play", "--daily", "--auto", "random", "--json")
+    assert json.loads(a)["deck"] == json.loads(b)["deck"]
+    assert "daily" in json.loads(a)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["replay", "/no/such/file.json"], "cannot read /no/such/file.json"),
+        (["play", "--deal", "NOPE", "--auto", "random"], "invalid deal code 'NOPE'"),
+        (["play", "--seed", "x", "--auto", "random"], "invalid int value: 'x'"),
+        (["play", "--seed", "1", "--daily", "--auto", "random"], "not allowed with argument"),
+        (["play", "--auto", "psychic"], "invalid choice: 'psychic'"),
+    ],
+)
+def test_bad_input_is_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and message in err
+
+
+def test_tampered_record_names_round_and_field(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    _, out, _ = run(capsys, "play", "--seed", "8", "--auto", "random", "--json")
+    record = json.loads(out)
+    record["rounds"][3]["crib_points"] += 1
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(record))
+    status, _, err = run(capsys, "replay", str(path))
+    assert status == 2
+    assert err.startswith("cribsol: round 4: field 'crib_points': the record says")
+    path.write_text("garbage")
+    status, _, err = run(capsys, "replay", str(path))
+    assert status == 2 and "invalid JSON" in err
