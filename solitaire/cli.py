@@ -19,13 +19,14 @@ from typing import NoReturn
 from rich.console import Console
 from rich.text import Text
 
+from solitaire.engine.advisor import advise
 from solitaire.engine.cards import parse_cards
 from solitaire.engine.dealcode import daily_seed, deal_code, decode_deal
 from solitaire.engine.game import Game
 from solitaire.engine.record import game_record, load_record, replay
 from solitaire.engine.scoring import score_hand
 from solitaire.engine.strategy import STRATEGIES, make_strategy, play_out
-from solitaire.views import THEME, GameView, ScoreView, kind_totals_table
+from solitaire.views import THEME, AdviceView, GameView, ScoreView, kind_totals_table
 
 __all__ = ["main"]
 
@@ -78,6 +79,21 @@ def cmd_score(args: argparse.Namespace) -> int:
     title = "Crib" if args.crib else ("Hand" if starter is not None else "Final hand")
     console.print(ScoreView(score, title=title, ascii=args.ascii))
     console.print(kind_totals_table([score]))
+    return 0
+
+
+# -- advise -------------------------------------------------------------------
+
+
+def cmd_advise(args: argparse.Namespace) -> int:
+    six = parse_cards(_joined_cards(args.cards))
+    seen = parse_cards(args.seen) if args.seen else ()
+    options = advise(six, seen=seen, starter=args.starter)
+    if args.json:
+        print(json.dumps([option.to_dict() for option in options]))
+        return 0
+    console = make_console(args)
+    console.print(AdviceView(options, ascii=args.ascii))
     return 0
 
 
@@ -173,6 +189,19 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--json", action="store_true", help="print one JSON object")
     score.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
     score.set_defaults(func=cmd_score)
+
+    adv = sub.add_parser(
+        "advise",
+        help="exact expected value of all 15 discards from six cards",
+        description="Weigh all 15 discards of six cards exactly: expected hand, crib and "
+        "total over every starter and blind crib pair the unseen cards allow.",
+    )
+    adv.add_argument("cards", nargs="+", metavar="CARD", help="the six cards shown")
+    adv.add_argument("--seen", metavar="CARDS", help="cards already out of play, e.g. '2C 9D'")
+    adv.add_argument("--starter", metavar="CARD", help="the starter, when it is known")
+    adv.add_argument("--json", action="store_true", help="print a JSON list of the 15 options")
+    adv.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    adv.set_defaults(func=cmd_advise)
 
     play = sub.add_parser(
         "play",

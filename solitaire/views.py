@@ -14,12 +14,14 @@ from rich.table import Table
 from rich.text import Text
 from rich.theme import Theme
 
+from solitaire.engine.advisor import DiscardOption, Hindsight
 from solitaire.engine.cards import Card
 from solitaire.engine.game import Game, RoundResult
 from solitaire.engine.scoring import Kind, Score
 
 __all__ = [
     "THEME",
+    "AdviceView",
     "GameView",
     "RoundView",
     "ScoreView",
@@ -202,3 +204,76 @@ def summary_table(game: Game) -> Table:
             Text(str(final.total), style="total"),
         )  # fmt: skip
     return table
+
+
+class AdviceView:
+    """The 15 discards best first: keep, discard, expected hand, crib and total, min and max.
+
+    With ``actual`` (hindsight) a column shows what each discard really scored; with
+    ``chosen`` the player's discard is marked.
+    """
+
+    def __init__(
+        self,
+        options: Sequence[DiscardOption],
+        ascii: bool = False,
+        chosen: Iterable[Card] | None = None,
+        actual: Sequence[Hindsight] | None = None,
+        title: str | None = "Discards, best first",
+        ranges: bool = True,
+    ) -> None:
+        self.options = options
+        self.ascii = ascii
+        self.chosen = frozenset(chosen) if chosen is not None else None
+        self.actual = {frozenset(h.discard): h.total for h in actual} if actual else None
+        self.title = title
+        self.ranges = ranges
+
+    def __rich__(self) -> RenderableType:
+        table = Table(
+            title=self.title,
+            title_justify="left",
+            box=None,
+            padding=(0, 1),
+            pad_edge=False,
+            header_style="bold",
+        )
+        table.add_column("", width=1)
+        table.add_column("keep")
+        table.add_column("discard")
+        table.add_column("hand", justify="right")
+        table.add_column("crib", justify="right")
+        table.add_column("total", justify="right")
+        if self.ranges:
+            table.add_column("min", justify="right")
+            table.add_column("max", justify="right")
+        if self.actual is not None:
+            table.add_column("actual", justify="right")
+        best = self.options[0].total if self.options else 0
+        for option in self.options:
+            mark = "*" if option.total == best else ""
+            style = "best" if option.total == best else ""
+            if self.chosen is not None and frozenset(option.discard) == self.chosen:
+                mark = ">" if not mark else "*"
+                style = (style + " reverse").strip()
+            row: list[RenderableType] = [
+                mark,
+                cards_text(option.keep, self.ascii),
+                cards_text(option.discard, self.ascii),
+                f"{float(option.hand):.2f}",
+                f"{float(option.crib):.2f}",
+                Text(f"{float(option.total):.2f}", style="total"),
+            ]
+            if self.ranges:
+                row += [str(option.min_total), str(option.max_total)]
+            if self.actual is not None:
+                row.append(str(self.actual[frozenset(option.discard)]))
+            table.add_row(*row, style=style)
+        heels = self.options[0].heels if self.options else 0
+        notes = []
+        if heels:
+            notes.append(
+                f"totals include {float(heels):.3f} for his heels (the same for every discard)"
+            )
+        notes.append("* best expected total" + ("; > your discard" if self.chosen else ""))
+        return Group(table, Text("; ".join(notes), style="muted"))

@@ -93,3 +93,12 @@ def test_tampered_record_names_round_and_field(
     path.write_text("garbage")
     status, _, err = run(capsys, "replay", str(path))
     assert status == 2 and "invalid JSON" in err
+
+
+@pytest.mark.parametrize("strategy", ["best", "hand", "random"])
+def test_every_strategy_plays_whole_games(
+    capsys: pytest.CaptureFixture[str], strategy: str
+) -> None:
+    status, out, _ = run(capsys, "play", "--seed", "12", "--auto", strategy, "--json")
+    record = json.loads(out)
+    assert status == 0 and len(record["rounds"]) == 6 and record["final_points"] is not None

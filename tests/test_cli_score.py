@@ -78,3 +78,36 @@ def test_module_entry_point_and_exit_status() -> None:
     )
     assert bad.returncode == 2 and bad.stderr.startswith("cribsol: invalid card 'ZZ'")
     assert len(bad.stderr.splitlines()) == 1
+
+
+def test_advise_table_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "advise", "5H", "5C", "5S", "JD", "4C", "9S")
+    assert status == 0
+    lines = out.splitlines()
+    assert "keep" in lines[1] and "max" in lines[1]
+    assert lines[2].startswith("*") and "4♣ 9♠" in lines[2] and "20.81" in lines[2]
+    assert len([line for line in lines if "♠" in line or "♣" in line]) == 15
+    status, out, _ = run(capsys, "advise", "5H 5C 5S JD 4C 9S", "--json", "--starter", "5D")
+    options = json.loads(out)
+    assert status == 0 and len(options) == 15
+    assert options[0]["discard"] == ["4C", "9S"] and options[0]["hand"] == 29.0
+    assert set(options[0]) >= {"discard", "keep", "hand", "crib", "heels", "total", "exact"}
+    assert options[0]["exact"]["hand"] == "29"
+    totals = [o["total"] for o in options]
+    assert totals == sorted(totals, reverse=True)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["advise", "5H", "5C", "5S", "JD", "4C"], "needs the 6 cards shown, got 5"),
+        (["advise", "5H 5C 5S JD 4C 9S", "--seen", "5H"], "'5H' is both in your hand"),
+        (["advise", "5H 5C 5S JD 4C 9S", "--starter", "ZZ"], "invalid card 'ZZ'"),
+        (["advise", "5H 5C 5S JD 4C 9S", "--starter", "9S"], "starter '9S' is also in your hand"),
+    ],
+)
+def test_advise_bad_input(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == "" and err.count("\n") == 1 and message in err

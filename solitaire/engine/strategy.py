@@ -9,6 +9,7 @@ import random
 from collections.abc import Callable
 from itertools import combinations
 
+from solitaire.engine.advisor import best_discard, position_of
 from solitaire.engine.cards import Card
 from solitaire.engine.game import Game
 
@@ -27,11 +28,25 @@ def random_strategy(rng: random.Random) -> Strategy:
     return choose
 
 
-STRATEGIES: tuple[str, ...] = ("random",)
+def best_strategy(game: Game) -> tuple[Card, Card]:
+    """The best expected total (hand, crib and heels): perfect play for the expected score."""
+    return best_discard(position_of(game))
+
+
+def hand_strategy(game: Game) -> tuple[Card, Card]:
+    """The best expected hand, ignoring the crib."""
+    return best_discard(position_of(game), hand_only=True)
+
+
+STRATEGIES: tuple[str, ...] = ("best", "hand", "random")
 
 
 def make_strategy(name: str, rng: random.Random) -> Strategy:
     """The strategy of this name; ``rng`` feeds the ones that draw at random."""
+    if name == "best":
+        return best_strategy
+    if name == "hand":
+        return hand_strategy
     if name == "random":
         return random_strategy(rng)
     raise ValueError(f"unknown strategy {name!r}: expected one of {', '.join(STRATEGIES)}")
