@@ -7,6 +7,7 @@ stderr and exit status 2; no traceback reaches the user.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime as dt
 import json
 import os
@@ -26,7 +27,16 @@ from solitaire.engine.game import Game
 from solitaire.engine.record import game_record, load_record, replay
 from solitaire.engine.scoring import score_hand
 from solitaire.engine.strategy import STRATEGIES, make_strategy, play_out
-from solitaire.views import THEME, AdviceView, GameView, ScoreView, kind_totals_table
+from solitaire.store import History, resolve_data_dir
+from solitaire.views import (
+    THEME,
+    AdviceView,
+    GameView,
+    HistoryView,
+    ScoreView,
+    StatsView,
+    kind_totals_table,
+)
 
 __all__ = ["main"]
 
@@ -115,7 +125,18 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.auto is None:
         from solitaire.app import run_app  # the interactive skin loads only when needed
 
-        return run_app(args)
+        calls = 0
+
+        def new_game() -> tuple[Game, str | None]:
+            nonlocal calls
+            calls += 1
+            if calls == 1:
+                return game_from_args(args)
+            return Game.from_seed(random.SystemRandom().randrange(10**9)), None
+
+        status, message = run_app(args, new_game)
+        print(message)
+        return status
     game, daily = game_from_args(args)
     rng = random.Random(f"cribsol {args.auto} {deal_code(game.deck)}")
     play_out(game, make_strategy(args.auto, rng))
@@ -149,7 +170,12 @@ def read_text(path: str) -> str:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    data = load_record(read_text(args.record))
+    source: str = args.record
+    if source.isdigit() and not Path(source).exists():
+        with open_history(args) as history:
+            data = history.record(int(source))
+    else:
+        data = load_record(read_text(source))
     game = replay(data)
     if args.json:
         print(json.dumps(game_record(game, daily=data.get("daily"))))
@@ -158,6 +184,55 @@ def cmd_replay(args: argparse.Namespace) -> int:
     console.print(GameView(game, ascii=args.ascii, title=_game_title(game, data.get("daily"))))
     console.print(Text("Replayed and re-scored: every round matches the record.", style="best"))
     return 0
+
+
+# -- history ------------------------------------------------------------------
+
+
+def open_history(args: argparse.Namespace) -> History:
+    """The history database; a damaged one is set aside and reported on stderr."""
+    history = History(resolve_data_dir(args.data_dir))
+    if history.notice:
+        print(f"{PROG}: {history.notice}", file=sys.stderr)
+    return history
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    with open_history(args) as history:
+        stats = history.stats(recent=args.recent)
+    if args.json:
+        print(json.dumps(None if stats is None else dataclasses.asdict(stats)))
+        return 0
+    console = make_console(args)
+    if stats is None:
+        console.print("No finished games yet: run cribsol play.")
+        return 0
+    console.print(StatsView(stats, ascii=args.ascii))
+    return 0
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    with open_history(args) as history:
+        rows = history.games(limit=args.limit)
+    if args.json:
+        print(json.dumps([dataclasses.asdict(row) for row in rows]))
+        return 0
+    console = make_console(args)
+    if not rows:
+        console.print("No games yet: run cribsol play.")
+        return 0
+    console.print(HistoryView(rows))
+    return 0
+
+
+def add_data_dir_option(parser: argparse.ArgumentParser) -> None:
+    """--data-dir, where the saved game and the history live."""
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="where the saved game and history live (default: $CRIBSOL_DATA_DIR or the "
+        "user data directory)",
+    )
 
 
 def add_deal_options(parser: argparse.ArgumentParser) -> None:
@@ -212,6 +287,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--auto", choices=STRATEGIES, help="let a strategy play the whole game")
     play.add_argument("--json", action="store_true", help="with --auto: print the game record")
     play.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    add_data_dir_option(play)
     play.set_defaults(func=cmd_play)
 
     rep = sub.add_parser(
@@ -219,10 +295,34 @@ def build_parser() -> argparse.ArgumentParser:
         help="replay a game record and re-score every round",
         description="Replay a game record (a file, or - for stdin), re-scoring every round.",
     )
-    rep.add_argument("record", metavar="FILE", help="a game record, or - for stdin")
+    rep.add_argument(
+        "record", metavar="FILE|ID", help="a game record file, - for stdin, or a history id"
+    )
     rep.add_argument("--json", action="store_true", help="print the checked record")
     rep.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    add_data_dir_option(rep)
     rep.set_defaults(func=cmd_replay)
+
+    st = sub.add_parser(
+        "stats",
+        help="your results: games, mean, best, past 90, 121, efficiency, trend",
+        description="Statistics of your finished games.",
+    )
+    st.add_argument("--recent", type=int, default=10, metavar="N", help="games in the trend")
+    st.add_argument("--json", action="store_true", help="print one JSON object")
+    st.add_argument("--ascii", action="store_true", help="plain characters only")
+    add_data_dir_option(st)
+    st.set_defaults(func=cmd_stats)
+
+    hist = sub.add_parser(
+        "history",
+        help="list your games with their deal codes",
+        description="Your games, newest first; replay one with cribsol replay ID.",
+    )
+    hist.add_argument("--limit", type=int, default=20, metavar="N", help="how many (default 20)")
+    hist.add_argument("--json", action="store_true", help="print a JSON list")
+    add_data_dir_option(hist)
+    hist.set_defaults(func=cmd_history)
     return parser
 
 

@@ -16,15 +16,18 @@ from rich.theme import Theme
 
 from solitaire.engine.advisor import DiscardOption, Hindsight
 from solitaire.engine.cards import Card
-from solitaire.engine.game import Game, RoundResult
+from solitaire.engine.game import GREAT_LINE, SKUNK_LINE, Game, RoundResult
 from solitaire.engine.scoring import Kind, Score
+from solitaire.store import GameRow, Stats
 
 __all__ = [
     "THEME",
     "AdviceView",
     "GameView",
+    "HistoryView",
     "RoundView",
     "ScoreView",
+    "StatsView",
     "card_text",
     "cards_text",
     "summary_table",
@@ -40,6 +43,8 @@ THEME = Theme(
         "total": "bold cyan",
         "muted": "dim",
         "best": "bold green",
+        "chosen": "reverse",
+        "best.chosen": "bold green reverse",
         "warn": "bold yellow",
         "milestone": "bold magenta",
         "title": "bold",
@@ -49,10 +54,10 @@ THEME = Theme(
 
 def card_text(card: Card, ascii: bool = False, selected: bool = False) -> Text:
     """One card with its suit colour: ``5♥`` in red, ``K♠`` in the default colour."""
-    style = "card.red" if card.is_red else "card.black"
+    text = Text(card.symbol(ascii), style="card.red" if card.is_red else "card.black")
     if selected:
-        style += " card.selected"
-    return Text(card.symbol(ascii), style=style)
+        text.stylize("card.selected")
+    return text
 
 
 def cards_text(cards: Iterable[Card], ascii: bool = False, sep: str = " ") -> Text:
@@ -255,7 +260,7 @@ class AdviceView:
             style = "best" if option.total == best else ""
             if self.chosen is not None and frozenset(option.discard) == self.chosen:
                 mark = ">" if not mark else "*"
-                style = (style + " reverse").strip()
+                style = "best.chosen" if style else "chosen"
             row: list[RenderableType] = [
                 mark,
                 cards_text(option.keep, self.ascii),
@@ -270,10 +275,64 @@ class AdviceView:
                 row.append(str(self.actual[frozenset(option.discard)]))
             table.add_row(*row, style=style)
         heels = self.options[0].heels if self.options else 0
-        notes = []
+        notes = ["* best expected total" + ("; > your discard" if self.chosen else "")]
         if heels:
-            notes.append(
-                f"totals include {float(heels):.3f} for his heels (the same for every discard)"
-            )
-        notes.append("* best expected total" + ("; > your discard" if self.chosen else ""))
+            notes.append(f"totals include {float(heels):.3f} for his heels")
         return Group(table, Text("; ".join(notes), style="muted"))
+
+
+_SPARKS = "▁▂▃▄▅▆▇█"
+
+
+class StatsView:
+    """Games played, mean, best, the share past 90 and reaching 121, efficiency, the trend."""
+
+    def __init__(self, stats: Stats, ascii: bool = False) -> None:
+        self.stats = stats
+        self.ascii = ascii
+
+    def trend(self) -> Text:
+        """The recent totals as a sparkline (or numbers, in ASCII)."""
+        recent = self.stats.recent
+        if self.ascii:
+            return Text(" ".join(map(str, recent)))
+        top = max(max(recent), GREAT_LINE)
+        return Text("".join(_SPARKS[min(7, t * 8 // (top + 1))] for t in recent), style="cyan")
+
+    def __rich__(self) -> RenderableType:
+        s = self.stats
+        table = Table(title="Your games", title_justify="left", box=None, show_header=False)
+        table.add_column("what", style="muted")
+        table.add_column("value", style="bold")
+        table.add_row("games played", str(s.games))
+        table.add_row("mean total", f"{s.mean:.1f}")
+        table.add_row("best total", str(s.best))
+        table.add_row(f"past {SKUNK_LINE} (skunk line)", f"{s.past_skunk:.0%}")
+        table.add_row(f"reached {GREAT_LINE}", f"{s.reached_great:.0%}")
+        table.add_row("mean efficiency", f"{s.mean_efficiency:.1%}")
+        trend = f"last {len(s.recent)}: mean {s.recent_mean:.1f}"
+        if s.earlier_mean is not None:
+            change = s.recent_mean - s.earlier_mean
+            trend += f" ({'+' if change >= 0 else ''}{change:.1f} on the {len(s.recent)} before)"
+        table.add_row("trend", trend)
+        table.add_row("", self.trend())
+        return table
+
+
+class HistoryView:
+    """Stored games, newest first, with their deal codes."""
+
+    def __init__(self, rows: Sequence[GameRow]) -> None:
+        self.rows = rows
+
+    def __rich__(self) -> RenderableType:
+        table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
+        for name in ("id", "played", "total", "eff.", "deal code"):
+            table.add_column(name, justify="right" if name in ("id", "total", "eff.") else "left")
+        for row in self.rows:
+            eff = "-" if row.efficiency is None else f"{row.efficiency:.0%}"
+            total = str(row.total) if row.finished else f"{row.total} (unfinished)"
+            table.add_row(
+                str(row.id), row.played_at.replace("T", " ")[5:16], total, eff, row.deal_code
+            )
+        return Group(table, Text("replay one with: cribsol replay ID", style="muted"))

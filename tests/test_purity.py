@@ -10,6 +10,15 @@ ENGINE = [
     "solitaire.engine.cards",
     "solitaire.engine.scoring",
     "solitaire.engine.distribution",
+    "solitaire.engine.game",
+    "solitaire.engine.record",
+    "solitaire.engine.dealcode",
+    "solitaire.engine.advisor",
+    "solitaire.engine.coach",
+    "solitaire.engine.strategy",
+    # App state and storage only call the engine: no UI library either.
+    "solitaire.session",
+    "solitaire.store",
 ]
 
 

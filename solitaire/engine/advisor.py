@@ -37,6 +37,7 @@ __all__ = [
     "Hindsight",
     "Position",
     "advise",
+    "advise_position",
     "best_discard",
     "expected_numerators",
     "hindsight",
@@ -456,7 +457,11 @@ def advise(
     ``seen`` are cards already out of play; ``starter`` is given when it is known.
     With ``ranges=False`` the min and max are left at 0 (faster).
     """
-    position = Position.make(six, seen, starter)
+    return advise_position(Position.make(six, seen, starter), ranges=ranges)
+
+
+def advise_position(position: Position, *, ranges: bool = True) -> tuple[DiscardOption, ...]:
+    """:func:`advise` for a checked position."""
     nums = expected_numerators(position)
     spans = _ranges(position) if ranges else [(0, 0)] * 15
     heels = Fraction(nums.heels, nums.hand_den)
