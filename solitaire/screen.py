@@ -259,7 +259,7 @@ def over_body(review: GameReview, session: PlaySession) -> RenderableType:
     assert game.final is not None
     final = Text("Final hand  ", style="title")
     final.append_text(cards_text(game.final.cards, ascii))
-    final.append(" = ", style="muted").append(str(game.final.score.total), style="total")
+    final.append(" = ", style="muted").append(str(game.final.points), style="total")
     lines: list[RenderableType] = [final, Text("  " + game.final.score.spoken(), style="italic")]
     lines.extend(_milestone_text(session))
     yes, no = ("yes", "no")

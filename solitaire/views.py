@@ -198,14 +198,14 @@ def summary_table(game: Game) -> Table:
             cards_text(r.discard, ascii=True),
             card_text(r.starter, ascii=True),
             str(r.heels),
-            str(r.hand.total),
-            str(r.crib.total),
+            str(r.hand_points),
+            str(r.crib_points),
             Text(str(r.total), style="total"),
         )
     if game.final is not None:
         final = game.final
         table.add_row(
-            "final", cards_text(final.cards, ascii=True), "", "", "", str(final.score.total), "",
+            "final", cards_text(final.cards, ascii=True), "", "", "", str(final.points), "",
             Text(str(final.total), style="total"),
         )  # fmt: skip
     return table

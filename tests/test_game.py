@@ -70,10 +70,12 @@ def test_scores_and_running_totals() -> None:
         assert r.heels == (2 if r.starter.rank == 11 else 0)
         steps = r.steps()
         assert [s.label for s in steps][-2:] == ["hand", "crib"]
-        assert steps[-1].total == r.total == total + r.heels + r.hand.total + r.crib.total
+        assert (r.hand.total, r.crib.total) == (r.hand_points, r.crib_points)
+        assert steps[-1].total == r.total == total + r.heels + r.hand_points + r.crib_points
         total = r.total
     assert game.final is not None
-    assert game.total == game.final.total == total + game.final.score.total
+    assert game.total == game.final.total == total + game.final.points
+    assert game.final.points == game.final.score.total
     assert game.final.score.starter is None
 
 

@@ -146,4 +146,4 @@ def review_game(game: Game) -> GameReview:
     if game.final is None:
         raise ValueError("only a finished game can be reviewed")
     rounds = tuple(review_round(game, n) for n in range(1, len(game.rounds) + 1))
-    return GameReview(game.total, game.final.score.total, rounds)
+    return GameReview(game.total, game.final.points, rounds)

@@ -22,7 +22,7 @@ from enum import StrEnum
 from typing import Final
 
 from solitaire.engine.cards import ALL_CARDS, Card, CardError, CardLike, Deck, Rank, to_cards
-from solitaire.engine.scoring import Score, score_hand
+from solitaire.engine.scoring import Score, crib_points, final_points, hand_points, score_hand
 
 __all__ = [
     "CRIB_DEALT",
@@ -105,19 +105,34 @@ class RoundResult:
     discard: tuple[Card, Card]
     starter: Card
     heels: int
-    hand: Score
-    crib: Score
+    hand_points: int
+    crib_points: int
     total_before: int
 
     @property
     def keep(self) -> tuple[Card, ...]:
-        """The four cards kept in hand."""
-        return self.hand.hand
+        """The four cards kept in hand, in the order shown."""
+        return tuple(c for c in self.shown if c not in self.discard)
+
+    @property
+    def crib_cards(self) -> tuple[Card, ...]:
+        """The four crib cards: the two dealt blind, then the discard."""
+        return (*self.crib_dealt, *sorted(self.discard))
+
+    @property
+    def hand(self) -> Score:
+        """The hand's count, every combination listed."""
+        return score_hand(self.keep, self.starter)
+
+    @property
+    def crib(self) -> Score:
+        """The crib's count, every combination listed."""
+        return score_hand(self.crib_cards, self.starter, crib=True)
 
     @property
     def points(self) -> int:
         """Heels, hand and crib points of this round."""
-        return self.heels + self.hand.total + self.crib.total
+        return self.heels + self.hand_points + self.crib_points
 
     @property
     def total(self) -> int:
@@ -129,7 +144,7 @@ class RoundResult:
         steps = []
         total = self.total_before
         parts = [("his heels", self.heels)] if self.heels else []
-        parts += [("hand", self.hand.total), ("crib", self.crib.total)]
+        parts += [("hand", self.hand_points), ("crib", self.crib_points)]
         for label, points in parts:
             steps.append(
                 Step(label, points, total + points, milestones_between(total, total + points))
@@ -142,18 +157,19 @@ class RoundResult:
 class FinalResult:
     """The last four cards, scored as a hand with no starter."""
 
-    score: Score
+    cards: tuple[Card, ...]
+    points: int
     total_before: int
 
     @property
-    def cards(self) -> tuple[Card, ...]:
-        """The four cards."""
-        return self.score.hand
+    def score(self) -> Score:
+        """The final hand's count, every combination listed."""
+        return score_hand(self.cards)
 
     @property
     def total(self) -> int:
         """The game's final total."""
-        return self.total_before + self.score.total
+        return self.total_before + self.points
 
     @property
     def milestones(self) -> tuple[Milestone, ...]:
@@ -262,9 +278,9 @@ class Game:
         """Discard two cards to the crib, turn the starter, score the round and deal the next."""
         discard = self.check_discard(cards)
         assert self._crib_dealt is not None
-        keep = tuple(c for c in self._shown if c not in discard)
+        k = [c for c in self._shown if c not in discard]
         starter = self._stock.popleft()
-        crib_cards = (*self._crib_dealt, *sorted(discard))
+        blind = self._crib_dealt
         result = RoundResult(
             number=self.round_number,
             shown=self._shown,
@@ -272,8 +288,8 @@ class Game:
             discard=(discard[0], discard[1]),
             starter=starter,
             heels=HEELS_POINTS if starter.rank == Rank.JACK else 0,
-            hand=score_hand(keep, starter),
-            crib=score_hand(crib_cards, starter, crib=True),
+            hand_points=hand_points(k[0], k[1], k[2], k[3], starter),
+            crib_points=crib_points(blind[0], blind[1], discard[0], discard[1], starter),
             total_before=self.total,
         )
         self._seen.update(self._shown, self._crib_dealt, (starter,))
@@ -296,7 +312,7 @@ class Game:
         self._seen.update(cards)
         self._shown = ()
         self._crib_dealt = None
-        self.final = FinalResult(score_hand(cards), self.total)
+        self.final = FinalResult(cards, final_points(*cards[:4]), self.total)
 
     def __repr__(self) -> str:
         return f"<Game seed={self.seed} round={self.round_number} total={self.total}>"

@@ -58,14 +58,14 @@ def game_record(game: Game, daily: str | None = None) -> dict[str, Any]:
                 "discard": [str(c) for c in r.discard],
                 "starter": str(r.starter),
                 "heels": r.heels,
-                "hand_points": r.hand.total,
-                "crib_points": r.crib.total,
+                "hand_points": r.hand_points,
+                "crib_points": r.crib_points,
                 "total": r.total,
             }
             for r in game.rounds
         ],
         "final_hand": None if final is None else [str(c) for c in final.cards],
-        "final_points": None if final is None else final.score.total,
+        "final_points": None if final is None else final.points,
         "total": game.total,
         "hints": sorted(game.hints),
     }
@@ -188,8 +188,8 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> Game:
         _expect(result.starter, starter, f"{where}: field 'starter'")
         for name, actual in (
             ("heels", result.heels),
-            ("hand_points", result.hand.total),
-            ("crib_points", result.crib.total),
+            ("hand_points", result.hand_points),
+            ("crib_points", result.crib_points),
             ("total", result.total),
         ):
             _expect(
@@ -205,7 +205,7 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> Game:
         cards = _cards(data["final_hand"], 4, "record: field 'final_hand'")
         _expect(final.cards, cards, "record: field 'final_hand'")
         points = _int(data["final_points"], "record: field 'final_points'")
-        _expect(final.score.total, points, "record: field 'final_points'")
+        _expect(final.points, points, "record: field 'final_points'")
     _expect(game.total, _int(data["total"], "record: field 'total'"), "record: field 'total'")
 
     hints = data.get("hints", [])
