@@ -13,11 +13,20 @@ import json
 import os
 import random
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.text import Text
 
 from solitaire.engine.advisor import advise
@@ -26,6 +35,7 @@ from solitaire.engine.dealcode import daily_seed, deal_code, decode_deal
 from solitaire.engine.game import Game
 from solitaire.engine.record import game_record, load_record, replay
 from solitaire.engine.scoring import score_hand
+from solitaire.engine.simulation import SIMULATED, check_run, simulate
 from solitaire.engine.strategy import STRATEGIES, make_strategy, play_out
 from solitaire.store import History, resolve_data_dir
 from solitaire.views import (
@@ -34,6 +44,7 @@ from solitaire.views import (
     GameView,
     HistoryView,
     ScoreView,
+    SimulationView,
     StatsView,
     kind_totals_table,
 )
@@ -186,6 +197,51 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- simulate -----------------------------------------------------------------
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    check_run(args.games, args.strategy, args.jobs)
+    err = make_console(args, stderr=True)
+    columns = (
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=err, transient=True) as progress:
+        task = progress.add_task(f"{args.strategy:>6}", total=args.games, rate="")
+        started = time.perf_counter()
+
+        def advance(count: int) -> None:
+            progress.advance(task, count)
+            done = progress.tasks[0].completed
+            rate = done / max(1e-9, time.perf_counter() - started)
+            progress.update(task, rate=f"{rate:,.0f} games/s")
+
+        result = simulate(
+            args.games, args.strategy, seed=args.seed, jobs=args.jobs, progress=advance
+        )
+    elapsed = time.perf_counter() - started
+    if args.json:
+        print(json.dumps(result.to_dict()))
+    else:
+        console = make_console(args)
+        console.print(SimulationView(result, ascii=args.ascii))
+        console.print(
+            Text(
+                f"{result.games:,} games in {elapsed:.1f} s with {args.jobs} job(s)", style="muted"
+            )
+        )
+    if result.interrupted:
+        print(f"{PROG}: interrupted; {result.games:,} finished games reported", file=sys.stderr)
+        return 130
+    return 0
+
+
 # -- history ------------------------------------------------------------------
 
 
@@ -302,6 +358,21 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
     add_data_dir_option(rep)
     rep.set_defaults(func=cmd_replay)
+
+    sim = sub.add_parser(
+        "simulate",
+        help="play many games with a strategy and report the statistics",
+        description="Play N games (game i dealt from seed S+i) with a strategy; results are "
+        "the same for any --jobs. oracle is the hindsight bound: each round's best actual "
+        "discard.",
+    )
+    sim.add_argument("--games", type=int, default=1000, metavar="N", help="games (default 1000)")
+    sim.add_argument("--strategy", choices=SIMULATED, default="best", help="default: best")
+    sim.add_argument("--jobs", type=int, default=1, metavar="J", help="processes (default 1)")
+    sim.add_argument("--seed", type=int, default=0, metavar="S", help="first seed (default 0)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--ascii", action="store_true", help="plain characters only")
+    sim.set_defaults(func=cmd_simulate)
 
     st = sub.add_parser(
         "stats",

@@ -18,6 +18,7 @@ from solitaire.engine.advisor import DiscardOption, Hindsight
 from solitaire.engine.cards import Card
 from solitaire.engine.game import GREAT_LINE, SKUNK_LINE, Game, RoundResult
 from solitaire.engine.scoring import Kind, Score
+from solitaire.engine.simulation import SimulationResult
 from solitaire.store import GameRow, Stats
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "HistoryView",
     "RoundView",
     "ScoreView",
+    "SimulationView",
     "StatsView",
     "card_text",
     "cards_text",
@@ -336,3 +338,63 @@ class HistoryView:
                 str(row.id), row.played_at.replace("T", " ")[5:16], total, eff, row.deal_code
             )
         return Group(table, Text("replay one with: cribsol replay ID", style="muted"))
+
+
+class SimulationView:
+    """A simulation's statistics and a histogram of its totals."""
+
+    def __init__(self, result: SimulationResult, ascii: bool = False) -> None:
+        self.result = result
+        self.ascii = ascii
+
+    def summary(self) -> Table:
+        r = self.result
+        title = (
+            f"{r.games:,} games, strategy {r.strategy}, seeds {r.seed}-{r.seed + r.requested - 1}"
+        )
+        if r.interrupted:
+            title += f" (interrupted: {r.games:,} of {r.requested:,} finished)"
+        table = Table(title=title, title_justify="left", box=None, show_header=False)
+        table.add_column("what", style="muted")
+        table.add_column("value", style="bold")
+        low, high = r.mean_ci
+        table.add_row("mean total", f"{r.mean:.2f}   95% CI {low:.2f} to {high:.2f}")
+        table.add_row("standard deviation", f"{r.stdev:.2f}")
+        for label, count in (
+            (f"past {SKUNK_LINE}", r.past_skunk),
+            (f"reached {GREAT_LINE}", r.reached_great),
+        ):
+            share, lo, hi = r.share(count)
+            table.add_row(label, f"{share:.2%}   95% CI {lo:.2%} to {hi:.2%}   ({count:,} games)")
+        table.add_row("min / max", f"{min(r.totals)} / {max(r.totals)}")
+        return table
+
+    def histogram(self) -> Table:
+        bins = self.result.histogram()
+        top = max(n for _, n in bins)
+        bar_char = "#" if self.ascii else "█"
+        table = Table(
+            title="Totals", title_justify="left", box=None, show_header=False, padding=(0, 1)
+        )
+        table.add_column("range", justify="right", style="muted")
+        table.add_column("bar")
+        table.add_column("share", justify="right")
+        for start, n in bins:
+            marks = []
+            if start == SKUNK_LINE + 1:
+                marks.append(f"past {SKUNK_LINE} from here")
+            if start == GREAT_LINE:
+                marks.append(f"{GREAT_LINE} and up")
+            style = "cyan" if start <= SKUNK_LINE else "green"
+            if start >= GREAT_LINE:
+                style = "magenta"
+            bar = Text(bar_char * max(1 if n else 0, round(40 * n / top)), style=style)
+            if marks:
+                bar.append("  " + ", ".join(marks), style="muted")
+            table.add_row(f"{max(0, start)}-{start + 9}", bar, f"{n / self.result.games:.1%}")
+        return table
+
+    def __rich__(self) -> RenderableType:
+        if not self.result.totals:
+            return Text("No game finished.", style="warn")
+        return Group(self.summary(), Text(""), self.histogram())

@@ -102,3 +102,28 @@ def test_every_strategy_plays_whole_games(
     status, out, _ = run(capsys, "play", "--seed", "12", "--auto", strategy, "--json")
     record = json.loads(out)
     assert status == 0 and len(record["rounds"]) == 6 and record["final_points"] is not None
+
+
+def test_simulate_json_and_table(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "simulate", "--games", "30", "--strategy", "hand", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["games"] == 30 and data["strategy"] == "hand"
+    assert set(data) >= {"mean", "stdev", "mean_ci95", "past_90", "reached_121", "min", "max"}
+    status, out, _ = run(capsys, "simulate", "--games", "30", "--jobs", "2")
+    assert status == 0 and "mean total" in out and "95% CI" in out and "Totals" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "--games", "0"], "--games must be at least 1, got 0"),
+        (["simulate", "--jobs", "0"], "--jobs must be at least 1, got 0"),
+        (["simulate", "--strategy", "psychic"], "invalid choice: 'psychic'"),
+        (["simulate", "--games", "many"], "invalid int value: 'many'"),
+    ],
+)
+def test_simulate_bad_input(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == "" and err.count("\n") == 1 and message in err

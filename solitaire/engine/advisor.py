@@ -233,6 +233,7 @@ def expected_numerators(position: Position) -> _Numerators:
         weights = _weights(counts, _TRIPLE_GETTERS)
         # Blind-card nobs: a jack in the blind pair and a starter of its suit.
         blind_nobs = sum(suits[suit] - 1 for suit in jacks) * (size - 2)
+        by_ranks: dict[int, int] = {}  # discards of the same two ranks share the rank sum
         for i, j in _DISCARDS:
             a, b = six[i], six[j]
             keep = [c for k, c in enumerate(six) if k != i and k != j]
@@ -250,7 +251,10 @@ def expected_numerators(position: Position) -> _Numerators:
             hand_nums.append(hand)
 
             p, q = (a >> 2, b >> 2) if a >> 2 <= b >> 2 else (b >> 2, a >> 2)
-            crib = 3 * sum(map(mul, _crib_triples(p, q), weights)) + blind_nobs
+            ranked = by_ranks.get(p * 13 + q)
+            if ranked is None:
+                ranked = by_ranks[p * 13 + q] = 3 * sum(map(mul, _crib_triples(p, q), weights))
+            crib = ranked + blind_nobs
             if a & 3 == b & 3:
                 m = suits[a & 3]
                 crib += 5 * m * (m - 1) * (m - 2) // 2
