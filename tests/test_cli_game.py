@@ -127,3 +127,36 @@ def test_simulate_bad_input(
 ) -> None:
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == "" and err.count("\n") == 1 and message in err
+
+
+def test_stats_history_and_replay_by_id(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from solitaire.engine.coach import review_game
+    from solitaire.engine.game import Game
+    from solitaire.engine.strategy import best_strategy, play_out
+    from solitaire.store import History
+
+    data = tmp_path / "d"
+    status, out, _ = run(capsys, "stats", "--data-dir", str(data))
+    assert status == 0 and "No finished games yet" in out
+    games = [play_out(Game.from_seed(s), best_strategy) for s in (1, 2)]
+    with History(data) as history:
+        for game in games:
+            history.add(game, review_game(game))
+    status, out, _ = run(capsys, "stats", "--data-dir", str(data), "--json")
+    stats = json.loads(out)
+    assert status == 0 and stats["games"] == 2 and stats["best"] == max(g.total for g in games)
+    status, out, _ = run(capsys, "history", "--data-dir", str(data))
+    assert status == 0 and deal_code(games[0].deck) in out
+    status, out, _ = run(capsys, "replay", "1", "--data-dir", str(data), "--json")
+    assert status == 0 and json.loads(out)["total"] == games[0].total
+    status, _, err = run(capsys, "replay", "7", "--data-dir", str(data))
+    assert status == 2 and "no game 7 in the history" in err
+
+
+def test_damaged_history_is_reported_and_kept(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    (tmp_path / "history.sqlite3").write_text("not a database at all" * 50)
+    status, out, err = run(capsys, "stats", "--data-dir", str(tmp_path))
+    assert status == 0 and "damaged" in err and "set aside" in err
+    assert len(list(tmp_path.glob("history.sqlite3.damaged-*"))) == 1

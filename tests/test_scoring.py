@@ -84,7 +84,10 @@ def test_to_dict_has_every_field() -> None:
     data = score_hand("5H 5C 5S JD", "5D").to_dict()
     assert data["total"] == 29
     assert data["starter"] == "5D"
-    assert {"fifteen", "pair", "run", "flush", "nobs", "items", "hand", "crib"} <= set(data)
+    assert set(data) == {
+        "hand", "starter", "crib", "fifteens", "pairs", "runs", "flush", "nobs", "total", "items"
+    }  # fmt: skip
+    assert (data["fifteens"], data["pairs"], data["nobs"]) == (16, 12, 1)
 
 
 def test_bad_hands_are_refused() -> None:

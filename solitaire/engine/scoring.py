@@ -128,7 +128,11 @@ class Score:
             "hand": [str(c) for c in self.hand],
             "starter": None if self.starter is None else str(self.starter),
             "crib": self.crib,
-            **self.by_kind(),
+            "fifteens": self.fifteens,
+            "pairs": self.pairs,
+            "runs": self.runs,
+            "flush": self.flush,
+            "nobs": self.nobs,
             "total": self.total,
             "items": [
                 {
