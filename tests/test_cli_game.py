@@ -159,4 +159,5 @@ def test_damaged_history_is_reported_and_kept(
     (tmp_path / "history.sqlite3").write_text("not a database at all" * 50)
     status, out, err = run(capsys, "stats", "--data-dir", str(tmp_path))
     assert status == 0 and "damaged" in err and "set aside" in err
+    assert "No finished games yet" in out  # and a fresh history works
     assert len(list(tmp_path.glob("history.sqlite3.damaged-*"))) == 1
