@@ -13,11 +13,11 @@ best actual discard, which no strategy can beat on any deal.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import random
 import signal
 import statistics
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed, wait
 from dataclasses import dataclass
 from typing import Final
 
@@ -187,8 +187,8 @@ def simulate(
     """Play ``games`` games with a strategy over ``jobs`` processes.
 
     ``progress`` is called with the number of games just finished. Ctrl-C
-    (KeyboardInterrupt) stops the run; the games that finished are returned,
-    marked ``interrupted``.
+    (KeyboardInterrupt) stops the run: chunks not started are dropped, chunks under
+    way finish, and every game that finished is returned, marked ``interrupted``.
     """
     check_run(games, strategy, jobs)
     size = chunk or max(1, min(250, games // (jobs * 20) or 1))
@@ -204,15 +204,23 @@ def simulate(
                 if progress:
                     progress(count)
         else:
-            context = multiprocessing.get_context()
-            with context.Pool(jobs, initializer=_ignore_sigint) as pool:
+            with ProcessPoolExecutor(jobs, initializer=_ignore_sigint) as pool:
+                futures = [pool.submit(_play_chunk, task) for task in tasks]
                 try:
-                    for start, totals in pool.imap_unordered(_play_chunk, tasks):
+                    for future in as_completed(futures):
+                        start, totals = future.result()
                         done[start] = totals
                         if progress:
                             progress(len(totals))
                 except KeyboardInterrupt:
-                    pool.terminate()
+                    # Stop what has not started; chunks under way finish and are kept.
+                    for future in futures:
+                        future.cancel()
+                    wait(futures)
+                    for future in futures:
+                        if not future.cancelled() and future.exception() is None:
+                            start, totals = future.result()
+                            done.setdefault(start, totals)
                     raise
     except KeyboardInterrupt:
         interrupted = True
