@@ -281,6 +281,12 @@ def cmd_history(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_output_options(parser: argparse.ArgumentParser, json_help: str) -> None:
+    """--json and --ascii."""
+    parser.add_argument("--json", action="store_true", help=json_help)
+    parser.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+
+
 def add_data_dir_option(parser: argparse.ArgumentParser) -> None:
     """--data-dir, where the saved game and the history live."""
     parser.add_argument(
@@ -317,8 +323,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     score.add_argument("cards", nargs="+", metavar="CARD", help="cards like 5H 10S jd 5♥")
     score.add_argument("--crib", action="store_true", help="crib rules: only a 5-card flush counts")
-    score.add_argument("--json", action="store_true", help="print one JSON object")
-    score.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    add_output_options(score, "print one JSON object")
     score.set_defaults(func=cmd_score)
 
     adv = sub.add_parser(
@@ -330,8 +335,7 @@ def build_parser() -> argparse.ArgumentParser:
     adv.add_argument("cards", nargs="+", metavar="CARD", help="the six cards shown")
     adv.add_argument("--seen", metavar="CARDS", help="cards already out of play, e.g. '2C 9D'")
     adv.add_argument("--starter", metavar="CARD", help="the starter, when it is known")
-    adv.add_argument("--json", action="store_true", help="print a JSON list of the 15 options")
-    adv.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    add_output_options(adv, "print a JSON list of the 15 options")
     adv.set_defaults(func=cmd_advise)
 
     play = sub.add_parser(
@@ -341,8 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_deal_options(play)
     play.add_argument("--auto", choices=STRATEGIES, help="let a strategy play the whole game")
-    play.add_argument("--json", action="store_true", help="with --auto: print the game record")
-    play.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    add_output_options(play, "with --auto: print the game record")
     add_data_dir_option(play)
     play.set_defaults(func=cmd_play)
 
@@ -354,8 +357,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument(
         "record", metavar="FILE|ID", help="a game record file, - for stdin, or a history id"
     )
-    rep.add_argument("--json", action="store_true", help="print the checked record")
-    rep.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    add_output_options(rep, "print the checked record")
     add_data_dir_option(rep)
     rep.set_defaults(func=cmd_replay)
 
@@ -370,8 +372,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--strategy", choices=SIMULATED, default="best", help="default: best")
     sim.add_argument("--jobs", type=int, default=1, metavar="J", help="processes (default 1)")
     sim.add_argument("--seed", type=int, default=0, metavar="S", help="first seed (default 0)")
-    sim.add_argument("--json", action="store_true", help="print one JSON object")
-    sim.add_argument("--ascii", action="store_true", help="plain characters only")
+    add_output_options(sim, "print one JSON object")
     sim.set_defaults(func=cmd_simulate)
 
     st = sub.add_parser(
@@ -380,8 +381,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Statistics of your finished games.",
     )
     st.add_argument("--recent", type=int, default=10, metavar="N", help="games in the trend")
-    st.add_argument("--json", action="store_true", help="print one JSON object")
-    st.add_argument("--ascii", action="store_true", help="plain characters only")
+    add_output_options(st, "print one JSON object")
     add_data_dir_option(st)
     st.set_defaults(func=cmd_stats)
 
@@ -391,7 +391,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Your games, newest first; replay one with cribsol replay ID.",
     )
     hist.add_argument("--limit", type=int, default=20, metavar="N", help="how many (default 20)")
-    hist.add_argument("--json", action="store_true", help="print a JSON list")
+    add_output_options(hist, "print a JSON list")
     add_data_dir_option(hist)
     hist.set_defaults(func=cmd_history)
     return parser

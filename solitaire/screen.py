@@ -95,16 +95,14 @@ class SessionScreen:
         label = f"round {number} of {ROUNDS}"
         if self.session.phase is Phase.OVER:
             label = "game over"
-        text.append(f"   {label}   cards left {game.cards_left}   total ", style="")
-        text.append(str(game.total), style="total")
+        total, _ = self.session.peg_totals()
+        text.append(f"   {label}   cards left {self.session.cards_left()}   total ")
+        text.append(str(total), style="total")
         return text
 
     def board(self) -> ScoreBoard:
-        game = self.session.game
-        previous = game.rounds[-1].total_before if game.rounds else 0
-        if game.final is not None:
-            previous = game.final.total_before
-        return ScoreBoard(game.total, previous, self.session.ascii)
+        total, previous = self.session.peg_totals()
+        return ScoreBoard(total, previous, self.session.ascii)
 
     def hand(self) -> Text:
         session = self.session

@@ -243,6 +243,28 @@ class PlaySession:
         self.phase = Phase.OVER
         self.message = f"Saved in your history as game {self.history_id}."
 
+    # -- what the screen shows ----------------------------------------------------
+
+    def peg_totals(self) -> tuple[int, int]:
+        """The front and back pegs: the total so far and the one before the last score.
+
+        While a round's result is on screen the final hand is not yet counted.
+        """
+        game = self.game
+        if self.phase is Phase.RESULT and game.rounds:
+            last = game.rounds[-1]
+            return last.total, last.total_before
+        if game.final is not None:
+            return game.final.total, game.final.total_before
+        return game.total, game.rounds[-1].total_before if game.rounds else 0
+
+    def cards_left(self) -> int:
+        """Cards not yet dealt to the player (the final hand counts until it is shown)."""
+        final = self.game.final
+        if final is not None and self.phase is Phase.RESULT:
+            return len(final.cards)
+        return self.game.cards_left
+
     # -- leaving ------------------------------------------------------------------
 
     def quit(self) -> str:

@@ -228,3 +228,23 @@ def test_no_color_is_respected(
     monkeypatch.setenv("NO_COLOR", "1")
     plain = render_ansi(session, 80, False)
     assert "\x1b[31m" not in plain and "\x1b[1;31m" not in plain
+
+
+def test_round_six_result_shows_the_total_before_the_final_hand(
+    data_dir: Path, history: History
+) -> None:
+    session = make_session(data_dir, history)
+    while session.game.round_number <= 6:
+        session.toggle(0)
+        session.toggle(1)
+        session.confirm()
+        if session.game.round_number <= 6:
+            session.proceed()
+    last = session.game.rounds[-1]
+    assert session.phase is Phase.RESULT and session.game.final is not None
+    assert session.peg_totals() == (last.total, last.total_before)
+    assert session.cards_left() == 4
+    assert f"total {last.total}" in render(session)[0]
+    session.proceed()
+    assert session.peg_totals() == (session.game.total, session.game.final.total_before)
+    assert f"total {session.game.total}" in render(session)[0]
