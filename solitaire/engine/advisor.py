@@ -44,7 +44,8 @@ __all__ = [
     "position_of",
 ]
 
-_JACK: Final = 11
+_J: Final = 10  # the jack's rank index (a card int >> 2)
+_JACKS: Final = 40  # the jack of clubs; ``_JACKS | suit`` is the jack of any suit
 _HEELS: Final = 2
 
 
@@ -219,7 +220,7 @@ def expected_numerators(position: Position) -> _Numerators:
         counts[card >> 2] += 1
         suits[card & 3] += 1
     size = len(unseen)
-    jacks = [card & 3 for card in unseen if card >> 2 == _JACK - 1]
+    jacks = [card & 3 for card in unseen if card >> 2 == _J]
     hand_nums: list[int] = []
     crib_nums: list[int] = []
     key = _KEY
@@ -246,7 +247,7 @@ def expected_numerators(position: Position) -> _Numerators:
             if keep[1] & 3 == suit and keep[2] & 3 == suit and keep[3] & 3 == suit:
                 hand += 4 * size + suits[suit]
             for card in keep:
-                if card >> 2 == _JACK - 1:
+                if card >> 2 == _J:
                     hand += suits[card & 3]
             hand_nums.append(hand)
 
@@ -259,7 +260,7 @@ def expected_numerators(position: Position) -> _Numerators:
                 m = suits[a & 3]
                 crib += 5 * m * (m - 1) * (m - 2) // 2
             for card in (a, b):
-                if card >> 2 == _JACK - 1:
+                if card >> 2 == _J:
                     crib += suits[card & 3] * pair_configs
             crib_nums.append(crib)
         return _Numerators(tuple(hand_nums), tuple(crib_nums), heels, hand_den, crib_den)
@@ -278,17 +279,11 @@ def expected_numerators(position: Position) -> _Numerators:
         crib = sum(map(mul, _crib_pairs(p, q, s_rank), weights)) + blind_nobs
         if a & 3 == s_suit and b & 3 == s_suit:
             crib += 5 * m * (m - 1) // 2
-        if starter_jack_in(a, b, s_suit):
+        if a == _JACKS | s_suit or b == _JACKS | s_suit:  # the jack of the starter's suit: nobs
             crib += crib_den
         crib_nums.append(crib)
-    heels = _HEELS if s_rank == _JACK - 1 else 0
+    heels = _HEELS if s_rank == _J else 0
     return _Numerators(tuple(hand_nums), tuple(crib_nums), heels, 1, crib_den)
-
-
-def starter_jack_in(a: int, b: int, suit: int) -> bool:
-    """True when one of two cards is the jack of this suit."""
-    jack = 40 | suit
-    return a == jack or b == jack
 
 
 # -- the range of each discard ---------------------------------------------------
@@ -315,7 +310,7 @@ def _starter_pool(
     memo: dict[tuple[int, bool], list[int]],
 ) -> _StarterPool:
     suit = starter & 3
-    jack = 40 | suit
+    jack = _JACKS | suit
     pool = tuple(c for c in unseen if c != starter)
     pool_counts = list(counts)
     if len(pool) < len(unseen):
@@ -323,7 +318,7 @@ def _starter_pool(
     has_jack = jack in pool
     plain_counts = list(pool_counts)
     if has_jack:
-        plain_counts[_JACK - 1] -= 1
+        plain_counts[_J] -= 1
     # The weights depend on the starter's rank and on whether a jack is set aside.
     rank = starter >> 2
     every = memo.get((rank, False))
@@ -342,7 +337,7 @@ def _starter_pool(
     jack_pairs: tuple[int, ...] = ()
     jack_pairs_unsuited: tuple[int, ...] = ()
     if has_jack:
-        row = _PAIR_ROW[_JACK - 1]
+        row = _PAIR_ROW[_J]
         jack_pairs = tuple(row[r] for r in range(13) if plain_counts[r])
         off_suit = [0] * 13
         for c in pool:
@@ -381,9 +376,9 @@ def _ranges(position: Position) -> list[tuple[int, int]]:
         known: dict[int, tuple[int, int]] = {}
         for pool, group in zip(pools, group_of, strict=True):
             s = pool.starter
-            fixed = hand_points(k0, k1, k2, k3, s) + (_HEELS if s >> 2 == _JACK - 1 else 0)
+            fixed = hand_points(k0, k1, k2, k3, s) + (_HEELS if s >> 2 == _J else 0)
             suit = s & 3
-            if (a & 3 == suit and b & 3 == suit) or a == 40 | suit or b == 40 | suit:
+            if (a & 3 == suit and b & 3 == suit) or a == _JACKS | suit or b == _JACKS | suit:
                 crib_low, crib_high = _crib_range(a, b, pool)
             else:
                 span = known.get(group)
@@ -400,7 +395,7 @@ def _crib_range(a: int, b: int, pool: _StarterPool) -> tuple[int, int]:
     """Min and max crib points of discard a, b with the pool's starter, over its blind pairs."""
     s = pool.starter
     suit = s & 3
-    jack = 40 | suit
+    jack = _JACKS | suit
     nobs = 1 if a == jack or b == jack else 0
     suited = a & 3 == suit and b & 3 == suit
     lo_a, hi_b = (a >> 2, b >> 2) if a >> 2 <= b >> 2 else (b >> 2, a >> 2)
@@ -515,7 +510,7 @@ def hindsight(
     if len(shown) != 6 or len(blind) != 2:
         raise AdviceError("hindsight needs the 6 cards shown and the 2 blind crib cards")
     to_cards((*shown, *blind, start))  # all distinct
-    heels = _HEELS if start >> 2 == _JACK - 1 else 0
+    heels = _HEELS if start >> 2 == _J else 0
     out = []
     for i, j in _DISCARDS:
         keep = tuple(c for k, c in enumerate(shown) if k not in (i, j))

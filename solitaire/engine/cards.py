@@ -281,9 +281,7 @@ class Deck(Sequence[Card]):
         order = to_cards(cards, distinct=False)
         if len(order) != 52:
             raise CardError(f"a deck needs 52 cards, got {len(order)}")
-        missing = set(_CARDS) - set(order)
-        if missing:
-            _check_distinct(order)
+        _check_distinct(order)  # 52 distinct cards are exactly the deck
         self._cards = order
 
     @classmethod

@@ -25,9 +25,7 @@ from solitaire.engine.cards import ALL_CARDS, Card, CardError, CardLike, Deck, R
 from solitaire.engine.scoring import Score, crib_points, final_points, hand_points, score_hand
 
 __all__ = [
-    "CRIB_DEALT",
     "GREAT_LINE",
-    "HAND_SIZE",
     "ROUNDS",
     "SKUNK_LINE",
     "FinalResult",
@@ -41,8 +39,6 @@ __all__ = [
 ]
 
 ROUNDS: Final = 6
-HAND_SIZE: Final = 6
-CRIB_DEALT: Final = 2
 SKUNK_LINE: Final = 90
 GREAT_LINE: Final = 121
 HEELS_POINTS: Final = 2

@@ -155,7 +155,7 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> Game:
             raise RecordError("record: field 'deck' is not the deck that field 'seed' deals")
     if "deal_code" in data:
         code = data["deal_code"]
-        if not isinstance(code, str) or decode_deal_or_none(code) != deck:
+        if not isinstance(code, str) or _decoded(code) != deck:
             raise RecordError("record: field 'deal_code' does not match field 'deck'")
 
     rounds = data["rounds"]
@@ -220,7 +220,7 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> Game:
     return game
 
 
-def decode_deal_or_none(code: str) -> Deck | None:
+def _decoded(code: str) -> Deck | None:
     """The deck of a deal code, or None when it is not one."""
     try:
         return decode_deal(code)

@@ -224,7 +224,7 @@ def score_hand(
 # -- the total-only fast path -----------------------------------------------
 
 _KEY: Final[tuple[int, ...]] = tuple(5 ** (c >> 2) for c in range(52))
-_JACK: Final = int(Rank.JACK)
+_JACKS: Final = (Rank.JACK - 1) * 4  # the jack of clubs; ``_JACKS | suit``: any suit
 
 
 def rank_key(ranks: Iterable[int]) -> int:
@@ -291,7 +291,7 @@ def hand_points(a: int, b: int, c: int, d: int, starter: int) -> int:
     suit = a & 3
     if b & 3 == suit and c & 3 == suit and d & 3 == suit:
         total += 5 if starter & 3 == suit else 4
-    nobs = 40 | (starter & 3)  # the jack of the starter's suit
+    nobs = _JACKS | (starter & 3)  # the jack of the starter's suit
     if nobs in (a, b, c, d):
         total += 1
     return total
@@ -304,7 +304,7 @@ def crib_points(a: int, b: int, c: int, d: int, starter: int) -> int:
     suit = starter & 3
     if a & 3 == suit and b & 3 == suit and c & 3 == suit and d & 3 == suit:
         total += 5
-    nobs = 40 | suit
+    nobs = _JACKS | suit
     if nobs in (a, b, c, d):
         total += 1
     return total
