@@ -9,10 +9,25 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Callable
 
-from solitaire.engine.cards import ALL_CARDS
+from solitaire.engine.cards import ALL_CARDS, Card
 from solitaire.engine.distribution import hand_distribution
 from solitaire.engine.scoring import hand_points, score_hand
+
+
+def other_scorer() -> Callable[[tuple[Card, ...]], int] | None:
+    """cribbage-scorer's hand total, when it is installed (the bench extra)."""
+    try:
+        from cribbage_scorer import cribbage_scorer  # type: ignore[import-not-found,import-untyped,unused-ignore]
+    except ImportError:
+        return None
+
+    def score(hand: tuple[Card, ...]) -> int:
+        cards = [(int(c.rank), c.suit.letter) for c in hand]
+        return int(cribbage_scorer.show_calc_score(cards[4], cards[:4])[0])
+
+    return score
 
 
 def best_of(runs: int, func: object) -> float:
@@ -43,6 +58,16 @@ def main() -> None:
         for hand in hands:
             score_hand(hand[:4], hand[4])
 
+    other = other_scorer()
+    other_rate = None
+    if other is not None:
+        sample = hands[: min(len(hands), 20_000)]
+        start = time.perf_counter()
+        theirs = [other(hand) for hand in sample]
+        other_rate = len(sample) / (time.perf_counter() - start)
+        ours = [hand_points(a, b, c, d, s) for a, b, c, d, s in sample]
+        agree = sum(a == b for a, b in zip(theirs, ours, strict=True))
+
     fast_s = best_of(args.runs, fast)
     slow_s = best_of(1, breakdown)
     dist_s = best_of(args.runs, hand_distribution)
@@ -53,6 +78,11 @@ def main() -> None:
     print(f"breakdown path:      {slow_rate:12,.0f} hands/s  ({slow_us:.2f} us/hand)")
     print(f"ratio fast/breakdown: {fast_rate / slow_rate:11.1f}x")
     print(f"target total-only:   {500_000:12,} hands/s  -> {fast_rate / 500_000:.2f}x of target")
+    if other_rate is None:
+        print("cribbage-scorer:     not installed (.venv/bin/pip install -e '.[bench]')")
+    else:
+        print(f"cribbage-scorer:     {other_rate:12,.0f} hands/s  (0.2.5, same hands)")
+        print(f"ratio fast/theirs:   {fast_rate / other_rate:12.1f}x; totals agree on {agree:,}")
     print(f"full distribution:   {dist_s:12.3f} s (12,994,800 hands; target <= 2 s)")
     print(f"distribution rate:   {12_994_800 / dist_s:12,.0f} hands/s equivalent")
 
