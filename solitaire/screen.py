@@ -21,9 +21,9 @@ __all__ = ["KEYS", "ScoreBoard", "SessionScreen"]
 KEYS: tuple[tuple[str, str], ...] = (
     ("1-6", "pick or unpick a card"),
     ("Left/Right, Space", "move along the cards, pick the one under the cursor"),
-    ("/ or t", "type the discard instead, like 5h jd (Tab completes, Esc cancels)"),
+    ("/ or t", "type the discard, like 5h jd (Tab completes, Esc cancels)"),
     ("Enter", "discard the two picked cards; after a round, go on"),
-    ("?", "hint: the advisor's table for these six cards (recorded as a hint)"),
+    ("?", "hint: the advisor's table of all 15 discards (recorded)"),
     ("a", "after a round: all 15 discards, expected and actual"),
     ("n", "when a game is over: a new game"),
     ("h or F1", "this help"),
@@ -138,7 +138,9 @@ class SessionScreen:
             )
         if session.phase is Phase.DISCARD:
             if session.show_hint:
-                return AdviceView(session.advice, session.ascii, title=None)
+                picked = [session.game.shown[i] for i in session.selected]
+                chosen = picked if len(picked) == 2 else None
+                return AdviceView(session.advice, session.ascii, chosen=chosen, title=None)
             return Text("Pick two cards for your crib, then press Enter.", style="muted")
         if session.show_all and session.reviews:
             review = session.reviews[-1]
@@ -181,7 +183,7 @@ class SessionScreen:
 
 def help_table() -> Table:
     """The keys."""
-    table = Table(title="Keys", title_justify="left", box=None, padding=(0, 2), show_header=False)
+    table = Table(title="Keys", title_justify="left", box=None, padding=(0, 1), show_header=False)
     table.add_column("key", style="bold cyan")
     table.add_column("does")
     for key, does in KEYS:
