@@ -347,14 +347,16 @@ class SimulationView:
         self.result = result
         self.ascii = ascii
 
+    def title(self) -> Text:
+        r = self.result
+        text = Text(f"{r.games:,} games, strategy {r.strategy}, seeds from {r.seed}", style="title")
+        if r.interrupted:
+            text.append(f"  (interrupted: {r.games:,} of {r.requested:,} finished)", style="warn")
+        return text
+
     def summary(self) -> Table:
         r = self.result
-        title = (
-            f"{r.games:,} games, strategy {r.strategy}, seeds {r.seed}-{r.seed + r.requested - 1}"
-        )
-        if r.interrupted:
-            title += f" (interrupted: {r.games:,} of {r.requested:,} finished)"
-        table = Table(title=title, title_justify="left", box=None, show_header=False)
+        table = Table(box=None, show_header=False)
         table.add_column("what", style="muted")
         table.add_column("value", style="bold")
         low, high = r.mean_ci
@@ -397,4 +399,4 @@ class SimulationView:
     def __rich__(self) -> RenderableType:
         if not self.result.totals:
             return Text("No game finished.", style="warn")
-        return Group(self.summary(), Text(""), self.histogram())
+        return Group(self.title(), self.summary(), Text(""), self.histogram())
