@@ -147,6 +147,7 @@ def build_app(
     on("space", filter=phase_is(Phase.DISCARD))(session.toggle_cursor)
     on("?", filter=phase_is(Phase.DISCARD))(session.hint)
     on("a", filter=phase_is(Phase.RESULT, Phase.OVER))(session.toggle_all)
+    on("r", filter=phase_is(Phase.OVER))(session.toggle_rounds)
     on("y", filter=phase_is(Phase.RESUME))(session.resume)
     on("n", filter=phase_is(Phase.RESUME, Phase.OVER))(session.start_afresh)
 

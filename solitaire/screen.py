@@ -25,6 +25,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Enter", "discard the two picked cards; after a round, go on"),
     ("?", "hint: the advisor's table of all 15 discards (recorded)"),
     ("a", "after a round: all 15 discards, expected and actual"),
+    ("r", "when a game is over: every round, your discard beside the best"),
     ("n", "when a game is over: a new game"),
     ("h or F1", "this help"),
     ("q, Ctrl-C, Ctrl-D", "quit; the game is saved and offered next time"),
@@ -142,6 +143,8 @@ class SessionScreen:
                 chosen = picked if len(picked) == 2 else None
                 return AdviceView(session.advice, session.ascii, chosen=chosen, title=None)
             return Text("Pick two cards for your crib, then press Enter.", style="muted")
+        if session.show_rounds and session.phase is Phase.OVER:
+            return rounds_table(session.reviews, session.ascii)
         if session.show_all and session.reviews:
             review = session.reviews[-1]
             return AdviceView(
@@ -162,7 +165,7 @@ class SessionScreen:
             Phase.RESUME: "y resume   n new game   q quit",
             Phase.DISCARD: "1-6 pick   Enter discard   / type   ? hint   h help   q quit",
             Phase.RESULT: "Enter continue   a all discards   h help   q quit",
-            Phase.OVER: "n new game   a last round's discards   h help   q quit",
+            Phase.OVER: "n new game   r rounds   a last round's discards   h help   q quit",
         }[session.phase]
         if self.typing:
             keys = "type two cards, like 5h jd   Tab complete   Enter discard   Esc cancel"
@@ -189,6 +192,26 @@ def help_table() -> Table:
     for key, does in KEYS:
         table.add_row(key, does)
     table.add_row("", Text("press h again to close", style="muted"))
+    return table
+
+
+def rounds_table(reviews: list[RoundReview], ascii: bool) -> Table:
+    """Every round: your discard and the best, expected and actual, and what was given up."""
+    table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
+    for name in ("round", "yours", "exp.", "got", "best", "exp.", "got", "given up"):
+        table.add_column(name, justify="left" if name in ("yours", "best") else "right")
+    for r in reviews:
+        mine, best = r.chosen_option, r.best_option
+        table.add_row(
+            str(r.number),
+            cards_text(mine.discard, ascii),
+            f"{float(mine.total):.2f}",
+            str(r.chosen_scored),
+            cards_text(best.discard, ascii),
+            f"{float(best.total):.2f}",
+            str(r.best_scored),
+            Text(f"{float(r.given_up):.2f}", style="warn" if r.given_up else "best"),
+        )
     return table
 
 

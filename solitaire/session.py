@@ -53,6 +53,7 @@ class PlaySession:
         self.show_hint = False
         self.show_all = False
         self.show_help = False
+        self.show_rounds = False
         self.message = ""
         self.reviews: list[RoundReview] = []
         self.review: GameReview | None = None
@@ -89,7 +90,7 @@ class PlaySession:
         self.milestones = ()
         self.selected.clear()
         self.cursor = 0
-        self.show_hint = self.show_all = False
+        self.show_hint = self.show_all = self.show_rounds = False
         self._advice = None
         self.phase = Phase.DISCARD
         self.saved.save(game, daily)
@@ -223,6 +224,13 @@ class PlaySession:
         """Show or hide all 15 discards with what each would have scored."""
         if self.phase in (Phase.RESULT, Phase.OVER) and self.reviews:
             self.show_all = not self.show_all
+            self.show_rounds = False
+
+    def toggle_rounds(self) -> None:
+        """When the game is over: show or hide the round-by-round review."""
+        if self.phase is Phase.OVER:
+            self.show_rounds = not self.show_rounds
+            self.show_all = False
 
     def proceed(self) -> None:
         """Go on from a round's result: the next round, or the game's review."""

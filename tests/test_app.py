@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -190,6 +191,11 @@ def test_every_screen_fits_80_by_24(data_dir: Path, history: History) -> None:
         session.toggle_all()
         session.proceed()
     screens.append(render(session))
+    session.toggle_rounds()
+    rounds = render(session)
+    assert "given up" in "\n".join(rounds)
+    assert sum(1 for line in rounds if re.match(r"\s*[1-6]  \S", line)) == 6
+    screens.append(rounds)
     session.show_help = True
     screens.append(render(session))
     for lines in screens:
