@@ -126,8 +126,8 @@ def game_from_args(args: argparse.Namespace) -> tuple[Game, str | None]:
     if args.deal is not None:
         return Game(decode_deal(args.deal)), None
     if args.daily:
-        today = dt.date.today().isoformat()
-        return Game.from_seed(daily_seed(dt.date.today())), today
+        today = dt.date.today()
+        return Game.from_seed(daily_seed(today)), today.isoformat()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     return Game.from_seed(seed), None
 

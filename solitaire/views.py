@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from rich import box
 from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.table import Table
@@ -183,13 +184,19 @@ class GameView:
             parts.append(ScoreView(final.score, "Final hand", self.ascii, breakdown=False))
             for milestone in final.milestones:
                 parts.append(Text(milestone.message, style="milestone"))
-        parts.append(summary_table(game))
+        parts.append(summary_table(game, self.ascii))
         return Group(*parts)
 
 
-def summary_table(game: Game) -> Table:
+def summary_table(game: Game, ascii: bool = False) -> Table:
     """One row per round: the discard, starter, heels, hand, crib and running total."""
-    table = Table(title="Game", title_justify="left", padding=(0, 1), pad_edge=False)
+    table = Table(
+        title="Game",
+        title_justify="left",
+        padding=(0, 1),
+        pad_edge=False,
+        box=box.ASCII if ascii else box.HEAVY_HEAD,
+    )
     for name in ("round", "kept", "discard", "starter", "heels", "hand", "crib", "total"):
         right = name in ("round", "heels", "hand", "crib", "total")
         table.add_column(name, justify="right" if right else "left")
