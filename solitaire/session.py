@@ -61,7 +61,6 @@ class PlaySession:
         self.milestones: tuple[Milestone, ...] = ()
         self.pending: tuple[Game, str | None] | None = None
         self._advice: tuple[DiscardOption, ...] | None = None
-        self.quit_requested = False
 
         loaded = saved.load()
         notices = [n for n in (saved.notice, history.notice) if n]
@@ -277,7 +276,6 @@ class PlaySession:
 
     def quit(self) -> str:
         """Leave; the game is already saved. Returns what to tell the player."""
-        self.quit_requested = True
         if self.phase is Phase.OVER or self.game.is_over:
             return "Thanks for playing."
         if self.phase is Phase.RESUME:
