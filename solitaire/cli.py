@@ -134,6 +134,10 @@ def game_from_args(args: argparse.Namespace) -> tuple[Game, str | None]:
 
 def cmd_play(args: argparse.Namespace) -> int:
     if args.auto is None:
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            raise ValueError(
+                "interactive play needs a terminal; use --auto best|hand|random to play without one"
+            )
         from solitaire.app import run_app  # the interactive skin loads only when needed
 
         calls = 0

@@ -161,3 +161,9 @@ def test_damaged_history_is_reported_and_kept(
     assert status == 0 and "damaged" in err and "set aside" in err
     assert "No finished games yet" in out  # and a fresh history works
     assert len(list(tmp_path.glob("history.sqlite3.damaged-*"))) == 1
+
+
+def test_interactive_play_needs_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "play", "--seed", "1")
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and "interactive play needs a terminal" in err
