@@ -253,17 +253,19 @@ class PlaySession:
     # -- what the screen shows ----------------------------------------------------
 
     def peg_totals(self) -> tuple[int, int]:
-        """The front and back pegs: the total so far and the one before the last score.
+        """The front and back pegs, as on a board: the total, and the total before the last score.
 
         While a round's result is on screen the final hand is not yet counted.
         """
         game = self.game
-        if self.phase is Phase.RESULT and game.rounds:
-            last = game.rounds[-1]
-            return last.total, last.total_before
-        if game.final is not None:
-            return game.final.total, game.final.total_before
-        return game.total, game.rounds[-1].total_before if game.rounds else 0
+        scores = [(s.total - s.points, s.total) for r in game.rounds for s in r.steps() if s.points]
+        final = game.final
+        if final is not None and final.points and self.phase is not Phase.RESULT:
+            scores.append((final.total_before, final.total))
+        if not scores:
+            return 0, 0
+        back, front = scores[-1]
+        return front, back
 
     def cards_left(self) -> int:
         """Cards not yet dealt to the player (the final hand counts until it is shown)."""
