@@ -75,6 +75,11 @@ def make_console(args: argparse.Namespace, stderr: bool = False) -> Console:
     )
 
 
+def _speaks_unicode(stream: object) -> bool:
+    encoding = getattr(stream, "encoding", None) or ""
+    return encoding.lower().replace("-", "").startswith(("utf", "ucs"))
+
+
 def _joined_cards(tokens: Sequence[str]) -> str:
     return " ".join(tokens)
 
@@ -407,6 +412,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         func: Callable[[argparse.Namespace], int] | None = getattr(args, "func", None)
+        if hasattr(args, "ascii") and not _speaks_unicode(sys.stdout):
+            args.ascii = True  # a terminal without suit symbols gets letters, not an error
         if func is None:
             parser.print_help()
             return 0

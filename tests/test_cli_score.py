@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -113,3 +114,13 @@ def test_advise_bad_input(
 ) -> None:
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == "" and err.count("\n") == 1 and message in err
+
+
+def test_a_terminal_without_unicode_gets_letters() -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    for argv in (["score", "5H 5C 5S JD 5D"], ["advise", "5H 5C 5S JD 4C 9S"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "solitaire", *argv], capture_output=True, text=True, env=env
+        )
+        assert done.returncode == 0, done.stderr
+        assert "5H 5C 5S JD" in done.stdout and "♥" not in done.stdout
