@@ -1,5 +1,14 @@
-"""Cribbage Solitaire: cards, an exact scorer, the patience game, a discard advisor."""
+"""Cribbage Solitaire: cards, an exact scorer, the patience game, a discard advisor.
 
+>>> import solitaire
+>>> solitaire.score_hand("5H 5C 5S JD", "5D").total
+29
+>>> best = solitaire.advise("5H 5C 5S JD 4C 9S")[0]
+>>> [str(card) for card in best.discard]
+['4C', '9S']
+"""
+
+from solitaire.engine.advisor import DiscardOption, Hindsight, advise, hindsight
 from solitaire.engine.cards import (
     ALL_CARDS,
     Card,
@@ -11,23 +20,40 @@ from solitaire.engine.cards import (
     Suit,
     parse_cards,
 )
+from solitaire.engine.dealcode import deal_code, decode_deal
+from solitaire.engine.game import Game, IllegalDiscardError, RoundResult
+from solitaire.engine.record import RecordError, game_record, replay
 from solitaire.engine.scoring import Kind, Score, ScoreItem, score_hand, score_total
+from solitaire.engine.simulation import simulate
 
 __all__ = [
     "ALL_CARDS",
     "Card",
     "CardError",
     "Deck",
+    "DiscardOption",
     "DuplicateCardError",
+    "Game",
+    "Hindsight",
+    "IllegalDiscardError",
     "InvalidCardError",
     "Kind",
     "Rank",
+    "RecordError",
+    "RoundResult",
     "Score",
     "ScoreItem",
     "Suit",
+    "advise",
+    "deal_code",
+    "decode_deal",
+    "game_record",
+    "hindsight",
     "parse_cards",
+    "replay",
     "score_hand",
     "score_total",
+    "simulate",
 ]
 
 __version__ = "0.1.0"
