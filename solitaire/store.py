@@ -66,6 +66,13 @@ def resolve_data_dir(option: str | None) -> Path:
         raise StoreError(f"cannot use data directory {path}: {error.strerror or error}") from None
     if not path.is_dir():
         raise StoreError(f"cannot use data directory {path}: not a directory")
+    try:
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError as error:
+        raise StoreError(
+            f"cannot write to data directory {path}: {error.strerror or error}"
+        ) from None
     return path
 
 
@@ -201,6 +208,8 @@ class History:
     def _open(self) -> sqlite3.Connection:
         try:
             return self._connect()
+        except sqlite3.OperationalError as error:  # locked or unreadable: not damage
+            raise StoreError(f"cannot open the history {self.path}: {error}") from None
         except sqlite3.DatabaseError as error:
             moved = set_aside(self.path)
             self.notice = (

@@ -109,3 +109,19 @@ def test_environment_variable_chooses_the_data_dir(
     monkeypatch.setenv("CRIBSOL_DATA_DIR", str(tmp_path / "here"))
     assert resolve_data_dir(None) == tmp_path / "here"
     assert (tmp_path / "here").is_dir()
+
+
+def test_a_locked_database_is_an_error_not_damage(tmp_path: Path) -> None:
+    import sqlite3
+
+    with History(tmp_path):
+        pass
+    blocker = sqlite3.connect(tmp_path / "history.sqlite3", timeout=0)
+    blocker.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(StoreError, match="cannot open the history"):
+            History(tmp_path)
+        assert not list(tmp_path.glob("*.damaged-*"))
+    finally:
+        blocker.rollback()
+        blocker.close()
