@@ -200,9 +200,10 @@ CREATE TABLE IF NOT EXISTS games (
 class History:
     """Finished (and set-aside unfinished) games in SQLite."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, timeout: float = 5.0) -> None:
         self.path = data_dir / "history.sqlite3"
         self.notice: str | None = None
+        self._timeout = timeout  # seconds to wait for another process's lock
         self._conn = self._open()
 
     def _open(self) -> sqlite3.Connection:
@@ -219,7 +220,7 @@ class History:
             return self._connect()
 
     def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path)
+        conn = sqlite3.connect(self.path, timeout=self._timeout)
         try:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:

@@ -120,7 +120,7 @@ def test_a_locked_database_is_an_error_not_damage(tmp_path: Path) -> None:
     blocker.execute("BEGIN EXCLUSIVE")
     try:
         with pytest.raises(StoreError, match="cannot open the history"):
-            History(tmp_path)
+            History(tmp_path, timeout=0.05)
         assert not list(tmp_path.glob("*.damaged-*"))
     finally:
         blocker.rollback()
