@@ -1,6 +1,7 @@
 # Sourced by scripts/play and scripts/test: create or refresh .venv and install
-# the project (with the extras named in $1, if any). A second run with an
-# unchanged pyproject.toml installs nothing.
+# the project (with the extras named in $VENV_EXTRAS, if any; not taken from the
+# arguments, which belong to the calling script). A second run with an unchanged
+# pyproject.toml installs nothing.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -18,7 +19,7 @@ pick_python() {
     return 1
 }
 
-extras="${1:-}"
+extras="${VENV_EXTRAS:-}"
 venv="$root/.venv"
 if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
     py="$(pick_python)"
