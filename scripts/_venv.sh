@@ -29,10 +29,16 @@ fi
 stamp="$venv/.installed${extras:+-$extras}"
 want="$(cat pyproject.toml | cksum)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip
+    echo "Setting up .venv${extras:+ with [$extras]} (once; later runs skip this)..." >&2
     spec="."
     [ -n "$extras" ] && spec=".[$extras]"
-    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -e "$spec"
+    log="$venv/install.log"
+    if ! { "$venv/bin/python" -m pip install --disable-pip-version-check --upgrade pip &&
+        "$venv/bin/python" -m pip install --disable-pip-version-check -e "$spec"; } >"$log" 2>&1; then
+        cat "$log" >&2
+        echo "cribsol: installing the project failed; the pip output is above and in $log" >&2
+        exit 1
+    fi
     echo "$want" > "$stamp"
 fi
 export PATH="$venv/bin:$PATH"
