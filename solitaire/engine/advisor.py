@@ -34,6 +34,7 @@ from solitaire.engine.scoring import _KEY, _RANK_POINTS, crib_points, hand_point
 __all__ = [
     "AdviceError",
     "DiscardOption",
+    "ExpectedSums",
     "Hindsight",
     "Position",
     "advise",
@@ -201,8 +202,8 @@ _DISCARDS: Final = tuple(combinations(range(6), 2))
 
 
 @dataclass(frozen=True, slots=True)
-class _Numerators:
-    """Integer sums over all outcomes; value = numerator / denominator."""
+class ExpectedSums:
+    """Integer sums over every outcome, per discard; an expected value is sum / denominator."""
 
     hand: tuple[int, ...]  # per discard, over hand_den
     crib: tuple[int, ...]  # per discard, over crib_den
@@ -211,7 +212,7 @@ class _Numerators:
     crib_den: int
 
 
-def expected_numerators(position: Position) -> _Numerators:
+def expected_numerators(position: Position) -> ExpectedSums:
     """Exact sums of hand, crib and heels points over every outcome, for all 15 discards."""
     six, unseen, starter = position.six, position.unseen, position.starter
     counts = [0] * 13
@@ -263,7 +264,7 @@ def expected_numerators(position: Position) -> _Numerators:
                 if card >> 2 == _J:
                     crib += suits[card & 3] * pair_configs
             crib_nums.append(crib)
-        return _Numerators(tuple(hand_nums), tuple(crib_nums), heels, hand_den, crib_den)
+        return ExpectedSums(tuple(hand_nums), tuple(crib_nums), heels, hand_den, crib_den)
 
     # The starter is known: the hand is certain, the crib is summed over blind pairs.
     s_rank, s_suit = starter >> 2, starter & 3
@@ -283,7 +284,7 @@ def expected_numerators(position: Position) -> _Numerators:
             crib += crib_den
         crib_nums.append(crib)
     heels = _HEELS if s_rank == _J else 0
-    return _Numerators(tuple(hand_nums), tuple(crib_nums), heels, 1, crib_den)
+    return ExpectedSums(tuple(hand_nums), tuple(crib_nums), heels, 1, crib_den)
 
 
 # -- the range of each discard ---------------------------------------------------
