@@ -301,7 +301,8 @@ class _StarterPool:
     plain_unsuited: list[int]  # ... and not both of the starter's suit
     jack_pairs: tuple[int, ...]  # rank-pair indexes of (that jack, another card)
     jack_pairs_unsuited: tuple[int, ...]  # ... the other card not of the starter's suit
-    suit_cards: tuple[int, ...]  # pool cards of the starter's suit
+    flush_pairs: tuple[int, ...]  # rank-pair indexes of two cards of the starter's suit
+    flush_jack_pairs: tuple[int, ...]  # ... one of them that suit's jack
 
 
 def _starter_pool(
@@ -328,13 +329,16 @@ def _starter_pool(
     plain = memo.get((rank, has_jack))
     if plain is None:
         plain = memo[(rank, has_jack)] = _weights(plain_counts, _PAIR_GETTERS)
-    suit_cards = tuple(c for c in pool if c & 3 == suit)
     plain_unsuited = list(plain)
-    suit_ranks = [c >> 2 for c in suit_cards if c != jack]
+    suit_ranks = [c >> 2 for c in pool if c & 3 == suit and c != jack]
+    flush_pairs = []
     for n, x in enumerate(suit_ranks):
         row = _PAIR_ROW[x]
         for y in suit_ranks[n + 1 :]:
             plain_unsuited[row[y]] -= 1
+            flush_pairs.append(row[y])
+    jack_row = _PAIR_ROW[_J]
+    flush_jack_pairs = tuple(jack_row[r] for r in suit_ranks) if has_jack else ()
     jack_pairs: tuple[int, ...] = ()
     jack_pairs_unsuited: tuple[int, ...] = ()
     if has_jack:
@@ -346,7 +350,15 @@ def _starter_pool(
                 off_suit[c >> 2] += 1
         jack_pairs_unsuited = tuple(row[r] for r in range(13) if off_suit[r])
     return _StarterPool(
-        starter, pool, every, plain, plain_unsuited, jack_pairs, jack_pairs_unsuited, suit_cards
+        starter,
+        pool,
+        every,
+        plain,
+        plain_unsuited,
+        jack_pairs,
+        jack_pairs_unsuited,
+        tuple(flush_pairs),
+        flush_jack_pairs,
     )
 
 
@@ -412,11 +424,12 @@ def _crib_range(a: int, b: int, pool: _StarterPool) -> tuple[int, int]:
         values = [base[index] + 1 for index in jack_pairs]
         low = min(low, *values)
         high = max(high, *values)
-    if suited:
-        for x, y in combinations(pool.suit_cards, 2):
-            points = crib_points(a, b, x, y, s)
-            low = min(low, points)
-            high = max(high, points)
+    if suited:  # five-card flushes: 5 more, and 1 more when the blind pair has the jack
+        for indexes, bonus in ((pool.flush_pairs, 5 + nobs), (pool.flush_jack_pairs, 6)):
+            if indexes:
+                values = list(map(base.__getitem__, indexes))
+                low = min(low, min(values) + bonus)
+                high = max(high, max(values) + bonus)
     return low, high
 
 
