@@ -42,6 +42,8 @@ tmux kill-session -t "$session"
 tmux new-session -d -s "$session" -x 80 -y 24 "$run cribsol play; sleep 60"
 wait_for "A game in progress was saved: round 4 of 6"
 tmux send-keys -t "$session" y
+wait_for "Coach"  # the last round played is shown again, then play goes on
+tmux send-keys -t "$session" Enter
 round 4; round 5
 wait_for "round 6 of 6"
 tmux send-keys -t "$session" "?"

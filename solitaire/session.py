@@ -95,13 +95,15 @@ class PlaySession:
         self.saved.save(game, daily)
 
     def resume(self) -> None:
-        """Carry on with the saved game."""
+        """Carry on with the saved game, from the last round played (its count and coaching)."""
         if self.pending is None:
             return
         game, daily = self.pending
         self.pending = None
         self._start(game, daily)
-        self.message = f"Resumed: round {game.round_number}, {game.total} points."
+        if game.rounds:
+            self.phase = Phase.RESULT
+        self.message = f"Resumed: round {game.round_number} is next, {game.total} points so far."
 
     def start_afresh(self) -> None:
         """Start a new game; an unfinished one is kept in the history, not thrown away."""

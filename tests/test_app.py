@@ -118,7 +118,10 @@ def test_quit_and_resume(data_dir: Path, history: History, quit_key: str) -> Non
     again = make_session(data_dir, history)
     phase_before = again.phase
     drive(again, "y" + "q")
-    assert (phase_before, again.phase) == (Phase.RESUME, Phase.DISCARD)
+    # Back where the player left: the last round's count and coaching, then round 3.
+    assert (phase_before, again.phase) == (Phase.RESUME, Phase.RESULT)
+    drive(again, "\r" + "q")
+    assert again.phase == Phase.DISCARD
     assert again.game.round_number == 3 and again.game.total == total
     assert again.game.rounds == session.game.rounds
 
