@@ -157,6 +157,8 @@ def build_app(
             session.confirm()
         elif session.phase is Phase.RESULT:
             session.proceed()
+        elif session.phase is Phase.RESUME:
+            session.resume()
 
     @kb.add("h", filter=keys_free)
     @kb.add("f1")

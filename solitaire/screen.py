@@ -126,14 +126,17 @@ class SessionScreen:
     def body(self) -> RenderableType:
         session = self.session
         if session.show_help:
-            return help_table()
+            code = Text(
+                f"This deal: cribsol play --deal {deal_code(session.game.deck)}", style="muted"
+            )
+            return Group(help_table(), code)
         if session.phase is Phase.RESUME:
             game = session.game
             return Text.assemble(
                 ("A game in progress was saved: ", "title"),
                 f"round {game.round_number} of {ROUNDS}, {game.total} points.\n\n",
                 ("y", "bold cyan"),
-                " resume it    ",
+                " or Enter: resume it    ",
                 ("n", "bold cyan"),
                 " start a new game (the unfinished one is kept in your history)",
             )

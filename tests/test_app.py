@@ -126,6 +126,15 @@ def test_quit_and_resume(data_dir: Path, history: History, quit_key: str) -> Non
     assert again.game.rounds == session.game.rounds
 
 
+def test_enter_resumes_and_help_shows_the_deal_code(data_dir: Path, history: History) -> None:
+    session = make_session(data_dir, history)
+    drive(session, "12\r\r" + "q")
+    again = make_session(data_dir, history)
+    drive(again, "\r" + "h" + "q")
+    assert again.phase == Phase.RESULT and again.show_help
+    assert any("cribsol play --deal" in line for line in render(again))
+
+
 def test_new_game_keeps_the_unfinished_one(data_dir: Path, history: History) -> None:
     session = make_session(data_dir, history)
     drive(session, "12\r\r" + "q")
