@@ -8,13 +8,14 @@ here: the prompt_toolkit app and the rich screen only read and call it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from enum import StrEnum
 
 from solitaire.engine.advisor import DiscardOption, advise_position, position_of
-from solitaire.engine.cards import Card, parse_cards
+from solitaire.engine.cards import Card
 from solitaire.engine.coach import GameReview, RoundReview, review_game, review_round
-from solitaire.engine.game import Game, Milestone, RoundResult
+from solitaire.engine.game import Game, IllegalDiscardError, Milestone, RoundResult
 from solitaire.store import History, SavedGame
 
 __all__ = ["Phase", "PlaySession"]
@@ -177,8 +178,7 @@ class PlaySession:
     def discard_text(self, text: str) -> RoundResult | None:
         """Discard the cards typed, like ``5h jd``; errors go to the message line."""
         try:
-            cards = parse_cards(text)
-            self.game.check_discard(cards)
+            cards = self.game.check_discard(text)
         except ValueError as error:
             self.message = str(error)
             return None
@@ -200,23 +200,12 @@ class PlaySession:
 
     def validate_typed(self, text: str) -> tuple[int, str] | None:
         """For the typing line: (position, problem) of the first bad token, or None if fine."""
-        offset = 0
-        tokens: list[Card] = []
-        for raw in text.replace(",", " ").split(" "):
-            if raw:
-                try:
-                    card = parse_cards(raw)[0]
-                except ValueError as error:
-                    return offset, str(error)
-                if card not in self.game.shown:
-                    hand = " ".join(map(str, self.game.shown))
-                    return offset, f"'{card}' is not in your hand ({hand})"
-                if card in tokens:
-                    return offset, f"duplicate card {card}"
-                tokens.append(card)
-            offset += len(raw) + 1
-        if len(tokens) != 2:
-            return len(text), f"type exactly 2 of your cards, not {len(tokens)}"
+        try:
+            self.game.check_discard(text)
+        except IllegalDiscardError as error:
+            starts = [m.start() for m in re.finditer(r"[^\s,]+", text)]
+            index = error.index
+            return (len(text) if index is None else starts[index]), str(error)
         return None
 
     # -- after a round ----------------------------------------------------------------

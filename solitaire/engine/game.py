@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from solitaire.engine.cards import ALL_CARDS, Card, CardError, CardLike, Deck, Rank, to_cards
+from solitaire.engine.cards import ALL_CARDS, Card, CardError, CardLike, Deck, Rank, to_card
 from solitaire.engine.scoring import Score, crib_points, final_points, hand_points, score_hand
 
 __all__ = [
@@ -45,7 +45,15 @@ HEELS_POINTS: Final = 2
 
 
 class IllegalDiscardError(ValueError):
-    """A discard that is not exactly two distinct cards of the six shown."""
+    """A discard that is not exactly two distinct cards of the six shown.
+
+    ``index`` is the position of the offending card among those given (None when
+    the problem is their number), so an input line can point at it.
+    """
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index
 
 
 class GameOverError(ValueError):
@@ -57,11 +65,6 @@ class Milestone(StrEnum):
 
     SKUNK = "skunk"
     GREAT = "great"
-
-    @property
-    def line(self) -> int:
-        """The total that marks it."""
-        return SKUNK_LINE if self is Milestone.SKUNK else GREAT_LINE
 
     @property
     def message(self) -> str:
@@ -248,14 +251,19 @@ class Game:
         """The two cards of a legal discard, or an error saying what is wrong."""
         if self.is_over:
             raise GameOverError("the game is over: there is nothing to discard")
-        try:
-            chosen = to_cards(cards)
-        except CardError as error:
-            raise IllegalDiscardError(str(error)) from None
+        tokens = cards.replace(",", " ").split() if isinstance(cards, str) else list(cards)
         hand_text = " ".join(map(str, self._shown))
-        for card in chosen:
+        chosen: list[Card] = []
+        for index, token in enumerate(tokens):
+            try:
+                card = to_card(token)
+            except CardError as error:
+                raise IllegalDiscardError(str(error), index) from None
+            if card in chosen:
+                raise IllegalDiscardError(f"duplicate card {card}: pick two different cards", index)
             if card not in self._shown:
-                raise IllegalDiscardError(f"'{card}' is not in your hand ({hand_text})")
+                raise IllegalDiscardError(f"'{card}' is not in your hand ({hand_text})", index)
+            chosen.append(card)
         if len(chosen) != 2:
             raise IllegalDiscardError(
                 f"discard exactly 2 of your 6 cards, not {len(chosen)} ({hand_text})"

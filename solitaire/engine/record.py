@@ -108,15 +108,14 @@ def _int(value: object, where: str) -> int:
     return value
 
 
-def _shown(value: object) -> str:
+def _text(value: object) -> str:
     return " ".join(map(str, value)) if isinstance(value, tuple) else str(value)
 
 
 def _expect(actual: object, recorded: object, where: str) -> None:
     if actual != recorded:
-        shown = _shown
         raise RecordError(
-            f"{where}: the record says {shown(recorded)}, the game gives {shown(actual)}"
+            f"{where}: the record says {_text(recorded)}, the game gives {_text(actual)}"
         )
 
 
