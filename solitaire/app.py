@@ -51,7 +51,8 @@ class HandCompleter(Completer):
         typed = {t.upper() for t in before.replace(",", " ").split()}
         for card in self.session.game.shown:
             name = str(card)
-            if name.startswith(word) and name not in typed:
+            # "10" completes to TS as well as "T" does.
+            if name not in typed and (name.startswith(word) or card.symbol(True).startswith(word)):
                 yield Completion(
                     name, start_position=-len(word), display=card.symbol(self.session.ascii)
                 )

@@ -109,18 +109,17 @@ class SessionScreen:
         session = self.session
         text = Text("Your cards  ")
         for index, card in enumerate(session.game.shown):
-            picked = index in session.selected
             under = index == session.cursor
             label = Text(f"{index + 1}", style="bold cyan" if under else "muted")
             text.append_text(label).append(" ")
-            face = card_text(card, session.ascii, selected=picked)
+            face = card_text(card, session.ascii, selected=index in session.selected)
             if under:
                 face.stylize("underline")
             text.append_text(face)
             text.append("   " if len(card.symbol(session.ascii)) == 2 else "  ")
-        chosen = [session.game.shown[i] for i in sorted(session.selected)]
+        picked = session.picked
         text.append(" discard: ", style="muted")
-        text.append_text(cards_text(chosen, session.ascii) if chosen else Text("-", style="muted"))
+        text.append_text(cards_text(picked, session.ascii) if picked else Text("-", style="muted"))
         return text
 
     def body(self) -> RenderableType:
@@ -142,8 +141,7 @@ class SessionScreen:
             )
         if session.phase is Phase.DISCARD:
             if session.show_hint:
-                picked = [session.game.shown[i] for i in session.selected]
-                chosen = picked if len(picked) == 2 else None
+                chosen = session.picked if len(session.selected) == 2 else None
                 return AdviceView(session.advice, session.ascii, chosen=chosen, title=None)
             return Text("Pick two cards for your crib, then press Enter.", style="muted")
         if session.show_rounds and session.phase is Phase.OVER:

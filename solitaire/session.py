@@ -133,6 +133,11 @@ class PlaySession:
             self._advice = advise_position(position_of(self.game))
         return self._advice
 
+    @property
+    def picked(self) -> list[Card]:
+        """The cards picked for the discard, in the order shown."""
+        return [self.game.shown[i] for i in sorted(self.selected)]
+
     def toggle(self, index: int) -> None:
         """Pick or unpick the card at this position (0-5)."""
         if self.phase is not Phase.DISCARD or not 0 <= index < len(self.game.shown):
@@ -172,8 +177,7 @@ class PlaySession:
         if len(self.selected) != 2:
             self.message = f"Pick exactly 2 cards to discard ({len(self.selected)} picked)."
             return None
-        shown = self.game.shown
-        return self.discard([shown[i] for i in sorted(self.selected)])
+        return self.discard(self.picked)
 
     def discard_text(self, text: str) -> RoundResult | None:
         """Discard the cards typed, like ``5h jd``; errors go to the message line."""
