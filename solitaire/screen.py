@@ -14,7 +14,7 @@ from solitaire.engine.coach import GameReview, RoundReview
 from solitaire.engine.dealcode import deal_code
 from solitaire.engine.game import GREAT_LINE, ROUNDS, SKUNK_LINE, RoundResult
 from solitaire.session import Phase, PlaySession
-from solitaire.views import AdviceView, card_text, cards_text
+from solitaire.views import AdviceView, ScoreView, card_text, cards_text
 
 __all__ = ["KEYS", "ScoreBoard", "SessionScreen"]
 
@@ -233,13 +233,8 @@ def round_body(result: RoundResult, review: RoundReview, session: PlaySession) -
     if result.heels:
         starter.append(f"   his heels! +{result.heels}", style="points")
     lines.append(starter)
-    for label, score in (("Hand", result.hand), ("Crib", result.crib)):
-        line = Text(f"{label}  ", style="title")
-        line.append_text(cards_text(score.hand, ascii))
-        line.append(" + ", style="muted").append_text(card_text(result.starter, ascii))
-        line.append(" = ", style="muted").append(str(score.total), style="total")
-        lines.append(line)
-        lines.append(Text("  " + score.spoken(), style="italic"))
+    lines.append(ScoreView(result.hand, "Hand", ascii, breakdown=False))
+    lines.append(ScoreView(result.crib, "Crib", ascii, breakdown=False))
     lines.append(
         Text.assemble(
             (f"Round total {result.points}", "points"),
@@ -281,18 +276,16 @@ def over_body(review: GameReview, session: PlaySession) -> RenderableType:
     game = session.game
     ascii = session.ascii
     assert game.final is not None
-    final = Text("Final hand  ", style="title")
-    final.append_text(cards_text(game.final.cards, ascii))
-    final.append(" = ", style="muted").append(str(game.final.points), style="total")
-    lines: list[RenderableType] = [final, Text("  " + game.final.score.spoken(), style="italic")]
+    lines: list[RenderableType] = [
+        ScoreView(game.final.score, "Final hand", ascii, breakdown=False)
+    ]
     lines.extend(_milestone_text(session))
-    yes, no = ("yes", "no")
     lines.append(
         Text.assemble(
             ("Game over: ", "title"),
             (f"{review.total} points", "total"),
-            f"   past {SKUNK_LINE}: {yes if review.skunk_passed else no}",
-            f"   reached {GREAT_LINE}: {yes if review.great_reached else no}",
+            f"   past {SKUNK_LINE}: {'yes' if review.skunk_passed else 'no'}",
+            f"   reached {GREAT_LINE}: {'yes' if review.great_reached else 'no'}",
         )
     )
     lines.append(
