@@ -16,9 +16,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from itertools import combinations
 
-from solitaire.engine.advisor import Position, advise, expected_numerators
-from solitaire.engine.cards import ALL_CARDS, Card
-from solitaire.engine.scoring import crib_points, hand_points
+from solitaire.core.cards import ALL_CARDS, Card
+from solitaire.core.scoring import crib_points, hand_points
+from solitaire.patience.advisor import Position, advise, expected_numerators
 
 
 def brute_force(six: list[Card]) -> dict[frozenset[Card], Fraction]:

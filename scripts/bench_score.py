@@ -11,9 +11,9 @@ import random
 import time
 from collections.abc import Callable
 
-from solitaire.engine.cards import ALL_CARDS, Card
-from solitaire.engine.distribution import hand_distribution
-from solitaire.engine.scoring import hand_points, score_hand
+from solitaire.core.cards import ALL_CARDS, Card
+from solitaire.core.distribution import hand_distribution
+from solitaire.core.scoring import hand_points, score_hand
 
 
 def other_scorer() -> Callable[[tuple[Card, ...]], int] | None:

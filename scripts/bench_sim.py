@@ -10,7 +10,7 @@ import argparse
 import os
 import time
 
-from solitaire.engine.simulation import SIMULATED, simulate
+from solitaire.patience.simulation import SIMULATED, simulate
 
 
 def rate(games: int, strategy: str, jobs: int, seed: int) -> tuple[float, tuple[int, ...]]:

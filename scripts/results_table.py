@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from solitaire.engine.simulation import SIMULATED, simulate
+from solitaire.patience.simulation import SIMULATED, simulate
 
 
 def main() -> None:

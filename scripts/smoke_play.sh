@@ -56,7 +56,7 @@ echo "$final"
 
 expected=$(python - "$seed" <<'PY'
 import sys
-from solitaire.engine.game import Game
+from solitaire.patience.game import Game
 game = Game.from_seed(int(sys.argv[1]))
 while not game.is_over:
     game.discard(game.shown[:2])

@@ -8,8 +8,7 @@
 ['4C', '9S']
 """
 
-from solitaire.engine.advisor import DiscardOption, Hindsight, advise, hindsight
-from solitaire.engine.cards import (
+from solitaire.core.cards import (
     ALL_CARDS,
     Card,
     CardError,
@@ -20,11 +19,12 @@ from solitaire.engine.cards import (
     Suit,
     parse_cards,
 )
-from solitaire.engine.dealcode import deal_code, decode_deal
-from solitaire.engine.game import Game, IllegalDiscardError, RoundResult
-from solitaire.engine.record import RecordError, game_record, replay
-from solitaire.engine.scoring import Kind, Score, ScoreItem, score_hand, score_total
-from solitaire.engine.simulation import simulate
+from solitaire.core.dealcode import deal_code, decode_deal
+from solitaire.core.scoring import Kind, Score, ScoreItem, score_hand, score_total
+from solitaire.patience.advisor import DiscardOption, Hindsight, advise, hindsight
+from solitaire.patience.game import Game, IllegalDiscardError, RoundResult
+from solitaire.patience.record import RecordError, game_record, replay
+from solitaire.patience.simulation import simulate
 
 __all__ = [
     "ALL_CARDS",

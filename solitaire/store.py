@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from solitaire.engine.coach import GameReview
-from solitaire.engine.game import GREAT_LINE, SKUNK_LINE, Game
-from solitaire.engine.record import RecordError, game_record, load_record, replay
+from solitaire.patience.coach import GameReview
+from solitaire.patience.game import GREAT_LINE, SKUNK_LINE, Game
+from solitaire.patience.record import RecordError, game_record, load_record, replay
 
 __all__ = [
     "GameRow",

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from solitaire.cli import main
-from solitaire.engine.cards import Deck
-from solitaire.engine.dealcode import deal_code
+from solitaire.core.cards import Deck
+from solitaire.core.dealcode import deal_code
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -130,9 +130,9 @@ def test_simulate_bad_input(
 
 
 def test_stats_history_and_replay_by_id(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    from solitaire.engine.coach import review_game
-    from solitaire.engine.game import Game
-    from solitaire.engine.strategy import best_strategy, play_out
+    from solitaire.patience.coach import review_game
+    from solitaire.patience.game import Game
+    from solitaire.patience.strategy import best_strategy, play_out
     from solitaire.store import History
 
     data = tmp_path / "d"

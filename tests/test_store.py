@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from solitaire.engine.coach import review_game
-from solitaire.engine.game import Game
-from solitaire.engine.record import replay
-from solitaire.engine.strategy import best_strategy, play_out
+from solitaire.patience.coach import review_game
+from solitaire.patience.game import Game
+from solitaire.patience.record import replay
+from solitaire.patience.strategy import best_strategy, play_out
 from solitaire.store import History, SavedGame, StoreError, resolve_data_dir
 
 

@@ -1,0 +1,61 @@
+"""The ``cribsol`` command line: one parser, one command module per game or concern.
+
+Every engine error (a ValueError) and every bad argument becomes one line on
+stderr and exit status 2; no traceback reaches the user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+
+from solitaire.cli import history, patience
+from solitaire.cli.common import PROG, Parser, UsageError, speaks_unicode
+
+__all__ = ["main"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(
+        prog=PROG,
+        description="Cribbage Solitaire: play the patience, score hands, weigh discards.",
+    )
+    parser.add_argument("--version", action="version", version="%(prog)s 0.1.0")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+
+    patience.register(sub)
+    history.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        func: Callable[[argparse.Namespace], int] | None = getattr(args, "func", None)
+        if hasattr(args, "ascii") and not speaks_unicode(sys.stdout):
+            args.ascii = True  # a terminal without suit symbols gets letters, not an error
+        if func is None:
+            parser.print_help()
+            return 0
+        return func(args)
+    except UsageError as error:
+        print(error, file=sys.stderr)
+        return 2
+    except ValueError as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # Output piped into a command that stopped reading; not an error.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

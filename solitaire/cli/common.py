@@ -1,0 +1,90 @@
+"""What every command shares: one-line errors, consoles, files, the history, common options."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn, TypeAlias
+
+from rich.console import Console
+
+from solitaire.store import History, resolve_data_dir
+from solitaire.ui.views import THEME
+
+PROG = "cribsol"
+
+
+class UsageError(Exception):
+    """A bad command line; reported in one line with exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
+
+
+if TYPE_CHECKING:
+    Subcommands: TypeAlias = argparse._SubParsersAction[Parser]
+    """What each command module's ``register`` adds its commands to."""
+
+
+def make_console(args: argparse.Namespace, stderr: bool = False) -> Console:
+    """A console on the theme, honouring --ascii and NO_COLOR."""
+    ascii_only = bool(getattr(args, "ascii", False))
+    return Console(
+        theme=THEME,
+        stderr=stderr,
+        emoji=not ascii_only,
+        safe_box=True,
+        highlight=False,
+    )
+
+
+def speaks_unicode(stream: object) -> bool:
+    encoding = getattr(stream, "encoding", None) or ""
+    return encoding.lower().replace("-", "").startswith(("utf", "ucs"))
+
+
+def read_text(path: str) -> str:
+    """The text of a file, or of stdin for ``-``; an unreadable file is a one-line error."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise ValueError(f"cannot read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"cannot read {path}: not a text file") from None
+
+
+def open_history(args: argparse.Namespace) -> History:
+    """The history database; a damaged one is set aside and reported on stderr."""
+    history = History(resolve_data_dir(args.data_dir))
+    if history.notice:
+        print(f"{PROG}: {history.notice}", file=sys.stderr)
+    return history
+
+
+def add_output_options(parser: argparse.ArgumentParser, json_help: str) -> None:
+    """--json and --ascii."""
+    parser.add_argument("--json", action="store_true", help=json_help)
+    parser.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+
+
+def add_data_dir_option(parser: argparse.ArgumentParser) -> None:
+    """--data-dir, where the saved game and the history live."""
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="where the saved game and history live (default: $CRIBSOL_DATA_DIR or the "
+        "user data directory)",
+    )
+
+
+def add_deal_options(parser: argparse.ArgumentParser) -> None:
+    """--seed, --deal and --daily, which choose the deck."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--seed", type=int, metavar="N", help="the deal for this seed")
+    group.add_argument("--deal", metavar="CODE", help="the deal for this deal code")
+    group.add_argument("--daily", action="store_true", help="today's deal, the same for everyone")

@@ -1,0 +1,70 @@
+"""The history's commands: stats and history."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+from typing import TYPE_CHECKING
+
+from solitaire.cli.common import (
+    add_data_dir_option,
+    add_output_options,
+    make_console,
+    open_history,
+)
+from solitaire.ui.patience.views import HistoryView, StatsView
+
+if TYPE_CHECKING:
+    from solitaire.cli.common import Subcommands
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    with open_history(args) as history:
+        stats = history.stats(recent=args.recent)
+    if args.json:
+        print(json.dumps(None if stats is None else dataclasses.asdict(stats)))
+        return 0
+    console = make_console(args)
+    if stats is None:
+        console.print("No finished games yet: run cribsol play.")
+        return 0
+    console.print(StatsView(stats, ascii=args.ascii))
+    return 0
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    with open_history(args) as history:
+        rows = history.games(limit=args.limit)
+    if args.json:
+        print(json.dumps([dataclasses.asdict(row) for row in rows]))
+        return 0
+    console = make_console(args)
+    if not rows:
+        console.print("No games yet: run cribsol play.")
+        return 0
+    console.print(HistoryView(rows))
+    return 0
+
+
+def register(sub: Subcommands) -> None:
+    """Add stats and history."""
+    st = sub.add_parser(
+        "stats",
+        help="your results: games, mean, best, past 90, 121, efficiency, trend",
+        description="Statistics of your finished games.",
+    )
+    st.add_argument("--recent", type=int, default=10, metavar="N", help="games in the trend")
+    add_output_options(st, "print one JSON object")
+    add_data_dir_option(st)
+    st.set_defaults(func=cmd_stats)
+
+    hist = sub.add_parser(
+        "history",
+        help="list your games with their deal codes",
+        description="Your games, newest first; replay one with cribsol replay ID.",
+    )
+    hist.add_argument("--limit", type=int, default=20, metavar="N", help="how many (default 20)")
+    add_output_options(hist, "print a JSON list")
+    add_data_dir_option(hist)
+    hist.set_defaults(func=cmd_history)

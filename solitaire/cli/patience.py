@@ -1,0 +1,261 @@
+"""The patience's commands: score, advise, play, replay and simulate."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from solitaire.cli.common import (
+    PROG,
+    add_data_dir_option,
+    add_deal_options,
+    add_output_options,
+    make_console,
+    open_history,
+    read_text,
+)
+from solitaire.core.cards import parse_cards
+from solitaire.core.dealcode import daily_seed, deal_code, decode_deal
+from solitaire.core.scoring import score_hand
+from solitaire.patience.advisor import advise
+from solitaire.patience.game import Game
+from solitaire.patience.record import game_record, load_record, replay
+from solitaire.patience.simulation import SIMULATED, check_run, simulate
+from solitaire.patience.strategy import STRATEGIES, make_strategy, play_out
+from solitaire.ui.patience.views import AdviceView, GameView, SimulationView
+from solitaire.ui.views import ScoreView, kind_totals_table
+
+if TYPE_CHECKING:
+    from solitaire.cli.common import Subcommands
+
+
+def _joined_cards(tokens: Sequence[str]) -> str:
+    return " ".join(tokens)
+
+
+# -- score --------------------------------------------------------------------
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    cards = parse_cards(_joined_cards(args.cards))
+    if len(cards) not in (4, 5):
+        raise ValueError(
+            f"expected 4 hand cards and a starter (or 4 cards alone for a final hand), "
+            f"got {len(cards)} card{'s' if len(cards) != 1 else ''}"
+        )
+    if args.crib and len(cards) == 4:
+        raise ValueError("a crib needs a starter: give 4 crib cards then the starter")
+    starter = cards[4] if len(cards) == 5 else None
+    score = score_hand(cards[:4], starter, crib=args.crib)
+    if args.json:
+        print(json.dumps(score.to_dict()))
+        return 0
+    console = make_console(args)
+    title = "Crib" if args.crib else ("Hand" if starter is not None else "Final hand")
+    console.print(ScoreView(score, title=title, ascii=args.ascii))
+    console.print(kind_totals_table([score]))
+    return 0
+
+
+# -- advise -------------------------------------------------------------------
+
+
+def cmd_advise(args: argparse.Namespace) -> int:
+    six = parse_cards(_joined_cards(args.cards))
+    seen = parse_cards(args.seen) if args.seen else ()
+    options = advise(six, seen=seen, starter=args.starter)
+    if args.json:
+        print(json.dumps([option.to_dict() for option in options]))
+        return 0
+    console = make_console(args)
+    console.print(AdviceView(options, ascii=args.ascii))
+    return 0
+
+
+def game_from_args(args: argparse.Namespace) -> tuple[Game, str | None]:
+    """A new game from --seed, --deal or --daily (a random seed otherwise), and its daily date."""
+    if args.deal is not None:
+        return Game(decode_deal(args.deal)), None
+    if args.daily:
+        today = dt.date.today()
+        return Game.from_seed(daily_seed(today)), today.isoformat()
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    return Game.from_seed(seed), None
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    if args.auto is None:
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            raise ValueError(
+                "interactive play needs a terminal; use --auto best|hand|random to play without one"
+            )
+        from solitaire.ui.patience.app import run_app  # the interactive skin loads only when needed
+
+        calls = 0
+
+        def new_game() -> tuple[Game, str | None]:
+            nonlocal calls
+            calls += 1
+            if calls == 1:
+                return game_from_args(args)
+            return Game.from_seed(random.SystemRandom().randrange(10**9)), None
+
+        status, message = run_app(args, new_game)
+        print(message)
+        return status
+    game, daily = game_from_args(args)
+    rng = random.Random(f"cribsol {args.auto} {deal_code(game.deck)}")
+    play_out(game, make_strategy(args.auto, rng))
+    if args.json:
+        print(json.dumps(game_record(game, daily=daily)))
+        return 0
+    console = make_console(args)
+    console.print(GameView(game, ascii=args.ascii, title=_game_title(game, daily)))
+    return 0
+
+
+def _game_title(game: Game, daily: str | None) -> str:
+    source = (
+        f"daily deal {daily}"
+        if daily
+        else (f"seed {game.seed}" if game.seed is not None else "deal")
+    )
+    return f"Cribbage Solitaire, {source}\ndeal code {deal_code(game.deck)}"
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    source: str = args.record
+    if source.isdigit() and not Path(source).exists():
+        with open_history(args) as history:
+            data = history.record(int(source))
+    else:
+        data = load_record(read_text(source))
+    game = replay(data)
+    if args.json:
+        print(json.dumps(game_record(game, daily=data.get("daily"))))
+        return 0
+    console = make_console(args)
+    console.print(GameView(game, ascii=args.ascii, title=_game_title(game, data.get("daily"))))
+    console.print(Text("Replayed and re-scored: every round matches the record.", style="best"))
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    check_run(args.games, args.strategy, args.jobs)
+    err = make_console(args, stderr=True)
+    columns = (
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=err, transient=True) as progress:
+        task = progress.add_task(f"{args.strategy:>6}", total=args.games, rate="")
+        started = time.perf_counter()
+
+        def advance(count: int) -> None:
+            progress.advance(task, count)
+            done = progress.tasks[0].completed
+            rate = done / max(1e-9, time.perf_counter() - started)
+            progress.update(task, rate=f"{rate:,.0f} games/s")
+
+        result = simulate(
+            args.games, args.strategy, seed=args.seed, jobs=args.jobs, progress=advance
+        )
+    elapsed = time.perf_counter() - started
+    if args.json:
+        print(json.dumps(result.to_dict()))
+    else:
+        console = make_console(args)
+        console.print(SimulationView(result, ascii=args.ascii))
+        console.print(
+            Text(
+                f"{result.games:,} games in {elapsed:.1f} s with {args.jobs} job(s)", style="muted"
+            )
+        )
+    if result.interrupted:
+        print(f"{PROG}: interrupted; {result.games:,} finished games reported", file=sys.stderr)
+        return 130
+    return 0
+
+
+def register(sub: Subcommands) -> None:
+    """Add the patience's commands."""
+    score = sub.add_parser(
+        "score",
+        help="score a hand: four cards then the starter",
+        description="Score four cards and a starter (four cards alone: a final hand, no starter).",
+    )
+    score.add_argument("cards", nargs="+", metavar="CARD", help="cards like 5H 10S jd 5♥")
+    score.add_argument("--crib", action="store_true", help="crib rules: only a 5-card flush counts")
+    add_output_options(score, "print one JSON object")
+    score.set_defaults(func=cmd_score)
+
+    adv = sub.add_parser(
+        "advise",
+        help="exact expected value of all 15 discards from six cards",
+        description="Weigh all 15 discards of six cards exactly: expected hand, crib and "
+        "total over every starter and blind crib pair the unseen cards allow.",
+    )
+    adv.add_argument("cards", nargs="+", metavar="CARD", help="the six cards shown")
+    adv.add_argument("--seen", metavar="CARDS", help="cards already out of play, e.g. '2C 9D'")
+    adv.add_argument("--starter", metavar="CARD", help="the starter, when it is known")
+    add_output_options(adv, "print a JSON list of the 15 options")
+    adv.set_defaults(func=cmd_advise)
+
+    play = sub.add_parser(
+        "play",
+        help="play a game (interactive, or --auto with a strategy)",
+        description="Play a game. With --auto a strategy plays it and the game is printed.",
+    )
+    add_deal_options(play)
+    play.add_argument("--auto", choices=STRATEGIES, help="let a strategy play the whole game")
+    add_output_options(play, "with --auto: print the game record")
+    add_data_dir_option(play)
+    play.set_defaults(func=cmd_play)
+
+    rep = sub.add_parser(
+        "replay",
+        help="replay a game record and re-score every round",
+        description="Replay a game record (a file, or - for stdin), re-scoring every round.",
+    )
+    rep.add_argument(
+        "record", metavar="FILE|ID", help="a game record file, - for stdin, or a history id"
+    )
+    add_output_options(rep, "print the checked record")
+    add_data_dir_option(rep)
+    rep.set_defaults(func=cmd_replay)
+
+    sim = sub.add_parser(
+        "simulate",
+        help="play many games with a strategy and report the statistics",
+        description="Play N games (game i dealt from seed S+i) with a strategy; results are "
+        "the same for any --jobs. oracle is the hindsight bound: each round's best actual "
+        "discard.",
+    )
+    sim.add_argument("--games", type=int, default=1000, metavar="N", help="games (default 1000)")
+    sim.add_argument("--strategy", choices=SIMULATED, default="best", help="default: best")
+    sim.add_argument("--jobs", type=int, default=1, metavar="J", help="processes (default 1)")
+    sim.add_argument("--seed", type=int, default=0, metavar="S", help="first seed (default 0)")
+    add_output_options(sim, "print one JSON object")
+    sim.set_defaults(func=cmd_simulate)

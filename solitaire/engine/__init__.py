@@ -1,1 +1,0 @@
-"""The engine: cards, scoring, the game, analysis and simulation. No UI imports."""

@@ -1,0 +1,1 @@
+"""The patience's engine: deals, discards, records, the exact advisor, the coach. No UI imports."""

@@ -1,0 +1,228 @@
+"""Simulating many games with a strategy, in parallel, with exact reproducibility.
+
+Game ``i`` of a run is dealt from seed ``seed + i`` and the random strategy draws
+from a generator seeded by the game's own seed, so a run's totals do not depend
+on how many processes play it. ``oracle`` is the hindsight bound: each round's
+best actual discard, which no strategy can beat on any deal.
+
+>>> result = simulate(4, "best", seed=0)
+>>> len(result.totals), result.totals == simulate(4, "best", seed=0, jobs=2).totals
+(4, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import signal
+import statistics
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed, wait
+from dataclasses import dataclass
+from typing import Final
+
+from solitaire.patience.advisor import hindsight
+from solitaire.patience.game import GREAT_LINE, SKUNK_LINE, Game
+from solitaire.patience.strategy import STRATEGIES, make_strategy, play_out
+
+__all__ = [
+    "SIMULATED",
+    "SimulationResult",
+    "check_run",
+    "oracle_total",
+    "play_one",
+    "simulate",
+    "wilson",
+]
+
+SIMULATED: Final = (*STRATEGIES, "oracle")
+Z95: Final = 1.959963984540054  # the 97.5th percentile of the standard normal
+
+
+def oracle_total(game: Game) -> int:
+    """The best total anyone could score on this deal: the best actual discard every round.
+
+    Every round's cards are the same whatever is discarded, so the deal can be walked
+    with any discard and each round's hindsight maximum taken.
+    """
+    total = 0
+    while not game.is_over:
+        six = game.shown
+        result = game.discard(six[:2])
+        total += hindsight(six, result.crib_dealt, result.starter)[0].total
+    assert game.final is not None
+    return total + game.final.points
+
+
+def play_one(strategy: str, seed: int) -> int:
+    """The total of one game dealt from ``seed`` and played by ``strategy``."""
+    game = Game.from_seed(seed)
+    if strategy == "oracle":
+        return oracle_total(game)
+    rng = random.Random(f"cribsol {strategy} {seed}")
+    return play_out(game, make_strategy(strategy, rng)).total
+
+
+def _play_chunk(task: tuple[str, int, int, int]) -> tuple[int, list[int]]:
+    strategy, seed, start, count = task
+    return start, [play_one(strategy, seed + i) for i in range(start, start + count)]
+
+
+def _ignore_sigint() -> None:
+    # Workers leave Ctrl-C to the parent, which stops them and keeps what finished.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    scale = 1 + z * z / n
+    return (max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale))
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationResult:
+    """The totals of a run, in game order, and their statistics."""
+
+    strategy: str
+    seed: int
+    requested: int
+    totals: tuple[int, ...]
+    interrupted: bool = False
+
+    @property
+    def games(self) -> int:
+        """Games that finished."""
+        return len(self.totals)
+
+    @property
+    def mean(self) -> float:
+        """Mean total."""
+        return statistics.fmean(self.totals) if self.totals else math.nan
+
+    @property
+    def stdev(self) -> float:
+        """Sample standard deviation of the total."""
+        return statistics.stdev(self.totals) if len(self.totals) > 1 else math.nan
+
+    @property
+    def mean_ci(self) -> tuple[float, float]:
+        """95% confidence interval of the mean (normal approximation)."""
+        half = Z95 * self.stdev / math.sqrt(self.games) if self.games > 1 else math.nan
+        return (self.mean - half, self.mean + half)
+
+    @property
+    def past_skunk(self) -> int:
+        """Games whose total passed 90."""
+        return sum(t > SKUNK_LINE for t in self.totals)
+
+    @property
+    def reached_great(self) -> int:
+        """Games whose total reached 121."""
+        return sum(t >= GREAT_LINE for t in self.totals)
+
+    def share(self, count: int) -> tuple[float, float, float]:
+        """A count as a share of the games, with its 95% Wilson interval."""
+        n = self.games
+        low, high = wilson(count, n)
+        return (count / n if n else math.nan, low, high)
+
+    def histogram(self, width: int = 10) -> list[tuple[int, int]]:
+        """(bin start, games) for bins of ``width`` points starting at 1, 11, ... 91, ... 121.
+
+        Bins start one past a multiple of ten so that the skunk line (past 90) and 121
+        each begin a bin.
+        """
+        if not self.totals:
+            return []
+        low, high = (min(self.totals) - 1) // width, (max(self.totals) - 1) // width
+        counts = [0] * (high - low + 1)
+        for total in self.totals:
+            counts[(total - 1) // width - low] += 1
+        return [((low + i) * width + 1, n) for i, n in enumerate(counts)]
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready summary."""
+        skunk, great = self.share(self.past_skunk), self.share(self.reached_great)
+        return {
+            "strategy": self.strategy,
+            "seed": self.seed,
+            "games": self.games,
+            "requested": self.requested,
+            "interrupted": self.interrupted,
+            "mean": self.mean,
+            "stdev": self.stdev,
+            "mean_ci95": list(self.mean_ci),
+            "past_90": {"share": skunk[0], "ci95": [skunk[1], skunk[2]]},
+            "reached_121": {"share": great[0], "ci95": [great[1], great[2]]},
+            "min": min(self.totals, default=None),
+            "max": max(self.totals, default=None),
+            "histogram": {str(start): n for start, n in self.histogram()},
+        }
+
+
+def check_run(games: int, strategy: str, jobs: int) -> None:
+    """Refuse a run that cannot be played, naming the bad value."""
+    if strategy not in SIMULATED:
+        raise ValueError(f"unknown strategy {strategy!r}: expected one of {', '.join(SIMULATED)}")
+    if games < 1:
+        raise ValueError(f"--games must be at least 1, got {games}")
+    if jobs < 1:
+        raise ValueError(f"--jobs must be at least 1, got {jobs}")
+
+
+def simulate(
+    games: int,
+    strategy: str,
+    *,
+    seed: int = 0,
+    jobs: int = 1,
+    chunk: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationResult:
+    """Play ``games`` games with a strategy over ``jobs`` processes.
+
+    ``progress`` is called with the number of games just finished. Ctrl-C
+    (KeyboardInterrupt) stops the run: chunks not started are dropped, chunks under
+    way finish, and every game that finished is returned, marked ``interrupted``.
+    """
+    check_run(games, strategy, jobs)
+    size = chunk or max(1, min(250, games // (jobs * 20) or 1))
+    tasks = [(strategy, seed, start, min(size, games - start)) for start in range(0, games, size)]
+    done: dict[int, list[int]] = {}
+    interrupted = False
+    try:
+        if jobs == 1:
+            for _, task_seed, start, count in tasks:
+                totals = done.setdefault(start, [])
+                for i in range(start, start + count):
+                    totals.append(play_one(strategy, task_seed + i))
+                if progress:
+                    progress(count)
+        else:
+            with ProcessPoolExecutor(jobs, initializer=_ignore_sigint) as pool:
+                futures = [pool.submit(_play_chunk, task) for task in tasks]
+                try:
+                    for future in as_completed(futures):
+                        start, totals = future.result()
+                        done[start] = totals
+                        if progress:
+                            progress(len(totals))
+                except KeyboardInterrupt:
+                    # Stop what has not started; chunks under way finish and are kept.
+                    for future in futures:
+                        future.cancel()
+                    wait(futures)
+                    for future in futures:
+                        if not future.cancelled() and future.exception() is None:
+                            start, totals = future.result()
+                            done.setdefault(start, totals)
+                    raise
+    except KeyboardInterrupt:
+        interrupted = True
+    ordered = tuple(total for start in sorted(done) for total in done[start])
+    return SimulationResult(strategy, seed, games, ordered, interrupted)

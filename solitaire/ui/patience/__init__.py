@@ -1,0 +1,1 @@
+"""The patience on screen: its session state, screen, views and key bindings."""

@@ -1,0 +1,215 @@
+"""The interactive game: prompt_toolkit reads the keys, rich draws the screen.
+
+Each key binding is a line or two that calls one :class:`PlaySession` method;
+the session holds all state, so the app can be driven from pipes in tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+from collections.abc import Callable, Iterable
+from functools import partial
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.filters import Condition, Filter
+from prompt_toolkit.formatted_text import ANSI
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.layout import ConditionalContainer, HSplit, Layout, Window
+from prompt_toolkit.layout.containers import Float, FloatContainer
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.layout.menus import CompletionsMenu
+from prompt_toolkit.layout.processors import BeforeInput
+from prompt_toolkit.output import Output
+from prompt_toolkit.validation import ValidationError, Validator
+from prompt_toolkit.widgets import ValidationToolbar
+from rich.console import Console
+
+from solitaire.patience.game import Game
+from solitaire.store import History, SavedGame, resolve_data_dir
+from solitaire.ui.patience.screen import SessionScreen
+from solitaire.ui.patience.session import Phase, PlaySession
+from solitaire.ui.views import THEME
+
+__all__ = ["HandCompleter", "HandValidator", "build_app", "run_app"]
+
+
+class HandCompleter(Completer):
+    """Completes card names from the six cards in hand."""
+
+    def __init__(self, session: PlaySession) -> None:
+        self.session = session
+
+    def get_completions(self, document: Document, event: CompleteEvent) -> Iterable[Completion]:
+        word = document.get_word_before_cursor(WORD=True).upper()
+        before = document.text_before_cursor[: len(document.text_before_cursor) - len(word)]
+        typed = {t.upper() for t in before.replace(",", " ").split()}
+        for card in self.session.game.shown:
+            name = str(card)
+            # "10" completes to TS as well as "T" does.
+            if name not in typed and (name.startswith(word) or card.symbol(True).startswith(word)):
+                yield Completion(
+                    name, start_position=-len(word), display=card.symbol(self.session.ascii)
+                )
+
+
+class HandValidator(Validator):
+    """Points at the first token that is not a card in hand; wants exactly two."""
+
+    def __init__(self, session: PlaySession) -> None:
+        self.session = session
+
+    def validate(self, document: Document) -> None:
+        problem = self.session.validate_typed(document.text)
+        if problem is not None:
+            position, message = problem
+            raise ValidationError(cursor_position=position, message=message)
+
+
+class _UiState:
+    typing = False
+
+
+def render_ansi(session: PlaySession, width: int, typing: bool) -> str:
+    """The screen as ANSI text, drawn by rich at this width."""
+    console = Console(
+        file=io.StringIO(),
+        width=max(40, min(width, 100)),
+        force_terminal=True,
+        color_system="standard",
+        theme=THEME,
+        legacy_windows=False,
+        emoji=False,
+        no_color="NO_COLOR" in os.environ or None,
+    )
+    console.print(SessionScreen(session, typing), end="")
+    assert isinstance(console.file, io.StringIO)
+    return console.file.getvalue()
+
+
+def build_app(
+    session: PlaySession, input: Input | None = None, output: Output | None = None
+) -> Application[str]:
+    """The full-screen application for a session."""
+    ui = _UiState()
+    typing = Condition(lambda: ui.typing)
+    keys_free = ~typing
+
+    def accept(buffer: Buffer) -> bool:
+        ui.typing = False
+        session.discard_text(buffer.text)
+        app.layout.focus(screen)
+        return False  # clears the buffer
+
+    entry = Buffer(
+        multiline=False,
+        completer=HandCompleter(session),
+        validator=HandValidator(session),
+        complete_while_typing=True,
+        accept_handler=accept,
+    )
+
+    def text() -> ANSI:
+        width = app.output.get_size().columns
+        return ANSI(render_ansi(session, width, ui.typing))
+
+    screen = Window(FormattedTextControl(text, focusable=True, show_cursor=False), wrap_lines=False)
+    entry_line = ConditionalContainer(
+        Window(BufferControl(entry, input_processors=[BeforeInput("discard> ")]), height=1),
+        filter=typing,
+    )
+    root = FloatContainer(
+        HSplit([screen, entry_line, ValidationToolbar()]),
+        floats=[Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=6))],
+    )
+
+    kb = KeyBindings()
+
+    def phase_is(*phases: Phase) -> Filter:
+        return Condition(lambda: session.phase in phases) & keys_free
+
+    def on(*keys: str, filter: Filter = keys_free) -> Callable[[Callable[[], object]], None]:
+        def register(action: Callable[[], object]) -> None:
+            @kb.add(*keys, filter=filter)
+            def _(event: KeyPressEvent) -> None:
+                action()
+
+        return register
+
+    for index in range(6):
+        on(str(index + 1), filter=phase_is(Phase.DISCARD))(partial(session.toggle, index))
+    on("left", filter=phase_is(Phase.DISCARD))(lambda: session.move(-1))
+    on("right", filter=phase_is(Phase.DISCARD))(lambda: session.move(1))
+    on("space", filter=phase_is(Phase.DISCARD))(session.toggle_cursor)
+    on("?", filter=phase_is(Phase.DISCARD))(session.hint)
+    on("a", filter=phase_is(Phase.RESULT, Phase.OVER))(session.toggle_all)
+    on("r", filter=phase_is(Phase.OVER))(session.toggle_rounds)
+    on("y", filter=phase_is(Phase.RESUME))(session.resume)
+    on("n", filter=phase_is(Phase.RESUME, Phase.OVER))(session.start_afresh)
+
+    @kb.add("enter", filter=keys_free)
+    def _enter(event: KeyPressEvent) -> None:
+        if session.phase is Phase.DISCARD:
+            session.confirm()
+        elif session.phase is Phase.RESULT:
+            session.proceed()
+        elif session.phase is Phase.RESUME:
+            session.resume()
+
+    @kb.add("h", filter=keys_free)
+    @kb.add("f1")
+    def _help(event: KeyPressEvent) -> None:
+        session.show_help = not session.show_help
+
+    @kb.add("/", filter=phase_is(Phase.DISCARD))
+    @kb.add("t", filter=phase_is(Phase.DISCARD))
+    def _type(event: KeyPressEvent) -> None:
+        ui.typing = True
+        event.app.layout.focus(entry)
+
+    @kb.add("escape", filter=typing, eager=True)
+    def _cancel(event: KeyPressEvent) -> None:
+        ui.typing = False
+        entry.reset()
+        event.app.layout.focus(screen)
+
+    @kb.add("q", filter=keys_free)
+    @kb.add("c-c")
+    @kb.add("c-d")
+    def _quit(event: KeyPressEvent) -> None:
+        event.app.exit(result=session.quit())
+
+    app: Application[str] = Application(
+        layout=Layout(root, focused_element=screen),
+        key_bindings=kb,
+        full_screen=True,
+        mouse_support=False,
+        input=input,
+        output=output,
+    )
+    return app
+
+
+def run_app(
+    args: argparse.Namespace,
+    new_game: Callable[[], tuple[Game, str | None]],
+    input: Input | None = None,
+    output: Output | None = None,
+) -> tuple[int, str]:
+    """Play interactively; returns the exit status and the parting message."""
+    data_dir = resolve_data_dir(getattr(args, "data_dir", None))
+    explicit = args.seed is not None or args.deal is not None or bool(args.daily)
+    with History(data_dir) as history:
+        session = PlaySession(
+            SavedGame(data_dir), history, new_game, ascii=bool(args.ascii), resume=not explicit
+        )
+        try:
+            message = build_app(session, input=input, output=output).run()
+        except EOFError:  # the terminal went away; the game was saved after every move
+            message = session.quit()
+    return 0, message or session.quit()

@@ -1,0 +1,318 @@
+"""The interactive game's screen, drawn with rich from a :class:`PlaySession`.
+
+Fits 80x24: a header, the score board, the six cards, then the body of the
+current phase (the hint table, a round's count and coaching, or the review).
+"""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from solitaire.core.dealcode import deal_code
+from solitaire.patience.coach import GameReview, RoundReview
+from solitaire.patience.game import GREAT_LINE, ROUNDS, SKUNK_LINE, RoundResult
+from solitaire.ui.patience.session import Phase, PlaySession
+from solitaire.ui.patience.views import AdviceView
+from solitaire.ui.views import ScoreView, card_text, cards_text
+
+__all__ = ["KEYS", "ScoreBoard", "SessionScreen"]
+
+KEYS: tuple[tuple[str, str], ...] = (
+    ("1-6", "pick or unpick a card"),
+    ("Left/Right, Space", "move along the cards, pick the one under the cursor"),
+    ("/ or t", "type the discard, like 5h jd (Tab completes, Esc cancels)"),
+    ("Enter", "discard the two picked cards; after a round, go on"),
+    ("?", "hint: the advisor's table of all 15 discards (recorded)"),
+    ("a", "after a round: all 15 discards, expected and actual"),
+    ("r", "when a game is over: every round, your discard beside the best"),
+    ("n", "when a game is over: a new game"),
+    ("h or F1", "this help"),
+    ("q, Ctrl-C, Ctrl-D", "quit; the game is saved and offered next time"),
+)
+
+
+class ScoreBoard:
+    """A cribbage board: four streets of 30 holes, the skunk line after 90, 121 at the end."""
+
+    def __init__(self, total: int, previous: int, ascii: bool = False) -> None:
+        self.total = total
+        self.previous = previous
+        self.ascii = ascii
+
+    def _street(self, first: int) -> Text:
+        empty, filled, peg, back = (".", "#", "@", "+") if self.ascii else ("○", "●", "◆", "◉")
+        text = Text()
+        for hole in range(first, first + 30):
+            group = (hole - 1) // 5 % 2
+            if hole == self.total:
+                text.append(peg, style="bold yellow")
+            elif hole == self.previous and hole > 0:
+                text.append(back, style="yellow")
+            elif hole < self.total:
+                text.append(filled, style="green" if group else "bright_green")
+            else:
+                text.append(empty, style="dim" if group else "")
+        return text
+
+    def __rich__(self) -> RenderableType:
+        bar = "|" if self.ascii else "┃"
+        line1 = (
+            Text("  1 ").append_text(self._street(1)).append("  61 ").append_text(self._street(61))
+        )
+        line1.append(bar, style="bold red").append(" 90 skunk", style="red")
+        line2 = (
+            Text(" 31 ").append_text(self._street(31)).append("  91 ").append_text(self._street(91))
+        )
+        goal = (
+            ("*" if self.ascii else "★")
+            if self.total >= GREAT_LINE
+            else ("o" if self.ascii else "◎")
+        )
+        line2.append(f" {goal}", style="bold magenta" if self.total >= GREAT_LINE else "")
+        line2.append(" 121", style="magenta")
+        if self.total > GREAT_LINE:
+            line2.append(f" +{self.total - GREAT_LINE}", style="bold magenta")
+        return Group(line1, line2)
+
+
+class SessionScreen:
+    """The whole screen for the session's current phase."""
+
+    def __init__(self, session: PlaySession, typing: bool = False) -> None:
+        self.session = session
+        self.typing = typing
+
+    def header(self) -> Text:
+        game = self.session.game
+        text = Text("Cribbage Solitaire", style="title")
+        source = self.session.daily and f"daily {self.session.daily}"
+        if not source:
+            source = f"seed {game.seed}" if game.seed is not None else "dealt by code"
+        text.append(f"  {source}", style="muted")
+        number = min(game.round_number, ROUNDS)
+        if self.session.phase is Phase.RESULT:
+            number = len(game.rounds)
+        label = f"round {number} of {ROUNDS}"
+        if self.session.phase is Phase.OVER:
+            label = "game over"
+        total, _ = self.session.peg_totals()
+        text.append(f"   {label}   cards left {self.session.cards_left()}   total ")
+        text.append(str(total), style="total")
+        return text
+
+    def board(self) -> ScoreBoard:
+        total, previous = self.session.peg_totals()
+        return ScoreBoard(total, previous, self.session.ascii)
+
+    def hand(self) -> Text:
+        session = self.session
+        text = Text("Your cards  ")
+        for index, card in enumerate(session.game.shown):
+            under = index == session.cursor
+            label = Text(f"{index + 1}", style="bold cyan" if under else "muted")
+            text.append_text(label).append(" ")
+            face = card_text(card, session.ascii, selected=index in session.selected)
+            if under:
+                face.stylize("underline")
+            text.append_text(face)
+            text.append("   " if len(card.symbol(session.ascii)) == 2 else "  ")
+        picked = session.picked
+        text.append(" discard: ", style="muted")
+        text.append_text(cards_text(picked, session.ascii) if picked else Text("-", style="muted"))
+        return text
+
+    def body(self) -> RenderableType:
+        session = self.session
+        if session.show_help:
+            code = Text(
+                f"This deal: cribsol play --deal {deal_code(session.game.deck)}", style="muted"
+            )
+            return Group(help_table(), code)
+        if session.phase is Phase.RESUME:
+            game = session.game
+            return Text.assemble(
+                ("A game in progress was saved: ", "title"),
+                f"round {game.round_number} of {ROUNDS}, {game.total} points.\n\n",
+                ("y", "bold cyan"),
+                " or Enter: resume it    ",
+                ("n", "bold cyan"),
+                " start a new game (the unfinished one is kept in your history)",
+            )
+        if session.phase is Phase.DISCARD:
+            if session.show_hint:
+                chosen = session.picked if len(session.selected) == 2 else None
+                return AdviceView(session.advice, session.ascii, chosen=chosen, title=None)
+            return Text("Pick two cards for your crib, then press Enter.", style="muted")
+        if session.show_rounds and session.phase is Phase.OVER:
+            return rounds_table(session.reviews, session.ascii)
+        if session.show_all and session.reviews:
+            review = session.reviews[-1]
+            return AdviceView(
+                review.options,
+                session.ascii,
+                chosen=review.chosen,
+                actual=review.actual,
+                title=None,
+            )
+        if session.phase is Phase.RESULT:
+            return round_body(session.game.rounds[-1], session.reviews[-1], session)
+        assert session.review is not None
+        return over_body(session.review, session)
+
+    def footer(self) -> Text:
+        session = self.session
+        keys = {
+            Phase.RESUME: "y resume   n new game   q quit",
+            Phase.DISCARD: "1-6 pick   Enter discard   / type   ? hint   h help   q quit",
+            Phase.RESULT: "Enter continue   a all discards   h help   q quit",
+            Phase.OVER: "n new game   r rounds   a last round's discards   h help   q quit",
+        }[session.phase]
+        if self.typing:
+            keys = "type two cards, like 5h jd   Tab complete   Enter discard   Esc cancel"
+        return Text(keys, style="muted")
+
+    def __rich__(self) -> RenderableType:
+        session = self.session
+        parts: list[RenderableType] = [self.header(), self.board()]
+        if session.phase is Phase.DISCARD:
+            parts.append(self.hand())
+        parts.append(Text(""))
+        parts.append(self.body())
+        if session.message:
+            parts.append(Text(session.message, style="warn"))
+        parts.append(self.footer())
+        return Group(*parts)
+
+
+def help_table() -> Table:
+    """The keys."""
+    table = Table(title="Keys", title_justify="left", box=None, padding=(0, 1), show_header=False)
+    table.add_column("key", style="bold cyan")
+    table.add_column("does")
+    for key, does in KEYS:
+        table.add_row(key, does)
+    table.add_row("", Text("press h again to close", style="muted"))
+    return table
+
+
+def rounds_table(reviews: list[RoundReview], ascii: bool) -> Table:
+    """Every round: your discard and the best, expected and actual, and what was given up."""
+    table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
+    for name in ("round", "yours", "exp.", "got", "best", "exp.", "got", "given up"):
+        table.add_column(name, justify="left" if name in ("yours", "best") else "right")
+    for r in reviews:
+        mine, best = r.chosen_option, r.best_option
+        table.add_row(
+            str(r.number),
+            cards_text(mine.discard, ascii),
+            f"{float(mine.total):.2f}",
+            str(r.chosen_scored),
+            cards_text(best.discard, ascii),
+            f"{float(best.total):.2f}",
+            str(r.best_scored),
+            Text(f"{float(r.given_up):.2f}", style="warn" if r.given_up else "best"),
+        )
+    return table
+
+
+def _milestone_text(session: PlaySession) -> list[RenderableType]:
+    out: list[RenderableType] = []
+    for milestone in session.milestones:
+        stars = "*** " if session.ascii else "★ ★ ★ "
+        out.append(Text(f"{stars}{milestone.message}{stars[::-1]}", style="milestone"))
+    return out
+
+
+def round_body(result: RoundResult, review: RoundReview, session: PlaySession) -> RenderableType:
+    """A round's count, the way players say it, then the coaching."""
+    ascii = session.ascii
+    lines: list[RenderableType] = []
+    starter = Text(f"Round {result.number}   starter ", style="title")
+    starter.append_text(card_text(result.starter, ascii))
+    if result.heels:
+        starter.append(f"   his heels! +{result.heels}", style="points")
+    lines.append(starter)
+    lines.append(ScoreView(result.hand, "Hand", ascii, breakdown=False))
+    lines.append(ScoreView(result.crib, "Crib", ascii, breakdown=False))
+    lines.append(
+        Text.assemble(
+            (f"Round total {result.points}", "points"),
+            ", running total ",
+            (str(result.total), "total"),
+        )
+    )
+    lines.extend(_milestone_text(session))
+    lines.append(Text(""))
+    lines.extend(coaching(review, ascii))
+    return Group(*lines)
+
+
+def coaching(review: RoundReview, ascii: bool) -> list[Text]:
+    """The player's discard beside the best one, expected and actual."""
+    chosen, best = review.chosen_option, review.best_option
+    mine = Text("Coach  you discarded ", style="title")
+    mine.append_text(cards_text(chosen.discard, ascii))
+    mine.append(f": expected {float(chosen.total):.2f}, scored {review.chosen_scored}")
+    lines = [mine]
+    if review.is_best:
+        lines.append(Text("       the best expected discard. Well played.", style="best"))
+    else:
+        line = Text("       best was ")
+        line.append_text(cards_text(best.discard, ascii))
+        line.append(f": expected {float(best.total):.2f}, scored {review.best_scored}; ")
+        line.append(f"you gave up {float(review.given_up):.2f}", style="warn")
+        lines.append(line)
+    top = review.hindsight_best
+    hind = Text("       with hindsight ", style="muted")
+    hind.append_text(cards_text(top.discard, ascii))
+    hind.append(f" would have scored {top.total}", style="muted")
+    lines.append(hind)
+    return lines
+
+
+def over_body(review: GameReview, session: PlaySession) -> RenderableType:
+    """The end of the game: final hand, total, milestones, and the review."""
+    game = session.game
+    ascii = session.ascii
+    assert game.final is not None
+    lines: list[RenderableType] = [
+        ScoreView(game.final.score, "Final hand", ascii, breakdown=False)
+    ]
+    lines.extend(_milestone_text(session))
+    lines.append(
+        Text.assemble(
+            ("Game over: ", "title"),
+            (f"{review.total} points", "total"),
+            f"   past {SKUNK_LINE}: {'yes' if review.skunk_passed else 'no'}",
+            f"   reached {GREAT_LINE}: {'yes' if review.great_reached else 'no'}",
+        )
+    )
+    lines.append(
+        Text(
+            f"Perfect play's expected total on this deal: {float(review.perfect_expected):.1f}"
+            f" (it actually scores {review.perfect_scored})"
+        )
+    )
+    lines.append(
+        Text(f"Best total anyone could have scored, with hindsight: {review.hindsight_best}")
+    )
+    lines.append(
+        Text.assemble(
+            "Your efficiency: ",
+            (f"{review.efficiency:.1%}", "total"),
+            (" of perfect play's expected points", "muted"),
+        )
+    )
+    costly = review.costliest()
+    if costly:
+        parts = ", ".join(f"round {r.number} (-{float(r.given_up):.2f})" for r in costly)
+        lines.append(Text(f"Costliest rounds: {parts}"))
+    else:
+        lines.append(Text("Every discard was the best expected one. Perfect play!", style="best"))
+    hints = sorted(game.hints)
+    if hints:
+        lines.append(Text(f"Hints used in rounds {', '.join(map(str, hints))}", style="muted"))
+    lines.append(Text(f"Deal code {deal_code(game.deck)}", style="muted"))
+    return Group(*lines)

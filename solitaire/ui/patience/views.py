@@ -1,0 +1,306 @@
+"""Rich views of the patience: rounds, games, advice, statistics and simulations.
+
+Each view wraps an engine value and returns rich renderables; nothing here
+changes game state. Colours come from one theme, :data:`THEME`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+
+from solitaire.core.cards import Card
+from solitaire.patience.advisor import DiscardOption, Hindsight
+from solitaire.patience.game import GREAT_LINE, SKUNK_LINE, Game, RoundResult
+from solitaire.patience.simulation import SimulationResult
+from solitaire.store import GameRow, Stats
+from solitaire.ui.views import ScoreView, card_text, cards_text
+
+__all__ = [
+    "AdviceView",
+    "GameView",
+    "HistoryView",
+    "RoundView",
+    "SimulationView",
+    "StatsView",
+    "summary_table",
+]
+
+
+class RoundView:
+    """A played round: the six shown, the discard, the starter, then hand and crib counts."""
+
+    def __init__(self, result: RoundResult, ascii: bool = False) -> None:
+        self.result = result
+        self.ascii = ascii
+
+    def __rich__(self) -> RenderableType:
+        r = self.result
+        head = Text(f"Round {r.number}  ", style="title")
+        head.append_text(cards_text(r.shown, self.ascii))
+        head.append("  discard ", style="muted")
+        head.append_text(cards_text(r.discard, self.ascii))
+        head.append("  starter ", style="muted")
+        head.append_text(card_text(r.starter, self.ascii))
+        parts: list[RenderableType] = [head]
+        if r.heels:
+            parts.append(Text(f"  His heels: the starter is a jack, {r.heels}", style="points"))
+        parts.append(Padding(ScoreView(r.hand, "Hand", self.ascii, breakdown=False), (0, 0, 0, 2)))
+        parts.append(Padding(ScoreView(r.crib, "Crib", self.ascii, breakdown=False), (0, 0, 0, 2)))
+        total = Text(f"  Round {r.points} points, total ", style="muted")
+        total.append(str(r.total), style="total")
+        for step in r.steps():
+            for milestone in step.milestones:
+                total.append(f"  {milestone.message}", style="milestone")
+        parts.append(total)
+        return Group(*parts)
+
+
+class GameView:
+    """A whole game, round by round, then the final hand and the total."""
+
+    def __init__(self, game: Game, ascii: bool = False, title: str | None = None) -> None:
+        self.game = game
+        self.ascii = ascii
+        self.title = title
+
+    def __rich__(self) -> RenderableType:
+        game = self.game
+        parts: list[RenderableType] = []
+        if self.title:
+            parts.append(Text(self.title, style="title"))
+        for result in game.rounds:
+            parts.append(RoundView(result, self.ascii))
+        if game.final is not None:
+            final = game.final
+            parts.append(ScoreView(final.score, "Final hand", self.ascii, breakdown=False))
+            for milestone in final.milestones:
+                parts.append(Text(milestone.message, style="milestone"))
+        parts.append(summary_table(game, self.ascii))
+        return Group(*parts)
+
+
+def summary_table(game: Game, ascii: bool = False) -> Table:
+    """One row per round: the discard, starter, heels, hand, crib and running total."""
+    table = Table(
+        title="Game",
+        title_justify="left",
+        padding=(0, 1),
+        pad_edge=False,
+        box=box.ASCII if ascii else box.HEAVY_HEAD,
+    )
+    for name in ("round", "kept", "discard", "starter", "heels", "hand", "crib", "total"):
+        right = name in ("round", "heels", "hand", "crib", "total")
+        table.add_column(name, justify="right" if right else "left")
+    for r in game.rounds:
+        table.add_row(
+            str(r.number),
+            cards_text(r.keep, ascii=True),
+            cards_text(r.discard, ascii=True),
+            card_text(r.starter, ascii=True),
+            str(r.heels),
+            str(r.hand_points),
+            str(r.crib_points),
+            Text(str(r.total), style="total"),
+        )
+    if game.final is not None:
+        final = game.final
+        table.add_row(
+            "final", cards_text(final.cards, ascii=True), "", "", "", str(final.points), "",
+            Text(str(final.total), style="total"),
+        )  # fmt: skip
+    return table
+
+
+class AdviceView:
+    """The 15 discards best first: keep, discard, expected hand, crib and total, min and max.
+
+    With ``actual`` (hindsight) a column shows what each discard really scored; with
+    ``chosen`` the player's discard is marked.
+    """
+
+    def __init__(
+        self,
+        options: Sequence[DiscardOption],
+        ascii: bool = False,
+        chosen: Iterable[Card] | None = None,
+        actual: Sequence[Hindsight] | None = None,
+        title: str | None = "Discards, best first",
+        ranges: bool = True,
+    ) -> None:
+        self.options = options
+        self.ascii = ascii
+        self.chosen = frozenset(chosen) if chosen is not None else None
+        self.actual = {frozenset(h.discard): h.total for h in actual} if actual else None
+        self.title = title
+        self.ranges = ranges
+
+    def __rich__(self) -> RenderableType:
+        table = Table(
+            title=self.title,
+            title_justify="left",
+            box=None,
+            padding=(0, 1),
+            pad_edge=False,
+            header_style="bold",
+        )
+        table.add_column("", width=1)
+        table.add_column("keep")
+        table.add_column("discard")
+        table.add_column("hand", justify="right")
+        table.add_column("crib", justify="right")
+        table.add_column("total", justify="right")
+        if self.ranges:
+            table.add_column("min", justify="right")
+            table.add_column("max", justify="right")
+        if self.actual is not None:
+            table.add_column("actual", justify="right")
+        best = self.options[0].total if self.options else 0
+        for option in self.options:
+            mark = "*" if option.total == best else ""
+            style = "best" if option.total == best else ""
+            if self.chosen is not None and frozenset(option.discard) == self.chosen:
+                mark = ">" if not mark else "*"
+                style = "best.chosen" if style else "chosen"
+            row: list[RenderableType] = [
+                mark,
+                cards_text(option.keep, self.ascii),
+                cards_text(option.discard, self.ascii),
+                f"{float(option.hand):.2f}",
+                f"{float(option.crib):.2f}",
+                Text(f"{float(option.total):.2f}", style="total"),
+            ]
+            if self.ranges:
+                row += [str(option.min_total), str(option.max_total)]
+            if self.actual is not None:
+                row.append(str(self.actual[frozenset(option.discard)]))
+            table.add_row(*row, style=style)
+        heels = self.options[0].heels if self.options else 0
+        notes = ["* best expected total" + ("; > your discard" if self.chosen else "")]
+        if heels:
+            notes.append(f"totals include {float(heels):.3f} for his heels")
+        return Group(table, Text("; ".join(notes), style="muted"))
+
+
+_SPARKS = "▁▂▃▄▅▆▇█"
+
+
+class StatsView:
+    """Games played, mean, best, the share past 90 and reaching 121, efficiency, the trend."""
+
+    def __init__(self, stats: Stats, ascii: bool = False) -> None:
+        self.stats = stats
+        self.ascii = ascii
+
+    def trend(self) -> Text:
+        """The recent totals as a sparkline (or numbers, in ASCII)."""
+        recent = self.stats.recent
+        if self.ascii:
+            return Text(" ".join(map(str, recent)))
+        top = max(max(recent), GREAT_LINE)
+        return Text("".join(_SPARKS[min(7, t * 8 // (top + 1))] for t in recent), style="cyan")
+
+    def __rich__(self) -> RenderableType:
+        s = self.stats
+        table = Table(title="Your games", title_justify="left", box=None, show_header=False)
+        table.add_column("what", style="muted")
+        table.add_column("value", style="bold")
+        table.add_row("games played", str(s.games))
+        table.add_row("mean total", f"{s.mean:.1f}")
+        table.add_row("best total", str(s.best))
+        table.add_row(f"past {SKUNK_LINE} (skunk line)", f"{s.past_skunk:.0%}")
+        table.add_row(f"reached {GREAT_LINE}", f"{s.reached_great:.0%}")
+        table.add_row("mean efficiency", f"{s.mean_efficiency:.1%}")
+        trend = f"last {len(s.recent)}: mean {s.recent_mean:.1f}"
+        if s.earlier_mean is not None:
+            change = s.recent_mean - s.earlier_mean
+            trend += f" ({'+' if change >= 0 else ''}{change:.1f} on the {len(s.recent)} before)"
+        table.add_row("trend", trend)
+        table.add_row("", self.trend())
+        return table
+
+
+class HistoryView:
+    """Stored games, newest first, with their deal codes."""
+
+    def __init__(self, rows: Sequence[GameRow]) -> None:
+        self.rows = rows
+
+    def __rich__(self) -> RenderableType:
+        table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
+        for name in ("id", "played", "total", "eff.", "deal code"):
+            table.add_column(name, justify="right" if name in ("id", "total", "eff.") else "left")
+        for row in self.rows:
+            eff = "-" if row.efficiency is None else f"{row.efficiency:.0%}"
+            total = str(row.total) if row.finished else f"{row.total} (unfinished)"
+            table.add_row(
+                str(row.id), row.played_at.replace("T", " ")[5:16], total, eff, row.deal_code
+            )
+        return Group(table, Text("replay one with: cribsol replay ID", style="muted"))
+
+
+class SimulationView:
+    """A simulation's statistics and a histogram of its totals."""
+
+    def __init__(self, result: SimulationResult, ascii: bool = False) -> None:
+        self.result = result
+        self.ascii = ascii
+
+    def title(self) -> Text:
+        r = self.result
+        text = Text(f"{r.games:,} games, strategy {r.strategy}, seeds from {r.seed}", style="title")
+        if r.interrupted:
+            text.append(f"  (interrupted: {r.games:,} of {r.requested:,} finished)", style="warn")
+        return text
+
+    def summary(self) -> Table:
+        r = self.result
+        table = Table(box=None, show_header=False)
+        table.add_column("what", style="muted")
+        table.add_column("value", style="bold")
+        low, high = r.mean_ci
+        table.add_row("mean total", f"{r.mean:.2f}   95% CI {low:.2f} to {high:.2f}")
+        table.add_row("standard deviation", f"{r.stdev:.2f}")
+        for label, count in (
+            (f"past {SKUNK_LINE}", r.past_skunk),
+            (f"reached {GREAT_LINE}", r.reached_great),
+        ):
+            share, lo, hi = r.share(count)
+            table.add_row(label, f"{share:.2%}   95% CI {lo:.2%} to {hi:.2%}   ({count:,} games)")
+        table.add_row("min / max", f"{min(r.totals)} / {max(r.totals)}")
+        return table
+
+    def histogram(self) -> Table:
+        bins = self.result.histogram()
+        top = max(n for _, n in bins)
+        bar_char = "#" if self.ascii else "█"
+        table = Table(
+            title="Totals", title_justify="left", box=None, show_header=False, padding=(0, 1)
+        )
+        table.add_column("range", justify="right", style="muted")
+        table.add_column("bar")
+        table.add_column("share", justify="right")
+        for start, n in bins:
+            marks = []
+            if start == SKUNK_LINE + 1:
+                marks.append(f"past {SKUNK_LINE} from here")
+            if start == GREAT_LINE:
+                marks.append(f"{GREAT_LINE} and up")
+            style = "cyan" if start <= SKUNK_LINE else "green"
+            if start >= GREAT_LINE:
+                style = "magenta"
+            bar = Text(bar_char * max(1 if n else 0, round(40 * n / top)), style=style)
+            if marks:
+                bar.append("  " + ", ".join(marks), style="muted")
+            table.add_row(f"{max(0, start)}-{start + 9}", bar, f"{n / self.result.games:.1%}")
+        return table
+
+    def __rich__(self) -> RenderableType:
+        if not self.result.totals:
+            return Text("No game finished.", style="warn")
+        return Group(self.title(), self.summary(), Text(""), self.histogram())

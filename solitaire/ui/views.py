@@ -1,0 +1,118 @@
+"""Rich views shared by every game: the theme, cards and scored hands.
+
+Each view wraps an engine value and returns rich renderables; nothing here
+changes game state. Colours come from one theme, :data:`THEME`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+from rich.theme import Theme
+
+from solitaire.core.cards import Card
+from solitaire.core.scoring import Kind, Score
+
+__all__ = ["THEME", "ScoreView", "card_text", "cards_text", "kind_totals_table"]
+
+THEME = Theme(
+    {
+        "card.red": "bold red",
+        "card.black": "bold",
+        "card.selected": "reverse",
+        "card.hidden": "dim",
+        "points": "bold green",
+        "total": "bold cyan",
+        "muted": "dim",
+        "best": "bold green",
+        "chosen": "reverse",
+        "best.chosen": "bold green reverse",
+        "warn": "bold yellow",
+        "milestone": "bold magenta",
+        "title": "bold",
+    }
+)
+
+
+def card_text(card: Card, ascii: bool = False, selected: bool = False) -> Text:
+    """One card with its suit colour: ``5♥`` in red, ``K♠`` in the default colour."""
+    text = Text(card.symbol(ascii), style="card.red" if card.is_red else "card.black")
+    if selected:
+        text.stylize("card.selected")
+    return text
+
+
+def cards_text(cards: Iterable[Card], ascii: bool = False, sep: str = " ") -> Text:
+    """Cards side by side, each in its suit colour."""
+    return Text(sep).join(card_text(c, ascii) for c in cards)
+
+
+_KIND_LABELS = {
+    Kind.FIFTEEN: "fifteen",
+    Kind.PAIR: "pair",
+    Kind.RUN: "run",
+    Kind.FLUSH: "flush",
+    Kind.NOBS: "his nobs",
+}
+
+
+class ScoreView:
+    """A scored hand or crib: the cards, the spoken count, the breakdown and the total."""
+
+    def __init__(
+        self, score: Score, title: str | None = None, ascii: bool = False, breakdown: bool = True
+    ) -> None:
+        self.score = score
+        self.title = title
+        self.ascii = ascii
+        self.breakdown = breakdown
+
+    def header(self) -> Text:
+        """The cards, the starter, and the total."""
+        score = self.score
+        text = Text()
+        if self.title:
+            text.append(f"{self.title}: ", style="title")
+        text.append_text(cards_text(score.hand, self.ascii))
+        if score.starter is not None:
+            text.append("  starter ", style="muted")
+            text.append_text(card_text(score.starter, self.ascii))
+        text.append("  = ", style="muted")
+        text.append(str(score.total), style="total")
+        return text
+
+    def items_table(self) -> Table:
+        """One row per combination: kind, cards, points."""
+        table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
+        table.add_column("kind", style="muted")
+        table.add_column("cards")
+        table.add_column("points", justify="right", style="points")
+        for item in self.score.items:
+            table.add_row(
+                _KIND_LABELS[item.kind], cards_text(item.cards, self.ascii), str(item.points)
+            )
+        return table
+
+    def __rich__(self) -> RenderableType:
+        parts: list[RenderableType] = [
+            self.header(),
+            Padding(Text(self.score.spoken(), style="italic"), (0, 0, 0, 2)),
+        ]
+        if self.breakdown and self.score.items:
+            parts.append(self.items_table())
+        return Group(*parts)
+
+
+def kind_totals_table(scores: Sequence[Score]) -> Table:
+    """Points per kind for one or more scores, with the total."""
+    table = Table(box=None, padding=(0, 1))
+    for kind in Kind:
+        table.add_column(_KIND_LABELS[kind], justify="right")
+    table.add_column("total", justify="right", style="total")
+    for score in scores:
+        table.add_row(*(str(score.points(kind)) for kind in Kind), str(score.total))
+    return table

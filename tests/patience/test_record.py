@@ -1,0 +1,108 @@
+"""Records round-trip, replay identically, and tampering is refused with clear messages."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from solitaire.patience.game import Game
+from solitaire.patience.record import RecordError, game_record, load_record, replay
+
+
+def finished(seed: int = 21) -> Game:
+    game = Game.from_seed(seed)
+    while not game.is_over:
+        game.discard(game.shown[1:3])
+    return game
+
+
+def test_record_round_trips_through_json() -> None:
+    game = finished()
+    record = game_record(game)
+    again = replay(load_record(json.dumps(record)))
+    assert again.total == game.total
+    assert again.rounds == game.rounds
+    assert game_record(again) == record
+    assert len(record["rounds"]) == 6 and record["version"] == 1
+    assert record["final_points"] == game.final.score.total if game.final else False
+
+
+def test_record_fields() -> None:
+    record = game_record(finished())
+    assert set(record) >= {"seed", "deck", "rounds", "final_hand", "final_points", "total"}
+    assert set(record["rounds"][0]) == {
+        "shown", "crib_dealt", "discard", "starter", "heels", "hand_points", "crib_points", "total"
+    }  # fmt: skip
+    assert len(record["deck"]) == 52
+
+
+def tamper(path: list[Any], value: Any) -> dict[str, Any]:
+    record = copy.deepcopy(game_record(finished()))
+    target: Any = record
+    for key in path[:-1]:
+        target = target[key]
+    if value is DELETE:
+        del target[path[-1]]
+    else:
+        target[path[-1]] = value
+    return record
+
+
+DELETE = object()
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        (["rounds", 2, "hand_points"], 99, "round 3: field 'hand_points': the record says 99"),
+        (["rounds", 0, "crib_points"], -1, "round 1: field 'crib_points'"),
+        (["rounds", 3, "total"], 1, "round 4: field 'total'"),
+        (["rounds", 1, "starter"], "ZZ", "round 2: field 'starter': invalid card 'ZZ'"),
+        (["rounds", 4, "discard"], ["AS", "AH"], "round 5: field 'discard'"),
+        (["rounds", 5, "heels"], "2", "round 6: field 'heels': expected a whole number"),
+        (["rounds", 0, "shown"], ["AS", "AH", "AD", "AC", "2S", "2H"], "round 1: field 'shown'"),
+        (["rounds", 2, "crib_dealt"], DELETE, "round 3: missing field 'crib_dealt'"),
+        (["rounds", 2, "extra"], 1, "round 3: unexpected field 'extra'"),
+        (["version"], 2, "field 'version' is 2"),
+        (["version"], DELETE, "field 'version' is null"),
+        (["deck"], DELETE, "missing field 'deck'"),
+        (["seed"], 12345, "field 'deck' is not the deck that field 'seed' deals"),
+        (["total"], 500, "record: field 'total': the record says 500"),
+        (["final_points"], 3, "record: field 'final_points'"),
+        (["final_hand"], ["AS"], "record: field 'final_hand': expected a list of 4 cards"),
+        (["deal_code"], "X", "field 'deal_code' does not match"),
+        (["hints"], [9], "field 'hints'"),
+    ],
+)
+def test_tampered_records_are_refused(path: list[Any], value: Any, message: str) -> None:
+    with pytest.raises(RecordError, match=message.replace("(", r"\(")):
+        replay(tamper(path, value))
+
+
+def test_moved_card_in_the_deck_is_refused() -> None:
+    record = game_record(finished())
+    record["seed"] = None
+    del record["deal_code"]
+    record["deck"][8], record["deck"][9] = record["deck"][9], record["deck"][8]
+    with pytest.raises(RecordError, match="round 1: field 'starter'"):
+        replay(record)
+
+
+def test_unfinished_record_needs_permission() -> None:
+    game = Game.from_seed(4)
+    game.discard(game.shown[:2])
+    record = game_record(game)
+    with pytest.raises(RecordError, match="a finished game has 6 rounds, this has 1"):
+        replay(record)
+    resumed = replay(record, allow_unfinished=True)
+    assert resumed.round_number == 2 and resumed.total == game.total
+
+
+def test_bad_json_is_refused() -> None:
+    with pytest.raises(RecordError, match="invalid JSON"):
+        load_record("{not json")
+    with pytest.raises(RecordError, match="expected a JSON object"):
+        load_record("[1, 2]")

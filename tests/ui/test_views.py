@@ -1,0 +1,94 @@
+"""Rich views rendered on a pinned console: what a player reads."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console, RenderableType
+
+from solitaire.core.cards import parse_cards
+from solitaire.core.scoring import score_hand
+from solitaire.patience.advisor import advise, hindsight
+from solitaire.patience.game import Game
+from solitaire.patience.simulation import SimulationResult
+from solitaire.store import Stats
+from solitaire.ui.patience.screen import ScoreBoard
+from solitaire.ui.patience.views import AdviceView, GameView, SimulationView, StatsView
+from solitaire.ui.views import THEME, ScoreView, card_text
+
+
+def text_of(renderable: RenderableType, width: int = 80) -> str:
+    buffer = io.StringIO()
+    Console(file=buffer, width=width, color_system=None, theme=THEME).print(renderable)
+    return buffer.getvalue()
+
+
+def test_score_view_lists_every_combination() -> None:
+    out = text_of(ScoreView(score_hand("5H 5C 5S JD", "5D"), "Hand"))
+    assert out.startswith("Hand: 5♥ 5♣ 5♠ J♦  starter 5♦  = 29")
+    assert out.count("fifteen ") >= 8 and "his nobs" in out
+    ascii_out = text_of(ScoreView(score_hand("5H 5C 5S JD", "5D"), "Hand", ascii=True))
+    assert "5H 5C 5S JD" in ascii_out and "♥" not in ascii_out
+
+
+def test_card_colours() -> None:
+    console = Console(file=io.StringIO(), color_system="standard", theme=THEME, force_terminal=True)
+    red, black = card_text(parse_cards("5H")[0]), card_text(parse_cards("5S")[0])
+    with console.capture() as capture:
+        console.print(red, black)
+    assert "\x1b[1;31m5♥" in capture.get()
+    assert "\x1b[1m5♠" in capture.get()
+
+
+def test_advice_view_marks_best_and_chosen_with_actual_scores() -> None:
+    six = parse_cards("5H 5C 5S JD 4C 9S")
+    options = advise(six)
+    actual = hindsight(six, parse_cards("2C 3D"), parse_cards("5D")[0])
+    out = text_of(AdviceView(options, chosen=parse_cards("5H 5C"), actual=actual, title=None))
+    lines = out.splitlines()
+    assert "actual" in lines[0]
+    scored = next(h.total for h in actual if set(h.discard) == set(parse_cards("4C 9S")))
+    assert scored == 29 + score_hand("2C 3D 4C 9S", "5D", crib=True).total
+    assert lines[1].startswith("*") and "4♣ 9♠" in lines[1]
+    assert lines[1].rstrip().endswith(f" {scored}")
+    chosen = next(line for line in lines if line.startswith(">"))
+    assert "5♥ 5♣" in chosen
+    assert "> your discard" in out
+
+
+def test_score_board_pegs_and_lines() -> None:
+    out = text_of(ScoreBoard(12, 4, ascii=True))
+    first, second = out.splitlines()[:2]
+    street = first[4:34]
+    assert street[:11] == "###+#######" and street[11] == "@" and set(street[12:]) == {"."}
+    assert "| 90 skunk" in first and "o 121" in second
+    over = text_of(ScoreBoard(125, 110, ascii=True))
+    assert "* 121 +4" in over
+
+
+def test_game_view_shows_rounds_and_final_hand() -> None:
+    game = Game.from_seed(2)
+    while not game.is_over:
+        game.discard(game.shown[:2])
+    out = text_of(GameView(game, title="Seed 2"))
+    assert all(f"Round {n}" in out for n in range(1, 7))
+    assert "Final hand" in out and f"{game.total}" in out
+
+
+def test_stats_view_trend() -> None:
+    stats = Stats(12, 84.5, 121, 0.25, 0.0833, 0.95, (70, 80, 90, 121), 90.25, 80.0)
+    out = text_of(StatsView(stats))
+    assert "games played" in out and "12" in out and "25%" in out and "95.0%" in out
+    assert "+10.2 on the 4 before" in out
+    assert "█" in out
+    assert "70 80 90 121" in text_of(StatsView(stats, ascii=True))
+
+
+def test_simulation_view_histogram_marks_the_lines() -> None:
+    result = SimulationResult("best", 0, 6, (85, 88, 91, 95, 121, 130))
+    out = text_of(SimulationView(result))
+    assert "6 games, strategy best" in out
+    assert "past 90 from here" in out and "121 and up" in out
+    assert "91-100" in out and "121-130" in out
+    interrupted = SimulationResult("best", 0, 10, (85, 88), interrupted=True)
+    assert "interrupted: 2 of 10 finished" in text_of(SimulationView(interrupted))
