@@ -35,9 +35,11 @@ from solitaire.core.cards import (
 )
 
 __all__ = [
+    "Counted",
     "Kind",
     "Score",
     "ScoreItem",
+    "count_groups",
     "crib_points",
     "final_points",
     "hand_points",
@@ -357,38 +359,82 @@ def spoken_number(n: int) -> str:
     return str(n)
 
 
-_COUNT_WORDS: Final = {1: "a", 2: "two", 3: "three", 4: "four"}
-_PAIR_NAMES: Final = {1: "a pair", 3: "three of a kind", 6: "four of a kind"}
+_PAIR_NAMES: Final = {1: "a pair", 3: "a pair royal", 6: "a double pair royal"}
+
+
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """One group of a count as a player names it: ``a double run of three`` for 8 points."""
+
+    name: str
+    points: int
+    items: tuple[ScoreItem, ...]
+
+
+def _run_name(runs: Sequence[ScoreItem]) -> str:
+    length = len(runs[0].cards)
+    of = f" of {spoken_number(length)}"
+    multiples = sorted(Counter(c.rank for c in {c for item in runs for c in item.cards}).values())
+    if len(runs) == 1:
+        return f"a run{of}"
+    if multiples.count(1) == length - 1:  # one rank doubled or tripled
+        if multiples[-1] == 2:
+            return f"a double run{of}"
+        if multiples[-1] == 3:  # "a triple run" alone is of three, as players say it
+            return "a triple run" + ("" if length == 3 else of)
+    if multiples.count(2) == 2 and multiples.count(1) == length - 2:
+        return "a double double run" + ("" if length == 3 else of)
+    return f"{spoken_number(len(runs))} runs{of} with their pairs"
+
+
+def count_groups(items: Sequence[ScoreItem]) -> tuple[Counted, ...]:
+    """The combinations grouped as players count them, in counting order.
+
+    Each fifteen is its own group; pairs inside a run go with the run (a double
+    run of three is 8: two runs and a pair); other pairs go by rank (a pair royal
+    is 6, a double pair royal 12) and two plain pairs are "two pairs" (4); then
+    the flush and his nobs. The points of the groups add up to the total.
+    """
+    groups = [Counted("fifteen", i.points, (i,)) for i in items if i.kind is Kind.FIFTEEN]
+    runs = [i for i in items if i.kind is Kind.RUN]
+    run_ranks = {c.rank for i in runs for c in i.cards}
+    in_run = [i for i in items if i.kind is Kind.PAIR and i.cards[0].rank in run_ranks]
+    by_rank: dict[int, list[ScoreItem]] = {}
+    for item in items:
+        if item.kind is Kind.PAIR and item.cards[0].rank not in run_ranks:
+            by_rank.setdefault(item.cards[0].rank, []).append(item)
+    pair_groups = [
+        Counted(_PAIR_NAMES.get(len(g), f"{len(g)} pairs"), 2 * len(g), tuple(g))
+        for g in by_rank.values()
+    ]
+    if [g.name for g in pair_groups] == ["a pair", "a pair"]:
+        pair_groups = [Counted("two pairs", 4, pair_groups[0].items + pair_groups[1].items)]
+    groups += pair_groups
+    if runs:
+        together = (*runs, *in_run)
+        groups.append(Counted(_run_name(runs), sum(i.points for i in together), together))
+    for item in items:
+        if item.kind is Kind.FLUSH:
+            groups.append(Counted(f"a flush of {spoken_number(item.points)}", item.points, (item,)))
+        elif item.kind is Kind.NOBS:
+            groups.append(Counted("one for his nobs", item.points, (item,)))
+    return tuple(groups)
 
 
 def _speak(items: Sequence[ScoreItem]) -> str:
     phrases: list[str] = []
     total = 0
-    for item in items:
-        if item.kind is Kind.FIFTEEN:
-            total += item.points
-            phrases.append(f"fifteen {spoken_number(total)}")
-    pair_groups = Counter(item.cards[0].rank for item in items if item.kind is Kind.PAIR)
-    for count in pair_groups.values():
-        total += 2 * count
-        phrases.append(f"{_PAIR_NAMES[count]} is {spoken_number(total)}")
-    runs = [item for item in items if item.kind is Kind.RUN]
-    if runs:
-        total += sum(item.points for item in runs)
-        length = spoken_number(len(runs[0].cards))
-        name = (
-            f"a run of {length}"
-            if len(runs) == 1
-            else f"{_COUNT_WORDS[len(runs)]} runs of {length}"
-        )
-        phrases.append(f"{name} is {spoken_number(total)}")
-    for item in items:
-        if item.kind is Kind.FLUSH:
-            total += item.points
-            phrases.append(f"a flush of {spoken_number(item.points)} is {spoken_number(total)}")
-        elif item.kind is Kind.NOBS:
-            total += item.points
-            phrases.append(f"one for his nobs is {spoken_number(total)}")
+    for group in count_groups(items):
+        total += group.points
+        said = spoken_number(total)
+        if group.name == "fifteen":
+            phrases.append(f"fifteen {said}")
+        elif group.name in ("a pair", "two pairs", "one for his nobs") or group.name.startswith(
+            ("a run of", "a flush of")
+        ):
+            phrases.append(f"{group.name} is {said}")  # the name says the points
+        else:
+            phrases.append(f"{group.name} for {spoken_number(group.points)} is {said}")
     if not phrases:
         return "nineteen (no score)"
     if len(phrases) == 1:

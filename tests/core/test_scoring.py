@@ -16,6 +16,7 @@ from solitaire.core.scoring import (
     _multisets,
     _rank_items,
     _representatives,
+    count_groups,
     crib_points,
     final_points,
     hand_points,
@@ -63,14 +64,87 @@ def test_breakdown_of_3c_3d_4h_5s_5c() -> None:
 
 
 def test_spoken_counts() -> None:
-    assert (
-        score_hand("5H 5C 5S JD", "5D")
-        .spoken()
-        .endswith("four of a kind is twenty-eight, and one for his nobs is twenty-nine")
-    )
     assert score_hand("7C 8D KH KS").spoken() == "fifteen two, and a pair is four"
     assert score_hand("2H 4H 6H 8H", "KS", crib=True).spoken() == "nineteen (no score)"
     assert spoken_number(121) == "one hundred and twenty-one"
+
+
+# What each named group is worth in cribbage, written down independently of the scorer.
+NAMED_POINTS = {
+    "a pair": 2,
+    "two pairs": 4,
+    "a pair royal": 6,
+    "a double pair royal": 12,
+    "a run of three": 3,
+    "a run of four": 4,
+    "a run of five": 5,
+    "a double run of three": 8,
+    "a double run of four": 10,
+    "a triple run": 15,
+    "a double double run": 16,
+}
+F4 = "fifteen two, fifteen four, and"
+SPOKEN = [
+    ("3C 3D 4H 5S", "9C", f"{F4} a double run of three for eight is twelve"),
+    ("3C 3D 4H 5S", "6C", f"{F4} a double run of four for ten is fourteen"),
+    (
+        "3C 3D 3H 4S",
+        "5C",
+        "fifteen two, fifteen four, fifteen six, and a triple run for fifteen is twenty-one",
+    ),
+    ("3C 3D 4H 5S", "5C", f"{F4} a double double run for sixteen is twenty"),
+    ("3C 3D 3H KS", "KC", "a pair royal for six is six, and a pair is eight"),
+    ("9C 9D KH KS", "2C", "two pairs is four"),
+    ("AH 2H 3H 4H", "5H", "fifteen two, a run of five is seven, and a flush of five is twelve"),
+]
+
+
+@pytest.mark.parametrize(("hand", "starter", "said"), SPOKEN)
+def test_counts_in_players_words(hand: str, starter: str, said: str) -> None:
+    assert score_hand(hand, starter).spoken() == said
+    assert (
+        score_hand("5H 5C 5S JD", "5D")
+        .spoken()
+        .endswith(
+            "a double pair royal for twelve is twenty-eight, and one for his nobs is twenty-nine"
+        )
+    )
+
+
+def check_spoken_groups(hand: tuple[Card, ...], starter: Card | None, crib: bool) -> None:
+    """Groups partition the items, keep the total, carry their cribbage value, read right."""
+    score = score_hand(hand, starter, crib=crib)
+    groups = count_groups(score.items)
+    grouped = [item for group in groups for item in group.items]
+    assert sorted(map(str, grouped)) == sorted(map(str, score.items))
+    for group in groups:
+        assert group.points == sum(item.points for item in group.items)
+        if group.name in NAMED_POINTS:
+            assert group.points == NAMED_POINTS[group.name], (hand, starter, group.name)
+        else:
+            assert group.name in ("fifteen", "one for his nobs") or group.name.startswith(
+                "a flush of"
+            ), group.name  # pairs and runs of up to five cards always have a player's name
+    assert sum(group.points for group in groups) == score.total
+    said = score.spoken()
+    last = said.rsplit(" is ", 1)[-1] if " is " in said else said.rsplit("fifteen ", 1)[-1]
+    assert last == (spoken_number(score.total) if score.total else "nineteen (no score)")
+
+
+@pytest.mark.parametrize("size", [4, 5])
+def test_spoken_groups_over_every_rank_pattern(size: int) -> None:
+    for ranks in _multisets(size):
+        cards = _representatives(ranks)
+        if size == 4:
+            check_spoken_groups(cards, None, False)
+        else:
+            check_spoken_groups(cards[:4], cards[4], False)
+
+
+@given(st.lists(st.sampled_from(ALL_CARDS), min_size=5, max_size=5, unique=True), st.booleans())
+def test_spoken_groups_keep_the_total(cards: list[Card], crib: bool) -> None:
+    check_spoken_groups(tuple(cards[:4]), cards[4], crib)
+    check_spoken_groups(tuple(cards[:4]), None, False)
 
 
 def test_nobs_and_flush_breakdown() -> None:
