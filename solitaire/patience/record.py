@@ -20,6 +20,7 @@ from typing import Any, Final
 
 from solitaire.core.cards import Card, CardError, Deck
 from solitaire.core.dealcode import deal_code, decode_deal
+from solitaire.core.untrusted import RecordError, parse_record
 from solitaire.patience.game import Game
 
 __all__ = ["RECORD_VERSION", "RecordError", "game_record", "load_record", "replay"]
@@ -37,10 +38,6 @@ _ROUND_FIELDS: Final = (
 )
 _TOP_FIELDS: Final = ("version", "seed", "deck", "rounds", "final_hand", "final_points", "total")
 _OPTIONAL_FIELDS: Final = ("deal_code", "daily", "hints")
-
-
-class RecordError(ValueError):
-    """A game record that is malformed or does not replay to what it says."""
 
 
 def game_record(game: Game, daily: str | None = None) -> dict[str, Any]:
@@ -76,15 +73,7 @@ def game_record(game: Game, daily: str | None = None) -> dict[str, Any]:
 
 def load_record(text: str) -> dict[str, Any]:
     """Parse record JSON text into a dict (not yet checked: see :func:`replay`)."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(
-            f"not a game record: invalid JSON ({error.msg} at line {error.lineno})"
-        ) from None
-    if not isinstance(data, dict):
-        raise RecordError("not a game record: expected a JSON object")
-    return data
+    return parse_record(text)
 
 
 def _card(value: object, where: str) -> Card:

@@ -1,0 +1,371 @@
+"""Untrusted records: bounded reading and parsing, strict typed fields, safe display.
+
+Every game's record file, saved game and history row passes through here, so a
+hostile file can neither exhaust memory (size, nesting and number length are
+bounded *before* ``json.loads``), nor slip a wrong type past a check
+(``true`` and ``1.0`` are not ``1``), nor write escape sequences to the terminal
+(:func:`safe_text`). Every refusal is one :class:`RecordError` naming the field.
+
+How a game's record module uses it::
+
+    from solitaire.core.untrusted import Fields, RecordError, parse_record
+
+    def load_record(text: str) -> dict[str, Any]:
+        return parse_record(text)              # bounded JSON, must be an object
+
+    def replay(data: Mapping[str, Any]) -> Game:
+        record = Fields(data, "record", required=("version", "seed", "moves"),
+                        optional=("daily",))   # unknown fields are refused
+        record.version("version", 1)
+        seed = record.seed("seed")             # "123" (text) or 123, 0 <= seed < 10**40
+        for where, move in record.items("moves", max_len=40):  # a list, each item named
+            step = Fields(move, where, required=("card",))
+            card = step.text("card", max_len=3, alphabet=CARD_CHARS)
+            ...
+
+and a command line reads a file or ``-`` with :func:`read_record_file`.
+
+>>> Fields(parse_record('{"version": 1}'), "record", required=("version",)).version("version", 1)
+1
+>>> Fields(parse_record('{"version": true}'), "record", required=("version",)).version("version", 1)
+Traceback (most recent call last):
+...
+solitaire.core.untrusted.RecordError: record: field 'version' is true; this game reads version 1
+>>> parse_record("[" * 1000)
+Traceback (most recent call last):
+...
+solitaire.core.untrusted.RecordError: not a record: nested deeper than 16 levels
+>>> safe_text("daily \\x1b]0;pwned\\x07\\x1b[2J")
+'daily \\\\x1b]0;pwned\\\\x07\\\\x1b[2J'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import sys
+import unicodedata
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any, BinaryIO, Final
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_NUMBER_DIGITS",
+    "MAX_RECORD_BYTES",
+    "MAX_SEED_DIGITS",
+    "Fields",
+    "RecordError",
+    "check_int",
+    "check_list",
+    "check_text",
+    "parse_record",
+    "parse_seed",
+    "read_bounded",
+    "read_record_file",
+    "safe_text",
+]
+
+MAX_RECORD_BYTES: Final = 64 * 1024  # a patience record is about 2 KB
+MAX_DEPTH: Final = 16  # arrays and objects inside one another
+MAX_NUMBER_DIGITS: Final = 40  # digits in a row anywhere outside strings
+MAX_SEED_DIGITS: Final = 40  # a seed is 0 <= seed < 10**40 (the daily seed has 20 digits)
+SHOWN_LENGTH: Final = 80  # characters of untrusted text shown before cutting it short
+
+_STRING: Final = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_LONG_NUMBER: Final = re.compile(rf"\d{{{MAX_NUMBER_DIGITS + 1},}}")
+# Shown escaped: C0/C1 controls and DEL (Cc), bidi overrides and other invisible
+# formatting (Cf), line and paragraph separators, surrogates, private and unassigned.
+_UNSAFE_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+class RecordError(ValueError):
+    """A record (file, saved game or history row) that is malformed or does not check out."""
+
+
+def safe_text(value: object, limit: int = SHOWN_LENGTH) -> str:
+    r"""Untrusted text made safe to print: controls escaped, at most ``limit`` characters.
+
+    Control characters, escape sequences, bidi overrides and other invisible
+    characters become ``\xNN`` / ``\uNNNN``; a longer text is cut and ends in ``…``.
+    Rich markup is not escaped: print the result as a ``rich.text.Text``.
+
+    >>> safe_text("2026-11-29\u202e")
+    '2026-11-29\\u202e'
+    >>> safe_text("x" * 100, limit=10)
+    'xxxxxxxxx…'
+    """
+    text = value if isinstance(value, str) else repr(value)
+    pieces: list[str] = []
+    size = 0
+    for ch in text:
+        if unicodedata.category(ch) in _UNSAFE_CATEGORIES:
+            code = ord(ch)
+            if code < 0x100:
+                ch = f"\\x{code:02x}"
+            elif code < 0x10000:
+                ch = f"\\u{code:04x}"
+            else:
+                ch = f"\\U{code:08x}"
+        pieces.append(ch)
+        size += len(ch)
+        if size > limit:
+            break
+    if size > limit:
+        while size > limit - 1:
+            size -= len(pieces.pop())
+        pieces.append("…")
+    return "".join(pieces)
+
+
+def read_bounded(stream: BinaryIO, what: str, limit: int = MAX_RECORD_BYTES) -> str:
+    """At most ``limit`` bytes of UTF-8 text from a stream; reading stops at ``limit + 1``.
+
+    Endless or huge inputs (``/dev/zero``, a pipe that never ends) are refused
+    without being read beyond the limit.
+    """
+    data = b""
+    while len(data) <= limit:
+        chunk = stream.read(limit + 1 - len(data))
+        if not chunk:
+            break
+        data += chunk
+    if len(data) > limit:
+        raise RecordError(f"{what}: larger than {limit // 1024} KB, not a record")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{what}: not UTF-8 text, not a record") from None
+
+
+def read_record_file(path: str, limit: int = MAX_RECORD_BYTES) -> str:
+    """The text of a record file, or of stdin for ``-``, read with :func:`read_bounded`.
+
+    A directory, a missing or unreadable file is one :class:`RecordError`; a FIFO
+    with no writer reads as empty instead of waiting for one.
+    """
+    if path == "-":
+        return read_bounded(sys.stdin.buffer, "stdin", limit)
+    what = safe_text(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        raise RecordError(f"cannot read {what}: {error.strerror or error}") from None
+    with os.fdopen(fd, "rb") as stream:
+        with contextlib.suppress(OSError):  # platforms without blocking control
+            os.set_blocking(fd, True)
+        info = os.fstat(fd)
+        if Path(path).is_dir():
+            raise RecordError(f"cannot read {what}: it is a directory")
+        if info.st_size > limit:
+            raise RecordError(f"{what}: larger than {limit // 1024} KB, not a record")
+        try:
+            return read_bounded(stream, what, limit)
+        except OSError as error:
+            raise RecordError(f"cannot read {what}: {error.strerror or error}") from None
+
+
+def _refuse_constant(name: str) -> object:
+    raise RecordError(f"not a record: {name} is not a JSON number")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise RecordError(f"not a record: field {safe_text(key)!r} appears twice")
+        result[key] = value
+    return result
+
+
+def parse_record(text: str, limit: int = MAX_RECORD_BYTES) -> dict[str, Any]:
+    """Parse record JSON into a dict after bounding its size, nesting and numbers.
+
+    The fields are not yet checked: a game's record module does that with :class:`Fields`.
+    """
+    if len(text) > limit:
+        raise RecordError(f"not a record: larger than {limit // 1024} KB")
+    skeleton = _STRING.sub('""', text)
+    depth = deepest = 0
+    for ch in skeleton:
+        if ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise RecordError(f"not a record: nested deeper than {MAX_DEPTH} levels")
+        elif ch in "]}":
+            depth -= 1
+        deepest = max(depth, deepest)
+    if _LONG_NUMBER.search(skeleton):
+        raise RecordError(f"not a record: a number longer than {MAX_NUMBER_DIGITS} digits")
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_no_duplicates)
+    except json.JSONDecodeError as error:
+        raise RecordError(
+            f"not a record: invalid JSON ({error.msg} at line {error.lineno})"
+        ) from None
+    except RecursionError:  # pragma: no cover - the depth check above comes first
+        raise RecordError("not a record: nested too deeply") from None
+    if not isinstance(data, dict):
+        raise RecordError("not a record: expected a JSON object")
+    return data
+
+
+def _shown(value: object) -> str:
+    """A JSON value as it is quoted in an error: short and safe."""
+    try:
+        text = json.dumps(value, ensure_ascii=True)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return safe_text(text, limit=40)
+
+
+def parse_seed(value: object, where: str) -> int:
+    """A seed from a record: decimal text (the form written) or a JSON integer (older records).
+
+    Seeds are whole numbers 0 <= seed < 10**40; text has digits only, no sign or spaces.
+    """
+    if isinstance(value, str):
+        if not (value.isascii() and value.isdigit()) or len(value) > MAX_SEED_DIGITS:
+            raise RecordError(
+                f"{where}: expected a seed of 1 to {MAX_SEED_DIGITS} digits, got {_shown(value)}"
+            )
+        return int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(f"{where}: expected a seed (digits in quotes), got {_shown(value)}")
+    if not 0 <= value < 10**MAX_SEED_DIGITS:
+        raise RecordError(f"{where}: a seed is 0 or more, below 10**{MAX_SEED_DIGITS}")
+    return value
+
+
+class Fields:
+    """A JSON object from a record, read through strict typed accessors.
+
+    The object must hold every required field and no field outside ``required``
+    and ``optional``; each accessor checks the type and range of one field and
+    raises :class:`RecordError` naming ``where`` and the field. A missing optional
+    field reads as its ``default``; JSON ``null`` is a value of its own (use
+    :meth:`is_null`).
+    """
+
+    def __init__(
+        self,
+        data: object,
+        where: str,
+        required: Sequence[str] = (),
+        optional: Sequence[str] = (),
+    ) -> None:
+        if not isinstance(data, Mapping):
+            raise RecordError(f"{where}: expected an object, got {_shown(data)}")
+        self.data: Mapping[str, Any] = data
+        self.where = where
+        for name in required:
+            if name not in data:
+                raise RecordError(f"{where}: missing field {name!r}")
+        for name in data:
+            if name not in required and name not in optional:
+                raise RecordError(f"{where}: unexpected field {safe_text(name, 40)!r}")
+
+    def name(self, field: str) -> str:
+        """How errors name a field: ``round 3: field 'heels'``."""
+        return f"{self.where}: field {field!r}"
+
+    def has(self, field: str) -> bool:
+        """Whether the field is present (``null`` counts as present)."""
+        return field in self.data
+
+    def is_null(self, field: str) -> bool:
+        """Whether the field is present and ``null``."""
+        return field in self.data and self.data[field] is None
+
+    def raw(self, field: str) -> object:
+        """The field's value unchecked (for a game's own value types, such as cards)."""
+        return self.data.get(field)
+
+    def version(self, field: str, supported: int) -> int:
+        """The record's format version, which must be exactly ``supported``."""
+        value = self.data.get(field)
+        if isinstance(value, bool) or not isinstance(value, int) or value != supported:
+            raise RecordError(
+                f"{self.name(field)} is {_shown(value)}; this game reads version {supported}"
+            )
+        return value
+
+    def integer(self, field: str, low: int, high: int, default: int | None = None) -> int:
+        """A whole number ``low <= n <= high`` (not a bool, not a float like 1.0)."""
+        if field not in self.data and default is not None:
+            return default
+        return check_int(self.data.get(field), self.name(field), low, high)
+
+    def text(
+        self,
+        field: str,
+        max_len: int,
+        alphabet: str | None = None,
+        pattern: re.Pattern[str] | None = None,
+        default: str | None = None,
+    ) -> str:
+        """A string of at most ``max_len`` characters from ``alphabet``, matching ``pattern``."""
+        if field not in self.data and default is not None:
+            return default
+        return check_text(self.data.get(field), self.name(field), max_len, alphabet, pattern)
+
+    def seed(self, field: str) -> int:
+        """A seed, see :func:`parse_seed`."""
+        return parse_seed(self.data.get(field), self.name(field))
+
+    def array(self, field: str, min_len: int = 0, max_len: int = 64) -> list[Any]:
+        """A JSON array of ``min_len`` to ``max_len`` items (items unchecked)."""
+        return check_list(self.data.get(field), self.name(field), min_len, max_len)
+
+    def items(self, field: str, min_len: int = 0, max_len: int = 64) -> Iterator[tuple[str, Any]]:
+        """The items of an array, each with the name errors should give it."""
+        for index, item in enumerate(self.array(field, min_len, max_len), start=1):
+            yield f"{self.name(field)} item {index}", item
+
+    def nested(
+        self, field: str, required: Sequence[str] = (), optional: Sequence[str] = ()
+    ) -> Fields:
+        """A nested object, checked the same way."""
+        return Fields(self.data.get(field), self.name(field), required, optional)
+
+
+def check_int(value: object, where: str, low: int, high: int) -> int:
+    """A whole number ``low <= n <= high``; ``true`` and ``1.0`` are refused."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(f"{where}: expected a whole number, got {_shown(value)}")
+    if not low <= value <= high:
+        raise RecordError(f"{where}: expected {low} to {high}, got {_shown(value)}")
+    return value
+
+
+def check_text(
+    value: object,
+    where: str,
+    max_len: int,
+    alphabet: str | None = None,
+    pattern: re.Pattern[str] | None = None,
+) -> str:
+    """A string of at most ``max_len`` characters from ``alphabet``, matching ``pattern``."""
+    if not isinstance(value, str):
+        raise RecordError(f"{where}: expected text, got {_shown(value)}")
+    if len(value) > max_len:
+        raise RecordError(f"{where}: longer than {max_len} characters")
+    if alphabet is not None:
+        bad = next((ch for ch in value if ch not in alphabet), None)
+        if bad is not None:
+            raise RecordError(f"{where}: {safe_text(bad)!r} is not allowed here")
+    if pattern is not None and not pattern.fullmatch(value):
+        raise RecordError(f"{where}: {_shown(value)} is not in the expected form")
+    return value
+
+
+def check_list(value: object, where: str, min_len: int = 0, max_len: int = 64) -> list[Any]:
+    """A JSON array of ``min_len`` to ``max_len`` items."""
+    if not isinstance(value, list):
+        raise RecordError(f"{where}: expected a list, got {_shown(value)}")
+    if not min_len <= len(value) <= max_len:
+        count = f"{min_len}" if min_len == max_len else f"{min_len} to {max_len}"
+        raise RecordError(f"{where}: expected {count} items, got {len(value)}")
+    return value
