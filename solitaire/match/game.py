@@ -1,0 +1,772 @@
+"""The match state: cribbage for two, from the cut to the last game of a series.
+
+A :class:`Match` is one seeded series of games. It answers who is to act and
+what they may do (:meth:`Match.legal_actions`), and applies an action for a
+player (:meth:`Match.apply`) in the check / ask / act style of the patience's
+``Game``: :meth:`Match.check` raises an :class:`IllegalMoveError` naming the
+reason, :meth:`Match.can` answers yes or no, :meth:`Match.apply` acts and
+returns the :data:`Event` s that followed (the starter turned, the go, the show,
+the end of a game, the next deal). A refused action changes nothing.
+
+Chance is fixed by the seed alone: the cut of each game and the deck of each
+deal are derived from the match seed and their numbers, so the same seed deals
+the same cards whatever the players do.
+
+>>> match = Match(seed=7)
+>>> match.phase, match.current_player == match.pone
+(<Phase.DISCARD: 'discard'>, True)
+>>> while not match.is_over:
+...     _ = match.apply(match.current_player, match.legal_actions()[0])
+>>> max(match.results[0].scores)
+121
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from itertools import combinations
+from typing import Final
+
+from solitaire.core.cards import Card, CardError, CardLike, Deck, Rank, to_card, to_cards
+from solitaire.core.scoring import Score, score_hand
+from solitaire.match.pegging import MAX_COUNT, PegItem, PegKind, count_of, peg_items
+
+__all__ = [
+    "DOUBLE_SKUNK_LINE",
+    "GAME_POINTS",
+    "GO",
+    "HEELS_POINTS",
+    "SKUNK_LINE",
+    "Action",
+    "Counted",
+    "Cut",
+    "Deal",
+    "Dealt",
+    "Discard",
+    "Discarded",
+    "Event",
+    "GameOver",
+    "GameResult",
+    "Go",
+    "GoPoint",
+    "GoWhileCardFitsError",
+    "IllegalMoveError",
+    "Laid",
+    "Lay",
+    "Match",
+    "MatchOverError",
+    "NotInHandError",
+    "NotYourTurnError",
+    "Observation",
+    "PassesThirtyOneError",
+    "Phase",
+    "SaidGo",
+    "Turned",
+    "WrongPhaseError",
+    "deal_deck",
+    "parse_action",
+]
+
+GAME_POINTS: Final = 121
+SKUNK_LINE: Final = 90  # a loser who has not passed it is skunked
+DOUBLE_SKUNK_LINE: Final = 60  # ... not passed this: double skunked
+HEELS_POINTS: Final = 2
+HAND_SIZE: Final = 6
+
+
+# -- errors -----------------------------------------------------------------------
+
+
+class IllegalMoveError(ValueError):
+    """An action the rules refuse; the message names the reason. Nothing changes."""
+
+
+class NotYourTurnError(IllegalMoveError):
+    """The player is not the one to act."""
+
+
+class NotInHandError(IllegalMoveError):
+    """A card that is not in the player's hand."""
+
+
+class PassesThirtyOneError(IllegalMoveError):
+    """A card that would take the count past 31."""
+
+
+class GoWhileCardFitsError(IllegalMoveError):
+    """ "Go" said while a card in hand can still be laid."""
+
+
+class WrongPhaseError(IllegalMoveError):
+    """A discard during the play, or a card laid during the discard."""
+
+
+class MatchOverError(IllegalMoveError):
+    """An action after the last game of the match has ended."""
+
+
+# -- actions ------------------------------------------------------------------------
+
+
+class Phase(StrEnum):
+    """What the match is waiting for."""
+
+    DISCARD = "discard"
+    PLAY = "play"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Two cards from the six dealt, into the dealer's crib."""
+
+    cards: tuple[Card, Card]
+
+    def __str__(self) -> str:
+        return f"{self.cards[0]} {self.cards[1]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Lay:
+    """One card laid in the play."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+
+@dataclass(frozen=True, slots=True)
+class Go:
+    """ "Go": no card in hand can be laid without passing 31."""
+
+    def __str__(self) -> str:
+        return "go"
+
+
+GO: Final = Go()
+Action = Discard | Lay | Go
+
+
+def parse_action(text: str) -> Action:
+    """An action from text: ``go``, one card (``5H``) or two cards (``5H JD``)."""
+    tokens = text.replace(",", " ").split()
+    if len(tokens) == 1 and tokens[0].lower() == "go":
+        return GO
+    cards = to_cards(tokens)
+    if len(cards) == 1:
+        return Lay(cards[0])
+    if len(cards) == 2:
+        return Discard((cards[0], cards[1]))
+    raise IllegalMoveError(
+        f"invalid action {text!r}: expected 'go', a card to lay or two cards to discard"
+    )
+
+
+# -- events -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """The cut for the first deal: each try's two cards (player 0's, player 1's)."""
+
+    cuts: tuple[tuple[Card, Card], ...]
+    dealer: int
+    scores: tuple[int, int]
+    player: None = None
+    points: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """A new deal: its number in the game and its dealer."""
+
+    number: int
+    dealer: int
+    scores: tuple[int, int]
+    player: None = None
+    points: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded:
+    """A player put two cards in the crib."""
+
+    player: int
+    cards: tuple[Card, Card]
+    scores: tuple[int, int]
+    points: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Turned:
+    """The starter; a jack pegs two for his heels to the dealer."""
+
+    player: int  # the dealer
+    starter: Card
+    points: int
+    scores: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Laid:
+    """A card laid in the play, the count it makes and what it pegged."""
+
+    player: int
+    card: Card
+    count: int
+    items: tuple[PegItem, ...]
+    scores: tuple[int, int]
+
+    @property
+    def points(self) -> int:
+        """Points pegged by this card."""
+        return sum(item.points for item in self.items)
+
+
+@dataclass(frozen=True, slots=True)
+class SaidGo:
+    """A player said "go"."""
+
+    player: int
+    count: int
+    scores: tuple[int, int]
+    points: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GoPoint:
+    """One for the go, or one for the last card, to the player who laid last."""
+
+    player: int
+    item: PegItem
+    scores: tuple[int, int]
+
+    @property
+    def points(self) -> int:
+        """Always 1."""
+        return self.item.points
+
+
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """A hand or the crib counted in the show."""
+
+    player: int
+    label: str  # "hand" or "crib"
+    score: Score
+    scores: tuple[int, int]
+
+    @property
+    def points(self) -> int:
+        """The count."""
+        return self.score.total
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """A finished game: who won, the final scores, and what the win counts."""
+
+    number: int
+    winner: int
+    scores: tuple[int, int]
+    game_points: int  # 1, 2 for a skunk, 3 (or 4) for a double skunk
+    skunk: int  # 0 none, 1 skunk, 2 double skunk
+
+    @property
+    def loser(self) -> int:
+        """The other player."""
+        return 1 - self.winner
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    """A player reached 121."""
+
+    result: GameResult
+    scores: tuple[int, int]
+    player: None = None
+    points: int = 0
+
+
+Event = Cut | Dealt | Discarded | Turned | Laid | SaidGo | GoPoint | Counted | GameOver
+
+
+# -- seeded chance --------------------------------------------------------------------
+
+
+def _derived_seed(*parts: object) -> int:
+    """A 64-bit seed from text, the same on every Python (no ``hash()``)."""
+    text = " ".join(str(part) for part in ("cribsol match", *parts))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def deal_deck(seed: int, game: int, deal: int) -> Deck:
+    """The shuffled pack of one deal of a match, from the match seed and the numbers."""
+    return Deck.from_seed(_derived_seed(seed, "game", game, "deal", deal))
+
+
+def _cut_deck(seed: int, game: int, attempt: int) -> Deck:
+    return Deck.from_seed(_derived_seed(seed, "game", game, "cut", attempt))
+
+
+# -- one deal ----------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Deal:
+    """One deal: the cards dealt, the discards, the play and the show, as they happen."""
+
+    number: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]  # the six dealt to each player
+    starter: Card  # hidden from the players until turned
+    discards: list[tuple[Card, Card] | None] = field(default_factory=lambda: [None, None])
+    turned: bool = False
+    plays: list[tuple[int, Lay | Go]] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    pegged: list[int] = field(default_factory=lambda: [0, 0])  # points in the play
+    show: list[Counted] = field(default_factory=list)
+
+    @property
+    def pone(self) -> int:
+        """The non-dealer, who discards, leads and counts first."""
+        return 1 - self.dealer
+
+    def kept(self, player: int) -> tuple[Card, ...]:
+        """The four cards a player kept (the six dealt until they discard)."""
+        discard = self.discards[player]
+        hand = self.hands[player]
+        return hand if discard is None else tuple(c for c in hand if c not in discard)
+
+    @property
+    def crib(self) -> tuple[Card, ...]:
+        """The crib's cards so far: pone's discard, then the dealer's."""
+        return tuple(c for p in (self.pone, self.dealer) for c in (self.discards[p] or ()))
+
+    @property
+    def laid(self) -> tuple[tuple[int, Card], ...]:
+        """Every card laid in the play so far, in order, with who laid it."""
+        return tuple((p, a.card) for p, a in self.plays if isinstance(a, Lay))
+
+
+# -- the match ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one player can see: never the opponent's hidden cards, the crib or an unturned starter.
+
+    This is all a fair computer player (or a coach) may look at.
+    """
+
+    player: int
+    phase: Phase
+    to_act: int | None
+    dealer: int
+    scores: tuple[int, int]
+    game_number: int
+    deal_number: int
+    dealt: tuple[Card, ...]  # the six cards this player was dealt
+    discard: tuple[Card, Card] | None  # this player's own discard
+    hand: tuple[Card, ...]  # cards still held: six before the discard, then those not yet laid
+    starter: Card | None
+    laid: tuple[tuple[int, Card], ...]  # every card laid this deal, with who laid it
+    series: tuple[Card, ...]  # the cards since the count last restarted
+    count: int
+    opponent_held: int  # how many cards the opponent still holds
+    opponent_said_go: bool
+    legal: tuple[Action, ...]  # empty unless it is this player's turn
+
+    @property
+    def is_dealer(self) -> bool:
+        """True when this player's crib it is."""
+        return self.player == self.dealer
+
+    def seen(self) -> frozenset[Card]:
+        """Every card this player has seen this deal."""
+        seen = set(self.dealt) | {card for _, card in self.laid}
+        if self.starter is not None:
+            seen.add(self.starter)
+        return frozenset(seen)
+
+
+class Match:
+    """A seeded series of games of two-player cribbage; players are 0 and 1."""
+
+    def __init__(self, seed: int, games: int = 1, double_skunk: int = 3) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"invalid seed {seed!r}: expected a whole number")
+        if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 1000:
+            raise ValueError(f"invalid number of games {games!r}: expected 1 to 1000")
+        if double_skunk not in (3, 4):
+            raise ValueError(f"a double skunk counts 3 or 4 games, not {double_skunk!r}")
+        self.seed: Final = seed
+        self.games: Final = games
+        self.double_skunk: Final = double_skunk
+        self.results: list[GameResult] = []
+        self.game_number = 0
+        self.scores: list[int] = [0, 0]
+        self.deals: list[Deal] = []
+        self.cuts: tuple[tuple[Card, Card], ...] = ()
+        self.log: list[Event] = []  # the current game's events
+        self._phase = Phase.DISCARD
+        self._to_act: int | None = None
+        self._held: list[list[Card]] = [[], []]
+        self._series: list[Card] = []
+        self._gone: set[int] = set()
+        self._last: int | None = None
+        self._start_game(dealer=None)
+
+    # -- what anyone can ask -----------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """What the match is waiting for."""
+        return self._phase
+
+    @property
+    def is_over(self) -> bool:
+        """True once the last game of the series has ended."""
+        return self._phase is Phase.OVER
+
+    @property
+    def current_player(self) -> int | None:
+        """The player to act, or None when the match is over."""
+        return self._to_act
+
+    @property
+    def deal(self) -> Deal:
+        """The current deal (the last one once the match is over)."""
+        return self.deals[-1]
+
+    @property
+    def dealer(self) -> int:
+        """The current deal's dealer, whose crib it is."""
+        return self.deal.dealer
+
+    @property
+    def pone(self) -> int:
+        """The current deal's non-dealer."""
+        return self.deal.pone
+
+    @property
+    def count(self) -> int:
+        """The running count of the play."""
+        return count_of(self._series)
+
+    @property
+    def series(self) -> tuple[Card, ...]:
+        """The cards laid since the count last restarted."""
+        return tuple(self._series)
+
+    def held(self, player: int) -> tuple[Card, ...]:
+        """The cards a player holds now (six before the discard, then those not yet laid)."""
+        return tuple(self._held[player])
+
+    def said_go(self, player: int) -> bool:
+        """True when a player has said go in the current series."""
+        return player in self._gone
+
+    @property
+    def match_points(self) -> tuple[int, int]:
+        """Games won by each player, a skunk counting 2 and a double skunk 3 (or 4)."""
+        points = [0, 0]
+        for result in self.results:
+            points[result.winner] += result.game_points
+        return points[0], points[1]
+
+    @property
+    def winner(self) -> int | None:
+        """The player with more match points once the match is over (None if tied or not over)."""
+        if not self.is_over:
+            return None
+        a, b = self.match_points
+        return None if a == b else (0 if a > b else 1)
+
+    def observation(self, player: int) -> Observation:
+        """What ``player`` can see now."""
+        _check_player(player)
+        deal = self.deal
+        turned = deal.turned
+        return Observation(
+            player=player,
+            phase=self._phase,
+            to_act=self._to_act,
+            dealer=deal.dealer,
+            scores=self._scores(),
+            game_number=self.game_number,
+            deal_number=deal.number,
+            dealt=deal.hands[player],
+            discard=deal.discards[player],
+            hand=tuple(self._held[player]),
+            starter=deal.starter if turned else None,
+            laid=deal.laid,
+            series=tuple(self._series),
+            count=self.count,
+            opponent_held=len(self._held[1 - player]),
+            opponent_said_go=(1 - player) in self._gone,
+            legal=self.legal_actions() if player == self._to_act else (),
+        )
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the player to act may take (empty once the match is over)."""
+        player = self._to_act
+        if player is None:
+            return ()
+        hand = self._held[player]
+        if self._phase is Phase.DISCARD:
+            return tuple(Discard((a, b)) for a, b in combinations(hand, 2))
+        fits = [Lay(card) for card in hand if self.count + card.value <= MAX_COUNT]
+        return tuple(fits) if fits else (GO,)
+
+    # -- check, ask, act ---------------------------------------------------------------------
+
+    def check(self, player: int, action: Action) -> None:
+        """Raise an :class:`IllegalMoveError` naming why ``player`` may not take ``action``."""
+        _check_player(player)
+        if self._phase is Phase.OVER:
+            raise MatchOverError("the match is over: there is nothing left to play")
+        if player != self._to_act:
+            raise NotYourTurnError(f"not your turn: player {self._to_act} is to act")
+        hand = self._held[player]
+        hand_text = " ".join(map(str, hand))
+        if isinstance(action, Discard):
+            if self._phase is not Phase.DISCARD:
+                raise WrongPhaseError("the discard is over: lay a card or say go")
+            a, b = action.cards
+            if a == b:
+                raise IllegalMoveError(f"duplicate card {a}: discard two different cards")
+            for card in action.cards:
+                if card not in hand:
+                    raise NotInHandError(f"'{card}' is not in your hand ({hand_text})")
+            return
+        if self._phase is not Phase.PLAY:
+            raise WrongPhaseError("discard two cards to the crib first")
+        if isinstance(action, Lay):
+            if action.card not in hand:
+                raise NotInHandError(f"'{action.card}' is not in your hand ({hand_text})")
+            if self.count + action.card.value > MAX_COUNT:
+                raise PassesThirtyOneError(
+                    f"'{action.card}' would take the count past 31 "
+                    f"({self.count} + {action.card.value})"
+                )
+            return
+        if isinstance(action, Go):
+            fits = [c for c in hand if self.count + c.value <= MAX_COUNT]
+            if fits:
+                raise GoWhileCardFitsError(
+                    f"you cannot say go: {' '.join(map(str, fits))} can be laid "
+                    f"(the count is {self.count})"
+                )
+            return
+        raise IllegalMoveError(f"not an action: {action!r}")
+
+    def can(self, player: int, action: Action) -> bool:
+        """True when :meth:`apply` would accept this action."""
+        try:
+            self.check(player, action)
+        except ValueError:
+            return False
+        return True
+
+    def apply(self, player: int, action: Action) -> tuple[Event, ...]:
+        """Take an action for ``player``; returns every event up to the next decision."""
+        self.check(player, action)
+        start = len(self.log)
+        deal = self.deal
+        if isinstance(action, Discard):
+            self._discard(player, action, deal)
+        elif isinstance(action, Lay):
+            self._lay(player, action, deal)
+        else:
+            self._go(player, deal)
+        events = tuple(self.log[start:])
+        if self._phase is not Phase.OVER and self.results and isinstance(events[-1], GameOver):
+            self._start_game(dealer=self.results[-1].loser)
+            events = events + tuple(self.log)
+        return events
+
+    # Convenience spellings of :meth:`check`, :meth:`can` and :meth:`apply`.
+
+    def discard(self, player: int, cards: str | Iterable[CardLike]) -> tuple[Event, ...]:
+        """Discard two cards (``"5H JD"`` or cards) for ``player``."""
+        return self.apply(player, _discard_of(cards))
+
+    def lay(self, player: int, card: CardLike) -> tuple[Event, ...]:
+        """Lay one card for ``player``."""
+        return self.apply(player, Lay(to_card(card)))
+
+    def go(self, player: int) -> tuple[Event, ...]:
+        """Say go for ``player``."""
+        return self.apply(player, GO)
+
+    # -- what happens -------------------------------------------------------------------------
+
+    def _scores(self) -> tuple[int, int]:
+        return self.scores[0], self.scores[1]
+
+    def _peg(self, player: int, points: int) -> bool:
+        """Add points; True when they win the game (which is then recorded as over)."""
+        self.scores[player] = min(GAME_POINTS, self.scores[player] + points)
+        return self.scores[player] >= GAME_POINTS
+
+    def _end_game(self, winner: int) -> None:
+        loser_score = self.scores[1 - winner]
+        skunk = 2 if loser_score <= DOUBLE_SKUNK_LINE else 1 if loser_score <= SKUNK_LINE else 0
+        game_points = (1, 2, self.double_skunk)[skunk]
+        result = GameResult(self.game_number, winner, self._scores(), game_points, skunk)
+        self.results.append(result)
+        self.log.append(GameOver(result, self._scores()))
+        self._to_act = None
+        if len(self.results) == self.games:
+            self._phase = Phase.OVER
+
+    def _start_game(self, dealer: int | None) -> None:
+        self.game_number += 1
+        self.scores = [0, 0]
+        self.deals = []
+        self.log = []
+        cuts: list[tuple[Card, Card]] = []
+        if dealer is None:
+            for attempt in range(100):
+                deck = _cut_deck(self.seed, self.game_number, attempt)
+                a, b = deck[0], deck[26]
+                cuts.append((a, b))
+                if a.rank != b.rank:
+                    dealer = 0 if a.rank < b.rank else 1
+                    break
+            else:  # pragma: no cover - 100 ties in a row: the chance is 1 in 17**100
+                dealer = 0
+            self.log.append(Cut(tuple(cuts), dealer, self._scores()))
+        self.cuts = tuple(cuts)
+        self._new_deal(dealer)
+
+    def _new_deal(self, dealer: int) -> None:
+        number = len(self.deals) + 1
+        deck = deal_deck(self.seed, self.game_number, number)
+        pone = 1 - dealer
+        hands: list[tuple[Card, ...]] = [(), ()]
+        hands[pone] = deck[0:12:2]  # dealt one at a time, pone first
+        hands[dealer] = deck[1:12:2]
+        deal = Deal(number, dealer, (hands[0], hands[1]), deck[12])
+        self.deals.append(deal)
+        self._held = [list(hands[0]), list(hands[1])]
+        self._series, self._gone, self._last = [], set(), None
+        self._phase = Phase.DISCARD
+        self._to_act = pone
+        self.log.append(Dealt(number, dealer, self._scores()))
+
+    def _record(self, event: Event) -> None:
+        self.log.append(event)
+        self.deal.events.append(event)
+
+    def _discard(self, player: int, action: Discard, deal: Deal) -> None:
+        cards = action.cards
+        deal.discards[player] = cards
+        self._held[player] = [c for c in self._held[player] if c not in cards]
+        self._record(Discarded(player, cards, self._scores()))
+        if player == deal.pone:
+            self._to_act = deal.dealer
+            return
+        deal.turned = True
+        heels = HEELS_POINTS if deal.starter.rank == Rank.JACK else 0
+        won = self._peg(deal.dealer, heels)
+        self._record(Turned(deal.dealer, deal.starter, heels, self._scores()))
+        if won:
+            self._end_game(deal.dealer)
+            return
+        self._phase = Phase.PLAY
+        self._to_act = deal.pone
+
+    def _lay(self, player: int, action: Lay, deal: Deal) -> None:
+        card = action.card
+        self._held[player].remove(card)
+        self._series.append(card)
+        self._last = player
+        deal.plays.append((player, action))
+        items = peg_items(self._series)
+        points = sum(item.points for item in items)
+        deal.pegged[player] += points
+        won = self._peg(player, points)
+        self._record(Laid(player, card, self.count, items, self._scores()))
+        if won:
+            self._end_game(player)
+            return
+        if self.count == MAX_COUNT:
+            self._end_series(deal, go_point=False)
+            return
+        other = 1 - player
+        if other not in self._gone and self._held[other]:
+            self._to_act = other
+        elif self._held[player]:
+            self._to_act = player  # the other said go (or is out): lay on, or say go too
+        else:
+            self._end_series(deal, go_point=True)
+
+    def _go(self, player: int, deal: Deal) -> None:
+        self._gone.add(player)
+        deal.plays.append((player, GO))
+        self._record(SaidGo(player, self.count, self._scores()))
+        other = 1 - player
+        if other not in self._gone and self._held[other]:
+            self._to_act = other
+        else:
+            self._end_series(deal, go_point=True)
+
+    def _end_series(self, deal: Deal, go_point: bool) -> None:
+        last = self._last
+        assert last is not None  # a series ends only after a card is laid
+        out = not self._held[0] and not self._held[1]
+        if go_point:
+            kind = PegKind.LAST if out else PegKind.GO
+            item = PegItem(kind, tuple(self._series), 1)
+            deal.pegged[last] += 1
+            won = self._peg(last, 1)
+            self._record(GoPoint(last, item, self._scores()))
+            if won:
+                self._end_game(last)
+                return
+        self._series, self._gone = [], set()
+        if out:
+            self._show(deal)
+            return
+        other = 1 - last
+        self._to_act = other if self._held[other] else last
+
+    def _show(self, deal: Deal) -> None:
+        for player, label in ((deal.pone, "hand"), (deal.dealer, "hand"), (deal.dealer, "crib")):
+            cards = deal.crib if label == "crib" else deal.kept(player)
+            score = score_hand(cards, deal.starter, crib=label == "crib")
+            won = self._peg(player, score.total)
+            counted = Counted(player, label, score, self._scores())
+            deal.show.append(counted)
+            self._record(counted)
+            if won:
+                self._end_game(player)
+                return
+        self._new_deal(deal.pone)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Match seed={self.seed} game={self.game_number} deal={len(self.deals)} "
+            f"phase={self._phase.value} scores={self.scores[0]}-{self.scores[1]}>"
+        )
+
+
+def _check_player(player: object) -> None:
+    if player not in (0, 1) or isinstance(player, bool):
+        raise IllegalMoveError(f"invalid player {player!r}: expected 0 or 1")
+
+
+def _discard_of(cards: str | Iterable[CardLike]) -> Discard:
+    try:
+        chosen = to_cards(cards, distinct=False)
+    except CardError as error:
+        raise IllegalMoveError(str(error)) from None
+    if len(chosen) != 2:
+        raise IllegalMoveError(f"discard exactly 2 cards, not {len(chosen)}")
+    return Discard((chosen[0], chosen[1]))

@@ -1,0 +1,159 @@
+"""Computer players: plain strategy objects that see only a player's :class:`Observation`.
+
+Any object with a ``name`` and a ``choose(view) -> Action`` method can sit at the
+table: :class:`EasyPlayer` (random legal choices), :class:`StandardPlayer`, the
+next level's expert, or an adapter around an outside program. :func:`advance`
+lets the computer seats act until a person (a ``None`` seat) is to act.
+
+>>> from solitaire.match.game import Match
+>>> match = Match(seed=3)
+>>> players = (StandardPlayer(), EasyPlayer(random.Random(1)))
+>>> _ = advance(match, players)
+>>> match.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from math import comb
+from typing import Final, Protocol
+
+from solitaire.core.cards import ALL_CARDS, Card
+from solitaire.match.game import GO, Action, Discard, Event, Lay, Match, Observation, Phase
+from solitaire.match.pegging import MAX_COUNT, count_of, peg_points
+from solitaire.patience.advisor import Position, expected_numerators
+
+__all__ = [
+    "PLAYERS",
+    "EasyPlayer",
+    "Player",
+    "StandardPlayer",
+    "advance",
+    "discard_values",
+    "lay_values",
+    "make_player",
+]
+
+PLAYERS: Final = ("easy", "standard")
+
+
+class Player(Protocol):
+    """A seat at the table: chooses one of ``view.legal`` from what it can see."""
+
+    @property
+    def name(self) -> str:
+        """The level's name, as written in records."""
+        ...
+
+    def choose(self, view: Observation) -> Action:
+        """One of the legal actions in ``view.legal``."""
+        ...
+
+
+class EasyPlayer:
+    """Any legal action, uniformly at random from the injected generator."""
+
+    name: Final = "easy"
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+
+    def choose(self, view: Observation) -> Action:
+        """A random legal action."""
+        return view.legal[self._rng.randrange(len(view.legal))]
+
+
+def discard_values(view: Observation) -> dict[tuple[Card, Card], tuple[int, int]]:
+    """Each discard's expected hand plus crib (for the dealer) or minus crib (for pone).
+
+    The values are exact numerators over one common denominator, with the expected
+    hand as a tie-break: the starter is any of the 46 unseen cards and the
+    opponent's two crib cards any two of the rest, weighed as random unseen cards
+    (the opponent chooses them, but from cards this player cannot see). His heels
+    goes to the dealer whatever is discarded, so it never changes the choice.
+    """
+    nums = expected_numerators(Position.make(view.dealt))
+    sign = 1 if view.is_dealer else -1
+    values = {}
+    for index, (a, b) in enumerate(_PAIRS):
+        hand, crib = nums.hand[index], nums.crib[index]
+        total = hand * nums.crib_den + sign * crib * nums.hand_den
+        values[(view.dealt[a], view.dealt[b])] = (total, hand)
+    return values
+
+
+_PAIRS: Final = tuple((i, j) for i in range(6) for j in range(i + 1, 6))
+
+
+def lay_values(view: Observation) -> dict[Card, int]:
+    """Each card that fits: points it pegs now, less the opponent's expected best reply.
+
+    The reply is the most the opponent could peg at once with one card, with
+    their hand any ``opponent_held`` of the cards this player has not seen; the
+    expectation is exact, scaled by the number of such hands: ``E[max] = sum over
+    t >= 1 of P(max >= t)``. A card that makes 31, or an opponent who has said go
+    or holds nothing, leaves no reply.
+    """
+    unseen = [c for c in ALL_CARDS if c not in view.seen()]
+    held = min(view.opponent_held, len(unseen))
+    hands = comb(len(unseen), held)
+    values = {}
+    for card in view.hand:
+        if view.count + card.value > MAX_COUNT:
+            continue
+        series = [*view.series, card]
+        value = peg_points(series) * hands
+        if count_of(series) < MAX_COUNT and held and not view.opponent_said_go:
+            replies = [
+                peg_points([*series, reply])
+                for reply in unseen
+                if count_of(series) + reply.value <= MAX_COUNT
+            ]
+            for threshold in range(1, max(replies, default=0) + 1):
+                reach = sum(1 for points in replies if points >= threshold)
+                value -= hands - comb(len(unseen) - reach, held)
+        values[card] = value
+    return values
+
+
+class StandardPlayer:
+    """Discards by the exact expected hand and crib; lays the card that pegs most, safely.
+
+    In the play: the most immediate points, less the opponent's expected best
+    reply, so it avoids leaving 5 or 21 (an easy 15 or 31) and laying a card that
+    invites a pair royal; among equals it keeps its low cards for later.
+    """
+
+    name: Final = "standard"
+
+    def choose(self, view: Observation) -> Action:
+        """The best discard, or the best card to lay, or go."""
+        if view.phase is Phase.DISCARD:
+            values = discard_values(view)
+            return Discard(max(values, key=lambda pair: (values[pair], pair)))
+        lays = lay_values(view)
+        if not lays:
+            return GO
+        return Lay(max(lays, key=lambda card: (lays[card], card.value, card)))
+
+
+def make_player(name: str, rng: random.Random) -> Player:
+    """The computer level of this name; ``rng`` feeds the ones that draw at random."""
+    if name == "easy":
+        return EasyPlayer(rng)
+    if name == "standard":
+        return StandardPlayer()
+    raise ValueError(f"unknown player {name!r}: expected one of {', '.join(PLAYERS)}")
+
+
+def advance(match: Match, players: Sequence[Player | None]) -> tuple[Event, ...]:
+    """Let the computer seats act until a person's turn (a ``None`` seat) or the end."""
+    events: list[Event] = []
+    while (seat := match.current_player) is not None:
+        player = players[seat]
+        if player is None:
+            break
+        events += match.apply(seat, player.choose(match.observation(seat)))
+    return tuple(events)
