@@ -76,6 +76,14 @@ class Rank(IntEnum):
         """The value counted toward fifteens: ace 1, faces 10."""
         return min(int(self), 10)
 
+    @classmethod
+    def parse(cls, token: str) -> Rank:
+        """Read a rank alone: ``A``, ``2``-``10``, ``T``, ``J``, ``Q`` or ``K`` (any case)."""
+        rank = _RANK_TOKENS.get(token.strip().upper())
+        if rank is None:
+            raise InvalidCardError(f"invalid rank {token!r}: {_RANK_HELP}")
+        return cls(rank)
+
 
 class Suit(IntEnum):
     """Card suit, in bridge order."""

@@ -35,6 +35,8 @@ __all__ = [
     "Milestone",
     "RoundResult",
     "Step",
+    "Undo",
+    "UndoError",
     "milestones_between",
 ]
 
@@ -58,6 +60,10 @@ class IllegalDiscardError(ValueError):
 
 class GameOverError(ValueError):
     """A move was asked of a game that has ended."""
+
+
+class UndoError(ValueError):
+    """An undo asked of a game with no round to take back."""
 
 
 class Milestone(StrEnum):
@@ -153,6 +159,14 @@ class RoundResult:
 
 
 @dataclass(frozen=True, slots=True)
+class Undo:
+    """A discard taken back: the round it was made in and the two cards first discarded."""
+
+    round: int
+    discard: tuple[Card, Card]
+
+
+@dataclass(frozen=True, slots=True)
 class FinalResult:
     """The last four cards, scored as a hand with no starter."""
 
@@ -182,13 +196,22 @@ class Game:
     def __init__(self, deck: Deck | Iterable[CardLike], seed: int | None = None) -> None:
         self.deck: Final = deck if isinstance(deck, Deck) else Deck(deck)
         self.seed: Final = seed
+        self.hints: set[int] = set()
+        self.undos: list[Undo] = []
         self.rounds: list[RoundResult] = []
         self.final: FinalResult | None = None
-        self.hints: set[int] = set()
-        self._stock: deque[Card] = deque(self.deck)
+        self._stock: deque[Card] = deque()
         self._seen: set[Card] = set()
         self._shown: tuple[Card, ...] = ()
         self._crib_dealt: tuple[Card, Card] | None = None
+        self._restart()
+
+    def _restart(self) -> None:
+        """Back to the first deal, before any discard."""
+        self.rounds = []
+        self.final = None
+        self._stock = deque(self.deck)
+        self._seen = set()
         self._deal()
 
     @classmethod
@@ -258,7 +281,7 @@ class Game:
             try:
                 card = to_card(token)
             except CardError as error:
-                raise IllegalDiscardError(str(error), index) from None
+                card = self._card_of_rank(token, index, hand_text, error)
             if card in chosen:
                 raise IllegalDiscardError(f"duplicate card {card}: pick two different cards", index)
             if card not in self._shown:
@@ -269,6 +292,24 @@ class Game:
                 f"discard exactly 2 of your 6 cards, not {len(chosen)} ({hand_text})"
             )
         return chosen[0], chosen[1]
+
+    def _card_of_rank(self, token: CardLike, index: int, hand_text: str, error: CardError) -> Card:
+        """The one card of the six with the rank typed alone (``k`` for the only king)."""
+        try:
+            rank = Rank.parse(token) if isinstance(token, str) else None
+        except CardError:
+            rank = None
+        if rank is None:
+            raise IllegalDiscardError(str(error), index) from None
+        matches = [c for c in self._shown if c.rank == rank]
+        if len(matches) == 1:
+            return matches[0]
+        if not matches:
+            raise IllegalDiscardError(f"no {rank.letter} in your hand ({hand_text})", index)
+        names = " or ".join(map(str, matches))
+        raise IllegalDiscardError(
+            f"'{token}' is ambiguous: {names}? Type the suit too, like {matches[0]}", index
+        )
 
     def can_discard(self, cards: str | Iterable[CardLike]) -> bool:
         """True when :meth:`discard` would accept these cards."""
@@ -301,6 +342,27 @@ class Game:
         self.rounds.append(result)
         self._deal()
         return result
+
+    def check_undo(self) -> RoundResult:
+        """The round an undo would take back (the last one played), or an error."""
+        if not self.rounds:
+            raise UndoError("there is no discard to take back yet")
+        return self.rounds[-1]
+
+    def can_undo(self) -> bool:
+        """True when :meth:`undo` would take a round back."""
+        return bool(self.rounds)
+
+    def undo(self) -> Undo:
+        """Take back the last discard: its round is dealt again as it was, and recorded in undos."""
+        last = self.check_undo()
+        kept = [r.discard for r in self.rounds[:-1]]
+        self._restart()
+        for discard in kept:
+            self.discard(discard)
+        undo = Undo(last.number, last.discard)
+        self.undos.append(undo)
+        return undo
 
     def _deal(self) -> None:
         if len(self.rounds) < ROUNDS:

@@ -21,7 +21,7 @@ from typing import Any, Final
 from solitaire.core.cards import Card, CardError, Deck
 from solitaire.core.dealcode import deal_code, decode_deal
 from solitaire.core.untrusted import RecordError, parse_record
-from solitaire.patience.game import Game
+from solitaire.patience.game import ROUNDS, Game, Undo
 
 __all__ = ["RECORD_VERSION", "RecordError", "game_record", "load_record", "replay"]
 
@@ -37,7 +37,8 @@ _ROUND_FIELDS: Final = (
     "total",
 )
 _TOP_FIELDS: Final = ("version", "seed", "deck", "rounds", "final_hand", "final_points", "total")
-_OPTIONAL_FIELDS: Final = ("deal_code", "daily", "hints")
+_OPTIONAL_FIELDS: Final = ("deal_code", "daily", "hints", "undos")
+_UNDO_FIELDS: Final = ("round", "discard")
 
 
 def game_record(game: Game, daily: str | None = None) -> dict[str, Any]:
@@ -65,6 +66,7 @@ def game_record(game: Game, daily: str | None = None) -> dict[str, Any]:
         "final_points": None if final is None else final.points,
         "total": game.total,
         "hints": sorted(game.hints),
+        "undos": [{"round": u.round, "discard": [str(c) for c in u.discard]} for u in game.undos],
     }
     if daily is not None:
         record["daily"] = daily
@@ -154,9 +156,11 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> Game:
             f"record: field 'rounds': a finished game has 6 rounds, this has {len(rounds)}"
         )
 
+    undos = _undos(data.get("undos", []), len(rounds))
     game = Game(deck, seed=seed)
     for number, entry in enumerate(rounds, start=1):
         where = f"round {number}"
+        _replay_undos(game, undos)
         if not isinstance(entry, Mapping):
             raise RecordError(f"{where}: expected an object")
         _fields(entry, _ROUND_FIELDS, (), where)
@@ -184,6 +188,7 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> Game:
                 actual, _int(entry[name], f"{where}: field '{name}'"), f"{where}: field '{name}'"
             )
 
+    _replay_undos(game, undos)
     final = game.final
     if final is None:
         for name in ("final_hand", "final_points"):
@@ -206,6 +211,39 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> Game:
     if daily is not None and not isinstance(daily, str):
         raise RecordError("record: field 'daily': expected a date like 2026-11-29")
     return game
+
+
+def _undos(value: object, rounds: int) -> list[tuple[int, Undo]]:
+    """The undos of a record, checked for form and order (each is replayed later)."""
+    if not isinstance(value, list):
+        raise RecordError("record: field 'undos': expected a list")
+    undos: list[tuple[int, Undo]] = []
+    last = min(rounds + 1, ROUNDS)  # the round being played when the record was written
+    for number, entry in enumerate(value, start=1):
+        where = f"record: field 'undos' entry {number}"
+        if not isinstance(entry, Mapping):
+            raise RecordError(f"{where}: expected an object")
+        _fields(entry, _UNDO_FIELDS, (), where)
+        round_number = _int(entry["round"], f"{where}: field 'round'")
+        earliest = undos[-1][1].round if undos else 1
+        if not earliest <= round_number <= last:
+            raise RecordError(
+                f"{where}: field 'round' is {round_number}; expected {earliest} to {last}"
+            )
+        first, second = _cards(entry["discard"], 2, f"{where}: field 'discard'")
+        undos.append((number, Undo(round_number, (first, second))))
+    return undos
+
+
+def _replay_undos(game: Game, undos: list[tuple[int, Undo]]) -> None:
+    """Play and take back, in order, the undone discards of the round now being played."""
+    while undos and undos[0][1].round == game.round_number:
+        number, undo = undos.pop(0)
+        try:
+            game.discard(undo.discard)
+        except ValueError as error:
+            raise RecordError(f"record: field 'undos' entry {number}: {error}") from None
+        game.undo()
 
 
 def _decoded(code: str) -> Deck | None:

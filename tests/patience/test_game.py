@@ -9,13 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solitaire.core.cards import ALL_CARDS, Card, Deck, parse_cards
+from solitaire.core.cards import ALL_CARDS, Card, Deck, Rank, parse_cards
 from solitaire.core.scoring import score_hand
 from solitaire.patience.game import (
     Game,
     GameOverError,
     IllegalDiscardError,
     Milestone,
+    UndoError,
     milestones_between,
 )
 
@@ -155,3 +156,61 @@ def test_same_seed_same_game() -> None:
         a.discard(choice)
         b.discard(choice)
     assert a.total == b.total and a.rounds == b.rounds
+
+
+@given(st.integers(min_value=0, max_value=10**9), st.integers(min_value=1, max_value=6))
+@settings(max_examples=60)
+def test_undo_then_another_discard_equals_a_fresh_game_with_that_discard(
+    seed: int, at: int
+) -> None:
+    rng = random.Random(seed)
+    game = Game.from_seed(seed)
+    fresh = Game.from_seed(seed)
+    for _ in range(at - 1):
+        discard = rng.sample(game.shown, 2)
+        game.discard(discard)
+        fresh.discard(discard)
+    shown = game.shown
+    first, second = rng.sample(list(combinations(shown, 2)), 2)
+    game.discard(first)
+    undo = game.undo()
+    assert undo.round == at and set(undo.discard) == set(first)
+    assert game.round_number == at and game.shown == shown and game.final is None
+    assert game.seen() == fresh.seen() and game.cards_left == fresh.cards_left
+    while not game.is_over:
+        discard = list(second) if game.round_number == at else rng.sample(game.shown, 2)
+        game.discard(discard)
+        fresh.discard(discard)
+    assert game.rounds == fresh.rounds and game.final == fresh.final
+    assert game.total == fresh.total and game.undos == [undo] and not fresh.undos
+
+
+def test_undo_needs_a_round_played() -> None:
+    game = Game.from_seed(2)
+    assert not game.can_undo()
+    with pytest.raises(UndoError, match="no discard to take back"):
+        game.undo()
+    game.discard(game.shown[:2])
+    assert game.can_undo()
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_a_rank_alone_names_the_one_card_of_that_rank(seed: int) -> None:
+    game = Game.from_seed(seed)
+    shown = game.shown
+    counts = {r: sum(c.rank == r for c in shown) for r in Rank}
+    for card in shown:
+        token = card.rank.letter.lower() if card.rank != Rank.TEN else "10"
+        other = next(c for c in shown if c != card)
+        if counts[card.rank] == 1:
+            assert game.check_discard(f"{token} {other}") == (card, other)
+        else:
+            twins = " or ".join(str(c) for c in shown if c.rank == card.rank)
+            with pytest.raises(IllegalDiscardError, match=f"ambiguous: {twins}") as caught:
+                game.check_discard(f"{other} {token}")
+            assert caught.value.index == 1
+    absent = next(r for r in Rank if counts[r] == 0)
+    with pytest.raises(IllegalDiscardError, match=f"no {absent.letter} in your hand"):
+        game.check_discard(f"{shown[0]} {absent.letter}")
+    with pytest.raises(IllegalDiscardError, match="invalid card 'x'"):
+        game.check_discard(f"{shown[0]} x")

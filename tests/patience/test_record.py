@@ -106,3 +106,72 @@ def test_bad_json_is_refused() -> None:
         load_record("{not json")
     with pytest.raises(RecordError, match="expected a JSON object"):
         load_record("[1, 2]")
+
+
+def with_undos(seed: int = 21) -> Game:
+    """A finished game whose rounds 2 and 6 were undone (round 2 twice) before the discard kept."""
+    game = Game.from_seed(seed)
+    while not game.is_over:
+        if game.round_number in (2, 6):
+            game.discard(game.shown[4:])
+            game.undo()
+        if game.round_number == 2 and len(game.undos) == 1:
+            game.discard(game.shown[:2])
+            game.undo()
+        game.discard(game.shown[1:3])
+    return game
+
+
+def test_a_record_with_undos_replays() -> None:
+    game = with_undos()
+    record = game_record(game)
+    assert [u["round"] for u in record["undos"]] == [2, 2, 6]
+    assert record["undos"][0]["discard"] == [str(c) for c in game.undos[0].discard]
+    again = replay(load_record(json.dumps(record)))
+    assert again.undos == game.undos and again.rounds == game.rounds
+    assert again.rounds == finished().rounds  # the discards kept are those of a plain game
+    assert game_record(again) == record
+
+
+def test_an_unfinished_record_keeps_an_undo_of_the_round_in_play() -> None:
+    game = Game.from_seed(8)
+    game.discard(game.shown[:2])
+    game.discard(game.shown[:2])
+    game.undo()  # quit after taking round 2 back, before discarding again
+    again = replay(game_record(game), allow_unfinished=True)
+    assert again.round_number == 2 and again.undos == game.undos
+
+
+@pytest.mark.parametrize(
+    ("entry", "value", "message"),
+    [
+        ("round", 1, "entry 2: field 'round' is 1; expected 2 to 6"),
+        ("round", 7, "entry 2: field 'round' is 7; expected 2 to 6"),
+        ("round", "2", "entry 2: field 'round': expected a whole number"),
+        ("discard", ["AS", "AS"], "entry 2: "),
+        ("discard", ["ZZ", "AS"], "entry 2: field 'discard': invalid card 'ZZ'"),
+        ("discard", ["AS"], "entry 2: field 'discard': expected a list of 2 cards"),
+        ("extra", 1, "entry 2: unexpected field 'extra'"),
+        ("round", DELETE, "entry 2: missing field 'round'"),
+    ],
+)
+def test_tampered_undos_are_refused(entry: str, value: Any, message: str) -> None:
+    record = game_record(with_undos())
+    target = record["undos"][1]
+    if value is DELETE:
+        del target[entry]
+    else:
+        target[entry] = value
+    with pytest.raises(RecordError, match=message.replace("(", r"\(")):
+        replay(record)
+
+
+def test_an_undo_of_cards_not_dealt_is_refused() -> None:
+    record = game_record(with_undos())
+    dealt = set(record["rounds"][1]["shown"])
+    record["undos"][0]["discard"] = [c for c in record["deck"] if c not in dealt][:2]
+    with pytest.raises(RecordError, match=r"field 'undos' entry 1: .* is not in your hand"):
+        replay(record)
+    record["undos"] = {"round": 2}
+    with pytest.raises(RecordError, match="field 'undos': expected a list"):
+        replay(record)
