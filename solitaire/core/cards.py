@@ -32,6 +32,7 @@ __all__ = [
     "Suit",
     "format_cards",
     "parse_cards",
+    "shuffled_order",
     "to_card",
     "to_cards",
 ]
@@ -271,13 +272,23 @@ def format_cards(cards: Iterable[Card], ascii: bool = True) -> str:
     return " ".join(str(c) if ascii else c.symbol() for c in cards)
 
 
-def _below(rng: random.Random, n: int) -> int:
-    """A uniform int in [0, n) from ``getrandbits`` alone, pinned across Python versions."""
-    bits = n.bit_length()
-    while True:
-        r = rng.getrandbits(bits)
-        if r < n:
-            return r
+_BITS: Final = tuple((i, i + 1, (i + 1).bit_length()) for i in range(51, 0, -1))
+
+
+def shuffled_order(rng: random.Random) -> list[int]:
+    """The card ints of a Fisher-Yates shuffle, top first (what :meth:`Deck.shuffled` deals).
+
+    Each swap index is a uniform int from ``getrandbits`` alone (draws past the range
+    are redrawn), so a seed deals the same deck on every Python version.
+    """
+    order = list(range(52))
+    draw = rng.getrandbits
+    for i, n, bits in _BITS:
+        j = draw(bits)
+        while j >= n:
+            j = draw(bits)
+        order[i], order[j] = order[j], order[i]
+    return order
 
 
 class Deck(Sequence[Card]):
@@ -300,11 +311,7 @@ class Deck(Sequence[Card]):
     @classmethod
     def shuffled(cls, rng: random.Random) -> Deck:
         """A deck shuffled by Fisher-Yates with the injected generator."""
-        cards = list(_CARDS)
-        for i in range(51, 0, -1):
-            j = _below(rng, i + 1)
-            cards[i], cards[j] = cards[j], cards[i]
-        return cls(cards)
+        return cls([_CARDS[i] for i in shuffled_order(rng)])
 
     @classmethod
     def from_seed(cls, seed: int) -> Deck:

@@ -10,6 +10,8 @@ round 6). Expected values are sums of integer counts divided once:
 * flush, nobs and his heels are counted from the unseen suits.
 
 That is about 7,000 table look-ups per position instead of 683,100 scorings.
+Each discard's whole distribution (outcomes per round total, hence its min and
+max) comes from :func:`solitaire.patience.kernel.round_counts`.
 
 >>> best = advise("5H 5C 5S JD 4C 9S")[0]
 >>> [str(c) for c in best.discard], round(float(best.total), 3)
@@ -22,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import combinations, combinations_with_replacement, compress
+from itertools import combinations_with_replacement
 from math import comb
 from operator import itemgetter, mul
 from typing import Final
@@ -30,6 +32,7 @@ from typing import Final
 from solitaire.core.cards import ALL_CARDS, Card, CardLike, DuplicateCardError, to_card, to_cards
 from solitaire.core.scoring import _KEY, _RANK_POINTS, crib_points, hand_points
 from solitaire.patience.game import Game
+from solitaire.patience.kernel import DISCARDS, round_counts
 
 __all__ = [
     "AdviceError",
@@ -56,7 +59,12 @@ class AdviceError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class DiscardOption:
-    """One of the 15 discards with its exact expected points and its range."""
+    """One of the 15 discards with its exact expected points, range and distribution.
+
+    ``outcomes[t]`` is how many of the equally likely (starter, blind pair) draws give
+    this discard a round total (heels + hand + crib) of ``t`` points; it is empty when
+    the advice was asked without ranges.
+    """
 
     discard: tuple[Card, Card]
     keep: tuple[Card, Card, Card, Card]
@@ -65,11 +73,19 @@ class DiscardOption:
     heels: Fraction
     min_total: int
     max_total: int
+    outcomes: tuple[int, ...] = ()
 
     @property
     def total(self) -> Fraction:
         """Expected hand, crib and heels points together."""
         return self.hand + self.crib + self.heels
+
+    def chance_at_least(self, points: int) -> Fraction:
+        """The exact chance that the round scores ``points`` or more."""
+        if not self.outcomes:
+            raise ValueError("this advice was computed without distributions (ranges=False)")
+        start = min(max(points, 0), len(self.outcomes))
+        return Fraction(sum(self.outcomes[start:]), sum(self.outcomes))
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready: floats for reading, exact fractions as strings."""
@@ -154,10 +170,6 @@ def _getters(multisets: Sequence[tuple[int, ...]], width: int) -> tuple[itemgett
     return tuple(itemgetter(*column) for column in columns)
 
 
-_PAIR_INDEX: Final = {pair: index for index, pair in enumerate(_PAIRS)}
-_PAIR_ROW: Final = tuple(
-    tuple(_PAIR_INDEX[(x, y) if x <= y else (y, x)] for y in range(13)) for x in range(13)
-)  # _PAIR_ROW[x][y]: the index of rank pair {x, y}
 _TRIPLE_GETTERS: Final = _getters(_TRIPLES, 3)
 _PAIR_GETTERS: Final = _getters(_PAIRS, 2)
 
@@ -198,7 +210,7 @@ def _weights(counts: Sequence[int], getters: tuple[itemgetter[int], ...]) -> lis
 
 # -- expected values ---------------------------------------------------------------
 
-_DISCARDS: Final = tuple(combinations(range(6), 2))
+_DISCARDS: Final = DISCARDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,152 +299,6 @@ def expected_numerators(position: Position) -> ExpectedSums:
     return ExpectedSums(tuple(hand_nums), tuple(crib_nums), heels, 1, crib_den)
 
 
-# -- the range of each discard ---------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class _StarterPool:
-    """The blind pairs left once a starter is fixed, weighted by rank pair (91 entries)."""
-
-    starter: int
-    pool: tuple[int, ...]
-    every: list[int]  # all pairs
-    plain: list[int]  # pairs without the jack of the starter's suit
-    plain_unsuited: list[int]  # ... and not both of the starter's suit
-    jack_pairs: tuple[int, ...]  # rank-pair indexes of (that jack, another card)
-    jack_pairs_unsuited: tuple[int, ...]  # ... the other card not of the starter's suit
-    flush_pairs: tuple[int, ...]  # rank-pair indexes of two cards of the starter's suit
-    flush_jack_pairs: tuple[int, ...]  # ... one of them that suit's jack
-
-
-def _starter_pool(
-    starter: int,
-    unseen: Sequence[int],
-    counts: Sequence[int],
-    memo: dict[tuple[int, bool], list[int]],
-) -> _StarterPool:
-    suit = starter & 3
-    jack = _JACKS | suit
-    pool = tuple(c for c in unseen if c != starter)
-    pool_counts = list(counts)
-    if len(pool) < len(unseen):
-        pool_counts[starter >> 2] -= 1
-    has_jack = jack in pool
-    plain_counts = list(pool_counts)
-    if has_jack:
-        plain_counts[_J] -= 1
-    # The weights depend on the starter's rank and on whether a jack is set aside.
-    rank = starter >> 2
-    every = memo.get((rank, False))
-    if every is None:
-        every = memo[(rank, False)] = _weights(pool_counts, _PAIR_GETTERS)
-    plain = memo.get((rank, has_jack))
-    if plain is None:
-        plain = memo[(rank, has_jack)] = _weights(plain_counts, _PAIR_GETTERS)
-    plain_unsuited = list(plain)
-    suit_ranks = [c >> 2 for c in pool if c & 3 == suit and c != jack]
-    flush_pairs = []
-    for n, x in enumerate(suit_ranks):
-        row = _PAIR_ROW[x]
-        for y in suit_ranks[n + 1 :]:
-            plain_unsuited[row[y]] -= 1
-            flush_pairs.append(row[y])
-    jack_row = _PAIR_ROW[_J]
-    flush_jack_pairs = tuple(jack_row[r] for r in suit_ranks) if has_jack else ()
-    jack_pairs: tuple[int, ...] = ()
-    jack_pairs_unsuited: tuple[int, ...] = ()
-    if has_jack:
-        row = _PAIR_ROW[_J]
-        jack_pairs = tuple(row[r] for r in range(13) if plain_counts[r])
-        off_suit = [0] * 13
-        for c in pool:
-            if c & 3 != suit:
-                off_suit[c >> 2] += 1
-        jack_pairs_unsuited = tuple(row[r] for r in range(13) if off_suit[r])
-    return _StarterPool(
-        starter,
-        pool,
-        every,
-        plain,
-        plain_unsuited,
-        jack_pairs,
-        jack_pairs_unsuited,
-        tuple(flush_pairs),
-        flush_jack_pairs,
-    )
-
-
-def _ranges(position: Position) -> list[tuple[int, int]]:
-    """Exact (min, max) of heels + hand + crib for each discard, over every outcome."""
-    six, unseen = position.six, position.unseen
-    counts = [0] * 13
-    for card in unseen:
-        counts[card >> 2] += 1
-    starters = (position.starter,) if position.starter is not None else unseen
-    memo: dict[tuple[int, bool], list[int]] = {}
-    pools = [_starter_pool(s, unseen, counts, memo) for s in starters]
-    # Starters of one rank whose blind pairs weigh the same give the same crib range
-    # unless the discard holds that suit's jack or two cards of that suit.
-    groups: dict[tuple[object, ...], int] = {}
-    group_of = [
-        groups.setdefault(
-            (p.starter >> 2, id(p.every), id(p.plain), tuple(sorted(p.jack_pairs))),
-            len(groups),
-        )
-        for p in pools
-    ]
-    result = []
-    for i, j in _DISCARDS:
-        a, b = six[i], six[j]
-        k0, k1, k2, k3 = (c for k, c in enumerate(six) if k != i and k != j)
-        low, high = 1000, -1
-        known: dict[int, tuple[int, int]] = {}
-        for pool, group in zip(pools, group_of, strict=True):
-            s = pool.starter
-            fixed = hand_points(k0, k1, k2, k3, s) + (_HEELS if s >> 2 == _J else 0)
-            suit = s & 3
-            if (a & 3 == suit and b & 3 == suit) or a == _JACKS | suit or b == _JACKS | suit:
-                crib_low, crib_high = _crib_range(a, b, pool)
-            else:
-                span = known.get(group)
-                if span is None:
-                    span = known[group] = _crib_range(a, b, pool)
-                crib_low, crib_high = span
-            low = min(low, fixed + crib_low)
-            high = max(high, fixed + crib_high)
-        result.append((low, high))
-    return result
-
-
-def _crib_range(a: int, b: int, pool: _StarterPool) -> tuple[int, int]:
-    """Min and max crib points of discard a, b with the pool's starter, over its blind pairs."""
-    s = pool.starter
-    suit = s & 3
-    jack = _JACKS | suit
-    nobs = 1 if a == jack or b == jack else 0
-    suited = a & 3 == suit and b & 3 == suit
-    lo_a, hi_b = (a >> 2, b >> 2) if a >> 2 <= b >> 2 else (b >> 2, a >> 2)
-    base = _crib_pairs(lo_a, hi_b, s >> 2)
-    # Pairs with no bonus score their rank points plus the discard's nobs; every pair
-    # scores at least that. Pairs with a bonus (the starter-suit jack, or a five-card
-    # flush) are counted apart.
-    high = max(compress(base, pool.every)) + nobs
-    plain = list(compress(base, pool.plain_unsuited if suited else pool.plain))
-    low = min(plain) + nobs if plain else 1000
-    jack_pairs = pool.jack_pairs_unsuited if suited else pool.jack_pairs
-    if jack_pairs:
-        values = [base[index] + 1 for index in jack_pairs]
-        low = min(low, *values)
-        high = max(high, *values)
-    if suited:  # five-card flushes: 5 more, and 1 more when the blind pair has the jack
-        for indexes, bonus in ((pool.flush_pairs, 5 + nobs), (pool.flush_jack_pairs, 6)):
-            if indexes:
-                values = list(map(base.__getitem__, indexes))
-                low = min(low, min(values) + bonus)
-                high = max(high, max(values) + bonus)
-    return low, high
-
-
 # -- the public entry points ------------------------------------------------------
 
 
@@ -476,12 +342,18 @@ def advise(
 def advise_position(position: Position, *, ranges: bool = True) -> tuple[DiscardOption, ...]:
     """:func:`advise` for a checked position."""
     nums = expected_numerators(position)
-    spans = _ranges(position) if ranges else [(0, 0)] * 15
+    counts = round_counts(position.six, position.unseen, position.starter) if ranges else None
     heels = Fraction(nums.heels, nums.hand_den)
     options = []
     for index, (i, j) in enumerate(_DISCARDS):
         six_cards = position.six
         keep = tuple(c for k, c in enumerate(six_cards) if k not in (i, j))
+        outcomes: tuple[int, ...] = ()
+        low = high = 0
+        if counts is not None:
+            scored = counts[index].nonzero()[0]
+            low, high = int(scored[0]), int(scored[-1])
+            outcomes = tuple(counts[index, : high + 1].tolist())
         options.append(
             DiscardOption(
                 discard=(six_cards[i], six_cards[j]),
@@ -489,8 +361,9 @@ def advise_position(position: Position, *, ranges: bool = True) -> tuple[Discard
                 hand=Fraction(nums.hand[index], nums.hand_den),
                 crib=Fraction(nums.crib[index], nums.crib_den),
                 heels=heels,
-                min_total=spans[index][0],
-                max_total=spans[index][1],
+                min_total=low,
+                max_total=high,
+                outcomes=outcomes,
             )
         )
     return tuple(sorted(options, key=lambda o: (-o.total, -o.hand)))
