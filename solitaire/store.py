@@ -1,45 +1,86 @@
-"""Storage: the game in progress (a JSON file) and the history of games (SQLite).
+"""Storage: every game, finished or in progress, in one SQLite history.
 
-Both live in the data directory: ``--data-dir``, else ``$CRIBSOL_DATA_DIR``, else
-the platform's user data directory. Files are replaced atomically, history rows
-are written in transactions, and a damaged file is set aside with a clear
-notice, never silently overwritten.
+The history lives in the data directory (``--data-dir``, else ``$CRIBSOL_DATA_DIR``,
+else the platform's user data directory). How it never loses a game:
+
+- **One row per game.** A game in progress is an unfinished row, rewritten after
+  every move in one transaction; finishing it is the same row becoming finished,
+  with its review, in one transaction. No game is ever both saved and filed, or
+  neither, whatever moment a crash or a full disk strikes. Every unfinished game
+  stays resumable; starting another deal never replaces one.
+- **One copy per game.** A program playing a game holds a lock on it
+  (``flock`` on ``locks/<kind>-<id>.lock``, released by the system when the
+  process ends, however it ends). A second copy of the program on the same data
+  directory never resumes, saves or files a game another copy holds: it says so
+  and plays its own game.
+- **Rows are checked when read.** Each row stores a digest of its fields; a row
+  whose digest does not match was edited or damaged, and it is reported and
+  skipped, so lists and statistics come from checked data only. A game's record
+  is replayed (every card and count re-derived) when it is resumed or replayed.
+- **Reading never writes.** ``stats``, ``history`` and ``replay`` open the database
+  read-only: they work on a read-only directory, a full disk, and beside a copy
+  that is playing; a missing database is simply no games.
+- **Versions.** ``PRAGMA user_version`` is the schema version. Version 1 (seeds
+  as INTEGER, which overflowed for 64-bit daily seeds, and the game in progress
+  in ``current.json``) is migrated in one transaction; ``current.json`` is
+  imported once and removed. A history from a newer version is refused as
+  newer: never called damaged, never replaced. A database that is not one is
+  set aside (renamed, kept) and a new one started.
+
+The ``kind`` column says which game a row is (``patience`` here), so the other
+games share this one store; ``played_by`` is ``you`` or the ``--auto`` strategy.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 import os
 import sqlite3
 import sys
 import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
+from urllib.parse import quote
 
+from solitaire.core.dealcode import deal_code
 from solitaire.patience.coach import GameReview
 from solitaire.patience.game import GREAT_LINE, SKUNK_LINE, Game
 from solitaire.patience.record import RecordError, game_record, load_record, replay
 
 __all__ = [
+    "PATIENCE",
+    "SCHEMA_VERSION",
+    "GameLock",
     "GameRow",
     "History",
-    "SavedGame",
+    "SaveError",
     "Stats",
     "StoreError",
+    "StoredGame",
+    "command",
     "default_data_dir",
+    "reading_data_dir",
     "resolve_data_dir",
 ]
 
 APP_NAME: Final = "cribsol"
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2
+PATIENCE: Final = "patience"
+YOU: Final = "you"
+_MAX_RECORD: Final = 1 << 20  # characters; a record is a few kilobytes
 
 
 class StoreError(ValueError):
-    """The data directory or a stored file cannot be used."""
+    """The data directory or the history cannot be used for this."""
+
+
+class SaveError(StoreError):
+    """A move or a game could not be written; nothing of it was stored."""
 
 
 def default_data_dir() -> Path:
@@ -57,9 +98,14 @@ def default_data_dir() -> Path:
     return base / APP_NAME
 
 
+def reading_data_dir(option: str | None) -> Path:
+    """The data directory for a command that only reads: nothing is created or tested."""
+    return Path(option).expanduser() if option else default_data_dir()
+
+
 def resolve_data_dir(option: str | None) -> Path:
-    """The data directory to use, created if missing; a one-line error if it cannot be."""
-    path = Path(option).expanduser() if option else default_data_dir()
+    """The data directory to play in, created if missing; a one-line error if it cannot be."""
+    path = reading_data_dir(option)
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -91,73 +137,96 @@ def set_aside(path: Path) -> Path:
     return target
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace a file's contents all at once: a crash leaves the old or the new, never half."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def _problem(error: BaseException) -> str:
+    """An OS or SQLite error in a few words a player understands."""
+    text = str(error)
+    if isinstance(error, OSError):
+        text = error.strerror or text
+    lowered = text.lower()
+    if "full" in lowered or "no space" in lowered:
+        return "the disk is full"
+    if "locked" in lowered or "busy" in lowered:
+        return "the history is busy in another program"
+    if "readonly" in lowered or "read-only" in lowered or "permission" in lowered:
+        return "the data directory is read-only"
+    return text
 
 
-# -- the game in progress -------------------------------------------------------
+# -- one copy per game ------------------------------------------------------------
 
 
-class SavedGame:
-    """The unfinished game, saved after every move so nothing is lost on quitting."""
+class GameLock:
+    """A lock on one stored game, held while a program plays it; the system drops it on exit."""
 
-    def __init__(self, data_dir: Path) -> None:
-        self.path = data_dir / "current.json"
-        self.notice: str | None = None
+    def __init__(self, data_dir: Path, kind: str, game_id: int) -> None:
+        self.path = data_dir / "locks" / f"{kind}-{game_id}.lock"
+        self._fd: int | None = None
 
-    def save(self, game: Game, daily: str | None = None) -> None:
-        """Write the game (finished or not) atomically."""
-        write_atomic(self.path, json.dumps(game_record(game, daily=daily)))
-
-    def load(self) -> tuple[Game, str | None] | None:
-        """The saved game and its daily date, or None; a damaged file is set aside with a notice."""
+    def acquire(self) -> bool:
+        """Take the lock; False when another program holds it."""
+        if self._fd is not None:
+            return True
         try:
-            text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return None
-        except (OSError, UnicodeDecodeError) as error:
-            moved = set_aside(self.path)
-            self.notice = f"the saved game could not be read ({error}); it was set aside as {moved}"
-            return None
+            self.path.parent.mkdir(exist_ok=True)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as error:
+            raise StoreError(f"cannot lock game: {_problem(error)}") from None
+        if not _try_lock(fd):
+            os.close(fd)
+            return False
+        self._fd = fd
+        return True
+
+    def release(self) -> None:
+        """Let another program have the game."""
+        if self._fd is not None:
+            os.close(self._fd)  # closing drops the lock
+            self._fd = None
+
+    @property
+    def held(self) -> bool:
+        """True while this program holds the lock."""
+        return self._fd is not None
+
+
+if sys.platform == "win32":  # pragma: no cover - the tests run on POSIX
+    import msvcrt
+
+    def _try_lock(fd: int) -> bool:
         try:
-            data = load_record(text)
-            game = replay(data, allow_unfinished=True)
-        except RecordError as error:
-            moved = set_aside(self.path)
-            self.notice = f"the saved game was damaged ({error}); it was set aside as {moved}"
-            return None
-        daily = data.get("daily")
-        return game, daily if isinstance(daily, str) else None
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
 
-    def clear(self) -> None:
-        """Forget the game in progress (once it is safely in the history)."""
-        self.path.unlink(missing_ok=True)
+else:
+    import fcntl
+
+    def _try_lock(fd: int) -> bool:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return False
+        return True
 
 
-# -- the history ------------------------------------------------------------------
+# -- rows ---------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class GameRow:
-    """One stored game."""
+    """One stored game, checked."""
 
     id: int
-    played_at: str
+    kind: str
+    played_by: str  # "you", or the --auto strategy
+    played_at: str  # when it was last played
     deal_code: str
     seed: int | None
     daily: str | None
     total: int
     finished: bool
+    rounds: int  # rounds played
     hints: int
     efficiency: float | None
     perfect_expected: float | None
@@ -165,8 +234,17 @@ class GameRow:
 
 
 @dataclass(frozen=True, slots=True)
+class StoredGame:
+    """A stored game replayed from its record: its row, the game and its daily date."""
+
+    row: GameRow
+    game: Game
+    daily: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class Stats:
-    """Summary of the finished games."""
+    """Summary of your finished games."""
 
     games: int
     mean: float
@@ -179,67 +257,278 @@ class Stats:
     earlier_mean: float | None
 
 
-_SCHEMA: Final = """
-CREATE TABLE IF NOT EXISTS games (
+_COLUMNS: Final = (
+    "kind",
+    "played_by",
+    "played_at",
+    "deal_code",
+    "seed",
+    "daily",
+    "total",
+    "finished",
+    "rounds",
+    "hints",
+    "efficiency",
+    "perfect_expected",
+    "hindsight_best",
+    "record",
+)
+_DIGESTED: Final = tuple(c for c in _COLUMNS if c != "played_at")
+
+_SCHEMA: Final = (
+    """CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL DEFAULT 'patience',
+    played_by TEXT NOT NULL DEFAULT 'you',
     played_at TEXT NOT NULL,
     deal_code TEXT NOT NULL,
-    seed INTEGER,
+    seed TEXT,
     daily TEXT,
     total INTEGER NOT NULL,
     finished INTEGER NOT NULL,
+    rounds INTEGER NOT NULL,
     hints INTEGER NOT NULL,
     efficiency REAL,
     perfect_expected REAL,
     hindsight_best INTEGER,
-    record TEXT NOT NULL
-);
-"""
+    record TEXT NOT NULL,
+    digest TEXT
+)""",
+    "CREATE INDEX IF NOT EXISTS games_by_state ON games (kind, finished)",
+)
+
+_V1_SELECT: Final = (
+    "SELECT id, 'patience' AS kind, 'you' AS played_by, played_at, deal_code, seed, daily,"
+    " total, finished, NULL AS rounds, hints, efficiency, perfect_expected, hindsight_best,"
+    " record, NULL AS digest FROM games"
+)
+_V2_SELECT: Final = f"SELECT id, {', '.join(_COLUMNS)}, digest FROM games"
+
+
+def _digest(values: Sequence[object]) -> str:
+    """The digest that ties a row's fields together (played_at may change alone)."""
+    return hashlib.sha256(json.dumps(list(values), default=repr).encode()).hexdigest()
+
+
+def _row_values(
+    game: Game, review: GameReview | None, daily: str | None, played_by: str, kind: str = PATIENCE
+) -> dict[str, object]:
+    return {
+        "kind": kind,
+        "played_by": played_by,
+        "played_at": dt.datetime.now().isoformat(timespec="seconds"),
+        "deal_code": deal_code(game.deck),
+        "seed": None if game.seed is None else str(game.seed),
+        "daily": daily,
+        "total": game.total,
+        "finished": int(game.is_over),
+        "rounds": len(game.rounds),
+        "hints": len(game.hints),
+        "efficiency": None if review is None else float(review.efficiency),
+        "perfect_expected": None if review is None else float(review.perfect_expected),
+        "hindsight_best": None if review is None else review.hindsight_best,
+        "record": json.dumps(game_record(game, daily=daily)),
+    }
+
+
+def _replayed(record_text: object, where: str) -> tuple[Game, str | None]:
+    """The game a stored record replays to, and its daily date; RecordError when it does not."""
+    if not isinstance(record_text, str) or len(record_text) > _MAX_RECORD:
+        raise RecordError(f"{where}: the record is not a game record")
+    data = load_record(record_text)
+    game = replay(data, allow_unfinished=True)
+    daily = data.get("daily")
+    return game, daily if isinstance(daily, str) else None
+
+
+def _optional_float(value: object) -> float | None:
+    return float(value) if isinstance(value, float | int) and not isinstance(value, bool) else None
 
 
 class History:
-    """Finished (and set-aside unfinished) games in SQLite."""
+    """Every game in SQLite: finished ones, and those in progress (resumable).
 
-    def __init__(self, data_dir: Path, timeout: float = 5.0) -> None:
+    ``readonly=True`` opens for reading only: nothing is created, migrated,
+    imported or set aside, and a missing database reads as no games.
+    """
+
+    def __init__(self, data_dir: Path, timeout: float = 5.0, *, readonly: bool = False) -> None:
+        self.data_dir = data_dir
         self.path = data_dir / "history.sqlite3"
-        self.notice: str | None = None
-        self._timeout = timeout  # seconds to wait for another process's lock
-        self._conn = self._open()
+        self.readonly = readonly
+        self.notices: list[str] = []  # set-aside files, imports: one line each
+        self.skipped: dict[int, str] = {}  # rows that do not check out: id -> why
+        self._timeout = timeout  # seconds to wait for another program's write
+        self._version = SCHEMA_VERSION
+        self._conn: sqlite3.Connection | None = self._open()
+        if not readonly:
+            self._import_saved_game()
 
-    def _open(self) -> sqlite3.Connection:
+    @property
+    def notice(self) -> str | None:
+        """Everything worth telling about opening the history, in one line (or None)."""
+        return " ".join(self.notices) or None
+
+    # -- opening ----------------------------------------------------------------
+
+    def _open(self) -> sqlite3.Connection | None:
+        if self.readonly:
+            return self._open_for_reading()
         try:
+            self.data_dir.mkdir(parents=True, exist_ok=True)
             return self._connect()
+        except OSError as error:
+            raise StoreError(
+                f"cannot use data directory {self.data_dir}: {_problem(error)}"
+            ) from None
+        except StoreError:
+            raise
         except sqlite3.OperationalError as error:  # locked or unreadable: not damage
-            raise StoreError(f"cannot open the history {self.path}: {error}") from None
+            raise StoreError(f"cannot open the history {self.path}: {_problem(error)}") from None
         except sqlite3.DatabaseError as error:
             moved = set_aside(self.path)
-            self.notice = (
-                f"the history database was damaged ({error}); it was set aside as {moved} "
-                "and a new one started"
+            self.notices.append(
+                f"The history database was damaged ({error}); it was set aside as {moved} "
+                "and a new one started."
             )
             return self._connect()
 
-    def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path, timeout=self._timeout)
+    def _open_for_reading(self) -> sqlite3.Connection | None:
+        if not self.path.exists():
+            return None
+        uri = f"file:{quote(str(self.path.resolve()))}?mode=ro"
         try:
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise sqlite3.DatabaseError(f"schema version {version} is newer than this game")
-            check = conn.execute("PRAGMA quick_check").fetchone()[0]
-            if check != "ok":
-                raise sqlite3.DatabaseError(f"integrity check failed: {check}")
-            with conn:
-                conn.executescript(_SCHEMA)
-                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            conn = sqlite3.connect(uri, uri=True, timeout=self._timeout, isolation_level=None)
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot read the history {self.path}: {_problem(error)}") from None
+        try:
+            self._version = self._check_version(conn)
+            if self._version == 0:  # an empty file: created, never written
+                conn.close()
+                return None
             conn.execute("SELECT id, record FROM games LIMIT 1").fetchall()
-        except sqlite3.DatabaseError:
+        except StoreError:
+            conn.close()
+            raise
+        except sqlite3.OperationalError as error:
+            conn.close()
+            raise StoreError(f"cannot read the history {self.path}: {_problem(error)}") from None
+        except sqlite3.DatabaseError as error:
+            conn.close()
+            raise StoreError(
+                f"the history {self.path} is damaged ({error}); {command('play')} sets it aside"
+            ) from None
+        return conn
+
+    def _check_version(self, conn: sqlite3.Connection) -> int:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if not isinstance(version, int) or version > SCHEMA_VERSION:
+            raise StoreError(
+                f"the history {self.path} was written by a newer version of cribsol "
+                f"(schema {version}; this one reads up to {SCHEMA_VERSION}): "
+                "update cribsol to use it"
+            )
+        check = conn.execute("PRAGMA quick_check").fetchone()[0]
+        if check != "ok":
+            raise sqlite3.DatabaseError(f"integrity check failed: {check}")
+        return version
+
+    def _connect(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, timeout=self._timeout, isolation_level=None)
+        try:
+            version = self._check_version(conn)
+            if version < SCHEMA_VERSION:
+                with self._transaction(conn):
+                    if version == 1:
+                        self._migrate_v1(conn)
+                    for statement in _SCHEMA:
+                        conn.execute(statement)
+                    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            conn.execute("SELECT id, record FROM games LIMIT 1").fetchall()
+        except BaseException:
             conn.close()
             raise
         return conn
 
+    @staticmethod
+    @contextmanager
+    def _transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield conn
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:  # SQLite may have rolled back already (a full disk)
+                with suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+            raise
+
+    def _migrate_v1(self, conn: sqlite3.Connection) -> None:
+        """Version 1 to 2: seeds become text; every row gets a kind, a round count and a digest.
+
+        Rows are replayed from their records; a row that does not replay is kept
+        as it was, without a digest, so it is reported and skipped, never lost.
+        """
+        old = conn.execute(_V1_SELECT).fetchall()
+        conn.execute("ALTER TABLE games RENAME TO games_v1")
+        conn.execute("DROP INDEX IF EXISTS games_by_state")
+        for statement in _SCHEMA:
+            conn.execute(statement)
+        for row in old:
+            values = dict(zip(("id", *_COLUMNS, "digest"), row, strict=True))
+            values["seed"] = None if values["seed"] is None else str(values["seed"])
+            try:
+                game, _ = _replayed(values["record"], f"game {values['id']}")
+                values["rounds"] = len(game.rounds)
+                if self._disagreement(values, game) is None:
+                    values["digest"] = _digest([values[c] for c in _DIGESTED])
+            except (RecordError, TypeError, ValueError):
+                values["rounds"] = 0
+            names = ", ".join(values)
+            conn.execute(
+                f"INSERT INTO games ({names}) VALUES ({', '.join('?' * len(values))})",
+                tuple(values.values()),
+            )
+        conn.execute("DROP TABLE games_v1")
+
+    def _import_saved_game(self) -> None:
+        """Bring version 1's ``current.json`` (its game in progress) into the history, once."""
+        path = self.data_dir / "current.json"
+        if not path.exists():
+            return
+        try:
+            with path.open("rb") as handle:
+                raw = handle.read(_MAX_RECORD + 1)
+            game, daily = _replayed(raw.decode("utf-8"), "the saved game")
+        except (OSError, UnicodeDecodeError, RecordError, RecursionError, ValueError) as error:
+            try:
+                moved = set_aside(path)
+            except OSError:
+                return
+            self.notices.append(
+                f"The saved game could not be loaded ({error}); it was set aside as {moved}."
+            )
+            return
+        record = json.dumps(game_record(game, daily=daily))
+        assert self._conn is not None
+        try:
+            with self._transaction(self._conn) as conn:
+                known = conn.execute(
+                    "SELECT id FROM games WHERE kind = ? AND record = ?", (PATIENCE, record)
+                ).fetchone()
+                game_id = known[0] if known else self._insert(conn, game, None, daily, YOU)
+            path.unlink()
+        except (sqlite3.Error, OSError) as error:
+            self.notices.append(f"The saved game could not be imported yet: {_problem(error)}.")
+            return
+        state = "finished" if game.is_over else "kept, resumable,"
+        self.notices.append(f"Your saved game was {state} in the history as game {game_id}.")
+
     def close(self) -> None:
         """Close the database."""
-        self._conn.close()
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
 
     def __enter__(self) -> History:
         return self
@@ -247,81 +536,205 @@ class History:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    # -- writing -----------------------------------------------------------------
+
+    def _writable(self) -> sqlite3.Connection:
+        if self.readonly or self._conn is None:
+            raise StoreError("the history was opened for reading only")
+        return self._conn
+
     @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        with self._conn:
-            yield self._conn
+    def _writing(self, what: str) -> Iterator[sqlite3.Connection]:
+        """One transaction; a failure is a SaveError naming what was not saved and why."""
+        conn = self._writable()
+        try:
+            with self._transaction(conn):
+                yield conn
+        except sqlite3.Error as error:
+            raise SaveError(f"{what} could not be saved: {_problem(error)}") from None
 
-    def add(self, game: Game, review: GameReview | None, daily: str | None = None) -> int:
-        """Store a game (with its review when finished) in one transaction; returns its id."""
-        record = game_record(game, daily=daily)
-        with self._transaction() as conn:
-            cursor = conn.execute(
-                "INSERT INTO games (played_at, deal_code, seed, daily, total, finished, hints,"
-                " efficiency, perfect_expected, hindsight_best, record)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    dt.datetime.now().isoformat(timespec="seconds"),
-                    record["deal_code"],
-                    game.seed,
-                    daily,
-                    game.total,
-                    int(game.is_over),
-                    len(game.hints),
-                    None if review is None else review.efficiency,
-                    None if review is None else float(review.perfect_expected),
-                    None if review is None else review.hindsight_best,
-                    json.dumps(record),
-                ),
-            )
-            assert cursor.lastrowid is not None
-            return cursor.lastrowid
-
-    def games(self, limit: int | None = None) -> list[GameRow]:
-        """Stored games, newest first."""
-        sql = (
-            "SELECT id, played_at, deal_code, seed, daily, total, finished, hints, efficiency,"
-            " perfect_expected, hindsight_best FROM games ORDER BY id DESC"
+    def _insert(
+        self,
+        conn: sqlite3.Connection,
+        game: Game,
+        review: GameReview | None,
+        daily: str | None,
+        played_by: str,
+    ) -> int:
+        values = _row_values(game, review, daily, played_by)
+        digest = _digest([values[c] for c in _DIGESTED])
+        names = ", ".join(values)
+        cursor = self._write(
+            conn,
+            f"INSERT INTO games ({names}, digest) VALUES ({', '.join('?' * (len(values) + 1))})",
+            (*values.values(), digest),
         )
-        rows = self._conn.execute(sql + (f" LIMIT {int(limit)}" if limit else "")).fetchall()
-        return [
-            GameRow(
-                id=row[0],
-                played_at=row[1],
-                deal_code=row[2],
-                seed=row[3],
-                daily=row[4],
-                total=row[5],
-                finished=bool(row[6]),
-                hints=row[7],
-                efficiency=row[8],
-                perfect_expected=row[9],
-                hindsight_best=row[10],
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    def _write(
+        self, conn: sqlite3.Connection, sql: str, params: Sequence[object]
+    ) -> sqlite3.Cursor:
+        """Every write goes through here (a seam for fault injection in tests)."""
+        return conn.execute(sql, params)
+
+    def add(
+        self,
+        game: Game,
+        review: GameReview | None,
+        daily: str | None = None,
+        played_by: str = YOU,
+    ) -> int:
+        """Store a game as a new row (finished with its review, or in progress); returns its id."""
+        with self._writing("the game") as conn:
+            return self._insert(conn, game, review, daily, played_by)
+
+    def save(
+        self, game_id: int, game: Game, daily: str | None, review: GameReview | None = None
+    ) -> None:
+        """Rewrite a game in progress after a move; once over (with its review) it is filed."""
+        values = _row_values(game, review, daily, YOU)
+        digest = _digest([values[c] for c in _DIGESTED])
+        what = "the game" if game.is_over else "the move"
+        with self._writing(what) as conn:
+            cursor = self._write(
+                conn,
+                f"UPDATE games SET {', '.join(f'{c} = ?' for c in values)}, digest = ?"
+                " WHERE id = ? AND finished = 0",
+                (*values.values(), digest, game_id),
             )
-            for row in rows
+            if cursor.rowcount != 1:
+                raise sqlite3.OperationalError(f"game {game_id} is no longer in progress")
+
+    # -- reading -----------------------------------------------------------------
+
+    def _rows(self, where: str = "", params: Sequence[object] = ()) -> Iterator[tuple[Any, ...]]:
+        if self._conn is None:
+            return
+        if self._version == 1:
+            sql = f"SELECT * FROM ({_V1_SELECT}) WHERE 1 {where}"
+        else:
+            sql = f"{_V2_SELECT} WHERE 1 {where}"
+        try:
+            yield from self._conn.execute(sql, params)
+        except sqlite3.OperationalError as error:
+            raise StoreError(f"cannot read the history {self.path}: {_problem(error)}") from None
+
+    def _checked(self, raw: tuple[Any, ...]) -> GameRow | None:
+        """The row if it checks out; else None, and the reason is kept in ``skipped``."""
+        game_id, *fields, digest = raw
+        values = dict(zip(_COLUMNS, fields, strict=True))
+        if digest is None:  # a version 1 row read in place: check it against its record
+            try:
+                game, _ = _replayed(values["record"], f"game {game_id}")
+                values["rounds"] = len(game.rounds)
+                values["seed"] = None if values["seed"] is None else str(values["seed"])
+                why = self._disagreement(values, game)
+            except (RecordError, TypeError, ValueError, RecursionError) as error:
+                why = str(error)
+        elif digest == _digest([values[c] for c in _DIGESTED]):
+            why = None
+        else:
+            why = "its fields were changed after it was stored"
+        if why is not None or not isinstance(game_id, int):
+            self.skipped[game_id if isinstance(game_id, int) else -1] = why or "bad id"
+            return None
+        seed = values["seed"]
+        return GameRow(
+            id=game_id,
+            kind=str(values["kind"]),
+            played_by=str(values["played_by"]),
+            played_at=str(values["played_at"]),
+            deal_code=str(values["deal_code"]),
+            seed=None if seed is None else int(str(seed)),
+            daily=None if values["daily"] is None else str(values["daily"]),
+            total=int(values["total"]),
+            finished=bool(values["finished"]),
+            rounds=int(values["rounds"]),
+            hints=int(values["hints"]),
+            efficiency=_optional_float(values["efficiency"]),
+            perfect_expected=_optional_float(values["perfect_expected"]),
+            hindsight_best=(
+                values["hindsight_best"] if isinstance(values["hindsight_best"], int) else None
+            ),
+        )
+
+    @staticmethod
+    def _disagreement(values: dict[str, object], game: Game) -> str | None:
+        """What a row's columns say that its replayed record does not, or None."""
+        expected = {
+            "deal_code": deal_code(game.deck),
+            "seed": None if game.seed is None else str(game.seed),
+            "total": game.total,
+            "finished": int(game.is_over),
+            "hints": len(game.hints),
+        }
+        for name, value in expected.items():
+            if values[name] != value:
+                return f"its {name} is not its record's"
+        return None
+
+    def report(self) -> str | None:
+        """One line about the rows skipped so far, or None."""
+        if not self.skipped:
+            return None
+        ids = ", ".join(str(i) for i in sorted(self.skipped)[:10])
+        more = "..." if len(self.skipped) > 10 else ""
+        count = len(self.skipped)
+        return (
+            f"{count} game{'s' if count != 1 else ''} in the history "
+            f"{'do' if count != 1 else 'does'} not check out and "
+            f"{'were' if count != 1 else 'was'} skipped (edited or damaged): {ids}{more}"
+        )
+
+    def games(self, limit: int | None = None, kind: str = PATIENCE) -> list[GameRow]:
+        """Stored games that check out, newest first (``limit`` of them when given)."""
+        rows: list[GameRow] = []
+        for raw in self._rows("AND kind = ? ORDER BY id DESC", (kind,)):
+            row = self._checked(raw)
+            if row is not None:
+                rows.append(row)
+                if limit is not None and len(rows) >= limit:
+                    break
+        return rows
+
+    def unfinished(self, kind: str = PATIENCE) -> list[GameRow]:
+        """Games in progress that check out, the latest played first."""
+        rows = [
+            row
+            for raw in self._rows("AND kind = ? AND finished = 0 ORDER BY id DESC", (kind,))
+            if (row := self._checked(raw)) is not None
         ]
+        return sorted(rows, key=lambda r: r.played_at, reverse=True)
+
+    def load(self, game_id: int) -> StoredGame:
+        """A stored game, replayed from its record; a StoreError says why it cannot be."""
+        raws = list(self._rows("AND id = ?", (game_id,)))
+        if not raws:
+            raise StoreError(f"no game {game_id} in the history (see {command('history')})")
+        row = self._checked(raws[0])
+        if row is None:
+            raise StoreError(
+                f"game {game_id} in the history does not check out ({self.skipped[game_id]})"
+            )
+        try:
+            game, daily = _replayed(raws[0][_COLUMNS.index("record") + 1], f"game {game_id}")
+        except (RecordError, RecursionError) as error:
+            raise StoreError(f"game {game_id} in the history cannot be replayed: {error}") from None
+        return StoredGame(row, game, daily)
 
     def record(self, game_id: int) -> dict[str, Any]:
-        """The stored record of one game."""
-        row = self._conn.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone()
-        if row is None:
-            raise StoreError(f"no game {game_id} in the history (see cribsol history)")
-        return load_record(row[0])
+        """The stored record of one game, once it checks out."""
+        stored = self.load(game_id)
+        return game_record(stored.game, daily=stored.daily)
 
     def stats(self, recent: int = 10) -> Stats | None:
-        """Summary of finished games, or None when there are none."""
-        totals = [
-            row[0]
-            for row in self._conn.execute("SELECT total FROM games WHERE finished = 1 ORDER BY id")
-        ]
-        if not totals:
+        """Summary of your finished games that check out, or None when there are none."""
+        rows = [r for r in reversed(self.games()) if r.finished and r.played_by == YOU]
+        if not rows:
             return None
-        effs = [
-            row[0]
-            for row in self._conn.execute(
-                "SELECT efficiency FROM games WHERE finished = 1 AND efficiency IS NOT NULL"
-            )
-        ]
+        totals = [r.total for r in rows]
+        effs = [r.efficiency for r in rows if r.efficiency is not None]
         latest = totals[-recent:]
         earlier = totals[-2 * recent : -recent]
         n = len(totals)
@@ -336,3 +749,18 @@ class History:
             recent_mean=sum(latest) / len(latest),
             earlier_mean=sum(earlier) / len(earlier) if earlier else None,
         )
+
+
+def command(words: str) -> str:
+    """How the player runs a command, the way they started this one.
+
+    ``scripts/play`` sets ``CRIBSOL_PROG=scripts/play``, whose default command
+    is ``play``: ``command("play --resume 3")`` is ``scripts/play --resume 3``
+    there and ``cribsol play --resume 3`` everywhere else.
+    """
+    prog = os.environ.get("CRIBSOL_PROG", "").strip()
+    if not (prog and prog.isprintable() and len(prog) <= 60):
+        prog = APP_NAME
+    if prog != APP_NAME and (words == "play" or words.startswith("play ")):
+        words = words[4:].lstrip()
+    return f"{prog} {words}".rstrip()

@@ -156,11 +156,19 @@ def test_stats_history_and_replay_by_id(capsys: pytest.CaptureFixture[str], tmp_
 def test_damaged_history_is_reported_and_kept(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    (tmp_path / "history.sqlite3").write_text("not a database at all" * 50)
+    damaged = "not a database at all" * 50
+    (tmp_path / "history.sqlite3").write_text(damaged)
     status, out, err = run(capsys, "stats", "--data-dir", str(tmp_path))
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert "damaged" in err and "cribsol play sets it aside" in err
+    assert (tmp_path / "history.sqlite3").read_text() == damaged  # reading changes nothing
+    status, out, err = run(
+        capsys, "play", "--seed", "1", "--auto", "random", "--data-dir", str(tmp_path)
+    )
     assert status == 0 and "damaged" in err and "set aside" in err
-    assert "No finished games yet" in out  # and a fresh history works
     assert len(list(tmp_path.glob("history.sqlite3.damaged-*"))) == 1
+    status, out, _ = run(capsys, "history", "--data-dir", str(tmp_path))
+    assert status == 0 and "played by --auto random" in out
 
 
 def test_interactive_play_needs_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,21 +1,124 @@
-"""History round-trip, statistics, damaged files set aside, never overwritten."""
+"""The store: round trips, seeds of any size, migration, checked rows, faults, read-only use."""
 
 from __future__ import annotations
 
+import datetime as dt
+import json
+import sqlite3
 import statistics
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from solitaire.core.dealcode import daily_seed, deal_code
 from solitaire.patience.coach import review_game
 from solitaire.patience.game import Game
 from solitaire.patience.record import replay
 from solitaire.patience.strategy import best_strategy, play_out
-from solitaire.store import History, SavedGame, StoreError, resolve_data_dir
+from solitaire.store import (
+    SCHEMA_VERSION,
+    GameLock,
+    History,
+    SaveError,
+    StoreError,
+    command,
+    resolve_data_dir,
+)
 
 
 def finished(seed: int) -> Game:
     return play_out(Game.from_seed(seed), best_strategy)
+
+
+def in_progress(seed: int, rounds: int) -> Game:
+    game = Game.from_seed(seed)
+    for _ in range(rounds):
+        game.discard(game.shown[:2])
+    return game
+
+
+# -- the schema and records of version 1, as the previous release wrote them ----------
+
+V1_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    played_at TEXT NOT NULL,
+    deal_code TEXT NOT NULL,
+    seed INTEGER,
+    daily TEXT,
+    total INTEGER NOT NULL,
+    finished INTEGER NOT NULL,
+    hints INTEGER NOT NULL,
+    efficiency REAL,
+    perfect_expected REAL,
+    hindsight_best INTEGER,
+    record TEXT NOT NULL
+);
+"""
+
+
+def v1_record(game: Game, daily: str | None = None) -> dict[str, Any]:
+    """A record as version 1 wrote it (written out here so later record versions do not move it)."""
+    final = game.final
+    record: dict[str, Any] = {
+        "version": 1,
+        "seed": game.seed,
+        "deal_code": deal_code(game.deck),
+        "deck": [str(c) for c in game.deck],
+        "rounds": [
+            {
+                "shown": [str(c) for c in r.shown],
+                "crib_dealt": [str(c) for c in r.crib_dealt],
+                "discard": [str(c) for c in r.discard],
+                "starter": str(r.starter),
+                "heels": r.heels,
+                "hand_points": r.hand_points,
+                "crib_points": r.crib_points,
+                "total": r.total,
+            }
+            for r in game.rounds
+        ],
+        "final_hand": None if final is None else [str(c) for c in final.cards],
+        "final_points": None if final is None else final.points,
+        "total": game.total,
+        "hints": sorted(game.hints),
+    }
+    if daily is not None:
+        record["daily"] = daily
+    return record
+
+
+def v1_database(path: Path, games: list[tuple[Game, str | None]]) -> None:
+    """A history as version 1 wrote it: its schema, its columns, its INSERT."""
+    conn = sqlite3.connect(path)
+    conn.executescript(V1_SCHEMA)
+    conn.execute("PRAGMA user_version = 1")
+    for game, daily in games:
+        review = review_game(game) if game.is_over else None
+        conn.execute(
+            "INSERT INTO games (played_at, deal_code, seed, daily, total, finished, hints,"
+            " efficiency, perfect_expected, hindsight_best, record)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                "2026-11-01T10:00:00",
+                deal_code(game.deck),
+                game.seed,
+                daily,
+                game.total,
+                int(game.is_over),
+                len(game.hints),
+                None if review is None else review.efficiency,
+                None if review is None else float(review.perfect_expected),
+                None if review is None else review.hindsight_best,
+                json.dumps(v1_record(game, daily)),
+            ),
+        )
+    conn.commit()
+    conn.close()
+
+
+# -- round trips --------------------------------------------------------------------
 
 
 def test_history_round_trip(tmp_path: Path) -> None:
@@ -26,10 +129,48 @@ def test_history_round_trip(tmp_path: Path) -> None:
         assert again.rounds == game.rounds and again.total == game.total
         row = history.games()[0]
         assert row.id == game_id and row.finished and row.efficiency == 1.0
+        assert (row.kind, row.played_by, row.rounds) == ("patience", "you", 6)
     with History(tmp_path) as reopened:
         assert reopened.games()[0].total == game.total
         with pytest.raises(StoreError, match="no game 99"):
             reopened.record(99)
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [0, 2**63 - 1, 2**63, 2**64 - 1, 10**30, daily_seed(dt.date(2026, 11, 29))],
+)
+def test_seeds_of_any_size_store_list_load_and_save(tmp_path: Path, seed: int) -> None:
+    game = Game.from_seed(seed)
+    with History(tmp_path) as history:
+        game_id = history.add(game, None, "2026-11-29")
+        game.discard(game.shown[:2])
+        history.save(game_id, game, "2026-11-29")
+        row = history.games()[0]
+        assert row.seed == seed and not row.finished and row.rounds == 1
+        stored = history.load(game_id)
+        assert stored.game.seed == seed and stored.game.rounds == game.rounds
+        assert stored.daily == "2026-11-29"
+        play_out(game, best_strategy)
+        history.save(game_id, game, "2026-11-29", review_game(game))
+    with History(tmp_path, readonly=True) as reading:
+        (row,) = reading.games()
+        assert row.finished and row.seed == seed and row.total == game.total
+
+
+def test_a_game_in_progress_is_one_row_until_it_is_filed(tmp_path: Path) -> None:
+    game = Game.from_seed(4)
+    with History(tmp_path) as history:
+        game_id = history.add(game, None)
+        while not game.is_over:
+            game.discard(game.shown[:2])
+            history.save(game_id, game, None, review_game(game) if game.is_over else None)
+            (row,) = history.games()
+            assert (row.id, row.rounds, row.finished) == (game_id, len(game.rounds), game.is_over)
+        assert history.unfinished() == []
+        with pytest.raises(SaveError, match="no longer in progress"):
+            history.save(game_id, game, None)  # a finished game is never filed twice
+        assert len(history.games()) == 1
 
 
 def test_stats_match_a_direct_computation(tmp_path: Path) -> None:
@@ -37,9 +178,8 @@ def test_stats_match_a_direct_computation(tmp_path: Path) -> None:
     with History(tmp_path) as history:
         for game in games:
             history.add(game, review_game(game))
-        unfinished = Game.from_seed(99)
-        unfinished.discard(unfinished.shown[:2])
-        history.add(unfinished, None)
+        history.add(in_progress(99, 1), None)
+        history.add(finished(50), None, played_by="best")  # --auto games are not yours
         stats = history.stats(recent=5)
     totals = [g.total for g in games]
     assert stats is not None
@@ -59,6 +199,9 @@ def test_no_games_no_stats(tmp_path: Path) -> None:
         assert history.stats() is None and history.games() == []
 
 
+# -- damage, versions, checked rows -------------------------------------------------
+
+
 def test_a_damaged_database_is_set_aside(tmp_path: Path) -> None:
     path = tmp_path / "history.sqlite3"
     path.write_bytes(b"this is not a database, but it is somebody's data" * 100)
@@ -73,27 +216,296 @@ def test_a_damaged_database_is_set_aside(tmp_path: Path) -> None:
         assert len(history.games()) == 1
 
 
-def test_a_damaged_saved_game_is_set_aside(tmp_path: Path) -> None:
-    saved = SavedGame(tmp_path)
-    saved.path.write_text('{"version": 1, "deck": "nonsense"}')
-    assert saved.load() is None
-    assert saved.notice is not None and "set aside" in saved.notice
-    assert len(list(tmp_path.glob("current.json.damaged-*"))) == 1
+@pytest.mark.parametrize("readonly", [False, True])
+def test_a_newer_history_is_refused_as_newer_and_kept(tmp_path: Path, readonly: bool) -> None:
+    path = tmp_path / "history.sqlite3"
+    with History(tmp_path) as history:
+        history.add(finished(1), None)
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="newer version") as caught:
+        History(tmp_path, readonly=readonly)
+    assert "damaged" not in str(caught.value) and "\n" not in str(caught.value)
+    assert path.read_bytes() == before and not list(tmp_path.glob("*.damaged-*"))
 
 
-def test_saved_game_round_trip(tmp_path: Path) -> None:
-    saved = SavedGame(tmp_path)
-    game = Game.from_seed(5)
-    game.discard(game.shown[:2])
-    game.hints.add(2)
-    saved.save(game, daily="2026-11-29")
-    loaded = saved.load()
-    assert loaded is not None
-    assert loaded[0].rounds == game.rounds and loaded[0].hints == {2}
-    assert loaded[1] == "2026-11-29"
-    assert not list(tmp_path.glob(".current.json.*"))  # no temporary files left
-    saved.clear()
-    assert saved.load() is None
+def _tamper(path: Path, sql: str) -> None:
+    conn = sqlite3.connect(path)
+    conn.execute(sql)
+    conn.commit()
+    conn.close()
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        "UPDATE games SET total = 150 WHERE id = 2",
+        "UPDATE games SET total = '150' WHERE id = 2",
+        "UPDATE games SET finished = 0 WHERE id = 2",
+        "UPDATE games SET seed = '5' WHERE id = 2",
+        "UPDATE games SET efficiency = 1.5 WHERE id = 2",
+        "UPDATE games SET played_by = 'you' WHERE id = 2",
+        "UPDATE games SET record = replace(record, '\"total\": ', '\"total\": 1') WHERE id = 2",
+        "UPDATE games SET digest = NULL, record = '[[[[' WHERE id = 2",
+        "UPDATE games SET digest = NULL, total = 150 WHERE id = 2",
+        "UPDATE games SET record = zeroblob(10) WHERE id = 2",
+    ],
+)
+def test_an_edited_row_is_reported_and_skipped(tmp_path: Path, edit: str) -> None:
+    games = [finished(1), finished(2), finished(3)]
+    with History(tmp_path) as history:
+        for game in games:
+            history.add(game, review_game(game))
+        history.add(finished(4), None, played_by="random")
+    _tamper(tmp_path / "history.sqlite3", edit.replace("played_by = 'you'", "played_by = 'you'"))
+    if "played_by" in edit:  # an --auto game claimed as yours
+        _tamper(tmp_path / "history.sqlite3", "UPDATE games SET played_by = 'you' WHERE id = 4")
+    for readonly in (True, False):
+        with History(tmp_path, readonly=readonly) as history:
+            stats = history.stats()
+            assert stats is not None
+            honest = [g.total for i, g in enumerate(games, 1) if i != 2 or "played_by" in edit]
+            assert stats.best == max(honest) and stats.games == len(honest)
+            report = history.report()
+            assert report is not None and "\n" not in report
+            bad = 4 if "played_by" in edit else 2
+            assert report.endswith(f": {bad}") and bad not in [r.id for r in history.games()]
+            with pytest.raises(StoreError, match=f"game {bad} in the history does not check out"):
+                history.load(bad)
+
+
+# -- migration from version 1 ----------------------------------------------------------
+
+
+def test_migration_of_a_version_1_history_and_saved_game(tmp_path: Path) -> None:
+    old_games: list[tuple[Game, str | None]] = [
+        (finished(1), None),
+        (in_progress(2, 3), None),  # "kept in the history" by version 1: now resumable
+        (Game(Game.from_seed(3).deck), None),  # a deal code game: no seed
+        (finished(4), "2026-10-01"),
+    ]
+    old_games[2] = (play_out(old_games[2][0], best_strategy), None)
+    path = tmp_path / "history.sqlite3"
+    v1_database(path, old_games)
+    # The daily seed that version 1 could not store: its game stayed in current.json.
+    day = dt.date(2026, 11, 29)
+    daily = in_progress(daily_seed(day), 4)
+    assert daily.seed is not None and daily.seed > 2**63
+    (tmp_path / "current.json").write_text(json.dumps(v1_record(daily, day.isoformat())))
+
+    with History(tmp_path, readonly=True) as reading:  # read in place, nothing written
+        assert [r.id for r in reading.games()] == [4, 3, 2, 1]
+        assert reading.report() is None
+    assert (tmp_path / "current.json").exists()
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 1
+
+    with History(tmp_path) as history:
+        assert history.notice == "Your saved game was kept, resumable, in the history as game 5."
+        rows = {r.id: r for r in history.games()}
+        assert len(rows) == 5 and history.report() is None
+        for game_id, (game, day_text) in enumerate(old_games, start=1):
+            row = rows[game_id]
+            assert (row.seed, row.daily, row.total) == (game.seed, day_text, game.total)
+            assert (row.finished, row.rounds) == (game.is_over, len(game.rounds))
+            assert history.load(game_id).game.rounds == game.rounds
+        assert rows[1].efficiency == pytest.approx(review_game(old_games[0][0]).efficiency)
+        assert [r.id for r in history.unfinished()] == [5, 2]
+        assert rows[5].seed == daily.seed and rows[5].daily == "2026-11-29"
+        assert history.load(5).game.rounds == daily.rounds
+    assert not (tmp_path / "current.json").exists()
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    with History(tmp_path) as again:  # a second open changes nothing
+        assert again.notice is None and len(again.games()) == 5
+
+
+def test_a_version_1_row_that_does_not_replay_is_kept_and_skipped(tmp_path: Path) -> None:
+    path = tmp_path / "history.sqlite3"
+    v1_database(path, [(finished(1), None), (finished(2), None)])
+    _tamper(path, "UPDATE games SET total = 140 WHERE id = 1")
+    with History(tmp_path) as history:
+        assert [r.id for r in history.games()] == [2]
+        assert history.report() is not None and history.report().endswith(": 1")  # type: ignore[union-attr]
+    stored = (
+        sqlite3.connect(path).execute("SELECT total, record FROM games WHERE id = 1").fetchone()
+    )
+    assert stored[0] == 140 and json.loads(stored[1])["total"] == finished(1).total  # kept
+
+
+def test_the_old_saved_game_is_imported_once(tmp_path: Path) -> None:
+    game = in_progress(8, 2)
+    text = json.dumps(v1_record(game))
+    (tmp_path / "current.json").write_text(text)
+    with History(tmp_path) as history:
+        assert len(history.unfinished()) == 1
+    # A crash after the import was committed, before the file was removed: no second copy.
+    (tmp_path / "current.json").write_text(text)
+    with History(tmp_path) as history:
+        assert len(history.games()) == 1 and "game 1" in (history.notice or "")
+    assert not (tmp_path / "current.json").exists()
+
+
+def test_a_finished_saved_game_is_filed_as_finished(tmp_path: Path) -> None:
+    game = finished(9)
+    (tmp_path / "current.json").write_text(json.dumps(v1_record(game)))
+    with History(tmp_path) as history:
+        (row,) = history.games()
+        assert row.finished and row.total == game.total
+        assert "finished in the history as game 1" in (history.notice or "")
+
+
+def _deep(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"",
+        b"\xff\xfe not text",
+        b"[1, 2",
+        _deep(100_000).encode(),
+        b'{"version": 1, "seed": ' + b"9" * 5000 + b"}",
+        b'{"version": true}',
+        b'{"version": 1.0, "seed": 1}',
+        b'{"version": 1, "deck": "nonsense"}',
+        b'"a string"',
+        b" " * (2 << 20),
+    ],
+)
+def test_a_saved_game_that_cannot_be_loaded_is_set_aside(tmp_path: Path, content: bytes) -> None:
+    (tmp_path / "current.json").write_bytes(content)
+    with History(tmp_path) as history:
+        assert history.notice is not None and "set aside" in history.notice
+        assert "\n" not in history.notice
+        assert history.games() == []
+    (kept,) = tmp_path.glob("current.json.damaged-*")
+    assert kept.read_bytes() == content
+
+
+# -- reading never writes -------------------------------------------------------------
+
+
+def _snapshot(path: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(path)): p.read_bytes() for p in path.rglob("*") if p.is_file()}
+
+
+def test_reading_a_missing_history_creates_nothing(tmp_path: Path) -> None:
+    where = tmp_path / "never-created"
+    with History(where, readonly=True) as history:
+        assert history.games() == [] and history.stats() is None
+        with pytest.raises(StoreError, match="no game 1"):
+            history.load(1)
+    assert not where.exists()
+
+
+def test_reading_writes_nothing(tmp_path: Path) -> None:
+    v1_database(tmp_path / "history.sqlite3", [(finished(1), None)])
+    (tmp_path / "current.json").write_text(json.dumps(v1_record(in_progress(2, 1))))
+    before = _snapshot(tmp_path)
+    with History(tmp_path, readonly=True) as history:
+        assert len(history.games()) == 1 and history.stats() is not None
+        with pytest.raises(StoreError, match="reading only"):
+            history.add(finished(3), None)
+    assert _snapshot(tmp_path) == before
+
+
+def test_reading_beside_a_writer_in_the_middle_of_a_move(tmp_path: Path) -> None:
+    with History(tmp_path) as history:
+        history.add(finished(1), None)
+    writer = sqlite3.connect(tmp_path / "history.sqlite3", isolation_level=None)
+    writer.execute("BEGIN IMMEDIATE")  # another program is writing (a RESERVED lock)
+    writer.execute("UPDATE games SET played_at = 'x'")
+    try:
+        with History(tmp_path, readonly=True, timeout=0.05) as reading:
+            assert len(reading.games()) == 1
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()
+
+
+def test_a_locked_database_is_an_error_not_damage(tmp_path: Path) -> None:
+    with History(tmp_path):
+        pass
+    blocker = sqlite3.connect(tmp_path / "history.sqlite3", timeout=0)
+    blocker.execute("BEGIN EXCLUSIVE")
+    try:
+        for readonly in (False, True):
+            with pytest.raises(StoreError, match="busy in another program"):
+                History(tmp_path, timeout=0.05, readonly=readonly)
+        assert not list(tmp_path.glob("*.damaged-*"))
+    finally:
+        blocker.rollback()
+        blocker.close()
+
+
+# -- faults while saving -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("error", "words"),
+    [
+        (sqlite3.OperationalError("database or disk is full"), "the disk is full"),
+        (sqlite3.OperationalError("attempt to write a readonly database"), "read-only"),
+        (sqlite3.OperationalError("database is locked"), "busy in another program"),
+        (sqlite3.DatabaseError("disk I/O error"), "disk I/O error"),
+    ],
+)
+def test_a_failed_save_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: sqlite3.Error, words: str
+) -> None:
+    game = Game.from_seed(6)
+    with History(tmp_path) as history:
+        game_id = history.add(game, None)
+        before = history.load(game_id)
+        game.discard(game.shown[:2])
+
+        def fail(*args: object) -> None:
+            raise error
+
+        monkeypatch.setattr(history, "_write", fail)
+        with pytest.raises(SaveError, match=words) as caught:
+            history.save(game_id, game, None)
+        assert "\n" not in str(caught.value)
+        with pytest.raises(SaveError):
+            history.add(finished(2), None)
+        monkeypatch.undo()
+        assert history.load(game_id).game.rounds == before.game.rounds == []
+        assert len(history.games()) == 1
+        history.save(game_id, game, None)  # space came back: the same move saves
+        assert history.load(game_id).game.rounds == game.rounds
+
+
+def test_a_really_full_database_refuses_and_then_recovers(tmp_path: Path) -> None:
+    with History(tmp_path) as history:
+        conn = history._conn
+        assert conn is not None
+        pages = conn.execute("PRAGMA page_count").fetchone()[0]
+        conn.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own SQLITE_FULL
+        games = [finished(seed) for seed in range(40)]
+        with pytest.raises(SaveError, match="the disk is full"):
+            for game in games:
+                history.add(game, None)
+        stored = len(history.games())
+        assert stored < len(games) and history.report() is None
+        conn.execute("PRAGMA max_page_count = 1073741823")
+        history.add(games[stored], None)
+        assert len(history.games()) == stored + 1
+
+
+# -- locks, data directories, commands -------------------------------------------------------
+
+
+def test_a_game_lock_is_held_by_one_holder_at_a_time(tmp_path: Path) -> None:
+    first, second = GameLock(tmp_path, "patience", 1), GameLock(tmp_path, "patience", 1)
+    assert first.acquire() and first.held
+    assert not second.acquire()
+    assert GameLock(tmp_path, "patience", 2).acquire()  # another game is free
+    first.release()
+    assert second.acquire()
+    second.release()
 
 
 def test_data_dir_that_cannot_be_used(tmp_path: Path) -> None:
@@ -111,17 +523,21 @@ def test_environment_variable_chooses_the_data_dir(
     assert (tmp_path / "here").is_dir()
 
 
-def test_a_locked_database_is_an_error_not_damage(tmp_path: Path) -> None:
-    import sqlite3
-
-    with History(tmp_path):
-        pass
-    blocker = sqlite3.connect(tmp_path / "history.sqlite3", timeout=0)
-    blocker.execute("BEGIN EXCLUSIVE")
-    try:
-        with pytest.raises(StoreError, match="cannot open the history"):
-            History(tmp_path, timeout=0.05)
-        assert not list(tmp_path.glob("*.damaged-*"))
-    finally:
-        blocker.rollback()
-        blocker.close()
+@pytest.mark.parametrize(
+    ("prog", "words", "said"),
+    [
+        (None, "play --resume 3", "cribsol play --resume 3"),
+        ("scripts/play", "play --resume 3", "scripts/play --resume 3"),
+        ("scripts/play", "play", "scripts/play"),
+        ("./scripts/play", "replay 3", "./scripts/play replay 3"),
+        ("evil\x1b]0;title\x07", "play", "cribsol play"),
+    ],
+)
+def test_messages_name_the_command_the_player_used(
+    monkeypatch: pytest.MonkeyPatch, prog: str | None, words: str, said: str
+) -> None:
+    if prog is None:
+        monkeypatch.delenv("CRIBSOL_PROG", raising=False)
+    else:
+        monkeypatch.setenv("CRIBSOL_PROG", prog)
+    assert command(words) == said

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, NoReturn, TypeAlias
 
 from rich.console import Console
 
-from solitaire.store import History, resolve_data_dir
+from solitaire.store import History, reading_data_dir, resolve_data_dir
 from solitaire.ui.views import THEME
 
 PROG = "cribsol"
@@ -58,12 +58,29 @@ def read_text(path: str) -> str:
         raise ValueError(f"cannot read {path}: not a text file") from None
 
 
-def open_history(args: argparse.Namespace) -> History:
-    """The history database; a damaged one is set aside and reported on stderr."""
-    history = History(resolve_data_dir(args.data_dir))
+def open_history(args: argparse.Namespace, readonly: bool = True) -> History:
+    """The history, read-only unless asked: reading commands never write anything."""
+    data_dir = getattr(args, "data_dir", None)
+    if readonly:
+        return History(reading_data_dir(data_dir), readonly=True)
+    history = History(resolve_data_dir(data_dir))
     if history.notice:
         print(f"{PROG}: {history.notice}", file=sys.stderr)
     return history
+
+
+def report_skipped(history: History) -> None:
+    """One line on stderr about rows of the history that did not check out."""
+    report = history.report()
+    if report:
+        print(f"{PROG}: {report}", file=sys.stderr)
+
+
+def game_id(text: str) -> int:
+    """An argparse type: a game's id in the history."""
+    if not text.isdigit() or len(text) > 18 or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"invalid game id {text[:30]!r}: ids are 1, 2, 3...")
+    return int(text)
 
 
 def add_output_options(parser: argparse.ArgumentParser, json_help: str) -> None:
@@ -82,9 +99,10 @@ def add_data_dir_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_deal_options(parser: argparse.ArgumentParser) -> None:
-    """--seed, --deal and --daily, which choose the deck."""
+def add_deal_options(parser: argparse.ArgumentParser) -> argparse._MutuallyExclusiveGroup:
+    """--seed, --deal and --daily, which choose the deck; returns their group."""
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--seed", type=int, metavar="N", help="the deal for this seed")
     group.add_argument("--deal", metavar="CODE", help="the deal for this deal code")
     group.add_argument("--daily", action="store_true", help="today's deal, the same for everyone")
+    return group

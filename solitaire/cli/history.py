@@ -12,8 +12,10 @@ from solitaire.cli.common import (
     add_output_options,
     make_console,
     open_history,
+    report_skipped,
 )
-from solitaire.ui.patience.views import HistoryView, StatsView
+from solitaire.store import command
+from solitaire.ui.patience.views import HistoryView, StatsView, group_by_deal
 
 if TYPE_CHECKING:
     from solitaire.cli.common import Subcommands
@@ -22,12 +24,13 @@ if TYPE_CHECKING:
 def cmd_stats(args: argparse.Namespace) -> int:
     with open_history(args) as history:
         stats = history.stats(recent=args.recent)
+        report_skipped(history)
     if args.json:
         print(json.dumps(None if stats is None else dataclasses.asdict(stats)))
         return 0
     console = make_console(args)
     if stats is None:
-        console.print("No finished games yet: run cribsol play.")
+        console.print(f"No finished games yet: run {command('play')}.")
         return 0
     console.print(StatsView(stats, ascii=args.ascii))
     return 0
@@ -35,15 +38,16 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 def cmd_history(args: argparse.Namespace) -> int:
     with open_history(args) as history:
-        rows = history.games(limit=args.limit)
+        groups = group_by_deal(history.games())[: args.limit]
+        report_skipped(history)
     if args.json:
-        print(json.dumps([dataclasses.asdict(row) for row in rows]))
+        print(json.dumps([dataclasses.asdict(row) for group in groups for row in group]))
         return 0
     console = make_console(args)
-    if not rows:
-        console.print("No games yet: run cribsol play.")
+    if not groups:
+        console.print(f"No games yet: run {command('play')}.")
         return 0
-    console.print(HistoryView(rows))
+    console.print(HistoryView(groups, command))
     return 0
 
 
@@ -61,10 +65,13 @@ def register(sub: Subcommands) -> None:
 
     hist = sub.add_parser(
         "history",
-        help="list your games with their deal codes",
-        description="Your games, newest first; replay one with cribsol replay ID.",
+        help="list your games by deal, with their deal codes",
+        description="Your games grouped by deal, the deal played last first; replay one with "
+        "cribsol replay ID, resume an unfinished one with cribsol play --resume ID.",
     )
-    hist.add_argument("--limit", type=int, default=20, metavar="N", help="how many (default 20)")
+    hist.add_argument(
+        "--limit", type=int, default=20, metavar="N", help="how many deals (default 20)"
+    )
     add_output_options(hist, "print a JSON list")
     add_data_dir_option(hist)
     hist.set_defaults(func=cmd_history)

@@ -27,6 +27,7 @@ from solitaire.cli.common import (
     add_data_dir_option,
     add_deal_options,
     add_output_options,
+    game_id,
     make_console,
     open_history,
     read_text,
@@ -35,10 +36,11 @@ from solitaire.core.cards import parse_cards
 from solitaire.core.dealcode import daily_seed, deal_code, decode_deal
 from solitaire.core.scoring import score_hand
 from solitaire.patience.advisor import advise
-from solitaire.patience.game import Game
+from solitaire.patience.game import ROUNDS, Game
 from solitaire.patience.record import game_record, load_record, replay
 from solitaire.patience.simulation import SIMULATED, check_run, simulate
 from solitaire.patience.strategy import STRATEGIES, make_strategy, play_out
+from solitaire.store import command
 from solitaire.ui.patience.views import AdviceView, GameView, SimulationView
 from solitaire.ui.views import ScoreView, kind_totals_table
 
@@ -89,18 +91,30 @@ def cmd_advise(args: argparse.Namespace) -> int:
     return 0
 
 
+def today_date() -> dt.date:
+    """Today, for the daily deal."""
+    return dt.date.today()
+
+
 def game_from_args(args: argparse.Namespace) -> tuple[Game, str | None]:
-    """A new game from --seed, --deal or --daily (a random seed otherwise), and its daily date."""
+    """A new game from --seed, --deal, --daily or --again (else a random seed) and its date."""
+    again = getattr(args, "again", None)
+    if again is not None:
+        with open_history(args) as history:
+            stored = history.load(again)
+        return Game(stored.game.deck, seed=stored.game.seed), stored.daily
     if args.deal is not None:
         return Game(decode_deal(args.deal)), None
     if args.daily:
-        today = dt.date.today()
+        today = today_date()
         return Game.from_seed(daily_seed(today)), today.isoformat()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     return Game.from_seed(seed), None
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    if args.resume is not None and args.auto is not None:
+        raise ValueError("--resume carries on a game you play yourself: leave out --auto")
     if args.auto is None:
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
             raise ValueError(
@@ -123,11 +137,19 @@ def cmd_play(args: argparse.Namespace) -> int:
     game, daily = game_from_args(args)
     rng = random.Random(f"cribsol {args.auto} {deal_code(game.deck)}")
     play_out(game, make_strategy(args.auto, rng))
+    with open_history(args, readonly=False) as history:
+        filed = history.add(game, None, daily, played_by=args.auto)
     if args.json:
         print(json.dumps(game_record(game, daily=daily)))
         return 0
     console = make_console(args)
     console.print(GameView(game, ascii=args.ascii, title=_game_title(game, daily)))
+    console.print(
+        Text(
+            f"In your history as game {filed}, played by {args.auto} (not in your stats).",
+            style="muted",
+        )
+    )
     return 0
 
 
@@ -142,18 +164,33 @@ def _game_title(game: Game, daily: str | None) -> str:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     source: str = args.record
+    stored_id: int | None = None
     if source.isdigit() and not Path(source).exists():
+        try:
+            stored_id = game_id(source)
+        except argparse.ArgumentTypeError as error:
+            raise ValueError(str(error)) from None
         with open_history(args) as history:
-            data = history.record(int(source))
+            stored = history.load(stored_id)
+        game, daily = stored.game, stored.daily
     else:
         data = load_record(read_text(source))
-    game = replay(data)
+        game = replay(data, allow_unfinished=True)
+        daily = data.get("daily")
     if args.json:
-        print(json.dumps(game_record(game, daily=data.get("daily"))))
+        print(json.dumps(game_record(game, daily=daily)))
         return 0
     console = make_console(args)
-    console.print(GameView(game, ascii=args.ascii, title=_game_title(game, data.get("daily"))))
+    title = _game_title(game, daily)
+    if stored_id is not None:
+        title = f"Game {stored_id}: {title[len('Cribbage Solitaire, ') :]}"
+    console.print(GameView(game, ascii=args.ascii, title=title))
     console.print(Text("Replayed and re-scored: every round matches the record.", style="best"))
+    if not game.is_over:
+        line = f"Unfinished: {len(game.rounds)} of {ROUNDS} rounds played."
+        if stored_id is not None:
+            line += f" {command(f'play --resume {stored_id}')} resumes it."
+        console.print(Text(line, style="warn"))
     return 0
 
 
@@ -228,8 +265,18 @@ def register(sub: Subcommands) -> None:
         help="play a game (interactive, or --auto with a strategy)",
         description="Play a game. With --auto a strategy plays it and the game is printed.",
     )
-    add_deal_options(play)
-    play.add_argument("--auto", choices=STRATEGIES, help="let a strategy play the whole game")
+    deal = add_deal_options(play)
+    deal.add_argument(
+        "--resume", type=game_id, metavar="ID", help="carry on with an unfinished game, by its id"
+    )
+    deal.add_argument(
+        "--again", type=game_id, metavar="ID", help="play the deal of a game of the history again"
+    )
+    play.add_argument(
+        "--auto",
+        choices=STRATEGIES,
+        help="let a strategy play the whole game (filed in the history as its game, not yours)",
+    )
     add_output_options(play, "with --auto: print the game record")
     add_data_dir_option(play)
     play.set_defaults(func=cmd_play)

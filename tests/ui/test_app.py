@@ -16,7 +16,7 @@ from prompt_toolkit.validation import ValidationError
 from rich.console import Console
 
 from solitaire.patience.game import Game
-from solitaire.store import History, SavedGame
+from solitaire.store import History
 from solitaire.ui.patience.app import HandCompleter, HandValidator, build_app, render_ansi
 from solitaire.ui.patience.screen import SessionScreen
 from solitaire.ui.patience.session import Phase, PlaySession
@@ -42,8 +42,9 @@ def history(data_dir: Path) -> Iterator[History]:
         yield h
 
 
-def make_session(data_dir: Path, history: History, resume: bool = True) -> PlaySession:
-    return PlaySession(SavedGame(data_dir), history, new_game, resume=resume)
+def make_session(data_dir: Path, history: History, explicit: bool = False) -> PlaySession:
+    session = PlaySession(history, new_game, explicit=explicit)
+    return session
 
 
 def drive(session: PlaySession, keys: str) -> str:
@@ -67,7 +68,7 @@ def test_a_whole_game_by_keystrokes_matches_the_engine(data_dir: Path, history: 
     assert [r.discard for r in session.game.rounds] == [r.discard for r in engine.rounds]
     rows = history.games()
     assert len(rows) == 1 and rows[0].finished and rows[0].total == engine.total
-    assert not SavedGame(data_dir).path.exists()  # filed in the history, nothing left over
+    assert history.unfinished() == []  # filed in the history, nothing left in progress
     assert session.review is not None and rows[0].efficiency == session.review.efficiency
 
 
@@ -104,6 +105,7 @@ def test_hint_is_recorded(data_dir: Path, history: History) -> None:
     session = make_session(data_dir, history)
     drive(session, "?" + "q")
     assert session.show_hint and session.game.hints == {1}
+    session.close()  # the program quits: its game is free to resume
     resumed = make_session(data_dir, history)
     resumed.resume()
     assert resumed.game.hints == {1}
@@ -113,8 +115,9 @@ def test_hint_is_recorded(data_dir: Path, history: History) -> None:
 def test_quit_and_resume(data_dir: Path, history: History, quit_key: str) -> None:
     session = make_session(data_dir, history)
     message = drive(session, "12\r\r" + "56\r" + quit_key)
-    assert "Game saved at round 3" in message
+    assert "Game 1 saved at round 3" in message and "cribsol play resumes it" in message
     total = session.game.total
+    session.close()
     again = make_session(data_dir, history)
     phase_before = again.phase
     drive(again, "y" + "q")
@@ -129,6 +132,7 @@ def test_quit_and_resume(data_dir: Path, history: History, quit_key: str) -> Non
 def test_enter_resumes_and_help_shows_the_deal_code(data_dir: Path, history: History) -> None:
     session = make_session(data_dir, history)
     drive(session, "12\r\r" + "q")
+    session.close()
     again = make_session(data_dir, history)
     drive(again, "\r" + "h" + "q")
     assert again.phase == Phase.RESULT and again.show_help
@@ -138,20 +142,25 @@ def test_enter_resumes_and_help_shows_the_deal_code(data_dir: Path, history: His
 def test_new_game_keeps_the_unfinished_one(data_dir: Path, history: History) -> None:
     session = make_session(data_dir, history)
     drive(session, "12\r\r" + "q")
+    session.close()
     again = make_session(data_dir, history)
     drive(again, "n" + "q")
     assert again.game.round_number == 1
     rows = history.games()
-    assert len(rows) == 1 and not rows[0].finished
-    assert "kept in the history as game 1" in again.message
+    assert len(rows) == 2 and not rows[1].finished and rows[1].rounds == 1
+    assert "Game 1 stays in your history: cribsol play --resume 1" in again.message
 
 
 def test_an_explicit_new_deal_keeps_the_unfinished_one(data_dir: Path, history: History) -> None:
     session = make_session(data_dir, history)
     drive(session, "12\r\r" + "q")
-    fresh = make_session(data_dir, history, resume=False)
+    session.close()
+    fresh = make_session(data_dir, history, explicit=True)
+    assert fresh.phase is Phase.RESUME
+    assert "unfinished game of this deal" in "\n".join(render(fresh))
+    drive(fresh, "n" + "q")
     assert fresh.phase is Phase.DISCARD and fresh.game.round_number == 1
-    assert len(history.games()) == 1
+    assert [(r.id, r.rounds) for r in history.unfinished()] == [(2, 0), (1, 1)]
 
 
 def test_validator_points_at_the_bad_token(data_dir: Path, history: History) -> None:
@@ -231,7 +240,7 @@ def test_screens_show_counts_board_and_coaching(data_dir: Path, history: History
 
 
 def test_ascii_mode_has_no_symbols(data_dir: Path, history: History) -> None:
-    session = PlaySession(SavedGame(data_dir), history, new_game, ascii=True)
+    session = PlaySession(history, new_game, ascii=True)
     session.hint()
     text = "\n".join(render(session))
     assert not any(ch in text for ch in "♣♦♥♠○●◆◎┃")

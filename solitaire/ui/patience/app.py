@@ -31,7 +31,7 @@ from prompt_toolkit.widgets import ValidationToolbar
 from rich.console import Console
 
 from solitaire.patience.game import Game
-from solitaire.store import History, SavedGame, resolve_data_dir
+from solitaire.store import History, resolve_data_dir
 from solitaire.ui.patience.screen import SessionScreen
 from solitaire.ui.patience.session import Phase, PlaySession
 from solitaire.ui.views import THEME
@@ -75,6 +75,17 @@ class _UiState:
     typing = False
 
 
+def guarded(session: PlaySession, action: Callable[[], object]) -> None:
+    """Run a key's action; an unexpected error is one line on screen, never a traceback."""
+    try:
+        action()
+    except Exception as error:  # the game is saved after every move: say so and go on
+        session.message = (
+            f"Something went wrong ({type(error).__name__}: {error}); "
+            "your game is saved up to its last move."
+        )[:200]
+
+
 def render_ansi(session: PlaySession, width: int, typing: bool) -> str:
     """The screen as ANSI text, drawn by rich at this width."""
     console = Console(
@@ -102,7 +113,7 @@ def build_app(
 
     def accept(buffer: Buffer) -> bool:
         ui.typing = False
-        session.discard_text(buffer.text)
+        guarded(session, lambda: session.discard_text(buffer.text))
         app.layout.focus(screen)
         return False  # clears the buffer
 
@@ -116,7 +127,10 @@ def build_app(
 
     def text() -> ANSI:
         width = app.output.get_size().columns
-        return ANSI(render_ansi(session, width, ui.typing))
+        try:
+            return ANSI(render_ansi(session, width, ui.typing))
+        except Exception as error:  # a drawing bug must not end the game
+            return ANSI(f"The screen could not be drawn ({type(error).__name__}); q quits, saved.")
 
     screen = Window(FormattedTextControl(text, focusable=True, show_cursor=False), wrap_lines=False)
     entry_line = ConditionalContainer(
@@ -137,7 +151,7 @@ def build_app(
         def register(action: Callable[[], object]) -> None:
             @kb.add(*keys, filter=filter)
             def _(event: KeyPressEvent) -> None:
-                action()
+                guarded(session, action)
 
         return register
 
@@ -152,14 +166,15 @@ def build_app(
     on("y", filter=phase_is(Phase.RESUME))(session.resume)
     on("n", filter=phase_is(Phase.RESUME, Phase.OVER))(session.start_afresh)
 
-    @kb.add("enter", filter=keys_free)
-    def _enter(event: KeyPressEvent) -> None:
+    def enter() -> None:
         if session.phase is Phase.DISCARD:
             session.confirm()
         elif session.phase is Phase.RESULT:
             session.proceed()
         elif session.phase is Phase.RESUME:
             session.resume()
+
+    on("enter")(enter)
 
     @kb.add("h", filter=keys_free)
     @kb.add("f1")
@@ -203,13 +218,22 @@ def run_app(
 ) -> tuple[int, str]:
     """Play interactively; returns the exit status and the parting message."""
     data_dir = resolve_data_dir(getattr(args, "data_dir", None))
-    explicit = args.seed is not None or args.deal is not None or bool(args.daily)
+    asked = ("seed", "deal", "daily", "again")
+    explicit = any(getattr(args, name, None) not in (None, False) for name in asked)
     with History(data_dir) as history:
         session = PlaySession(
-            SavedGame(data_dir), history, new_game, ascii=bool(args.ascii), resume=not explicit
+            history,
+            new_game,
+            ascii=bool(args.ascii),
+            explicit=explicit,
+            resume_id=getattr(args, "resume", None),
         )
         try:
             message = build_app(session, input=input, output=output).run()
         except EOFError:  # the terminal went away; the game was saved after every move
             message = session.quit()
+        except Exception as error:  # never a traceback: every move is already saved
+            message = f"{session.quit()} (the game stopped on an error: {error})"
+        finally:
+            session.close()
     return 0, message or session.quit()

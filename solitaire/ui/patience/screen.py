@@ -131,14 +131,14 @@ class SessionScreen:
             )
             return Group(help_table(), code)
         if session.phase is Phase.RESUME:
-            game = session.game
+            saved, instead = session.resume_prompt()
             return Text.assemble(
-                ("A game in progress was saved: ", "title"),
-                f"round {game.round_number} of {ROUNDS}, {game.total} points.\n\n",
+                (saved, "title"),
+                "\n\n",
                 ("y", "bold cyan"),
-                " or Enter: resume it    ",
+                " or Enter: resume it\n",
                 ("n", "bold cyan"),
-                " start a new game (the unfinished one is kept in your history)",
+                f": {instead}",
             )
         if session.phase is Phase.DISCARD:
             if session.show_hint:

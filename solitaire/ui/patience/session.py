@@ -1,9 +1,12 @@
 """The interactive game's state: a plain object that key handlers call into.
 
 A :class:`PlaySession` holds the game, the cards picked, the phase of play and
-the coaching; each method is one thing a player can do. It saves the game after
-every move, so quitting at any moment loses nothing. No UI library is imported
-here: the prompt_toolkit app and the rich screen only read and call it.
+the coaching; each method is one thing a player can do. Every game is a row of
+the history, saved after every move: a move counts only once it is saved (a
+failed save leaves the game as it was, with one line saying why), and the last
+move files the finished game. The session holds its game's lock, so a second
+copy of the program never takes it over. No UI library is imported here: the
+prompt_toolkit app and the rich screen only read and call it.
 """
 
 from __future__ import annotations
@@ -13,41 +16,60 @@ from collections.abc import Callable
 from enum import StrEnum
 
 from solitaire.core.cards import Card
+from solitaire.core.dealcode import deal_code
 from solitaire.patience.advisor import DiscardOption, advise_position, position_of
 from solitaire.patience.coach import GameReview, RoundReview, review_game, review_round
-from solitaire.patience.game import Game, IllegalDiscardError, Milestone, RoundResult
-from solitaire.store import History, SavedGame
+from solitaire.patience.game import ROUNDS, Game, IllegalDiscardError, Milestone, RoundResult
+from solitaire.patience.record import game_record, replay
+from solitaire.store import PATIENCE, GameLock, History, SaveError, StoredGame, StoreError, command
 
 __all__ = ["Phase", "PlaySession"]
+
+NewGame = Callable[[], tuple[Game, str | None]]
 
 
 class Phase(StrEnum):
     """Where the player is."""
 
-    RESUME = "resume"  # a saved game exists: resume it or start afresh
+    RESUME = "resume"  # a saved game exists: resume it or start the new deal
     DISCARD = "discard"  # pick two of the six
     RESULT = "result"  # the round just played is counted and coached
     OVER = "over"  # the game is done: the review
 
 
+def describe_deal(game: Game, daily: str | None) -> str:
+    """A deal in a few words: the daily's date, the seed, or the start of its deal code."""
+    if daily:
+        return f"the daily deal of {daily}"
+    if game.seed is not None:
+        seed = str(game.seed)
+        return f"seed {seed if len(seed) <= 24 else seed[:21] + '...'}"
+    return f"deal {deal_code(game.deck)[:12]}..."
+
+
 class PlaySession:
-    """One sitting at the game: the current game, what is picked, what is shown."""
+    """One sitting at the game: the current game, what is picked, what is shown.
+
+    ``explicit`` says the player asked for a deal (``--seed``, ``--deal``,
+    ``--daily``, ``--again``): a saved game is offered first, and the asked deal
+    is what ``n`` plays. ``resume_id`` resumes that game of the history at once.
+    """
 
     def __init__(
         self,
-        saved: SavedGame,
         history: History,
-        new_game: Callable[[], tuple[Game, str | None]],
+        new_game: NewGame,
         *,
         ascii: bool = False,
-        resume: bool = True,
+        explicit: bool = False,
+        resume_id: int | None = None,
     ) -> None:
-        self.saved = saved
         self.history = history
         self.new_game = new_game
         self.ascii = ascii
         self.game: Game
         self.daily: str | None = None
+        self.game_id: int | None = None  # its row in the history
         self.phase = Phase.DISCARD
         self.selected: set[int] = set()
         self.cursor = 0
@@ -58,32 +80,99 @@ class PlaySession:
         self.message = ""
         self.reviews: list[RoundReview] = []
         self.review: GameReview | None = None
-        self.history_id: int | None = None
+        self.history_id: int | None = None  # set once the game is filed finished
         self.milestones: tuple[Milestone, ...] = ()
-        self.pending: tuple[Game, str | None] | None = None
+        self.pending: StoredGame | None = None  # the saved game offered on the RESUME screen
+        self.offered: tuple[Game, str | None] | None = None  # the deal asked for, if any
+        self._lock: GameLock | None = None
+        self._pending_lock: GameLock | None = None
         self._advice: tuple[DiscardOption, ...] | None = None
 
-        loaded = saved.load()
-        notices = [n for n in (saved.notice, history.notice) if n]
-        if loaded is not None and loaded[0].is_over:
-            self._archive(*loaded)  # finished but not yet filed: file it now
-            loaded = None
-        if loaded is not None and not resume:
-            kept = history.add(loaded[0], None, loaded[1])
-            notices.append(f"Your unfinished game was kept in the history as game {kept}.")
-            loaded = None
-        if loaded is not None:
-            self.pending = loaded
-            self.game, self.daily = loaded
-            self.phase = Phase.RESUME
+        notices = list(history.notices)
+        if resume_id is not None:
+            stored, lock = self._claim(resume_id)
+            self._take(stored, lock)
+            notices.append(self._resumed_line())
         else:
-            self._start(*new_game())
+            if explicit:
+                self.offered = new_game()
+            busy = self._find_saved(notices)
+            if busy:
+                ids = ", ".join(map(str, busy))
+                notices.append(
+                    f"Game{'s' if len(busy) > 1 else ''} {ids} "
+                    f"{'are' if len(busy) > 1 else 'is'} open in another window "
+                    f"({command(f'replay {busy[0]}')} shows it as saved)."
+                )
+            if self.pending is not None:
+                self.game, self.daily = self.pending.game, self.pending.daily
+                self.phase = Phase.RESUME
+            else:
+                fresh = self.offered or new_game()
+                self.offered = None
+                self._begin(*fresh)  # a failure here is a StoreError for the command line
+        report = history.report()
+        if report:
+            notices.append(report + ".")
         self.message = " ".join(notices)
 
-    # -- starting, resuming ---------------------------------------------------------
+    # -- finding, claiming and starting games -------------------------------------
 
-    def _start(self, game: Game, daily: str | None) -> None:
-        self.game, self.daily = game, daily
+    def _claim(self, game_id: int) -> tuple[StoredGame, GameLock]:
+        """A game of the history to play on, locked; a StoreError says why it cannot be."""
+        stored = self.history.load(game_id)
+        if stored.row.kind != PATIENCE:
+            raise StoreError(f"game {game_id} is not a game of this patience")
+        if stored.row.finished:
+            raise StoreError(
+                f"game {game_id} is finished: {command(f'replay {game_id}')} shows it, "
+                f"{command(f'play --again {game_id}')} plays its deal again"
+            )
+        lock = GameLock(self.history.data_dir, PATIENCE, game_id)
+        if not lock.acquire():
+            raise StoreError(
+                f"game {game_id} is open in another window; "
+                f"{command(f'replay {game_id}')} shows it as saved"
+            )
+        return stored, lock
+
+    def _find_saved(self, notices: list[str]) -> list[int]:
+        """Offer the saved game of the asked deal, else the latest; returns those open elsewhere."""
+        rows = self.history.unfinished()
+        if self.offered is not None:
+            code = deal_code(self.offered[0].deck)
+            rows.sort(key=lambda row: row.deal_code != code)  # this deal's first, order kept
+        busy: list[int] = []
+        for row in rows:
+            try:
+                stored, lock = self._claim(row.id)
+            except StoreError as error:
+                if "another window" in str(error):
+                    busy.append(row.id)
+                else:
+                    notices.append(f"{str(error)[0].upper()}{str(error)[1:]}; it was skipped.")
+                continue
+            self.pending, self._pending_lock = stored, lock
+            break
+        return busy
+
+    def _take(self, stored: StoredGame, lock: GameLock) -> None:
+        """Play on a stored game: from the last round played (its count and coaching)."""
+        self._show(stored.game, stored.daily, stored.row.id, lock)
+        if stored.game.rounds:
+            self.phase = Phase.RESULT
+
+    def _begin(self, game: Game, daily: str | None) -> None:
+        """Start a game: a new row of the history, locked. Raises SaveError when it cannot be."""
+        game_id = self.history.add(game, None, daily)
+        lock = GameLock(self.history.data_dir, PATIENCE, game_id)
+        lock.acquire()
+        self._show(game, daily, game_id, lock)
+
+    def _show(self, game: Game, daily: str | None, game_id: int, lock: GameLock) -> None:
+        if self._lock is not None and self._lock is not lock:
+            self._lock.release()
+        self.game, self.daily, self.game_id, self._lock = game, daily, game_id, lock
         self.reviews = [review_round(game, n) for n in range(1, len(game.rounds) + 1)]
         self.review = None
         self.history_id = None
@@ -93,36 +182,74 @@ class PlaySession:
         self.show_hint = self.show_all = self.show_rounds = False
         self._advice = None
         self.phase = Phase.DISCARD
-        self.saved.save(game, daily)
+
+    def _resumed_line(self) -> str:
+        return (
+            f"Resumed game {self.game_id}: round {self.game.round_number} is next, "
+            f"{self.game.total} points so far."
+        )
+
+    def resume_prompt(self) -> tuple[str, str]:
+        """The RESUME screen's question: what is saved, and what n would play instead."""
+        assert self.pending is not None
+        row, game = self.pending.row, self.pending.game
+        saved = (
+            f"game {row.id}, {describe_deal(game, self.pending.daily)}: "
+            f"round {game.round_number} of {ROUNDS}, {game.total} points"
+        )
+        keep = f"game {row.id} stays resumable with {command(f'play --resume {row.id}')}"
+        if self.offered is None:
+            return f"A game in progress was saved: {saved}.", f"start a new game ({keep})"
+        game, daily = self.offered
+        if deal_code(game.deck) == row.deal_code:
+            return (
+                f"You have an unfinished game of this deal: {saved}.",
+                f"start this deal again from round 1 ({keep})",
+            )
+        return (
+            f"A game in progress was saved: {saved}.",
+            f"play {describe_deal(game, daily)} instead ({keep})",
+        )
 
     def resume(self) -> None:
         """Carry on with the saved game, from the last round played (its count and coaching)."""
-        if self.pending is None:
+        if self.pending is None or self._pending_lock is None:
             return
-        game, daily = self.pending
-        self.pending = None
-        self._start(game, daily)
-        if game.rounds:
-            self.phase = Phase.RESULT
-        self.message = f"Resumed: round {game.round_number} is next, {game.total} points so far."
+        stored, lock = self.pending, self._pending_lock
+        self.pending = self._pending_lock = None
+        self.offered = None
+        self._take(stored, lock)
+        self.message = self._resumed_line()
 
     def start_afresh(self) -> None:
-        """Start a new game; an unfinished one is kept in the history, not thrown away."""
-        if self.pending is not None:
-            game, daily = self.pending
-            self.pending = None
-            kept = self.history.add(game, None, daily)
-            self._start(*self.new_game())
-            self.message = f"Your unfinished game was kept in the history as game {kept}."
+        """Start the asked deal or a new game; a saved game stays in the history, resumable."""
+        kept = self.pending.row.id if self.pending is not None else None
+        fresh = self.offered or self.new_game()
+        try:
+            self._begin(*fresh)
+        except SaveError as error:
+            self.message = f"{error}. Press n to try again."
             return
-        self._start(*self.new_game())
-        self.message = "A new game."
+        if self._pending_lock is not None:
+            self._pending_lock.release()
+        self.pending = self._pending_lock = None
+        self.offered = None
+        if kept is not None:
+            self.message = (
+                f"Game {kept} stays in your history: {command(f'play --resume {kept}')} resumes it."
+            )
+        else:
+            self.message = "A new game."
 
-    def _archive(self, game: Game, daily: str | None) -> int:
-        review = review_game(game)
-        game_id = self.history.add(game, review, daily)
-        self.saved.clear()
-        return game_id
+    def _save(self, game: Game, review: GameReview | None = None) -> bool:
+        """Store the game as it is after a move; False (and one line) when it cannot be."""
+        assert self.game_id is not None
+        try:
+            self.history.save(self.game_id, game, self.daily, review)
+        except SaveError as error:
+            self.message = f"{error}. Nothing changed: try again when it can be saved."
+            return False
+        return True
 
     # -- picking the discard ---------------------------------------------------------
 
@@ -166,9 +293,12 @@ class PlaySession:
         if self.phase is not Phase.DISCARD:
             return
         self.show_hint = not self.show_hint
-        if self.show_hint and self.game.round_number not in self.game.hints:
-            self.game.hints.add(self.game.round_number)
-            self.saved.save(self.game, self.daily)
+        number = self.game.round_number
+        if self.show_hint and number not in self.game.hints:
+            self.game.hints.add(number)
+            if not self._save(self.game):  # a hint is seen only once it is recorded
+                self.game.hints.discard(number)
+                self.show_hint = False
 
     def confirm(self) -> RoundResult | None:
         """Discard the two picked cards (Enter); refuses unless exactly two are picked."""
@@ -188,11 +318,22 @@ class PlaySession:
             return None
         return self.discard(list(cards))
 
-    def discard(self, cards: list[Card]) -> RoundResult:
-        """Play the round with this discard, save, and show the count and coaching."""
-        result = self.game.discard(cards)
+    def discard(self, cards: list[Card]) -> RoundResult | None:
+        """Play the round with this discard once it is saved; show the count and coaching.
+
+        The round is played on a copy: if the save fails the game, the picks and
+        the screen stay as they were (None is returned), so nothing is shown that
+        is not stored. The last round files the game, with its review, at once.
+        """
+        trial = replay(game_record(self.game), allow_unfinished=True)
+        result = trial.discard(cards)
+        review = review_game(trial) if trial.is_over else None
+        if not self._save(trial, review):
+            return None
+        self.game = trial
         self.reviews.append(review_round(self.game, result.number))
-        self.saved.save(self.game, self.daily)
+        if review is not None:
+            self.review, self.history_id = review, self.game_id
         self.milestones = tuple(m for step in result.steps() for m in step.milestones)
         self.selected.clear()
         self.cursor = 0
@@ -239,8 +380,6 @@ class PlaySession:
 
     def _finish(self) -> None:
         assert self.game.final is not None
-        self.review = review_game(self.game)
-        self.history_id = self._archive(self.game, self.daily)
         self.milestones = self.game.final.milestones
         self.phase = Phase.OVER
         self.message = f"Saved in your history as game {self.history_id}."
@@ -272,12 +411,19 @@ class PlaySession:
     # -- leaving ------------------------------------------------------------------
 
     def quit(self) -> str:
-        """Leave; the game is already saved. Returns what to tell the player."""
+        """Leave; every move is already saved. Returns what to tell the player."""
+        if self.phase is Phase.RESUME and self.pending is not None:
+            kept = self.pending.row.id
+            return f"Game {kept} is still saved: {command('play')} offers it again."
         if self.phase is Phase.OVER or self.game.is_over:
-            return "Thanks for playing."
-        if self.phase is Phase.RESUME:
-            return "Your saved game is still there: run cribsol play to resume it."
+            return f"Game {self.game_id} is in your history. Thanks for playing."
         return (
-            f"Game saved at round {self.game.round_number} with {self.game.total} points: "
-            "run cribsol play to resume it."
+            f"Game {self.game_id} saved at round {self.game.round_number} with "
+            f"{self.game.total} points: {command('play')} resumes it."
         )
+
+    def close(self) -> None:
+        """Let other copies of the program have the games this one held."""
+        for lock in (self._lock, self._pending_lock):
+            if lock is not None:
+                lock.release()

@@ -6,7 +6,7 @@ changes game state. Colours come from one theme, :data:`THEME`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -16,7 +16,7 @@ from rich.text import Text
 
 from solitaire.core.cards import Card
 from solitaire.patience.advisor import DiscardOption, Hindsight
-from solitaire.patience.game import GREAT_LINE, SKUNK_LINE, Game, RoundResult
+from solitaire.patience.game import GREAT_LINE, ROUNDS, SKUNK_LINE, Game, RoundResult
 from solitaire.patience.simulation import SimulationResult
 from solitaire.store import GameRow, Stats
 from solitaire.ui.views import ScoreView, card_text, cards_text
@@ -28,6 +28,7 @@ __all__ = [
     "RoundView",
     "SimulationView",
     "StatsView",
+    "group_by_deal",
     "summary_table",
 ]
 
@@ -225,23 +226,69 @@ class StatsView:
         return table
 
 
-class HistoryView:
-    """Stored games, newest first, with their deal codes."""
+def group_by_deal(rows: Sequence[GameRow]) -> list[list[GameRow]]:
+    """Games grouped by deal (the same deck), the deal played last first; newest attempt first."""
+    groups: dict[str, list[GameRow]] = {}
+    for row in sorted(rows, key=lambda r: (r.played_at, r.id), reverse=True):
+        groups.setdefault(row.deal_code, []).append(row)
+    return list(groups.values())
 
-    def __init__(self, rows: Sequence[GameRow]) -> None:
-        self.rows = rows
+
+class HistoryView:
+    """Stored games grouped by deal, so attempts at one deal show the progress on it.
+
+    Each deal shows its whole code (it fits 80 columns), then one line per game:
+    its id, when it was last played, the total, the efficiency (the expected
+    points of the discards as a share of perfect play's) and what it is.
+    """
+
+    def __init__(self, groups: Sequence[Sequence[GameRow]], command: Callable[[str], str]) -> None:
+        self.groups = groups
+        self.command = command
+
+    def attempt(self, row: GameRow, best: int | None) -> Text:
+        eff = "-" if row.efficiency is None else f"{row.efficiency:.0%}"
+        text = Text(f"{row.id:>6}  {row.played_at.replace('T', ' ')[:16]}  ")
+        text.append(f"{row.total:>3}", style="total" if row.finished else "muted")
+        text.append(f"  {eff:>4}  ")
+        if not row.finished:
+            text.append(f"unfinished, round {row.rounds + 1} of {ROUNDS}", style="warn")
+        elif row.played_by != "you":
+            text.append(f"played by --auto {row.played_by}", style="muted")
+        elif row.total == best:
+            text.append("your best on this deal", style="best")
+        return text
 
     def __rich__(self) -> RenderableType:
-        table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
-        for name in ("id", "played", "total", "eff.", "deal code"):
-            table.add_column(name, justify="right" if name in ("id", "total", "eff.") else "left")
-        for row in self.rows:
-            eff = "-" if row.efficiency is None else f"{row.efficiency:.0%}"
-            total = str(row.total) if row.finished else f"{row.total} (unfinished)"
-            table.add_row(
-                str(row.id), row.played_at.replace("T", " ")[5:16], total, eff, row.deal_code
+        lines: list[RenderableType] = [
+            Text("    id  last played        total  eff.", style="bold"),
+        ]
+        for group in self.groups:
+            first = group[0]
+            label = (
+                f"daily {first.daily}"
+                if first.daily
+                else (f"seed {first.seed}" if first.seed is not None else "")
             )
-        return Group(table, Text("replay one with: cribsol replay ID", style="muted"))
+            yours = [r.total for r in group if r.finished and r.played_by == "you"]
+            header = Text(f"deal {first.deal_code}", style="title")
+            tries = f"{len(group)} game{'s' if len(group) > 1 else ''}"
+            note = f"  {label}, {tries}" if label else f"  {tries}"
+            if len(header) + len(note) <= 80:
+                header.append(note, style="muted")
+                lines.append(header)
+            else:
+                lines += [header, Text(f"     {note.strip()[:74]}", style="muted")]
+            lines += [self.attempt(row, max(yours) if yours else None) for row in group]
+        lines.append(
+            Text(
+                f"see a game: {self.command('replay ID')}    "
+                f"carry on: {self.command('play --resume ID')}\n"
+                f"play a deal again: {self.command('play --again ID')}",
+                style="muted",
+            )
+        )
+        return Group(*lines)
 
 
 class SimulationView:
