@@ -156,10 +156,11 @@ def test_an_explicit_new_deal_keeps_the_unfinished_one(data_dir: Path, history: 
     drive(session, "12\r\r" + "q")
     session.close()
     fresh = make_session(data_dir, history, explicit=True)
-    assert fresh.phase is Phase.RESUME
+    phases = [fresh.phase]
     assert "unfinished game of this deal" in "\n".join(render(fresh))
     drive(fresh, "n" + "q")
-    assert fresh.phase is Phase.DISCARD and fresh.game.round_number == 1
+    phases.append(fresh.phase)
+    assert phases == [Phase.RESUME, Phase.DISCARD] and fresh.game.round_number == 1
     assert [(r.id, r.rounds) for r in history.unfinished()] == [(2, 0), (1, 1)]
 
 
