@@ -49,6 +49,7 @@ __all__ = [
     "Discarded",
     "Event",
     "GameOver",
+    "GamePlay",
     "GameResult",
     "Go",
     "GoPoint",
@@ -353,6 +354,19 @@ class Deal:
         return tuple((p, a.card) for p, a in self.plays if isinstance(a, Lay))
 
 
+@dataclass(frozen=True, slots=True)
+class GamePlay:
+    """One game of the match as played: the cut (for the first game), the first dealer, the deals.
+
+    After the first game the loser deals first and there is no cut.
+    """
+
+    number: int
+    cuts: tuple[tuple[Card, Card], ...]
+    first_dealer: int
+    deals: list[Deal]
+
+
 # -- the match ------------------------------------------------------------------------
 
 
@@ -408,10 +422,8 @@ class Match:
         self.games: Final = games
         self.double_skunk: Final = double_skunk
         self.results: list[GameResult] = []
-        self.game_number = 0
+        self.played: list[GamePlay] = []  # every game begun, the current one last
         self.scores: list[int] = [0, 0]
-        self.deals: list[Deal] = []
-        self.cuts: tuple[tuple[Card, Card], ...] = ()
         self.log: list[Event] = []  # the current game's events
         self._phase = Phase.DISCARD
         self._to_act: int | None = None
@@ -437,6 +449,16 @@ class Match:
     def current_player(self) -> int | None:
         """The player to act, or None when the match is over."""
         return self._to_act
+
+    @property
+    def game_number(self) -> int:
+        """The game being played (the last one once the match is over), from 1."""
+        return len(self.played)
+
+    @property
+    def deals(self) -> list[Deal]:
+        """The current game's deals, the current one last."""
+        return self.played[-1].deals
 
     @property
     def deal(self) -> Deal:
@@ -626,14 +648,13 @@ class Match:
             self._phase = Phase.OVER
 
     def _start_game(self, dealer: int | None) -> None:
-        self.game_number += 1
+        number = len(self.played) + 1
         self.scores = [0, 0]
-        self.deals = []
         self.log = []
         cuts: list[tuple[Card, Card]] = []
         if dealer is None:
             for attempt in range(100):
-                deck = _cut_deck(self.seed, self.game_number, attempt)
+                deck = _cut_deck(self.seed, number, attempt)
                 a, b = deck[0], deck[26]
                 cuts.append((a, b))
                 if a.rank != b.rank:
@@ -642,7 +663,7 @@ class Match:
             else:  # pragma: no cover - 100 ties in a row: the chance is 1 in 17**100
                 dealer = 0
             self.log.append(Cut(tuple(cuts), dealer, self._scores()))
-        self.cuts = tuple(cuts)
+        self.played.append(GamePlay(number, tuple(cuts), dealer, []))
         self._new_deal(dealer)
 
     def _new_deal(self, dealer: int) -> None:
