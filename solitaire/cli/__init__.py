@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from solitaire.cli import history, patience
+from solitaire.cli import history, match, patience
 from solitaire.cli.common import PROG, Parser, UsageError, speaks_unicode
 
 __all__ = ["main"]
@@ -20,12 +20,13 @@ __all__ = ["main"]
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog=PROG,
-        description="Cribbage Solitaire: play the patience, score hands, weigh discards.",
+        description="Cribbage Solitaire: the patience, a match for two, scores and discard advice.",
     )
     parser.add_argument("--version", action="version", version="%(prog)s 0.1.0")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     patience.register(sub)
+    match.register(sub)
     history.register(sub)
     return parser
 

@@ -30,14 +30,17 @@ from solitaire.cli.common import (
     game_id,
     make_console,
     open_history,
-    read_text,
 )
+from solitaire.cli.match import replay_match_record
 from solitaire.core.cards import parse_cards
 from solitaire.core.dealcode import daily_seed, deal_code, decode_deal
 from solitaire.core.scoring import score_hand
+from solitaire.core.untrusted import read_record_file
+from solitaire.match.record import MAX_RECORD_BYTES as MAX_MATCH_RECORD_BYTES
+from solitaire.match.record import load_match_record
 from solitaire.patience.advisor import advise
 from solitaire.patience.game import ROUNDS, Game
-from solitaire.patience.record import game_record, load_record, replay
+from solitaire.patience.record import game_record, replay
 from solitaire.patience.simulation import SIMULATED, check_run, simulate
 from solitaire.patience.strategy import STRATEGIES, make_strategy, play_out
 from solitaire.store import command
@@ -174,7 +177,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
             stored = history.load(stored_id)
         game, daily = stored.game, stored.daily
     else:
-        data = load_record(read_text(source))
+        data = load_match_record(read_record_file(source, MAX_MATCH_RECORD_BYTES))
+        if "game" in data:  # the match's records name their game; the patience's name none
+            return replay_match_record(args, data)
         game = replay(data, allow_unfinished=True)
         daily = data.get("daily")
     if args.json:

@@ -349,6 +349,16 @@ class Deal:
         return tuple(c for p in (self.pone, self.dealer) for c in (self.discards[p] or ()))
 
     @property
+    def heels(self) -> int:
+        """Points for his heels: 2 once a jack is turned, else 0."""
+        return HEELS_POINTS if self.turned and self.starter.rank == Rank.JACK else 0
+
+    @property
+    def scores(self) -> tuple[int, int] | None:
+        """The scores after this deal's last event (None before its first)."""
+        return self.events[-1].scores if self.events else None
+
+    @property
     def laid(self) -> tuple[tuple[int, Card], ...]:
         """Every card laid in the play so far, in order, with who laid it."""
         return tuple((p, a.card) for p, a in self.plays if isinstance(a, Lay))
@@ -694,9 +704,8 @@ class Match:
             self._to_act = deal.dealer
             return
         deal.turned = True
-        heels = HEELS_POINTS if deal.starter.rank == Rank.JACK else 0
-        won = self._peg(deal.dealer, heels)
-        self._record(Turned(deal.dealer, deal.starter, heels, self._scores()))
+        won = self._peg(deal.dealer, deal.heels)
+        self._record(Turned(deal.dealer, deal.starter, deal.heels, self._scores()))
         if won:
             self._end_game(deal.dealer)
             return

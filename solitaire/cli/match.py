@@ -1,0 +1,96 @@
+"""The match's command: cribbage for two, ``cribsol match``; and replaying a match record."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+
+from solitaire.cli.common import UsageError, add_data_dir_option, add_output_options, make_console
+from solitaire.match.game import Match
+from solitaire.match.players import PLAYERS, advance, make_player
+from solitaire.match.record import MAX_GAMES, match_record, replay_match
+from solitaire.ui.match.views import MatchView
+
+if TYPE_CHECKING:
+    from solitaire.cli.common import Subcommands
+
+__all__ = ["register", "replay_match_record"]
+
+
+def _title(match: Match, players: tuple[str, str]) -> str:
+    games = f", {match.games} games" if match.games > 1 else ""
+    return f"Cribbage, {players[0]} against {players[1]}: seed {match.seed}{games}"
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    if not 1 <= args.games <= MAX_GAMES:
+        raise UsageError(f"cribsol match: --games must be 1 to {MAX_GAMES}, not {args.games}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    if seed < 0:
+        raise UsageError(f"cribsol match: --seed must be 0 or more, not {seed}")
+    match = Match(seed, games=args.games, double_skunk=args.double_skunk)
+    if args.auto is None:
+        # The interactive match (a person in seat 0 against --vs) opens here.
+        raise UsageError(
+            "cribsol match: the interactive match is not in this build; "
+            "use --auto LEVEL to let a computer level play your seat"
+        )
+    names = (args.auto, args.vs)
+    # Each computer seat draws from its own generator, derived from the seed.
+    seats = tuple(
+        make_player(name, random.Random(f"cribsol match {seed} seat {seat} {name}"))
+        for seat, name in enumerate(names)
+    )
+    advance(match, seats)
+    return _print(args, match, names, replayed=False)
+
+
+def _print(args: argparse.Namespace, match: Match, names: tuple[str, str], replayed: bool) -> int:
+    if args.json:
+        print(json.dumps(match_record(match, names)))
+        return 0
+    console = make_console(args)
+    console.print(MatchView(match, names, ascii=args.ascii, title=_title(match, names)))
+    if replayed:
+        console.print(Text("Replayed and re-scored: every deal matches the record.", style="best"))
+    return 0
+
+
+def replay_match_record(args: argparse.Namespace, data: Mapping[str, Any]) -> int:
+    """``cribsol replay`` of a match record: replay, re-score and print it."""
+    match = replay_match(data)
+    players = data["players"]
+    return _print(args, match, (players[0], players[1]), replayed=True)
+
+
+def register(sub: Subcommands) -> None:
+    """Add the match's command."""
+    cmd = sub.add_parser(
+        "match",
+        help="cribbage for two against the computer (or --auto: two computer levels)",
+        description="Two-player cribbage to 121: the deal, the play (pegging) and the show. "
+        "With --auto a computer level plays the first seat against --vs and the match is printed.",
+    )
+    cmd.add_argument(
+        "--vs", choices=PLAYERS, default="standard", help="the opponent (default: standard)"
+    )
+    cmd.add_argument("--auto", choices=PLAYERS, help="let this level play the first seat")
+    cmd.add_argument("--seed", type=int, metavar="N", help="the match's seed (default: random)")
+    cmd.add_argument(
+        "--games", type=int, default=1, metavar="N", help="a series of N games (default 1)"
+    )
+    cmd.add_argument(
+        "--double-skunk",
+        type=int,
+        choices=(3, 4),
+        default=3,
+        help="games a double skunk counts (default 3; some clubs score 4)",
+    )
+    add_output_options(cmd, "with --auto: print the match record")
+    add_data_dir_option(cmd)
+    cmd.set_defaults(func=cmd_match)

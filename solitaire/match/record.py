@@ -1,0 +1,318 @@
+"""Match records: versioned JSON of a whole match, replayed and re-scored exactly.
+
+A record holds the seed and every action (each discard, every card laid and
+every go) beside everything they led to (the cards dealt, the starter, each
+card's count and points, the go points, the show, the scores and each game's
+result). :func:`replay_match` plays the actions again on a fresh :class:`Match`
+dealt from the seed and refuses any record whose cards or scores differ, naming
+the game, the deal and the field. Records are untrusted: they are read through
+:mod:`solitaire.core.untrusted` (bounded, strictly typed).
+
+>>> import random
+>>> from solitaire.match.players import EasyPlayer, advance
+>>> match = Match(seed=5)
+>>> _ = advance(match, (EasyPlayer(random.Random(1)), EasyPlayer(random.Random(2))))
+>>> record = match_record(match, ("easy", "easy"))
+>>> record["game"], replay_match(record).results == match.results
+('match', True)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from solitaire.core.cards import Card, CardError
+from solitaire.core.untrusted import Fields, RecordError, check_text, parse_record, safe_text
+from solitaire.match.game import (
+    GO,
+    Deal,
+    Discard,
+    GamePlay,
+    GameResult,
+    Go,
+    GoPoint,
+    Laid,
+    Lay,
+    Match,
+    SaidGo,
+)
+
+__all__ = [
+    "GAME_NAME",
+    "MAX_GAMES",
+    "MAX_RECORD_BYTES",
+    "RECORD_VERSION",
+    "RecordError",
+    "load_match_record",
+    "match_record",
+    "replay_match",
+]
+
+GAME_NAME: Final = "match"
+RECORD_VERSION: Final = 1
+MAX_GAMES: Final = 25  # a series longer than this is not a record we write
+MAX_RECORD_BYTES: Final = 512 * 1024  # a game is about 10 KB
+MAX_DEALS: Final = 60  # a game always ends well before: each deal scores at least 1 (the go)
+_NAME_CHARS: Final = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_.'"
+_SKUNKS: Final = ("none", "skunk", "double skunk")
+
+_TOP: Final = (
+    "game",
+    "version",
+    "seed",
+    "games",
+    "double_skunk",
+    "players",
+    "played",
+    "match_points",
+    "winner",
+)
+_GAME: Final = ("number", "cuts", "first_dealer", "deals", "result")
+_DEAL: Final = (
+    "number",
+    "dealer",
+    "hands",
+    "discards",
+    "starter",
+    "heels",
+    "play",
+    "show",
+    "scores",
+)
+
+
+# -- writing ---------------------------------------------------------------------------
+
+
+def _cards(cards: Sequence[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def _deal_dict(deal: Deal) -> dict[str, Any]:
+    play: list[dict[str, Any]] = []
+    for event in deal.events:
+        if isinstance(event, Laid):
+            play.append(
+                {"player": event.player, "lay": str(event.card), "count": event.count}
+                | {"points": event.points}
+            )
+        elif isinstance(event, SaidGo):
+            play.append({"player": event.player, "go": True})
+        elif isinstance(event, GoPoint):
+            play.append({"player": event.player, "point": event.item.kind.value, "points": 1})
+    return {
+        "number": deal.number,
+        "dealer": deal.dealer,
+        "hands": [_cards(deal.hands[0]), _cards(deal.hands[1])],
+        "discards": [None if d is None else _cards(d) for d in deal.discards],
+        "starter": str(deal.starter) if deal.turned else None,
+        "heels": deal.heels,
+        "play": play,
+        "show": [
+            {
+                "player": c.player,
+                "counts": c.label,
+                "cards": _cards(c.score.hand),
+                "points": c.points,
+            }
+            for c in deal.show
+        ],
+        "scores": list(deal.scores or (0, 0)),
+    }
+
+
+def _result_dict(result: GameResult | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    return {
+        "winner": result.winner,
+        "scores": list(result.scores),
+        "game_points": result.game_points,
+        "skunk": _SKUNKS[result.skunk],
+    }
+
+
+def _game_dict(game: GamePlay, result: GameResult | None) -> dict[str, Any]:
+    return {
+        "number": game.number,
+        "cuts": [_cards(pair) for pair in game.cuts],
+        "first_dealer": game.first_dealer,
+        "deals": [_deal_dict(deal) for deal in game.deals],
+        "result": _result_dict(result),
+    }
+
+
+def match_record(match: Match, players: Sequence[str]) -> dict[str, Any]:
+    """The JSON-ready record of a match, finished or in progress; ``players`` name the seats."""
+    if len(players) != 2:
+        raise ValueError(f"a match has 2 players, not {len(players)}")
+    results: list[GameResult | None] = [*match.results]
+    results += [None] * (len(match.played) - len(results))
+    return {
+        "game": GAME_NAME,
+        "version": RECORD_VERSION,
+        "seed": str(match.seed),
+        "games": match.games,
+        "double_skunk": match.double_skunk,
+        "players": list(players),
+        "played": [_game_dict(g, r) for g, r in zip(match.played, results, strict=True)],
+        "match_points": list(match.match_points),
+        "winner": match.winner,
+    }
+
+
+# -- reading ---------------------------------------------------------------------------
+
+
+def load_match_record(text: str) -> dict[str, Any]:
+    """Parse match record JSON (bounded; not yet checked: see :func:`replay_match`)."""
+    return parse_record(text, limit=MAX_RECORD_BYTES)
+
+
+def _card(value: object, where: str) -> Card:
+    text = check_text(value, where, 3)
+    try:
+        return Card.parse(text)
+    except CardError as error:
+        raise RecordError(f"{where}: {error}") from None
+
+
+def _card_list(value: object, count: int, where: str) -> tuple[Card, ...]:
+    if not isinstance(value, list) or len(value) != count:
+        raise RecordError(f"{where}: expected a list of {count} cards")
+    return tuple(_card(v, where) for v in value)
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return " ".join(value) or "nothing"
+    return json.dumps(value)[:60]
+
+
+def _difference(recorded: object, actual: object, path: str) -> str | None:
+    """Where and how a recorded JSON value first differs from the game's, types included.
+
+    ``1``, ``1.0`` and ``true`` all differ; the message names the field and item.
+    """
+    if isinstance(actual, dict) and isinstance(recorded, dict):
+        for name, value in actual.items():
+            if name not in recorded:
+                return f"{path}: missing field {name!r}"
+            found = _difference(recorded[name], value, f"{path}: field {name!r}")
+            if found:
+                return found
+        extra = next((name for name in recorded if name not in actual), None)
+        return None if extra is None else f"{path}: unexpected field {safe_text(extra, 40)!r}"
+    cards = isinstance(actual, list) and all(isinstance(v, str) for v in actual)
+    if isinstance(actual, list) and isinstance(recorded, list) and not cards:
+        for index, (r, v) in enumerate(zip(recorded, actual, strict=False), 1):
+            found = _difference(r, v, f"{path} item {index}")
+            if found:
+                return found
+        if len(recorded) != len(actual):
+            return f"{path} has {len(recorded)} items, the game gives {len(actual)}"
+        return None
+    if type(recorded) is not type(actual) or recorded != actual:
+        return f"{path}: the record says {_shown(recorded)}, the game gives {_shown(actual)}"
+    return None
+
+
+def _expect(recorded: Mapping[str, Any], actual: Mapping[str, Any], where: str) -> None:
+    """Refuse the first field whose recorded value is not what the game gives."""
+    for name, value in actual.items():
+        if name not in recorded:
+            raise RecordError(f"{where}: missing field {name!r}")
+        found = _difference(recorded[name], value, f"{where}: field {name!r}")
+        if found is not None:
+            raise RecordError(found)
+
+
+def _apply(match: Match, player: int, action: Discard | Lay | Go, where: str) -> None:
+    try:
+        match.apply(player, action)
+    except ValueError as error:
+        raise RecordError(f"{where}: {error}") from None
+
+
+def _replay_deal(match: Match, data: object, where: str, last: bool) -> None:
+    """Replay one recorded deal; only the record's last deal may stop before its end."""
+    deal = match.deal
+    fields = Fields(data, where, required=_DEAL)
+    _expect(fields.data, {"number": deal.number, "dealer": deal.dealer}, where)
+    _expect(fields.data, {"hands": _deal_dict(deal)["hands"]}, where)
+    discards = fields.array("discards", 2, 2)
+    for player in (deal.pone, deal.dealer):
+        value = discards[player]
+        if value is None:
+            break
+        cards = _card_list(value, 2, f"{where}: field 'discards' item {player + 1}")
+        _apply(match, player, Discard((cards[0], cards[1])), f"{where}: field 'discards'")
+    for index, entry in fields.items("play", 0, 40):
+        if isinstance(entry, Mapping) and "point" in entry:
+            continue  # go points are what the play gives: compared below
+        lays = isinstance(entry, Mapping) and "lay" in entry
+        step = Fields(
+            entry, index, ("player", "lay", "count", "points") if lays else ("player", "go")
+        )
+        player = step.integer("player", 0, 1)
+        action: Lay | Go = GO
+        if step.has("lay"):
+            action = Lay(_card(step.raw("lay"), step.name("lay")))
+        elif step.raw("go") is not True:
+            raise RecordError(f"{index}: expected a card laid ('lay') or a go ('go': true)")
+        if match.deal is not deal or match.current_player is None:
+            raise RecordError(f"{index}: the play is already over")
+        _apply(match, player, action, index)
+    if match.deal is deal and not match.is_over and not last:
+        raise RecordError(f"{where}: the deal is not played to its end")
+    _expect(fields.data, _deal_dict(deal), where)
+
+
+def replay_match(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> Match:
+    """Play a match record again on a fresh :class:`Match`, checking every card and score."""
+    name = data.get("game") if isinstance(data, Mapping) else None
+    if name != GAME_NAME:
+        raise RecordError(
+            f"record: field 'game' is {safe_text(_shown(name), 40)}: "
+            f'not a game this version replays (a match is "{GAME_NAME}")'
+        )
+    top = Fields(data, "record", required=_TOP)
+    top.version("version", RECORD_VERSION)
+    seed = top.seed("seed")
+    games = top.integer("games", 1, MAX_GAMES)
+    double_skunk = top.integer("double_skunk", 3, 4)
+    names = top.array("players", 2, 2)
+    for index, name in enumerate(names, 1):
+        check_text(name, f"record: field 'players' item {index}", 20, alphabet=_NAME_CHARS)
+    match = Match(seed, games=games, double_skunk=double_skunk)
+    played = top.array("played", 1, games)
+    for game_index, game_data in enumerate(played, 1):
+        where = f"game {game_index}"
+        game = Fields(game_data, where, required=_GAME)
+        if game_index > len(match.played):
+            raise RecordError(f"{where}: the match was already over")
+        current = match.played[game_index - 1]
+        _expect(game.data, {"number": current.number}, where)
+        _expect(game.data, {"cuts": [_cards(pair) for pair in current.cuts]}, where)
+        _expect(game.data, {"first_dealer": current.first_dealer}, where)
+        deals = game.array("deals", 1, MAX_DEALS)
+        last_game = game_index == len(played)
+        for deal_index, deal_data in enumerate(deals, 1):
+            if match.game_number != game_index or len(current.deals) < deal_index:
+                raise RecordError(
+                    f"{where}: field 'deals' has {len(deals)} deals; "
+                    f"the game ended after {len(current.deals)}"
+                )
+            last = last_game and deal_index == len(deals)
+            _replay_deal(match, deal_data, f"{where} deal {deal_index}", last)
+        result = match.results[game_index - 1] if len(match.results) >= game_index else None
+        if result is None and not last_game:
+            raise RecordError(f"{where}: the game is not played to its end")
+        _expect(game.data, {"deals": [_deal_dict(d) for d in current.deals]}, where)
+        _expect(game.data, {"result": _result_dict(result)}, where)
+    if not match.is_over and not allow_unfinished:
+        raise RecordError("record: the match is not finished")
+    _expect(top.data, {"match_points": list(match.match_points), "winner": match.winner}, "record")
+    return match

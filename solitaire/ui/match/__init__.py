@@ -1,0 +1,1 @@
+"""The match's screens and views: cribbage for two against the computer."""

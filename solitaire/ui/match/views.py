@@ -1,0 +1,118 @@
+"""Rich views of a match: each game deal by deal, its result and the series.
+
+A view wraps a :class:`~solitaire.match.game.Match` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from solitaire.match.game import Deal, GamePlay, GameResult, Match
+from solitaire.ui.views import card_text
+
+__all__ = ["MatchView", "deal_table", "result_text", "seat_names"]
+
+_SKUNK_WORDS = ("", ", a skunk", ", a double skunk")
+
+
+def seat_names(players: Sequence[str]) -> tuple[str, str]:
+    """The two seats' names as shown; the same level twice is told apart by seat."""
+    a, b = players[0], players[1]
+    return (f"{a} (1)", f"{b} (2)") if a == b else (a, b)
+
+
+def _show_points(deal: Deal, player: int, label: str) -> str:
+    counted = [c for c in deal.show if c.player == player and c.label == label]
+    return str(counted[0].points) if counted else "-"
+
+
+def _pair(values: tuple[object, object]) -> str:
+    return f"{values[0]} / {values[1]}"
+
+
+def deal_table(game: GamePlay, names: tuple[str, str], ascii: bool = False) -> Table:
+    """One row per deal: dealer, starter, heels, each side's pegging and hand, the crib, scores.
+
+    Pairs of numbers are the two seats' in order: ``names[0] / names[1]``.
+    """
+    table = Table(
+        title=f"Game {game.number} ({names[0]} / {names[1]})",
+        title_justify="left",
+        padding=(0, 1),
+        pad_edge=False,
+        box=box.ASCII if ascii else box.HEAVY_HEAD,
+    )
+    for name in ("deal", "dealer", "starter", "heels", "pegged", "hands", "crib", "score"):
+        table.add_column(name, justify="left" if name in ("dealer", "starter") else "right")
+    for deal in game.deals:
+        table.add_row(
+            str(deal.number),
+            names[deal.dealer],
+            card_text(deal.starter, ascii) if deal.turned else Text("-", style="muted"),
+            str(deal.heels),
+            _pair((deal.pegged[0], deal.pegged[1])),
+            _pair((_show_points(deal, 0, "hand"), _show_points(deal, 1, "hand"))),
+            _show_points(deal, deal.dealer, "crib"),
+            Text(_pair(deal.scores or (0, 0)), style="total"),
+        )
+    return table
+
+
+def result_text(result: GameResult, names: tuple[str, str]) -> Text:
+    """``standard wins 121 to 84, a skunk (2 games)``."""
+    winner, loser = result.scores[result.winner], result.scores[result.loser]
+    games = "1 game" if result.game_points == 1 else f"{result.game_points} games"
+    return Text(
+        f"{names[result.winner]} wins {winner} to {loser}{_SKUNK_WORDS[result.skunk]} ({games})",
+        style="milestone",
+    )
+
+
+class MatchView:
+    """A whole match: each game's deals and result, then the series."""
+
+    def __init__(
+        self, match: Match, players: Sequence[str], ascii: bool = False, title: str | None = None
+    ) -> None:
+        self.match = match
+        self.names = seat_names(players)
+        self.ascii = ascii
+        self.title = title
+
+    def __rich__(self) -> RenderableType:
+        match, names = self.match, self.names
+        parts: list[RenderableType] = []
+        if self.title:
+            parts.append(Text(self.title, style="title"))
+        for index, game in enumerate(match.played):
+            if game.cuts:
+                cut = game.cuts[-1]
+                parts.append(
+                    Text.assemble(
+                        ("Cut for deal: ", "muted"),
+                        f"{names[0]} ",
+                        card_text(cut[0], self.ascii),
+                        f", {names[1]} ",
+                        card_text(cut[1], self.ascii),
+                        (f" (ties cut again: {len(game.cuts) - 1})", "muted")
+                        if len(game.cuts) > 1
+                        else "",
+                        f"; {names[game.first_dealer]} deals first",
+                    )
+                )
+            parts.append(deal_table(game, names, self.ascii))
+            if index < len(match.results):
+                parts.append(result_text(match.results[index], names))
+        if match.games > 1 or match.is_over:
+            points = match.match_points
+            line = f"Match: {names[0]} {points[0]}, {names[1]} {points[1]}"
+            if match.is_over:
+                winner = match.winner
+                line += ": a tie" if winner is None else f": {names[winner]} wins the match"
+            parts.append(Text(line, style="title"))
+        return Group(*parts)
