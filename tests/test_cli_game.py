@@ -41,7 +41,7 @@ def test_replay_from_stdin(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _, out, _ = run(capsys, "play", "--seed", "3", "--auto", "random", "--json")
-    monkeypatch.setattr("sys.stdin", io.StringIO(out))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(out.encode())))
     status, shown, _ = run(capsys, "replay", "-")
     assert status == 0 and "every round matches" in shown
 
