@@ -9,16 +9,18 @@ from pathlib import Path
 
 import pytest
 from prompt_toolkit.application import create_app_session
+from prompt_toolkit.data_structures import Size
 from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
+from prompt_toolkit.output.vt100 import Vt100_Output
 from prompt_toolkit.validation import ValidationError
 from rich.console import Console
 
 from solitaire.patience.game import Game
 from solitaire.store import History
 from solitaire.ui.patience.app import HandCompleter, HandValidator, build_app, render_ansi
-from solitaire.ui.patience.screen import SessionScreen
+from solitaire.ui.patience.screen import SessionScreen, is_large
 from solitaire.ui.patience.session import Phase, PlaySession
 from solitaire.ui.views import THEME
 
@@ -164,21 +166,26 @@ def test_an_explicit_new_deal_keeps_the_unfinished_one(data_dir: Path, history: 
     assert [(r.id, r.rounds) for r in history.unfinished()] == [(2, 0), (1, 1)]
 
 
-def test_validator_points_at_the_bad_token(data_dir: Path, history: History) -> None:
+def test_validator_names_the_bad_token_and_leaves_the_cursor(
+    data_dir: Path, history: History
+) -> None:
     session = make_session(data_dir, history)
     shown = session.game.shown
     validator = HandValidator(session)
     validator.validate(Document(f"{shown[0]} {shown[1]}"))
     outside = next(c for c in Game.from_seed(SEED + 1).shown if c not in shown)
-    for text, position, message in [
-        (f"{shown[0]} zz", len(str(shown[0])) + 1, "invalid card 'zz'"),
-        (f"{outside} {shown[0]}", 0, "is not in your hand"),
-        (f"{shown[0]}", len(str(shown[0])), "exactly 2"),
-        (f"{shown[0]} {shown[0]}", len(str(shown[0])) + 1, "duplicate card"),
+    for text, message in [
+        (f"{shown[0]} zz", "invalid card 'zz'"),
+        (f"{outside} {shown[0]}", f"'{outside}' is not in your hand"),
+        (f"{shown[0]}", "exactly 2"),
+        (f"{shown[0]} {shown[0]}", f"duplicate card {shown[0]}"),
     ]:
         with pytest.raises(ValidationError) as caught:
             validator.validate(Document(text))
-        assert caught.value.cursor_position == position and message in caught.value.message
+        assert caught.value.cursor_position == len(text) and message in caught.value.message
+        with pytest.raises(ValidationError) as caught:
+            validator.validate(Document(text, cursor_position=1))
+        assert caught.value.cursor_position == 1
 
 
 def test_completer_offers_cards_in_hand(data_dir: Path, history: History) -> None:
@@ -221,14 +228,14 @@ def test_every_screen_fits_80_by_24(data_dir: Path, history: History) -> None:
     session.show_help = True
     screens.append(render(session))
     for lines in screens:
-        assert len(lines) <= 23, "\n".join(lines)  # one line is left for the typing line
+        assert len(lines) <= 24, "\n".join(lines)  # the typing line takes the prompt's place
         assert all(len(line) <= 80 for line in lines), "\n".join(lines)
 
 
 def test_screens_show_counts_board_and_coaching(data_dir: Path, history: History) -> None:
     session = make_session(data_dir, history)
     first = "\n".join(render(session))
-    assert "round 1 of 6" in first and "90 skunk" in first and "121" in first
+    assert "round 1 of 6" in first and "skunk" in first and "121" in first
     assert "cards left 44" in first and "total 0" in first
     session.toggle(0)
     session.toggle(1)
@@ -251,10 +258,10 @@ def test_no_color_is_respected(
     data_dir: Path, history: History, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     session = make_session(data_dir, history)
-    colored = render_ansi(session, 80, False)
+    colored = render_ansi(SessionScreen(session), 80)
     assert "\x1b[31m" in colored or "\x1b[1;31m" in colored  # red suits
     monkeypatch.setenv("NO_COLOR", "1")
-    plain = render_ansi(session, 80, False)
+    plain = render_ansi(SessionScreen(session), 80)
     assert "\x1b[31m" not in plain and "\x1b[1;31m" not in plain
 
 
@@ -282,3 +289,113 @@ def test_round_six_result_shows_the_total_before_the_final_hand(
     if final.points:
         assert session.peg_totals()[1] == final.total_before
     assert f"total {session.game.total}" in render(session)[0]
+
+
+def test_u_takes_the_discard_back_and_it_is_saved(data_dir: Path, history: History) -> None:
+    session = make_session(data_dir, history)
+    shown = session.game.shown
+    drive(session, "12\r" + "u" + "34\r" + "q")
+    assert session.phase is Phase.RESULT and session.game.round_number == 2
+    assert set(session.game.rounds[0].discard) == {shown[2], shown[3]}
+    assert [(u.round, set(u.discard)) for u in session.game.undos] == [(1, {shown[0], shown[1]})]
+    assert len(session.reviews) == 1 and session.reviews[0].chosen == session.game.rounds[0].discard
+    fresh = Game.from_seed(SEED)
+    fresh.discard([shown[2], shown[3]])
+    assert session.game.rounds == fresh.rounds
+    session.close()
+    resumed = make_session(data_dir, history)
+    drive(resumed, "y" + "u" + "q")  # the saved game is a record: its undo is kept
+    assert resumed.game.undos == session.game.undos
+    # A resumed round may have been left after its next six were seen: it stays played.
+    assert resumed.phase is Phase.RESULT and resumed.game.round_number == 2
+    assert "Only a discard just made can be taken back" in resumed.message
+    resumed.close()
+    record = history.record(1)
+    assert record["undos"] == [{"round": 1, "discard": [str(shown[0]), str(shown[1])]}]
+
+
+def test_u_only_while_a_round_result_is_shown(data_dir: Path, history: History) -> None:
+    session = make_session(data_dir, history)
+    drive(session, "u" + "12\r\r" + "u" + "q")  # before any discard, then after going on
+    assert session.game.round_number == 2 and not session.game.undos
+    drive(session, "12\r" + "u" + "u" + "12\r" + "q")  # twice in a row: one undo
+    assert [u.round for u in session.game.undos] == [2]
+    assert session.phase is Phase.RESULT and session.game.round_number == 3
+    drive(session, "\r" + "12\r\r" * 3 + "12\r" + "u" + "q")  # round 6 filed the game
+    assert "Round 6 filed the game" in session.message and session.game.is_over
+    assert history.games()[0].finished and len(session.game.undos) == 1
+
+
+def test_s_sorts_the_hand_by_rank_and_keys_follow_the_screen(
+    data_dir: Path, history: History
+) -> None:
+    session = make_session(data_dir, history)
+    dealt = session.game.shown
+    by_rank = sorted(dealt)
+    drive(session, "s" + "12" + "q")
+    assert session.sort_hand and session.picked == sorted(by_rank[:2], key=dealt.index)
+    assert render(session)[3].startswith("By rank")
+    drive(session, "s" + "\r" + "q")  # back to the deal order: the picks stay with their cards
+    assert not session.sort_hand
+    assert set(session.game.rounds[0].discard) == set(by_rank[:2])
+    assert session.game.rounds[0].shown == dealt  # the record keeps the order dealt
+
+
+def test_a_rank_alone_is_typed_and_an_ambiguous_one_is_named(
+    data_dir: Path, history: History
+) -> None:
+    session = make_session(data_dir, history)
+    shown = session.game.shown
+    single = next(c for c in shown if sum(o.rank == c.rank for o in shown) == 1)
+    double = next(c for c in shown if sum(o.rank == c.rank for o in shown) == 2)
+    other = next(c for c in shown if c.rank not in (single.rank, double.rank))
+    assert "ambiguous" in (session.validate_typed(f"{double.rank.letter} {single}") or "")
+    drive(session, f"t{single.rank.letter.lower()} {other}\r" + "q")
+    assert set(session.game.rounds[0].discard) == {single, other}
+
+
+def test_c_toggles_the_tracker_and_shows_it_in_the_body(data_dir: Path, history: History) -> None:
+    session = make_session(data_dir, history)
+    assert not session.tracker_shown(large=False) and session.tracker_shown(large=True)
+    drive(session, "c" + "q")  # DummyOutput is 80 columns: not large, so on by choice
+    assert session.tracker_shown(large=False) and session.tracker_choice
+    screen = "\n".join(render(session))
+    assert "Card tracker  46 cards unseen" in screen
+    drive(session, "12\r" + "q")
+    screen = "\n".join(render(session))
+    assert "43 cards unseen" in screen  # round 1's result: the next six not seen yet
+    assert f"round 6 hand  {session.game.rounds[0].starter.symbol()}" in screen
+    drive(session, "c" + "q")
+    assert not session.tracker_shown(large=True)
+
+
+def screen_text(session: PlaySession, keys: str, columns: int, rows: int) -> str:
+    """What the app writes to a terminal of this size on these keys (escape codes removed)."""
+    stream = io.StringIO()
+    output = Vt100_Output(stream, lambda: Size(rows=rows, columns=columns), term="xterm")
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=output):
+        pipe.send_text(keys)
+        pipe.close()
+        build_app(session, input=pipe, output=output).run()
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", stream.getvalue())
+
+
+def test_a_small_terminal_gets_one_clear_line(data_dir: Path, history: History) -> None:
+    session = make_session(data_dir, history)
+    text = screen_text(session, "q", 70, 20)
+    assert "terminal too small: 80x24 needed, this is 70x20" in text
+    assert "Cribbage Solitaire" not in text
+    text = screen_text(session, "12\r" + "q", 80, 24)  # keys work, and the game is drawn
+    assert "Cribbage Solitaire" in text and "too small" not in text
+    assert session.game.round_number == 2
+
+
+def test_a_large_terminal_shows_the_tracker_and_the_round_log(
+    data_dir: Path, history: History
+) -> None:
+    session = make_session(data_dir, history)
+    drive(session, "12\r" + "q")
+    assert is_large(120, 40) and not is_large(80, 24) and not is_large(120, 24)
+    side = "\n".join(render_ansi(SessionScreen(session, large=True).side(), 39).splitlines())
+    assert "Card tracker" in side and "Round log" in side
+    assert "Card tracker" not in "\n".join(render(session))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 from rich.console import Console, RenderableType
 
@@ -61,9 +62,28 @@ def test_score_board_pegs_and_lines() -> None:
     first, second = out.splitlines()[:2]
     street = first[4:34]
     assert street[:11] == "###+#######" and street[11] == "@" and set(street[12:]) == {"."}
-    assert "| 90 skunk" in first and "o 121" in second
+    assert first.rstrip().endswith("| skunk") and "o 121" in second
     over = text_of(ScoreBoard(125, 110, ascii=True))
     assert "* 121 +4" in over
+
+
+def test_score_board_streets_read_in_order() -> None:
+    """Reading the board like text, line by line and left to right, visits holes 1 to 120."""
+    visited = []
+    for total in range(1, 121):
+        lines = text_of(ScoreBoard(total, 0, ascii=True)).splitlines()[:2]
+        found = [(row, line.index("@")) for row, line in enumerate(lines) if "@" in line]
+        assert len(found) == 1
+        row, column = found[0]
+        # The street holding the peg is labelled with its first hole just before it.
+        label = int(re.findall(r"(\d+) [#.@+]+$", lines[row][: column + 1])[0])
+        start = lines[row].index(f"{label} ") + len(f"{label} ")
+        visited.append((row, column, label + column - start))
+    assert [hole for _, _, hole in visited] == list(range(1, 121))
+    assert visited == sorted(visited)  # never back up a line or leftwards
+    first, second = text_of(ScoreBoard(0, 0, ascii=True)).splitlines()[:2]
+    assert [int(n) for n in re.findall(r"(\d+) [.]", first + " " + second)] == [1, 31, 61, 91]
+    assert second.index("|") < second.index("91")  # the skunk line between 90 and 91
 
 
 def test_game_view_shows_rounds_and_final_hand() -> None:

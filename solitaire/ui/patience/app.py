@@ -20,7 +20,7 @@ from prompt_toolkit.filters import Condition, Filter
 from prompt_toolkit.formatted_text import ANSI
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
-from prompt_toolkit.layout import ConditionalContainer, HSplit, Layout, Window
+from prompt_toolkit.layout import ConditionalContainer, Dimension, HSplit, Layout, VSplit, Window
 from prompt_toolkit.layout.containers import Float, FloatContainer
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.menus import CompletionsMenu
@@ -28,11 +28,11 @@ from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.output import Output
 from prompt_toolkit.validation import ValidationError, Validator
 from prompt_toolkit.widgets import ValidationToolbar
-from rich.console import Console
+from rich.console import Console, RenderableType
 
 from solitaire.patience.game import Game
 from solitaire.store import History, resolve_data_dir
-from solitaire.ui.patience.screen import SessionScreen
+from solitaire.ui.patience.screen import MAIN_WIDTH, SessionScreen, is_large, too_small
 from solitaire.ui.patience.session import Phase, PlaySession
 from solitaire.ui.views import THEME
 
@@ -67,8 +67,8 @@ class HandValidator(Validator):
     def validate(self, document: Document) -> None:
         problem = self.session.validate_typed(document.text)
         if problem is not None:
-            position, message = problem
-            raise ValidationError(cursor_position=position, message=message)
+            # The message names the bad token; the cursor stays where the player is typing.
+            raise ValidationError(cursor_position=document.cursor_position, message=problem)
 
 
 class _UiState:
@@ -86,11 +86,11 @@ def guarded(session: PlaySession, action: Callable[[], object]) -> None:
         )[:200]
 
 
-def render_ansi(session: PlaySession, width: int, typing: bool) -> str:
-    """The screen as ANSI text, drawn by rich at this width."""
+def render_ansi(renderable: RenderableType, width: int) -> str:
+    """A part of the screen as ANSI text, drawn by rich at this width."""
     console = Console(
         file=io.StringIO(),
-        width=max(40, min(width, 100)),
+        width=max(20, width),
         force_terminal=True,
         color_system="standard",
         theme=THEME,
@@ -98,9 +98,10 @@ def render_ansi(session: PlaySession, width: int, typing: bool) -> str:
         emoji=False,
         no_color="NO_COLOR" in os.environ or None,
     )
-    console.print(SessionScreen(session, typing), end="")
+    console.print(renderable, end="")
     assert isinstance(console.file, io.StringIO)
-    return console.file.getvalue()
+    text = console.file.getvalue()
+    return text.removesuffix("\n")  # the last line's newline would show as a blank line
 
 
 def build_app(
@@ -125,21 +126,69 @@ def build_app(
         accept_handler=accept,
     )
 
-    def text() -> ANSI:
-        width = app.output.get_size().columns
+    def size() -> tuple[int, int]:
+        size = app.output.get_size()
+        return size.columns, size.rows
+
+    def large() -> bool:
+        return is_large(*size())
+
+    def main_width() -> int:
+        return MAIN_WIDTH if large() else min(size()[0], 100)
+
+    def part(draw: Callable[[SessionScreen], RenderableType], width: Callable[[], int]) -> ANSI:
         try:
-            return ANSI(render_ansi(session, width, ui.typing))
+            return ANSI(render_ansi(draw(SessionScreen(session, ui.typing, large())), width()))
         except Exception as error:  # a drawing bug must not end the game
             return ANSI(f"The screen could not be drawn ({type(error).__name__}); q quits, saved.")
 
-    screen = Window(FormattedTextControl(text, focusable=True, show_cursor=False), wrap_lines=False)
+    top = partial(part, SessionScreen.top, main_width)
+    bottom = partial(part, SessionScreen.bottom, main_width)
+    side = partial(part, SessionScreen.side, lambda: size()[0] - main_width() - 1)
+
+    # The typing line sits under the six cards, in place of the prompt; its error just below.
+    screen = Window(
+        FormattedTextControl(top, focusable=True, show_cursor=False),
+        dont_extend_height=True,
+        wrap_lines=False,
+    )
     entry_line = ConditionalContainer(
-        Window(BufferControl(entry, input_processors=[BeforeInput("discard> ")]), height=1),
+        HSplit(
+            [
+                Window(BufferControl(entry, input_processors=[BeforeInput("discard> ")]), height=1),
+                ValidationToolbar(),
+            ]
+        ),
         filter=typing,
     )
+    main = HSplit(
+        [screen, entry_line, Window(FormattedTextControl(bottom), wrap_lines=False)],
+        width=lambda: Dimension.exact(MAIN_WIDTH) if large() else Dimension(),
+    )
+    panel = ConditionalContainer(
+        VSplit([Window(width=1), Window(FormattedTextControl(side), wrap_lines=False)]),
+        filter=Condition(large),
+    )
+    fits = Condition(lambda: too_small(*size()) is None)
+    small = Window(FormattedTextControl(lambda: too_small(*size()) or ""), wrap_lines=True)
     root = FloatContainer(
-        HSplit([screen, entry_line, ValidationToolbar()]),
-        floats=[Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=6))],
+        HSplit(
+            [
+                ConditionalContainer(VSplit([main, panel]), filter=fits),
+                ConditionalContainer(small, filter=~fits),
+            ]
+        ),
+        # The menu would cover the typing line's error, so it waits until the text changes.
+        floats=[
+            Float(
+                xcursor=True,
+                ycursor=True,
+                content=ConditionalContainer(
+                    CompletionsMenu(max_height=6),
+                    filter=Condition(lambda: entry.validation_error is None),
+                ),
+            )
+        ],
     )
 
     kb = KeyBindings()
@@ -161,6 +210,9 @@ def build_app(
     on("right", filter=phase_is(Phase.DISCARD))(lambda: session.move(1))
     on("space", filter=phase_is(Phase.DISCARD))(session.toggle_cursor)
     on("?", filter=phase_is(Phase.DISCARD))(session.hint)
+    on("s", filter=phase_is(Phase.DISCARD))(session.toggle_sort)
+    on("u", filter=phase_is(Phase.RESULT))(session.undo)
+    on("c")(lambda: session.toggle_tracker(large()))
     on("a", filter=phase_is(Phase.RESULT, Phase.OVER))(session.toggle_all)
     on("r", filter=phase_is(Phase.OVER))(session.toggle_rounds)
     on("y", filter=phase_is(Phase.RESUME))(session.resume)

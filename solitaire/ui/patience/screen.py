@@ -1,10 +1,14 @@
 """The interactive game's screen, drawn with rich from a :class:`PlaySession`.
 
-Fits 80x24: a header, the score board, the six cards, then the body of the
-current phase (the hint table, a round's count and coaching, or the review).
+Fits 80x24: the top (a header, the score board, the six cards and the prompt,
+where the typing line goes), then the body of the current phase (the hint
+table, a round's count and coaching, or the review). A large terminal also gets
+a side panel: the card tracker and the round log.
 """
 
 from __future__ import annotations
+
+from typing import Final
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -14,19 +18,50 @@ from solitaire.core.dealcode import deal_code
 from solitaire.patience.coach import GameReview, RoundReview
 from solitaire.patience.game import GREAT_LINE, ROUNDS, SKUNK_LINE, RoundResult
 from solitaire.ui.patience.session import Phase, PlaySession
-from solitaire.ui.patience.views import AdviceView
+from solitaire.ui.patience.views import AdviceView, RoundLog, TrackerView
 from solitaire.ui.views import ScoreView, card_text, cards_text
 
-__all__ = ["KEYS", "ScoreBoard", "SessionScreen"]
+__all__ = [
+    "KEYS",
+    "MAIN_WIDTH",
+    "MIN_SIZE",
+    "SIDE_WIDTH",
+    "ScoreBoard",
+    "SessionScreen",
+    "is_large",
+    "too_small",
+]
+
+MIN_SIZE: Final = (80, 24)  # columns and rows the game needs
+MAIN_WIDTH: Final = 80  # the main column beside a side panel
+SIDE_WIDTH: Final = 38  # the side panel's columns at least
+LARGE_ROWS: Final = 32  # rows a side panel needs
+
+
+def is_large(columns: int, rows: int) -> bool:
+    """True when the terminal has room for the side panel (the tracker and the round log)."""
+    return columns >= MAIN_WIDTH + 1 + SIDE_WIDTH and rows >= LARGE_ROWS
+
+
+def too_small(columns: int, rows: int) -> str | None:
+    """The message shown instead of a clipped screen, or None when the game fits."""
+    need_columns, need_rows = MIN_SIZE
+    if columns >= need_columns and rows >= need_rows:
+        return None
+    return f"terminal too small: {need_columns}x{need_rows} needed, this is {columns}x{rows}"
+
 
 KEYS: tuple[tuple[str, str], ...] = (
-    ("1-6", "pick or unpick a card"),
+    ("1-6", "pick or unpick a card (numbered as shown)"),
     ("Left/Right, Space", "move along the cards, pick the one under the cursor"),
-    ("/ or t", "type the discard, like 5h jd (Tab completes, Esc cancels)"),
+    ("/ or t", "type the discard: 5h jd, or k 3 (a rank alone: your only king)"),
+    ("s", "sort the hand by rank, or back to the order dealt"),
+    ("c", "card tracker: unseen cards by rank, starters coming back"),
+    ("u", "after a round: take the discard back, pick again (recorded)"),
     ("Enter", "discard the two picked cards; after a round, go on"),
     ("?", "hint: the advisor's table of all 15 discards (recorded)"),
     ("a", "after a round: all 15 discards, expected and actual"),
-    ("r", "when a game is over: every round, your discard beside the best"),
+    ("r", "game over: every round, your discard beside the best"),
     ("n", "when a game is over: a new game"),
     ("h or F1", "this help"),
     ("q, Ctrl-C, Ctrl-D", "quit; the game is saved and offered next time"),
@@ -34,7 +69,12 @@ KEYS: tuple[tuple[str, str], ...] = (
 
 
 class ScoreBoard:
-    """A cribbage board: four streets of 30 holes, the skunk line after 90, 121 at the end."""
+    """A cribbage board: four streets of 30 holes, the skunk line after 90, 121 at the end.
+
+    The streets read in order like text: 1-30 then 31-60 on the first line, 61-90,
+    the skunk line, then 91-120 and the game hole on the second; each street is
+    labelled with its first hole and its holes run left to right.
+    """
 
     def __init__(self, total: int, previous: int, ascii: bool = False) -> None:
         self.total = total
@@ -59,12 +99,11 @@ class ScoreBoard:
     def __rich__(self) -> RenderableType:
         bar = "|" if self.ascii else "┃"
         line1 = (
-            Text("  1 ").append_text(self._street(1)).append("  61 ").append_text(self._street(61))
+            Text("  1 ").append_text(self._street(1)).append("  31 ").append_text(self._street(31))
         )
-        line1.append(bar, style="bold red").append(" 90 skunk", style="red")
-        line2 = (
-            Text(" 31 ").append_text(self._street(31)).append("  91 ").append_text(self._street(91))
-        )
+        line1.append(f"  {bar}", style="bold red").append(" skunk", style="red")  # the legend
+        line2 = Text(" 61 ").append_text(self._street(61)).append(bar, style="bold red")
+        line2.append(" 91 ").append_text(self._street(91))
         goal = (
             ("*" if self.ascii else "★")
             if self.total >= GREAT_LINE
@@ -80,9 +119,10 @@ class ScoreBoard:
 class SessionScreen:
     """The whole screen for the session's current phase."""
 
-    def __init__(self, session: PlaySession, typing: bool = False) -> None:
+    def __init__(self, session: PlaySession, typing: bool = False, large: bool = False) -> None:
         self.session = session
         self.typing = typing
+        self.large = large  # a side panel is drawn beside this screen
 
     def header(self) -> Text:
         game = self.session.game
@@ -108,10 +148,11 @@ class SessionScreen:
 
     def hand(self) -> Text:
         session = self.session
-        text = Text("Your cards  ")
-        for index, card in enumerate(session.game.shown):
-            under = index == session.cursor
-            label = Text(f"{index + 1}", style="bold cyan" if under else "muted")
+        text = Text("By rank     " if session.sort_hand else "Your cards  ")
+        for place, index in enumerate(session.order):
+            card = session.game.shown[index]
+            under = place == session.cursor
+            label = Text(f"{place + 1}", style="bold cyan" if under else "muted")
             text.append_text(label).append(" ")
             face = card_text(card, session.ascii, selected=index in session.selected)
             if under:
@@ -140,11 +181,13 @@ class SessionScreen:
                 ("n", "bold cyan"),
                 f": {instead}",
             )
+        if session.tracker_shown(self.large) and not self.large:
+            return TrackerView(session.tracker(), session.ascii, compact=True)
         if session.phase is Phase.DISCARD:
             if session.show_hint:
                 chosen = session.picked if len(session.selected) == 2 else None
                 return AdviceView(session.advice, session.ascii, chosen=chosen, title=None)
-            return Text("Pick two cards for your crib, then press Enter.", style="muted")
+            return Text("")
         if session.show_rounds and session.phase is Phase.OVER:
             return rounds_table(session.reviews, session.ascii)
         if session.show_all and session.reviews:
@@ -165,25 +208,57 @@ class SessionScreen:
         session = self.session
         keys = {
             Phase.RESUME: "y resume   n new game   q quit",
-            Phase.DISCARD: "1-6 pick   Enter discard   / type   ? hint   h help   q quit",
-            Phase.RESULT: "Enter continue   a all discards   h help   q quit",
+            Phase.DISCARD: (
+                "1-6 pick  Enter discard  / type  ? hint  s sort  c tracker  h help  q quit"
+            ),
+            Phase.RESULT: "Enter continue   u undo   a all discards   c tracker   h help   q quit",
             Phase.OVER: "n new game   r rounds   a last round's discards   h help   q quit",
         }[session.phase]
         if self.typing:
             keys = "type two cards, like 5h jd   Tab complete   Enter discard   Esc cancel"
         return Text(keys, style="muted")
 
-    def __rich__(self) -> RenderableType:
+    def prompt(self) -> Text:
+        """What to do now, or the banner once every card to come is known."""
+        tracker = self.session.tracker()
+        if not (tracker.fully_known and tracker.blind_crib):
+            return Text("Pick two cards for your crib, then press Enter.", style="muted")
+        starter = next(r.card for r in tracker.returns if r.place == "starter")
+        text = Text("Every card to come is known: ", style="milestone")
+        text.append("blind crib ").append_text(cards_text(tracker.blind_crib, self.session.ascii))
+        text.append(", starter ").append_text(card_text(starter, self.session.ascii))
+        return text.append(" (c: the final hand)")
+
+    def top(self) -> RenderableType:
+        """The header, the board, the six cards and the prompt; the typing line goes below."""
         session = self.session
         parts: list[RenderableType] = [self.header(), self.board()]
         if session.phase is Phase.DISCARD:
             parts.append(self.hand())
-        parts.append(Text(""))
-        parts.append(self.body())
-        if session.message:
-            parts.append(Text(session.message, style="warn"))
+            if not self.typing:
+                parts.append(self.prompt())
+        return Group(*parts)
+
+    def bottom(self) -> RenderableType:
+        """The body of the current phase, the message and the keys."""
+        # The prompt line already sets the discard's body apart from the cards.
+        parts = [self.body()] if self.session.phase is Phase.DISCARD else [Text(""), self.body()]
+        if self.session.message:
+            parts.append(Text(self.session.message, style="warn"))
         parts.append(self.footer())
         return Group(*parts)
+
+    def side(self) -> RenderableType:
+        """The side panel of a large terminal: the tracker (when on) and the round log."""
+        session = self.session
+        parts: list[RenderableType] = []
+        if session.tracker_shown(True):
+            parts += [TrackerView(session.tracker(), session.ascii), Text("")]
+        parts.append(RoundLog(session.game.rounds, session.ascii))
+        return Group(*parts)
+
+    def __rich__(self) -> RenderableType:
+        return Group(self.top(), self.bottom())
 
 
 def help_table() -> Table:

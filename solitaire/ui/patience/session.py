@@ -11,7 +11,6 @@ prompt_toolkit app and the rich screen only read and call it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from enum import StrEnum
 
@@ -21,6 +20,7 @@ from solitaire.patience.advisor import DiscardOption, advise_position, position_
 from solitaire.patience.coach import GameReview, RoundReview, review_game, review_round
 from solitaire.patience.game import ROUNDS, Game, IllegalDiscardError, Milestone, RoundResult
 from solitaire.patience.record import game_record, replay
+from solitaire.patience.tracker import Tracker, track
 from solitaire.store import PATIENCE, GameLock, History, SaveError, StoredGame, StoreError, command
 
 __all__ = ["Phase", "PlaySession"]
@@ -77,6 +77,9 @@ class PlaySession:
         self.show_all = False
         self.show_help = False
         self.show_rounds = False
+        self.sort_hand = False  # show the six by rank; the deal order stays in the game
+        self.tracker_choice: bool | None = None  # None: shown where the terminal is large
+        self.undoable = False  # a discard just made, its result shown, the next deal not seen
         self.message = ""
         self.reviews: list[RoundReview] = []
         self.review: GameReview | None = None
@@ -180,6 +183,7 @@ class PlaySession:
         self.selected.clear()
         self.cursor = 0
         self.show_hint = self.show_all = self.show_rounds = False
+        self.undoable = False
         self._advice = None
         self.phase = Phase.DISCARD
 
@@ -262,14 +266,28 @@ class PlaySession:
 
     @property
     def picked(self) -> list[Card]:
-        """The cards picked for the discard, in the order shown."""
+        """The cards picked for the discard, in the order dealt."""
         return [self.game.shown[i] for i in sorted(self.selected)]
 
-    def toggle(self, index: int) -> None:
-        """Pick or unpick the card at this position (0-5)."""
-        if self.phase is not Phase.DISCARD or not 0 <= index < len(self.game.shown):
+    @property
+    def order(self) -> list[int]:
+        """The positions in the deal of the cards as shown: dealt order, or by rank with ``s``."""
+        shown = self.game.shown
+        positions = list(range(len(shown)))
+        return sorted(positions, key=shown.__getitem__) if self.sort_hand else positions
+
+    def toggle_sort(self) -> None:
+        """Show the hand sorted by rank, or back in the order dealt; picks stay with their cards."""
+        under = self.order[self.cursor] if self.game.shown else 0
+        self.sort_hand = not self.sort_hand
+        self.cursor = self.order.index(under) if self.game.shown else 0
+
+    def toggle(self, shown_at: int) -> None:
+        """Pick or unpick the card shown at this place (0-5, left to right on screen)."""
+        if self.phase is not Phase.DISCARD or not 0 <= shown_at < len(self.game.shown):
             return
-        self.cursor = index
+        self.cursor = shown_at
+        index = self.order[shown_at]
         if index in self.selected:
             self.selected.discard(index)
         elif len(self.selected) < 2:
@@ -340,17 +358,43 @@ class PlaySession:
         self.show_hint = self.show_all = False
         self._advice = None
         self.phase = Phase.RESULT
+        self.undoable = not self.game.is_over
         self.message = ""
         return result
 
-    def validate_typed(self, text: str) -> tuple[int, str] | None:
-        """For the typing line: (position, problem) of the first bad token, or None if fine."""
+    def undo(self) -> None:
+        """Right after a discard, while its result is shown: take it back and pick again.
+
+        The undo is recorded in the game (and saved) like a hint. Once the next six
+        have been seen, or the last round has filed the game, it is too late.
+        """
+        if self.phase is not Phase.RESULT:
+            return
+        if not self.undoable:
+            self.message = (
+                "Round 6 filed the game: it cannot be taken back."
+                if self.game.is_over
+                else "Only a discard just made can be taken back, before the next six are seen."
+            )
+            return
+        trial = replay(game_record(self.game), allow_unfinished=True)
+        undo = trial.undo()
+        if not self._save(trial):
+            return
+        self.game = trial
+        self.reviews.pop()
+        self.milestones = ()
+        self.show_all = self.undoable = False
+        self.phase = Phase.DISCARD
+        names = " ".join(map(str, undo.discard))
+        self.message = f"Round {undo.round} taken back: {names} are in your hand again. Pick again."
+
+    def validate_typed(self, text: str) -> str | None:
+        """For the typing line: what is wrong with the first bad token, or None if fine."""
         try:
             self.game.check_discard(text)
         except IllegalDiscardError as error:
-            starts = [m.start() for m in re.finditer(r"[^\s,]+", text)]
-            index = error.index
-            return (len(text) if index is None else starts[index]), str(error)
+            return str(error)
         return None
 
     # -- after a round ----------------------------------------------------------------
@@ -371,7 +415,7 @@ class PlaySession:
         """Go on from a round's result: the next round, or the game's review."""
         if self.phase is not Phase.RESULT:
             return
-        self.show_all = False
+        self.show_all = self.undoable = False
         if self.game.is_over:
             self._finish()
         else:
@@ -402,11 +446,21 @@ class PlaySession:
         return front, back
 
     def cards_left(self) -> int:
-        """Cards not yet dealt to the player (the final hand counts until it is shown)."""
-        final = self.game.final
-        if final is not None and self.phase is Phase.RESULT:
-            return len(final.cards)
-        return self.game.cards_left
+        """Cards not yet dealt to the player (the next deal counts until it is shown)."""
+        return self.tracker().cards_left
+
+    def tracker_shown(self, large: bool) -> bool:
+        """Whether the card tracker is on: the player's choice, else on in a large terminal."""
+        return self.tracker_choice if self.tracker_choice is not None else large
+
+    def toggle_tracker(self, large: bool) -> None:
+        """Show or hide the card tracker."""
+        self.tracker_choice = not self.tracker_shown(large)
+
+    def tracker(self) -> Tracker:
+        """What a player who watched every card knows now (the next deal is not on the table
+        while a round's result is shown)."""
+        return track(self.game, dealt=self.phase is not Phase.RESULT)
 
     # -- leaving ------------------------------------------------------------------
 

@@ -14,10 +14,11 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from solitaire.core.cards import Card
+from solitaire.core.cards import Card, Rank, Suit
 from solitaire.patience.advisor import DiscardOption, Hindsight
 from solitaire.patience.game import GREAT_LINE, ROUNDS, SKUNK_LINE, Game, RoundResult
 from solitaire.patience.simulation import SimulationResult
+from solitaire.patience.tracker import Place, Return, Tracker
 from solitaire.store import GameRow, Stats
 from solitaire.ui.views import ScoreView, card_text, cards_text
 
@@ -25,9 +26,11 @@ __all__ = [
     "AdviceView",
     "GameView",
     "HistoryView",
+    "RoundLog",
     "RoundView",
     "SimulationView",
     "StatsView",
+    "TrackerView",
     "group_by_deal",
     "summary_table",
 ]
@@ -351,3 +354,130 @@ class SimulationView:
         if not self.result.totals:
             return Text("No game finished.", style="warn")
         return Group(self.title(), self.summary(), Text(""), self.histogram())
+
+
+_PLACES = {
+    Place.HAND: "hand",
+    Place.CRIB: "blind crib",
+    Place.STARTER: "starter",
+    Place.FINAL: "final hand",
+}
+
+
+class TrackerView:
+    """The card tracker: the unseen cards by rank, the starters coming back and when.
+
+    ``compact`` lays the ranks out seven to a line, for the body of an 80-column
+    screen; otherwise one rank a line, for a side panel.
+    """
+
+    def __init__(self, tracker: Tracker, ascii: bool = False, compact: bool = False) -> None:
+        self.tracker = tracker
+        self.ascii = ascii
+        self.compact = compact
+
+    def _rank(self, rank: Rank, cards: tuple[Card, ...]) -> Text:
+        text = Text(f"{rank.letter} ", style="title")
+        for suit in Suit:
+            card = Card(rank, suit)
+            if card in cards:
+                text.append(suit.letter if self.ascii else suit.symbol, style=_suit_style(suit))
+            else:
+                text.append("." if self.ascii else "·", style="muted")
+        return text
+
+    def ranks(self) -> RenderableType:
+        """Each rank with the suits still unseen (a dot for a suit seen), ace to king."""
+        groups = self.tracker.unseen_by_rank()
+        per_line = 7 if self.compact else 4
+        cells = [self._rank(rank, cards) for rank, cards in groups]
+        return Group(
+            *(Text("   ").join(cells[i : i + per_line]) for i in range(0, len(cells), per_line))
+        )
+
+    def returns(self) -> RenderableType:
+        """The cards already seen that come back, grouped by where and when."""
+        groups: dict[tuple[int | None, Place], list[Return]] = {}
+        for entry in self.tracker.returns:
+            groups.setdefault((entry.round, entry.place), []).append(entry)
+        table = Table(
+            box=None,
+            padding=(0, 1),
+            pad_edge=False,
+            header_style="muted",
+        )
+        table.add_column("where")
+        table.add_column("cards")
+        table.add_column("starters of")
+        for (number, place), entries in groups.items():
+            where = _PLACES[place] if number is None else f"round {number} {_PLACES[place]}"
+            origins = ", ".join(str(e.starter_of) for e in entries)
+            table.add_row(
+                where,
+                cards_text((e.card for e in entries), self.ascii),
+                f"round{'s' if len(entries) > 1 else ''} {origins}",
+            )
+        head = Text("Coming back", style="title")
+        note = Text("(starters go to the bottom of the deck)", style="muted")
+        return Group(Text.assemble(head, " ", note) if self.compact else Group(head, note), table)
+
+    def __rich__(self) -> RenderableType:
+        t = self.tracker
+        head = Text("Card tracker", style="title")
+        counts = Text(
+            f"{len(t.unseen)} cards unseen (the blind crib's too), {t.cards_left} to deal",
+            style="muted",
+        )
+        parts: list[RenderableType] = (
+            [Text.assemble(head, "  ", counts)] if self.compact else [head, counts]
+        )
+        parts.append(self.ranks())
+        if t.returns:
+            parts.append(self.returns())
+        else:
+            parts.append(Text("No card seen so far comes back before round 6.", style="muted"))
+        if t.fully_known and t.blind_crib:
+            parts.append(Text("Every card still to come is known.", style="best"))
+        return Group(*parts)
+
+
+def _suit_style(suit: Suit) -> str:
+    return "card.red" if suit.is_red else "card.black"
+
+
+class RoundLog:
+    """The rounds played so far, one line each: discard, starter, hand, crib, running total."""
+
+    def __init__(self, rounds: Sequence[RoundResult], ascii: bool = False) -> None:
+        self.rounds = rounds
+        self.ascii = ascii
+
+    def __rich__(self) -> RenderableType:
+        table = Table(
+            title="Round log",
+            title_justify="left",
+            title_style="title",
+            box=None,
+            padding=(0, 1),
+            pad_edge=False,
+            header_style="muted",
+        )
+        for name in ("rd", "discard", "starter", "hand", "crib", "total"):
+            table.add_column(name, justify="left" if name in ("discard", "starter") else "right")
+        for r in self.rounds:
+            starter = card_text(r.starter, self.ascii)
+            if r.heels:
+                starter.append(f" +{r.heels}", style="points")
+            table.add_row(
+                str(r.number),
+                cards_text(r.discard, self.ascii),
+                starter,
+                str(r.hand_points),
+                str(r.crib_points),
+                Text(str(r.total), style="total"),
+            )
+        if not self.rounds:
+            return Group(Text("Round log", style="title"), Text("No round yet.", style="muted"))
+        if not any(r.heels for r in self.rounds):
+            return table
+        return Group(table, Text("+2 after a starter: his heels (a jack)", style="muted"))
