@@ -20,8 +20,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
 from typing import Final, Self, SupportsIndex, overload
 
+from solitaire.core.untrusted import MAX_SEED_DIGITS
+
 __all__ = [
     "ALL_CARDS",
+    "SEED_LIMIT",
     "Card",
     "CardError",
     "CardLike",
@@ -225,6 +228,8 @@ _SUIT_OF: Final[tuple[Suit, ...]] = tuple(Suit(i % 4) for i in range(52))
 
 ALL_CARDS: Final[tuple[Card, ...]] = _CARDS
 """The 52 cards in order: AC AD AH AS 2C ... KS."""
+SEED_LIMIT: Final = 10**MAX_SEED_DIGITS
+"""Seeds are whole numbers from 0 to ``SEED_LIMIT - 1``."""
 
 CardLike = Card | str
 """A Card, or a card string such as ``"5H"``."""
@@ -315,7 +320,15 @@ class Deck(Sequence[Card]):
 
     @classmethod
     def from_seed(cls, seed: int) -> Deck:
-        """The deck for an integer seed; the same seed gives the same order everywhere."""
+        """The deck for a seed ``0 <= seed < SEED_LIMIT``; the same seed deals the same everywhere.
+
+        A negative seed is refused rather than dealt: the generator would give it the
+        deck of its absolute value.
+        """
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+            raise ValueError(
+                f"a seed is a whole number from 0 to 10**{MAX_SEED_DIGITS} - 1, got {seed}"
+            )
         return cls.shuffled(random.Random(seed))
 
     @property

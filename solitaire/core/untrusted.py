@@ -61,6 +61,7 @@ __all__ = [
     "check_int",
     "check_list",
     "check_text",
+    "check_version",
     "parse_record",
     "parse_seed",
     "read_bounded",
@@ -98,6 +99,8 @@ def safe_text(value: object, limit: int = SHOWN_LENGTH) -> str:
     'xxxxxxxxx…'
     """
     text = value if isinstance(value, str) else repr(value)
+    if len(text) <= limit and text.isprintable():  # printable: none of the categories below
+        return text
     pieces: list[str] = []
     size = 0
     for ch in text:
@@ -285,12 +288,7 @@ class Fields:
 
     def version(self, field: str, supported: int) -> int:
         """The record's format version, which must be exactly ``supported``."""
-        value = self.data.get(field)
-        if isinstance(value, bool) or not isinstance(value, int) or value != supported:
-            raise RecordError(
-                f"{self.name(field)} is {_shown(value)}; this game reads version {supported}"
-            )
-        return value
+        return check_version(self.data.get(field), self.name(field), supported)
 
     def integer(self, field: str, low: int, high: int, default: int | None = None) -> int:
         """A whole number ``low <= n <= high`` (not a bool, not a float like 1.0)."""
@@ -329,6 +327,14 @@ class Fields:
     ) -> Fields:
         """A nested object, checked the same way."""
         return Fields(self.data.get(field), self.name(field), required, optional)
+
+
+def check_version(value: object, where: str, supported: int) -> int:
+    """A format version, exactly ``supported``: check it before other fields, so a record
+    from a newer version of the game is refused as newer rather than as malformed."""
+    if isinstance(value, bool) or not isinstance(value, int) or value != supported:
+        raise RecordError(f"{where} is {_shown(value)}; this game reads version {supported}")
+    return value
 
 
 def check_int(value: object, where: str, low: int, high: int) -> int:

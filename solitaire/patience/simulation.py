@@ -12,24 +12,29 @@ best actual discard, which no strategy can beat on any deal.
 
 from __future__ import annotations
 
+import itertools
 import math
+import os
 import random
 import signal
 import statistics
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed, wait
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
 
-from solitaire.core.cards import shuffled_order
+from solitaire.core.cards import SEED_LIMIT, shuffled_order
+from solitaire.core.untrusted import MAX_SEED_DIGITS
 from solitaire.patience.advisor import hindsight
 from solitaire.patience.game import GREAT_LINE, SKUNK_LINE, Game
 from solitaire.patience.kernel import BATCHED, play_decks
 from solitaire.patience.strategy import STRATEGIES, make_strategy, play_out
 
 __all__ = [
+    "MAX_GAMES",
+    "MAX_JOBS",
     "SIMULATED",
     "SimulationResult",
     "check_run",
@@ -182,14 +187,29 @@ class SimulationResult:
         }
 
 
-def check_run(games: int, strategy: str, jobs: int) -> None:
-    """Refuse a run that cannot be played, naming the bad value."""
+MAX_GAMES: Final = 10_000_000  # about a day of play for the fastest strategy on one core
+MAX_JOBS: Final = min(64, 4 * (os.cpu_count() or 1))
+_IN_FLIGHT: Final = 4  # chunks queued per process: enough to keep each one busy
+
+
+def check_run(games: int, strategy: str, jobs: int, seed: int = 0) -> None:
+    """Refuse a run that cannot be played, naming the bad value and the allowed range."""
     if strategy not in SIMULATED:
         raise ValueError(f"unknown strategy {strategy!r}: expected one of {', '.join(SIMULATED)}")
-    if games < 1:
-        raise ValueError(f"--games must be at least 1, got {games}")
-    if jobs < 1:
-        raise ValueError(f"--jobs must be at least 1, got {jobs}")
+    if not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"--games must be 1 to {MAX_GAMES:,}, got {games:,}")
+    if not 1 <= jobs <= MAX_JOBS:
+        raise ValueError(f"--jobs must be 1 to {MAX_JOBS} on this machine, got {jobs:,}")
+    last = seed + games - 1
+    if seed < 0 or last >= SEED_LIMIT:
+        raise ValueError(
+            f"--seed must be 0 or more and seed + games - 1 below 10**{MAX_SEED_DIGITS}"
+        )
+
+
+def _chunks(strategy: str, seed: int, games: int, size: int) -> Iterator[tuple[str, int, int, int]]:
+    for start in range(0, games, size):
+        yield (strategy, seed, start, min(size, games - start))
 
 
 def simulate(
@@ -203,13 +223,15 @@ def simulate(
 ) -> SimulationResult:
     """Play ``games`` games with a strategy over ``jobs`` processes.
 
-    ``progress`` is called with the number of games just finished. Ctrl-C
-    (KeyboardInterrupt) stops the run: chunks not started are dropped, chunks under
-    way finish, and every game that finished is returned, marked ``interrupted``.
+    Work is handed out a few chunks at a time, so memory does not grow with the
+    number of games beyond their totals. ``progress`` is called with the number of
+    games just finished. Ctrl-C (KeyboardInterrupt) stops the run: chunks not
+    started are dropped, chunks under way finish, and every game that finished is
+    returned, marked ``interrupted``.
     """
-    check_run(games, strategy, jobs)
+    check_run(games, strategy, jobs, seed)
     size = chunk or max(1, min(250, games // (jobs * 20) or 1))
-    tasks = [(strategy, seed, start, min(size, games - start)) for start in range(0, games, size)]
+    tasks = _chunks(strategy, seed, games, size)
     done: dict[int, list[int]] = {}
     interrupted = False
     try:
@@ -222,19 +244,26 @@ def simulate(
                     progress(count)
         else:
             with ProcessPoolExecutor(jobs, initializer=_ignore_sigint) as pool:
-                futures = [pool.submit(_play_chunk, task) for task in tasks]
+                running: set[Future[tuple[int, list[int]]]] = set()
                 try:
-                    for future in as_completed(futures):
-                        start, totals = future.result()
-                        done[start] = totals
-                        if progress:
-                            progress(len(totals))
+                    for task in itertools.chain(tasks, [None]):
+                        if task is not None:
+                            running.add(pool.submit(_play_chunk, task))
+                            if len(running) < jobs * _IN_FLIGHT:
+                                continue
+                        while running and (task is None or len(running) >= jobs * _IN_FLIGHT):
+                            finished, running = wait(running, return_when=FIRST_COMPLETED)
+                            for future in finished:
+                                start, totals = future.result()
+                                done[start] = totals
+                                if progress:
+                                    progress(len(totals))
                 except KeyboardInterrupt:
                     # Stop what has not started; chunks under way finish and are kept.
-                    for future in futures:
+                    for future in running:
                         future.cancel()
-                    wait(futures)
-                    for future in futures:
+                    wait(running)
+                    for future in running:
                         if not future.cancelled() and future.exception() is None:
                             start, totals = future.result()
                             done.setdefault(start, totals)

@@ -57,7 +57,7 @@ DELETE = object()
 @pytest.mark.parametrize(
     ("path", "value", "message"),
     [
-        (["rounds", 2, "hand_points"], 99, "round 3: field 'hand_points': the record says 99"),
+        (["rounds", 2, "hand_points"], 99, "round 3: field 'hand_points': expected 0 to 29, got 99"),
         (["rounds", 0, "crib_points"], -1, "round 1: field 'crib_points'"),
         (["rounds", 3, "total"], 1, "round 4: field 'total'"),
         (["rounds", 1, "starter"], "ZZ", "round 2: field 'starter': invalid card 'ZZ'"),
@@ -70,9 +70,10 @@ DELETE = object()
         (["version"], DELETE, "field 'version' is null"),
         (["deck"], DELETE, "missing field 'deck'"),
         (["seed"], 12345, "field 'deck' is not the deck that field 'seed' deals"),
-        (["total"], 500, "record: field 'total': the record says 500"),
+        (["total"], 500, "record: field 'total': expected 0 to 389, got 500"),
+        (["total"], 300, "record: field 'total': the record says 300"),
         (["final_points"], 3, "record: field 'final_points'"),
-        (["final_hand"], ["AS"], "record: field 'final_hand': expected a list of 4 cards"),
+        (["final_hand"], ["AS"], "record: field 'final_hand': expected 4 items, got 1"),
         (["deal_code"], "X", "field 'deal_code' does not match"),
         (["hints"], [9], "field 'hints'"),
     ],
