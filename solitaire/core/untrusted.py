@@ -69,7 +69,7 @@ __all__ = [
     "safe_text",
 ]
 
-MAX_RECORD_BYTES: Final = 64 * 1024  # a patience record is about 2 KB
+MAX_RECORD_BYTES: Final = 256 * 1024  # a patience record is about 2 KB, 45 bytes more per undo
 MAX_DEPTH: Final = 16  # arrays and objects inside one another
 MAX_NUMBER_DIGITS: Final = 40  # digits in a row anywhere outside strings
 MAX_SEED_DIGITS: Final = 40  # a seed is 0 <= seed < 10**40 (the daily seed has 20 digits)
@@ -320,7 +320,7 @@ class Fields:
     def items(self, field: str, min_len: int = 0, max_len: int = 64) -> Iterator[tuple[str, Any]]:
         """The items of an array, each with the name errors should give it."""
         for index, item in enumerate(self.array(field, min_len, max_len), start=1):
-            yield f"{self.name(field)} item {index}", item
+            yield f"{self.name(field)} entry {index}", item
 
     def nested(
         self, field: str, required: Sequence[str] = (), optional: Sequence[str] = ()

@@ -57,7 +57,11 @@ DELETE = object()
 @pytest.mark.parametrize(
     ("path", "value", "message"),
     [
-        (["rounds", 2, "hand_points"], 99, "round 3: field 'hand_points': expected 0 to 29, got 99"),
+        (
+            ["rounds", 2, "hand_points"],
+            99,
+            "round 3: field 'hand_points': expected 0 to 29, got 99",
+        ),
         (["rounds", 0, "crib_points"], -1, "round 1: field 'crib_points'"),
         (["rounds", 3, "total"], 1, "round 4: field 'total'"),
         (["rounds", 1, "starter"], "ZZ", "round 2: field 'starter': invalid card 'ZZ'"),
@@ -146,12 +150,12 @@ def test_an_unfinished_record_keeps_an_undo_of_the_round_in_play() -> None:
 @pytest.mark.parametrize(
     ("entry", "value", "message"),
     [
-        ("round", 1, "entry 2: field 'round' is 1; expected 2 to 6"),
-        ("round", 7, "entry 2: field 'round' is 7; expected 2 to 6"),
+        ("round", 1, "entry 2: field 'round': expected 2 to 6, got 1"),
+        ("round", 7, "entry 2: field 'round': expected 2 to 6, got 7"),
         ("round", "2", "entry 2: field 'round': expected a whole number"),
         ("discard", ["AS", "AS"], "entry 2: "),
-        ("discard", ["ZZ", "AS"], "entry 2: field 'discard': invalid card 'ZZ'"),
-        ("discard", ["AS"], "entry 2: field 'discard': expected a list of 2 cards"),
+        ("discard", ["ZZ", "AS"], "entry 2: field 'discard' entry 1: invalid card 'ZZ'"),
+        ("discard", ["AS"], "entry 2: field 'discard': expected 2 items, got 1"),
         ("extra", 1, "entry 2: unexpected field 'extra'"),
         ("round", DELETE, "entry 2: missing field 'round'"),
     ],
