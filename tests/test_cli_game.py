@@ -175,3 +175,33 @@ def test_interactive_play_needs_a_terminal(capsys: pytest.CaptureFixture[str]) -
     status, out, err = run(capsys, "play", "--seed", "1")
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and "interactive play needs a terminal" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--data-dir", "{dir}", "history", "--json"],
+        ["history", "--data-dir", "{dir}", "--json"],
+        ["--ascii", "history", "--json", "--data-dir", "{dir}"],
+        ["--data-dir", "{elsewhere}", "history", "--data-dir", "{dir}", "--json"],  # last wins
+    ],
+)
+def test_shared_options_before_or_after_the_command(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str]
+) -> None:
+    data, elsewhere = tmp_path / "mine", tmp_path / "other"
+    assert run(capsys, "--data-dir", str(data), "play", "--seed", "5", "--auto", "best")[0] == 0
+    filled = [a.format(dir=data, elsewhere=elsewhere) for a in argv]
+    status, out, err = run(capsys, *filled)
+    assert status == 0, err
+    assert [row["seed"] for row in json.loads(out)] == [5]
+
+
+def test_ascii_before_the_command_reaches_it(capsys: pytest.CaptureFixture[str]) -> None:
+    plain = run(capsys, "score", "5H", "5C", "5S", "JD", "5D")[1]
+    for argv in (["--ascii", "score"], ["score", "--ascii"]):
+        status, out, _ = run(capsys, *argv, "5H", "5C", "5S", "JD", "5D")
+        assert status == 0 and "5H 5C 5S JD" in out and "♥" not in out
+    assert "♥" in plain or "5H" in plain  # the default follows the terminal's encoding
+    status, _, err = run(capsys, "--data-dir")
+    assert status == 2 and err.count("\n") == 1 and "--data-dir" in err

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from solitaire.cli import history, match, patience
-from solitaire.cli.common import PROG, Parser, UsageError, speaks_unicode
+from solitaire.cli.common import PROG, Parser, UsageError, add_shared_options, speaks_unicode
 
 __all__ = ["main"]
 
@@ -23,6 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Cribbage Solitaire: the patience, a match for two, scores and discard advice.",
     )
     parser.add_argument("--version", action="version", version="%(prog)s 0.1.0")
+    add_shared_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     patience.register(sub)
@@ -37,7 +38,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         func: Callable[[argparse.Namespace], int] | None = getattr(args, "func", None)
-        if hasattr(args, "ascii") and not speaks_unicode(sys.stdout):
+        if not speaks_unicode(sys.stdout):
             args.ascii = True  # a terminal without suit symbols gets letters, not an error
         if func is None:
             parser.print_help()

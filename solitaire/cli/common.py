@@ -83,20 +83,31 @@ def game_id(text: str) -> int:
     return int(text)
 
 
+_ASCII_HELP = "letters instead of suit symbols"
+_DATA_DIR_HELP = (
+    "where the saved game and history live (default: $CRIBSOL_DATA_DIR or the user data directory)"
+)
+
+
+def add_shared_options(parser: argparse.ArgumentParser) -> None:
+    """--ascii and --data-dir before the command name (``cribsol --ascii play``).
+
+    A command accepts them after its name too; there they default to SUPPRESS, so
+    a value given before the name is not overwritten by the command's default.
+    """
+    parser.add_argument("--ascii", action="store_true", help=_ASCII_HELP)
+    parser.add_argument("--data-dir", metavar="DIR", help=_DATA_DIR_HELP)
+
+
 def add_output_options(parser: argparse.ArgumentParser, json_help: str) -> None:
     """--json and --ascii."""
     parser.add_argument("--json", action="store_true", help=json_help)
-    parser.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help=_ASCII_HELP)
 
 
 def add_data_dir_option(parser: argparse.ArgumentParser) -> None:
     """--data-dir, where the saved game and the history live."""
-    parser.add_argument(
-        "--data-dir",
-        metavar="DIR",
-        help="where the saved game and history live (default: $CRIBSOL_DATA_DIR or the "
-        "user data directory)",
-    )
+    parser.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS, help=_DATA_DIR_HELP)
 
 
 def add_deal_options(parser: argparse.ArgumentParser) -> argparse._MutuallyExclusiveGroup:
