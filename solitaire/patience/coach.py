@@ -7,10 +7,12 @@ each round's position is rebuilt from the cards dealt before it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from solitaire.core.cards import ALL_CARDS, Card
+from solitaire.core.cards import ALL_CARDS, Card, Rank
+from solitaire.core.scoring import score_hand
 from solitaire.patience.advisor import (
     DiscardOption,
     Hindsight,
@@ -20,7 +22,24 @@ from solitaire.patience.advisor import (
 )
 from solitaire.patience.game import GREAT_LINE, SKUNK_LINE, Game, RoundResult
 
-__all__ = ["GameReview", "RoundReview", "position_before", "review_game", "review_round"]
+__all__ = [
+    "Comparison",
+    "CribGift",
+    "GameReview",
+    "KeepFacts",
+    "Reason",
+    "RoundReview",
+    "compare",
+    "crib_gift",
+    "hint_reasons",
+    "keep_facts",
+    "points_text",
+    "position_before",
+    "reasons",
+    "review_game",
+    "review_round",
+    "round_reasons",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +50,7 @@ class RoundReview:
     options: tuple[DiscardOption, ...]
     actual: tuple[Hindsight, ...]
     chosen: tuple[Card, Card]
+    known_starter: Card | None = None  # round 6: a player who watched every card knows it
 
     def _option(self, discard: tuple[Card, Card]) -> DiscardOption:
         wanted = frozenset(discard)
@@ -74,6 +94,18 @@ class RoundReview:
     def is_best(self) -> bool:
         """True when the player's discard had the best expected total (ties count)."""
         return self.given_up == 0
+
+    @property
+    def hindsight_news(self) -> Hindsight | None:
+        """The hindsight best, when it says more than the player's and the best discard's scores.
+
+        None when the player's discard scored the most, or the best expected discard
+        (already shown with its score) did.
+        """
+        top = self.hindsight_best
+        if top.total == self.chosen_scored or top.total == self.best_scored:
+            return None
+        return top
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +176,7 @@ def review_round(game: Game, number: int) -> RoundReview:
     position = position_before(game.rounds[: number - 1], result.shown, result.starter)
     options = advise_position(position)
     actual = hindsight(result.shown, result.crib_dealt, result.starter)
-    return RoundReview(number, options, actual, result.discard)
+    return RoundReview(number, options, actual, result.discard, position.starter)
 
 
 def review_game(game: Game) -> GameReview:
@@ -153,3 +185,180 @@ def review_game(game: Game) -> GameReview:
         raise ValueError("only a finished game can be reviewed")
     rounds = tuple(review_round(game, n) for n in range(1, len(game.rounds) + 1))
     return GameReview(game.total, game.final.points, rounds)
+
+
+# -- reasons: why one discard beats another, in a player's words ----------------
+
+
+def points_text(value: Fraction | int) -> str:
+    """Points as every coaching line writes them: two decimals."""
+    return f"{float(value):.2f}"
+
+
+@dataclass(frozen=True, slots=True)
+class CribGift:
+    """What the two discarded cards make together in your crib before the other three come."""
+
+    cards: tuple[Card, Card]
+    fifteen: bool
+    pair: bool
+    fives: int
+    touching: bool
+    jacks: int
+
+    def words(self) -> str:
+        """``a pair and two fives``, or ``nothing that scores together``."""
+        parts = []
+        if self.fifteen:
+            parts.append("a fifteen")
+        if self.pair:
+            parts.append("a pair")
+        if self.fives:
+            parts.append("a five" if self.fives == 1 else "two fives")
+        if self.touching:
+            parts.append("touching cards")
+        if self.jacks:
+            parts.append("a jack" if self.jacks == 1 else "two jacks")
+        if not parts:
+            return "nothing that scores together"
+        return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+
+
+def crib_gift(discard: tuple[Card, Card]) -> CribGift:
+    """The fifteen, pair, fives, touching ranks and jacks of a discard."""
+    a, b = discard
+    return CribGift(
+        cards=discard,
+        fifteen=a.value + b.value == 15,
+        pair=a.rank == b.rank,
+        fives=(a.rank == Rank.FIVE) + (b.rank == Rank.FIVE),
+        touching=abs(a.rank - b.rank) == 1,
+        jacks=(a.rank == Rank.JACK) + (b.rank == Rank.JACK),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class KeepFacts:
+    """One discard's expected values split the way a player thinks of them."""
+
+    option: DiscardOption
+    sure: int  # what the four kept cards score on their own, before any starter
+    gift: CribGift
+
+    @property
+    def starter_adds(self) -> Fraction:
+        """What the starter adds to the hand on average (exactly, when it is known)."""
+        return self.option.hand - self.sure
+
+
+def keep_facts(option: DiscardOption) -> KeepFacts:
+    """The sure points of the four kept and what the discard gives the crib."""
+    return KeepFacts(option, score_hand(option.keep).total, crib_gift(option.discard))
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """Why ``better`` beats ``worse``: the difference in hand and in crib.
+
+    His heels is the same whatever is discarded, so it never makes a difference.
+    """
+
+    better: KeepFacts
+    worse: KeepFacts
+    starter: Card | None  # the known starter (round 6), else None
+
+    @property
+    def hand_diff(self) -> Fraction:
+        """Expected hand points of the better discard minus the worse one's."""
+        return self.better.option.hand - self.worse.option.hand
+
+    @property
+    def crib_diff(self) -> Fraction:
+        """Expected crib points of the better discard minus the worse one's."""
+        return self.better.option.crib - self.worse.option.crib
+
+    @property
+    def total_diff(self) -> Fraction:
+        """Expected points of the better discard minus the worse one's."""
+        return self.better.option.total - self.worse.option.total
+
+
+def compare(better: DiscardOption, worse: DiscardOption, starter: Card | None) -> Comparison:
+    """The comparison of two discards of one position."""
+    return Comparison(keep_facts(better), keep_facts(worse), starter)
+
+
+Fragment = str | tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """One coaching sentence: words and cards, so a screen can draw the cards in colour."""
+
+    parts: tuple[Fragment, ...]
+
+    def text(self, ascii: bool = True) -> str:
+        """The sentence as plain text."""
+        return "".join(
+            p if isinstance(p, str) else " ".join(c.symbol(ascii) for c in p) for p in self.parts
+        )
+
+
+def _starter_phrase(facts: KeepFacts, starter: Card | None) -> tuple[Fragment, ...]:
+    adds = facts.starter_adds
+    if starter is not None:
+        return ("the starter ", (starter,), f" adds {adds}")  # known: a whole number
+    return (f"the starter adds {points_text(adds)} on average",)
+
+
+def reasons(c: Comparison) -> tuple[Reason, ...]:
+    """Why the better discard is better: where the points come from, the keep, the crib."""
+    b, w = c.better, c.worse
+    mine, theirs = b.option.discard, w.option.discard
+    hand, crib, total = c.hand_diff, c.crib_diff, c.total_diff
+    if total == 0:
+        split: tuple[Fragment, ...] = (
+            "Discarding ", mine, " or ", theirs, f" is worth the same on average ({points_text(b.option.total)})",
+        )  # fmt: skip
+    elif hand < 0:
+        split = (
+            "Discarding ", mine, f" costs {points_text(-hand)} in the hand but gives your crib "
+            f"{points_text(crib)} more than ", theirs, f": {points_text(total)} better in all",
+        )  # fmt: skip
+    elif crib < 0:
+        split = (
+            "Discarding ", mine, f" gives your crib {points_text(-crib)} less than ", theirs,
+            f" but keeps {points_text(hand)} more in the hand: {points_text(total)} better in all",
+        )  # fmt: skip
+    else:
+        split = (
+            "Discarding ", mine, f" is worth {points_text(total)} more than ", theirs,
+            f": {points_text(hand)} in the hand and {points_text(crib)} in your crib",
+        )  # fmt: skip
+    keep = (
+        "Keeping ", b.option.keep, f" holds {b.sure} sure points and ",
+        *_starter_phrase(b, c.starter), "; ", w.option.keep, f" holds {w.sure} and ",
+        *_starter_phrase(w, c.starter),
+    )  # fmt: skip
+    gift = (
+        "Your crib gets ", mine, f": {b.gift.words()} ({points_text(b.option.crib)} expected); ",
+        theirs, f": {w.gift.words()} ({points_text(w.option.crib)})",
+    )  # fmt: skip
+    return Reason(split), Reason(keep), Reason(gift)
+
+
+def hint_reasons(
+    options: Sequence[DiscardOption], starter: Card | None, chosen: Iterable[Card] | None = None
+) -> tuple[Reason, ...]:
+    """Why the best discard beats the picked one, or the next best when none is picked."""
+    best = options[0]
+    wanted = frozenset(chosen) if chosen is not None else frozenset()
+    other = next((o for o in options if frozenset(o.discard) == wanted), None)
+    if other is None or other is best:
+        other = options[1]
+    return reasons(compare(best, other, starter))
+
+
+def round_reasons(review: RoundReview) -> tuple[Reason, ...]:
+    """Why the best discard beat the player's (or, when the player's was best, the next best)."""
+    return hint_reasons(review.options, review.known_starter, review.chosen)

@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 import random
+import re
+from fractions import Fraction
 
 import pytest
 
-from solitaire.patience.advisor import position_of
-from solitaire.patience.coach import position_before, review_game, review_round
+from solitaire.core.cards import Card
+from solitaire.core.scoring import score_total
+from solitaire.patience.advisor import DiscardOption, advise_position, position_of
+from solitaire.patience.coach import (
+    Reason,
+    hint_reasons,
+    position_before,
+    review_game,
+    review_round,
+    round_reasons,
+)
 from solitaire.patience.game import Game
 from solitaire.patience.simulation import oracle_total
 from solitaire.patience.strategy import best_strategy, make_strategy, play_out
@@ -67,3 +78,95 @@ def test_best_play_is_perfectly_efficient() -> None:
 def test_only_finished_games_are_reviewed() -> None:
     with pytest.raises(ValueError, match="only a finished game"):
         review_game(Game.from_seed(1))
+
+
+def numbers_said(reason: Reason) -> list[str]:
+    """The numbers in a reason's words (cards, which hold digits, left out)."""
+    return [
+        n
+        for part in reason.parts
+        if isinstance(part, str)
+        for n in re.findall(r"\d+(?:\.\d+)?", part)
+    ]
+
+
+def two(value: Fraction) -> str:
+    return f"{float(value):.2f}"
+
+
+def expected_numbers(
+    best: DiscardOption, other: DiscardOption, starter: Card | None
+) -> list[list[str]]:
+    """Each reason's numbers, recomputed from the advisor's exact values and the fast scorer."""
+    hand, crib = best.hand - other.hand, best.crib - other.crib
+    total = best.total - other.total
+    assert total == hand + crib  # heels are the same for every discard
+    if total == 0:
+        split = [two(best.total)]
+    elif hand < 0:
+        split = [two(-hand), two(crib), two(total)]
+    elif crib < 0:
+        split = [two(-crib), two(hand), two(total)]
+    else:
+        split = [two(total), two(hand), two(crib)]
+    keep = []
+    for option in (best, other):
+        sure = score_total(option.keep)  # four cards, no starter: the fast path
+        adds = option.hand - sure
+        keep += [str(sure), str(adds) if starter is not None else two(adds)]
+    return [split, keep, [two(best.crib), two(other.crib)]]
+
+
+def check_reasons(
+    reasons: tuple[Reason, ...],
+    options: tuple[DiscardOption, ...],
+    other: DiscardOption,
+    starter: Card | None,
+) -> None:
+    assert [numbers_said(r) for r in reasons] == expected_numbers(options[0], other, starter)
+    words = reasons[0].text()
+    a, b = options[0].discard
+    assert words.startswith(f"Discarding {a.symbol(True)} {b.symbol(True)}")
+    gift = reasons[2].text()
+    for option in (options[0], other):
+        a, b = option.discard
+        assert ("a pair" in gift) >= (a.rank == b.rank)
+        assert ("a fifteen" in gift) >= (a.value + b.value == 15)
+
+
+@pytest.mark.parametrize("seed", range(10, 16))
+def test_every_number_in_a_reason_is_the_advisors(seed: int) -> None:
+    game = random_game(seed)
+    for result in game.rounds:
+        review = review_round(game, result.number)
+        assert (review.known_starter is not None) == (result.number == 6)
+        options = review.options
+        mine = review.chosen_option
+        other = options[1] if mine is options[0] else mine
+        reasons = round_reasons(review)
+        check_reasons(reasons, options, other, review.known_starter)
+        if review.known_starter is not None:
+            assert "the starter " in reasons[1].text() and "on average" not in reasons[1].text()
+
+
+def test_hint_reasons_compare_the_picked_or_the_next_best() -> None:
+    game = Game.from_seed(21)
+    options = advise_position(position_of(game))
+    check_reasons(hint_reasons(options, None), options, options[1], None)
+    for picked in options[1:]:
+        check_reasons(hint_reasons(options, None, picked.discard), options, picked, None)
+    check_reasons(hint_reasons(options, None, options[0].discard), options, options[1], None)
+
+
+def test_the_hindsight_line_says_something_new_or_nothing() -> None:
+    for seed in range(20):
+        game = random_game(seed)
+        for result in game.rounds:
+            review = review_round(game, result.number)
+            news = review.hindsight_news
+            top = max(h.total for h in review.actual)
+            if news is None:
+                assert top in (review.chosen_scored, review.best_scored)
+            else:
+                assert news.total == top > max(review.chosen_scored, review.best_scored)
+                assert frozenset(news.discard) != frozenset(review.chosen)
