@@ -1,0 +1,14 @@
+"""The rules of the patience as a player reads them (``docs/RULES.md``, shipped with the game)."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib.resources import files
+
+__all__ = ["rules_text"]
+
+
+@cache
+def rules_text() -> str:
+    """The rules, in Markdown."""
+    return files("solitaire.patience").joinpath("RULES.md").read_text(encoding="utf-8")
