@@ -31,6 +31,7 @@ __all__ = [
     "RoundReview",
     "compare",
     "crib_gift",
+    "heels_note",
     "hint_reasons",
     "keep_facts",
     "points_text",
@@ -50,7 +51,12 @@ class RoundReview:
     options: tuple[DiscardOption, ...]
     actual: tuple[Hindsight, ...]
     chosen: tuple[Card, Card]
-    known_starter: Card | None = None  # round 6: a player who watched every card knows it
+    position: Position
+
+    @property
+    def known_starter(self) -> Card | None:
+        """The starter when a player who watched every card knows it (round 6)."""
+        return self.position.starter
 
     def _option(self, discard: tuple[Card, Card]) -> DiscardOption:
         wanted = frozenset(discard)
@@ -176,7 +182,7 @@ def review_round(game: Game, number: int) -> RoundReview:
     position = position_before(game.rounds[: number - 1], result.shown, result.starter)
     options = advise_position(position)
     actual = hindsight(result.shown, result.crib_dealt, result.starter)
-    return RoundReview(number, options, actual, result.discard, position.starter)
+    return RoundReview(number, options, actual, result.discard, position)
 
 
 def review_game(game: Game) -> GameReview:
@@ -318,7 +324,8 @@ def reasons(c: Comparison) -> tuple[Reason, ...]:
     hand, crib, total = c.hand_diff, c.crib_diff, c.total_diff
     if total == 0:
         split: tuple[Fragment, ...] = (
-            "Discarding ", mine, " or ", theirs, f" is worth the same on average ({points_text(b.option.total)})",
+            "Discarding ", mine, " or ", theirs,
+            f" is worth the same on average ({points_text(b.option.total)})",
         )  # fmt: skip
     elif hand < 0:
         split = (
@@ -362,3 +369,21 @@ def hint_reasons(
 def round_reasons(review: RoundReview) -> tuple[Reason, ...]:
     """Why the best discard beat the player's (or, when the player's was best, the next best)."""
     return hint_reasons(review.options, review.known_starter, review.chosen)
+
+
+def heels_note(position: Position) -> str:
+    """Why every total holds the heels allowance it does: 2 points when a jack is turned."""
+    starter = position.starter
+    if starter is not None:
+        if starter.rank == Rank.JACK:
+            return "his heels: the starter is known and is a jack, 2 points whatever you discard"
+        return "no heels: the starter is known and is not a jack"
+    jacks = sum(1 for c in position.unseen if c.rank == Rank.JACK)
+    if not jacks:
+        return "no heels: no jack is left unseen to be turned as the starter"
+    size = len(position.unseen)
+    share = points_text(Fraction(2 * jacks, size))
+    return (
+        f"his heels (2 points if the starter is a jack): {jacks} of the {size} unseen cards"
+        f" are jacks, so every total holds 2 x {jacks}/{size} = {share}"
+    )

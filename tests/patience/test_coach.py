@@ -13,6 +13,7 @@ from solitaire.core.scoring import score_total
 from solitaire.patience.advisor import DiscardOption, advise_position, position_of
 from solitaire.patience.coach import (
     Reason,
+    heels_note,
     hint_reasons,
     position_before,
     review_game,
@@ -170,3 +171,22 @@ def test_the_hindsight_line_says_something_new_or_nothing() -> None:
             else:
                 assert news.total == top > max(review.chosen_scored, review.best_scored)
                 assert frozenset(news.discard) != frozenset(review.chosen)
+
+
+@pytest.mark.parametrize("seed", [3, 40, 41])
+def test_the_heels_note_gives_the_advisors_allowance(seed: int) -> None:
+    game = random_game(seed)
+    for result in game.rounds:
+        review = review_round(game, result.number)
+        position, heels = review.position, review.options[0].heels
+        note = heels_note(position)
+        jacks = [c for c in position.unseen if c.rank == 11]
+        if position.starter is not None:
+            assert heels == (2 if position.starter.rank == 11 else 0)
+            assert ("is a jack" in note) == (heels == 2)
+        elif not jacks:
+            assert heels == 0 and note.startswith("no heels")
+        else:
+            numbers = re.findall(r"\d+(?:\.\d+)?", note)
+            n, size = str(len(jacks)), str(len(position.unseen))
+            assert numbers == ["2", n, size, "2", n, size, two(heels)]

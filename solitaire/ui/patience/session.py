@@ -80,6 +80,10 @@ class PlaySession:
         self.sort_hand = False  # show the six by rank; the deal order stays in the game
         self.tracker_choice: bool | None = None  # None: shown where the terminal is large
         self.undoable = False  # a discard just made, its result shown, the next deal not seen
+        self.show_why = False
+        self.show_rules = False
+        self.rules_page = 0
+        self.all_round = 0  # the round whose 15 discards ``a`` shows (1-6; 0: the last)
         self.message = ""
         self.reviews: list[RoundReview] = []
         self.review: GameReview | None = None
@@ -182,8 +186,9 @@ class PlaySession:
         self.milestones = ()
         self.selected.clear()
         self.cursor = 0
-        self.show_hint = self.show_all = self.show_rounds = False
+        self.show_hint = self.show_all = self.show_rounds = self.show_why = False
         self.undoable = False
+        self.all_round = 0
         self._advice = None
         self.phase = Phase.DISCARD
 
@@ -311,12 +316,28 @@ class PlaySession:
         if self.phase is not Phase.DISCARD:
             return
         self.show_hint = not self.show_hint
+        self.show_why = False
+        if self.show_hint:
+            self.show_hint = self._record_hint()
+
+    def why(self) -> None:
+        """Show or hide why the best discard beats the picked one (or the next best): a hint."""
+        if self.phase is not Phase.DISCARD:
+            return
+        self.show_why = not self.show_why
+        self.show_hint = False
+        if self.show_why:
+            self.show_why = self._record_hint()
+
+    def _record_hint(self) -> bool:
+        """Record a hint for this round; False when it cannot be saved (then it is not seen)."""
         number = self.game.round_number
-        if self.show_hint and number not in self.game.hints:
+        if number not in self.game.hints:
             self.game.hints.add(number)
-            if not self._save(self.game):  # a hint is seen only once it is recorded
+            if not self._save(self.game):
                 self.game.hints.discard(number)
-                self.show_hint = False
+                return False
+        return True
 
     def confirm(self) -> RoundResult | None:
         """Discard the two picked cards (Enter); refuses unless exactly two are picked."""
@@ -355,7 +376,8 @@ class PlaySession:
         self.milestones = tuple(m for step in result.steps() for m in step.milestones)
         self.selected.clear()
         self.cursor = 0
-        self.show_hint = self.show_all = False
+        self.show_hint = self.show_all = self.show_why = False
+        self.all_round = 0
         self._advice = None
         self.phase = Phase.RESULT
         self.undoable = not self.game.is_over
@@ -400,10 +422,38 @@ class PlaySession:
     # -- after a round ----------------------------------------------------------------
 
     def toggle_all(self) -> None:
-        """Show or hide all 15 discards with what each would have scored."""
+        """Show or hide all 15 discards of a round with what each would have scored."""
         if self.phase in (Phase.RESULT, Phase.OVER) and self.reviews:
             self.show_all = not self.show_all
             self.show_rounds = False
+            self.all_round = len(self.reviews)
+
+    def pick_round(self, number: int) -> None:
+        """While all discards are shown: show those of round ``number`` (1-6) instead."""
+        if self.show_all and 1 <= number <= len(self.reviews):
+            self.all_round = number
+
+    def step_round(self, step: int) -> None:
+        """While all discards are shown: the round before or after."""
+        if self.show_all and self.reviews:
+            self.all_round = (self.all_round - 1 + step) % len(self.reviews) + 1
+
+    @property
+    def all_review(self) -> RoundReview:
+        """The round whose 15 discards are shown."""
+        return self.reviews[(self.all_round or len(self.reviews)) - 1]
+
+    def toggle_rules(self) -> None:
+        """Show or hide the rules, from their first page."""
+        self.show_rules = not self.show_rules
+        self.rules_page = 0
+        if self.show_rules:
+            self.show_help = False
+
+    def turn_rules_page(self, step: int, pages: int) -> None:
+        """The rules' next or previous page (of ``pages``)."""
+        if self.show_rules:
+            self.rules_page = max(0, min(pages - 1, self.rules_page + step))
 
     def toggle_rounds(self) -> None:
         """When the game is over: show or hide the round-by-round review."""

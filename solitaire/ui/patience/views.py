@@ -16,6 +16,7 @@ from rich.text import Text
 
 from solitaire.core.cards import Card, Rank, Suit
 from solitaire.patience.advisor import DiscardOption, Hindsight
+from solitaire.patience.coach import Reason
 from solitaire.patience.game import GREAT_LINE, ROUNDS, SKUNK_LINE, Game, RoundResult
 from solitaire.patience.simulation import SimulationResult
 from solitaire.patience.tracker import Place, Return, Tracker
@@ -32,6 +33,7 @@ __all__ = [
     "StatsView",
     "TrackerView",
     "group_by_deal",
+    "reason_text",
     "summary_table",
 ]
 
@@ -125,7 +127,8 @@ class AdviceView:
     """The 15 discards best first: keep, discard, expected hand, crib and total, min and max.
 
     With ``actual`` (hindsight) a column shows what each discard really scored; with
-    ``chosen`` the player's discard is marked.
+    ``chosen`` the player's discard is marked; ``heels`` says how his heels enters
+    every total. A legend under the table says what each column is.
     """
 
     def __init__(
@@ -136,6 +139,7 @@ class AdviceView:
         actual: Sequence[Hindsight] | None = None,
         title: str | None = "Discards, best first",
         ranges: bool = True,
+        heels: str | None = None,
     ) -> None:
         self.options = options
         self.ascii = ascii
@@ -143,6 +147,7 @@ class AdviceView:
         self.actual = {frozenset(h.discard): h.total for h in actual} if actual else None
         self.title = title
         self.ranges = ranges
+        self.heels = heels
 
     def __rich__(self) -> RenderableType:
         table = Table(
@@ -153,7 +158,7 @@ class AdviceView:
             pad_edge=False,
             header_style="bold",
         )
-        table.add_column("", width=1)
+        table.add_column("", width=2)
         table.add_column("keep")
         table.add_column("discard")
         table.add_column("hand", justify="right")
@@ -169,7 +174,7 @@ class AdviceView:
             mark = "*" if option.total == best else ""
             style = "best" if option.total == best else ""
             if self.chosen is not None and frozenset(option.discard) == self.chosen:
-                mark = ">" if not mark else "*"
+                mark += ">"  # "*>": your discard was a best one
                 style = "best.chosen" if style else "chosen"
             row: list[RenderableType] = [
                 mark,
@@ -184,11 +189,27 @@ class AdviceView:
             if self.actual is not None:
                 row.append(str(self.actual[frozenset(option.discard)]))
             table.add_row(*row, style=style)
-        heels = self.options[0].heels if self.options else 0
-        notes = ["* best expected total" + ("; > your discard" if self.chosen else "")]
-        if heels:
-            notes.append(f"totals include {float(heels):.3f} for his heels")
-        return Group(table, Text("; ".join(notes), style="muted"))
+        legend = "* best expected total" + ("  > your discard" if self.chosen else "")
+        legend += "  hand, crib, total: points on average"
+        if self.ranges:
+            legend += "  min, max: fewest and most possible"
+        if self.actual is not None:
+            legend += "  actual: what it scored"
+        notes = [Text(legend, style="muted")]
+        if self.heels:
+            notes.append(Text(self.heels, style="muted"))
+        return Group(table, *notes)
+
+
+def reason_text(reason: Reason, ascii: bool = False, indent: str = "") -> Text:
+    """A coaching sentence with its cards drawn in colour."""
+    text = Text(indent)
+    for part in reason.parts:
+        if isinstance(part, str):
+            text.append(part)
+        else:
+            text.append_text(cards_text(part, ascii))
+    return text
 
 
 _SPARKS = "▁▂▃▄▅▆▇█"
