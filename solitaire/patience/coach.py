@@ -376,14 +376,14 @@ def heels_note(position: Position) -> str:
     starter = position.starter
     if starter is not None:
         if starter.rank == Rank.JACK:
-            return "his heels: the starter is known and is a jack, 2 points whatever you discard"
-        return "no heels: the starter is known and is not a jack"
+            return "his heels: the known starter is a jack, 2 in each total"
+        return "no heels: the known starter is not a jack"
     jacks = sum(1 for c in position.unseen if c.rank == Rank.JACK)
     if not jacks:
-        return "no heels: no jack is left unseen to be turned as the starter"
+        return "no heels: no jack is left unseen to be turned"
     size = len(position.unseen)
     share = points_text(Fraction(2 * jacks, size))
     return (
-        f"his heels (2 points if the starter is a jack): {jacks} of the {size} unseen cards"
-        f" are jacks, so every total holds 2 x {jacks}/{size} = {share}"
+        f"his heels, 2 for a jack turned: {jacks} of {size} unseen are jacks,"
+        f" 2 x {jacks}/{size} = {share} each"
     )

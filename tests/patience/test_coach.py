@@ -189,4 +189,4 @@ def test_the_heels_note_gives_the_advisors_allowance(seed: int) -> None:
         else:
             numbers = re.findall(r"\d+(?:\.\d+)?", note)
             n, size = str(len(jacks)), str(len(position.unseen))
-            assert numbers == ["2", n, size, "2", n, size, two(heels)]
+            assert numbers == ["2", n, size, "2", n, size, two(heels)], note

@@ -198,10 +198,10 @@ def test_completer_offers_cards_in_hand(data_dir: Path, history: History) -> Non
     assert first not in later and len(later) == 5
 
 
-def render(session: PlaySession, width: int = 80) -> list[str]:
+def render(session: PlaySession, width: int = 80, height: int = 24) -> list[str]:
     buffer = io.StringIO()
     console = Console(file=buffer, width=width, color_system=None, theme=THEME)
-    console.print(SessionScreen(session))
+    console.print(SessionScreen(session, height=height))
     return buffer.getvalue().rstrip("\n").split("\n")
 
 
@@ -243,7 +243,8 @@ def test_screens_show_counts_board_and_coaching(data_dir: Path, history: History
     assert result is not None
     shown = "\n".join(render(session))
     assert result.hand.spoken() in shown or result.hand.spoken()[:40] in shown
-    assert "Coach" in shown and "with hindsight" in shown
+    assert "Coach" in shown and "Why" in shown
+    assert ("with hindsight" in shown) == (session.reviews[-1].hindsight_news is not None)
     assert f"running total {result.total}" in shown
 
 
@@ -399,3 +400,76 @@ def test_a_large_terminal_shows_the_tracker_and_the_round_log(
     side = "\n".join(render_ansi(SessionScreen(session, large=True).side(), 39).splitlines())
     assert "Card tracker" in side and "Round log" in side
     assert "Card tracker" not in "\n".join(render(session))
+
+
+def test_cards_left_at_every_moment(data_dir: Path, history: History) -> None:
+    """The header's count is the deck as the player sees it: 8 leave each round, none come back."""
+    session = make_session(data_dir, history)
+    shown = []
+    for number in range(1, 7):
+        phase: Phase = session.phase
+        assert phase is Phase.DISCARD
+        deck = 52 - 8 * number  # dealt: 8 a round; the starter is turned and goes back under
+        assert session.cards_left() == deck
+        shown.append(render(session)[0])
+        session.toggle(0)
+        session.toggle(1)
+        session.confirm()
+        phase = session.phase
+        assert phase is Phase.RESULT
+        assert session.cards_left() == deck  # the starter went back under the deck
+        shown.append(render(session)[0])
+        session.proceed()
+    assert session.phase is Phase.OVER and session.cards_left() == 0
+    shown.append(render(session)[0])
+    expected = [52 - 8 * n for n in range(1, 7) for _ in (0, 1)] + [0]
+    assert [int(re.search(r"cards left (\d+)", line)[1]) for line in shown] == expected  # type: ignore[index]
+
+
+def test_all_discards_of_any_round_by_keys(data_dir: Path, history: History) -> None:
+    session = make_session(data_dir, history)
+    drive(session, "12\r\r" * 6 + "a3" + "q")
+    assert session.show_all and session.all_review.number == 3
+    screen = "\n".join(render(session))
+    assert "Round 3: all 15 discards" in screen
+    actual = {frozenset(h.discard): h.total for h in session.reviews[2].actual}
+    assert actual[frozenset(session.game.rounds[2].discard)] == session.game.rounds[2].points
+    drive(session, "\x1b[D\x1b[D\x1b[D" + "q")  # Left three times: 3, 2, 1, then round 6
+    assert session.all_review.number == 6
+    drive(session, "\x1b[C" + "q")
+    assert session.all_review.number == 1
+
+
+def test_why_and_the_rules_pages(data_dir: Path, history: History) -> None:
+    session = make_session(data_dir, history)
+    drive(session, "w" + "q")
+    assert session.show_why and session.game.hints == {1}
+    screen = "\n".join(render(session))
+    assert "is the best discard" in screen and "Discarding" in screen and "sure points" in screen
+    drive(session, "k" + "\x1b[6~" * 30 + "q")
+    assert session.show_rules and session.rules_page > 0
+    last = render(session, 80, DummyOutput().get_size().rows)  # the size the keys paged at
+    pages = re.search(r"page (\d+) of (\d+)", last[0])
+    assert pages is not None and pages[1] == pages[2] and session.rules_page == int(pages[2]) - 1
+    drive(session, "1" + "q")  # card keys do nothing while the rules are read
+    assert session.selected == set()
+    drive(session, "k" + "q")
+    assert not session.show_rules
+
+
+def test_the_rules_pages_hold_every_line(data_dir: Path, history: History) -> None:
+    session = make_session(data_dir, history)
+    session.toggle_rules()
+    lines: list[str] = []
+    for page in range(40):
+        session.rules_page = page
+        screen = render(session)
+        assert len(screen) <= 23 and all(len(line) <= 80 for line in screen)
+        pages = re.search(r"page (\d+) of (\d+)", screen[0])
+        assert pages is not None
+        lines += screen[1:]
+        if pages[1] == pages[2]:
+            break
+    text = " ".join(" ".join(lines).split())
+    assert "final hand is the starters of rounds 3, 4, 5 and 2" in text
+    assert text.rstrip().endswith("as with the two pegs on a real board.")

@@ -54,7 +54,7 @@ def test_advice_view_marks_best_and_chosen_with_actual_scores() -> None:
     assert lines[1].rstrip().endswith(f" {scored}")
     chosen = next(line for line in lines if line.startswith(">"))
     assert "5♥ 5♣" in chosen
-    assert "> your discard" in out
+    assert "> yours" in out
 
 
 def test_score_board_pegs_and_lines() -> None:

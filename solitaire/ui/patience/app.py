@@ -32,7 +32,13 @@ from rich.console import Console, RenderableType
 
 from solitaire.patience.game import Game
 from solitaire.store import History, resolve_data_dir
-from solitaire.ui.patience.screen import MAIN_WIDTH, SessionScreen, is_large, too_small
+from solitaire.ui.patience.screen import (
+    MAIN_WIDTH,
+    SessionScreen,
+    is_large,
+    rules_pages,
+    too_small,
+)
 from solitaire.ui.patience.session import Phase, PlaySession
 from solitaire.ui.views import THEME
 
@@ -86,9 +92,8 @@ def guarded(session: PlaySession, action: Callable[[], object]) -> None:
         )[:200]
 
 
-def render_ansi(renderable: RenderableType, width: int) -> str:
-    """A part of the screen as ANSI text, drawn by rich at this width."""
-    console = Console(
+def _console(width: int) -> Console:
+    return Console(
         file=io.StringIO(),
         width=max(20, width),
         force_terminal=True,
@@ -98,6 +103,11 @@ def render_ansi(renderable: RenderableType, width: int) -> str:
         emoji=False,
         no_color="NO_COLOR" in os.environ or None,
     )
+
+
+def render_ansi(renderable: RenderableType, width: int) -> str:
+    """A part of the screen as ANSI text, drawn by rich at this width."""
+    console = _console(width)
     console.print(renderable, end="")
     assert isinstance(console.file, io.StringIO)
     text = console.file.getvalue()
@@ -138,9 +148,14 @@ def build_app(
 
     def part(draw: Callable[[SessionScreen], RenderableType], width: Callable[[], int]) -> ANSI:
         try:
-            return ANSI(render_ansi(draw(SessionScreen(session, ui.typing, large())), width()))
+            screen = SessionScreen(session, ui.typing, large(), size()[1])
+            return ANSI(render_ansi(draw(screen), width()))
         except Exception as error:  # a drawing bug must not end the game
             return ANSI(f"The screen could not be drawn ({type(error).__name__}); q quits, saved.")
+
+    def turn_rules_page(step: int) -> None:
+        width = main_width()
+        session.turn_rules_page(step, rules_pages(_console(width), width, size()[1] - 1))
 
     top = partial(part, SessionScreen.top, main_width)
     bottom = partial(part, SessionScreen.bottom, main_width)
@@ -194,7 +209,7 @@ def build_app(
     kb = KeyBindings()
 
     def phase_is(*phases: Phase) -> Filter:
-        return Condition(lambda: session.phase in phases) & keys_free
+        return Condition(lambda: session.phase in phases and not session.show_rules) & keys_free
 
     def on(*keys: str, filter: Filter = keys_free) -> Callable[[Callable[[], object]], None]:
         def register(action: Callable[[], object]) -> None:
@@ -214,6 +229,17 @@ def build_app(
     on("u", filter=phase_is(Phase.RESULT))(session.undo)
     on("c")(lambda: session.toggle_tracker(large()))
     on("a", filter=phase_is(Phase.RESULT, Phase.OVER))(session.toggle_all)
+    on("w", filter=phase_is(Phase.DISCARD))(session.why)
+    on("k")(session.toggle_rules)
+    showing_all = Condition(lambda: session.show_all and not session.show_rules) & keys_free
+    for number in range(1, 7):
+        on(str(number), filter=showing_all)(partial(session.pick_round, number))
+    on("left", filter=showing_all)(lambda: session.step_round(-1))
+    on("right", filter=showing_all)(lambda: session.step_round(1))
+    reading = Condition(lambda: session.show_rules) & keys_free
+    for key, step in (("right", 1), ("pagedown", 1), ("space", 1), ("left", -1), ("pageup", -1)):
+        on(key, filter=reading)(partial(turn_rules_page, step))
+    on("escape", filter=reading)(session.toggle_rules)
     on("r", filter=phase_is(Phase.OVER))(session.toggle_rounds)
     on("y", filter=phase_is(Phase.RESUME))(session.resume)
     on("n", filter=phase_is(Phase.RESUME, Phase.OVER))(session.start_afresh)

@@ -10,15 +10,26 @@ from __future__ import annotations
 
 from typing import Final
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.markdown import Markdown
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
+from solitaire.core.cards import Card
 from solitaire.core.dealcode import deal_code
-from solitaire.patience.coach import GameReview, RoundReview
+from solitaire.patience.coach import (
+    GameReview,
+    RoundReview,
+    heels_note,
+    hint_reasons,
+    points_text,
+    round_reasons,
+)
 from solitaire.patience.game import GREAT_LINE, ROUNDS, SKUNK_LINE, RoundResult
+from solitaire.patience.rules import rules_text
 from solitaire.ui.patience.session import Phase, PlaySession
-from solitaire.ui.patience.views import AdviceView, RoundLog, TrackerView
+from solitaire.ui.patience.views import AdviceView, RoundLog, TrackerView, reason_text
 from solitaire.ui.views import ScoreView, card_text, cards_text
 
 __all__ = [
@@ -26,9 +37,11 @@ __all__ = [
     "MAIN_WIDTH",
     "MIN_SIZE",
     "SIDE_WIDTH",
+    "RulesPage",
     "ScoreBoard",
     "SessionScreen",
     "is_large",
+    "rules_pages",
     "too_small",
 ]
 
@@ -54,16 +67,17 @@ def too_small(columns: int, rows: int) -> str | None:
 KEYS: tuple[tuple[str, str], ...] = (
     ("1-6", "pick or unpick a card (numbered as shown)"),
     ("Left/Right, Space", "move along the cards, pick the one under the cursor"),
-    ("/ or t", "type the discard: 5h jd, or k 3 (a rank alone: your only king)"),
+    ("/ or t", "type the discard: 5h jd, or k 3 (a rank alone: your only one)"),
     ("s", "sort the hand by rank, or back to the order dealt"),
     ("c", "card tracker: unseen cards by rank, starters coming back"),
     ("u", "after a round: take the discard back, pick again (recorded)"),
     ("Enter", "discard the two picked cards; after a round, go on"),
     ("?", "hint: the advisor's table of all 15 discards (recorded)"),
-    ("a", "after a round: all 15 discards, expected and actual"),
-    ("r", "game over: every round, your discard beside the best"),
-    ("n", "when a game is over: a new game"),
+    ("w", "why the best discard is best (recorded as a hint)"),
+    ("a", "all 15 discards, expected and actual (1-6: which round)"),
+    ("r, n", "game over: every round beside the best; a new game"),
     ("h or F1", "this help"),
+    ("k", "the rules, and what every number means (paged)"),
     ("q, Ctrl-C, Ctrl-D", "quit; the game is saved and offered next time"),
 )
 
@@ -119,10 +133,13 @@ class ScoreBoard:
 class SessionScreen:
     """The whole screen for the session's current phase."""
 
-    def __init__(self, session: PlaySession, typing: bool = False, large: bool = False) -> None:
+    def __init__(
+        self, session: PlaySession, typing: bool = False, large: bool = False, height: int = 24
+    ) -> None:
         self.session = session
         self.typing = typing
         self.large = large  # a side panel is drawn beside this screen
+        self.height = height  # the terminal's rows
 
     def header(self) -> Text:
         game = self.session.game
@@ -184,23 +201,40 @@ class SessionScreen:
         if session.tracker_shown(self.large) and not self.large:
             return TrackerView(session.tracker(), session.ascii, compact=True)
         if session.phase is Phase.DISCARD:
+            chosen = session.picked if len(session.selected) == 2 else None
             if session.show_hint:
-                chosen = session.picked if len(session.selected) == 2 else None
-                return AdviceView(session.advice, session.ascii, chosen=chosen, title=None)
+                return AdviceView(
+                    session.advice,
+                    session.ascii,
+                    chosen=chosen,
+                    title=None,
+                    heels=heels_note(session.position),
+                )
+            if session.show_why:
+                return why_body(session, chosen)
             return Text("")
         if session.show_rounds and session.phase is Phase.OVER:
             return rounds_table(session.reviews, session.ascii)
         if session.show_all and session.reviews:
-            review = session.reviews[-1]
-            return AdviceView(
-                review.options,
-                session.ascii,
-                chosen=review.chosen,
-                actual=review.actual,
-                title=None,
+            review = session.all_review
+            title = Text(f"Round {review.number}: all 15 discards, expected and actual  ", "title")
+            title.append_text(cards_text(review.position.six, session.ascii))
+            return Group(
+                title,
+                AdviceView(
+                    review.options,
+                    session.ascii,
+                    chosen=review.chosen,
+                    actual=review.actual,
+                    title=None,
+                    heels=heels_note(review.position),
+                ),
             )
         if session.phase is Phase.RESULT:
-            return round_body(session.game.rounds[-1], session.reviews[-1], session)
+            used = 6 + (1 if session.message else 0)  # header, board, blank, footer, one spare
+            return round_body(
+                session.game.rounds[-1], session.reviews[-1], session, self.height - used
+            )
         assert session.review is not None
         return over_body(session.review, session)
 
@@ -212,8 +246,10 @@ class SessionScreen:
                 "1-6 pick  Enter discard  / type  ? hint  s sort  c tracker  h help  q quit"
             ),
             Phase.RESULT: "Enter continue   u undo   a all discards   c tracker   h help   q quit",
-            Phase.OVER: "n new game   r rounds   a last round's discards   h help   q quit",
+            Phase.OVER: "n new game   r rounds   a all discards   h help   q quit",
         }[session.phase]
+        if session.show_all:
+            keys = "1-6 or Left/Right another round   a close   h help   q quit"
         if self.typing:
             keys = "type two cards, like 5h jd   Tab complete   Enter discard   Esc cancel"
         return Text(keys, style="muted")
@@ -230,8 +266,13 @@ class SessionScreen:
         return text.append(" (c: the final hand)")
 
     def top(self) -> RenderableType:
-        """The header, the board, the six cards and the prompt; the typing line goes below."""
+        """The header, the board, the six cards and the prompt; the typing line goes below.
+
+        While the rules are read, their page instead.
+        """
         session = self.session
+        if session.show_rules:
+            return RulesPage(session.rules_page, self.height - 1)
         parts: list[RenderableType] = [self.header(), self.board()]
         if session.phase is Phase.DISCARD:
             parts.append(self.hand())
@@ -241,8 +282,14 @@ class SessionScreen:
 
     def bottom(self) -> RenderableType:
         """The body of the current phase, the message and the keys."""
-        # The prompt line already sets the discard's body apart from the cards.
-        parts = [self.body()] if self.session.phase is Phase.DISCARD else [Text(""), self.body()]
+        if self.session.show_rules:
+            return Text("")
+        # The prompt line already sets the discard's body apart from the cards; the table
+        # of all 15 discards needs that line at 80x24.
+        tight = self.session.phase is Phase.DISCARD or (
+            self.session.show_all and not self.session.show_help
+        )
+        parts = [self.body()] if tight else [Text(""), self.body()]
         if self.session.message:
             parts.append(Text(self.session.message, style="warn"))
         parts.append(self.footer())
@@ -261,6 +308,53 @@ class SessionScreen:
         return Group(self.top(), self.bottom())
 
 
+def _rules_lines(console: Console, width: int) -> list[list[Segment]]:
+    options = console.options.update(width=width, height=None)
+    return console.render_lines(Markdown(rules_text()), options, pad=False)
+
+
+def rules_pages(console: Console, width: int, height: int) -> int:
+    """How many pages the rules take at this size."""
+    return -(-len(_rules_lines(console, width)) // max(1, height - 1))
+
+
+class RulesPage:
+    """One page of the rules: ``height`` lines with a title line saying which page."""
+
+    def __init__(self, page: int, height: int) -> None:
+        self.page = page
+        self.height = max(2, height)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines = _rules_lines(console, options.max_width)
+        size = self.height - 1
+        pages = -(-len(lines) // size)
+        page = min(self.page, pages - 1)
+        yield Text.assemble(
+            ("Rules", "title"),
+            f"  page {page + 1} of {pages}   ",
+            ("Left/Right or PgUp/PgDn turn pages   k or Esc close", "muted"),
+        )
+        for line in lines[page * size : (page + 1) * size]:
+            yield from line
+            yield Segment.line()
+
+
+def why_body(session: PlaySession, chosen: list[Card] | None) -> RenderableType:
+    """Why the best discard beats the picked one (or the next best), in a player's words."""
+    advice = session.advice
+    best = advice[0]
+    title = Text("Why ", style="title")
+    title.append_text(cards_text(best.discard, session.ascii))
+    title.append(f" is the best discard (expected {points_text(best.total)})", style="title")
+    reasons = hint_reasons(advice, session.position.starter, chosen)
+    lines: list[RenderableType] = [title]
+    lines.extend(reason_text(r, session.ascii) for r in reasons)
+    lines.append(Text(heels_note(session.position), style="muted"))
+    lines.append(Text("Pick two cards to compare them with it; ? shows all 15.", style="muted"))
+    return Group(*lines)
+
+
 def help_table() -> Table:
     """The keys."""
     table = Table(title="Keys", title_justify="left", box=None, padding=(0, 1), show_header=False)
@@ -272,24 +366,31 @@ def help_table() -> Table:
     return table
 
 
-def rounds_table(reviews: list[RoundReview], ascii: bool) -> Table:
-    """Every round: your discard and the best, expected and actual, and what was given up."""
+def rounds_table(reviews: list[RoundReview], ascii: bool) -> RenderableType:
+    """Every round: the six held, your discard and the best, expected and actual, given up."""
     table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
-    for name in ("round", "yours", "exp.", "got", "best", "exp.", "got", "given up"):
-        table.add_column(name, justify="left" if name in ("yours", "best") else "right")
+    for name in ("rd", "six cards held", "yours", "exp.", "got", "best", "exp.", "got", "lost"):
+        left = name in ("six cards held", "yours", "best")
+        table.add_column(name, justify="left" if left else "right")
     for r in reviews:
         mine, best = r.chosen_option, r.best_option
         table.add_row(
             str(r.number),
+            cards_text(r.position.six, ascii),
             cards_text(mine.discard, ascii),
-            f"{float(mine.total):.2f}",
+            points_text(mine.total),
             str(r.chosen_scored),
-            cards_text(best.discard, ascii),
-            f"{float(best.total):.2f}",
-            str(r.best_scored),
-            Text(f"{float(r.given_up):.2f}", style="warn" if r.given_up else "best"),
+            "same" if r.is_best else cards_text(best.discard, ascii),
+            "" if r.is_best else points_text(best.total),
+            "" if r.is_best else str(r.best_scored),
+            Text(points_text(r.given_up), style="warn" if r.given_up else "best"),
         )
-    return table
+    legend = Text(
+        "exp.: expected points of the discard; got: what it scored; lost: expected points"
+        " given up (best exp. minus yours); a then 1-6: any round's 15 discards",
+        style="muted",
+    )
+    return Group(table, legend)
 
 
 def _milestone_text(session: PlaySession) -> list[RenderableType]:
@@ -300,8 +401,10 @@ def _milestone_text(session: PlaySession) -> list[RenderableType]:
     return out
 
 
-def round_body(result: RoundResult, review: RoundReview, session: PlaySession) -> RenderableType:
-    """A round's count, the way players say it, then the coaching."""
+def round_body(
+    result: RoundResult, review: RoundReview, session: PlaySession, lines_free: int = 99
+) -> RenderableType:
+    """A round's count, the way players say it, then the coaching and as many reasons as fit."""
     ascii = session.ascii
     lines: list[RenderableType] = []
     starter = Text(f"Round {result.number}   starter ", style="title")
@@ -321,7 +424,39 @@ def round_body(result: RoundResult, review: RoundReview, session: PlaySession) -
     lines.extend(_milestone_text(session))
     lines.append(Text(""))
     lines.extend(coaching(review, ascii))
-    return Group(*lines)
+    return _Fitted(Group(*lines), why_table(review, ascii), lines_free)
+
+
+class _Fitted:
+    """A body, then the rows of a table while they fit in ``lines_free`` lines."""
+
+    def __init__(self, body: RenderableType, rows: list[Table], lines_free: int) -> None:
+        self.body = body
+        self.rows = rows
+        self.lines_free = lines_free
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        used = len(console.render_lines(self.body, options, pad=False))
+        yield self.body
+        for row in self.rows:
+            used += len(console.render_lines(row, options, pad=False))
+            if used > self.lines_free:
+                return
+            yield row
+
+
+def why_table(review: RoundReview, ascii: bool) -> list[Table]:
+    """The reasons after a round, each a row with a hanging indent (one for a best discard)."""
+    rows = []
+    for index, reason in enumerate(round_reasons(review)):
+        if review.is_best and index == 1:
+            break  # a best discard: only how much it beat the next best by
+        row = Table.grid(padding=(0, 0))
+        row.add_column(width=7, style="title")
+        row.add_column(ratio=1)
+        row.add_row("Why" if index == 0 else "", reason_text(reason, ascii))
+        rows.append(row)
+    return rows
 
 
 def coaching(review: RoundReview, ascii: bool) -> list[Text]:
@@ -329,21 +464,22 @@ def coaching(review: RoundReview, ascii: bool) -> list[Text]:
     chosen, best = review.chosen_option, review.best_option
     mine = Text("Coach  you discarded ", style="title")
     mine.append_text(cards_text(chosen.discard, ascii))
-    mine.append(f": expected {float(chosen.total):.2f}, scored {review.chosen_scored}")
+    mine.append(f": expected {points_text(chosen.total)}, scored {review.chosen_scored}")
     lines = [mine]
     if review.is_best:
         lines.append(Text("       the best expected discard. Well played.", style="best"))
     else:
         line = Text("       best was ")
         line.append_text(cards_text(best.discard, ascii))
-        line.append(f": expected {float(best.total):.2f}, scored {review.best_scored}; ")
-        line.append(f"you gave up {float(review.given_up):.2f}", style="warn")
+        line.append(f": expected {points_text(best.total)}, scored {review.best_scored}; ")
+        line.append(f"you gave up {points_text(review.given_up)}", style="warn")
         lines.append(line)
-    top = review.hindsight_best
-    hind = Text("       with hindsight ", style="muted")
-    hind.append_text(cards_text(top.discard, ascii))
-    hind.append(f" would have scored {top.total}", style="muted")
-    lines.append(hind)
+    top = review.hindsight_news
+    if top is not None:
+        hind = Text("       with hindsight ", style="muted")
+        hind.append_text(cards_text(top.discard, ascii))
+        hind.append(f" would have scored {top.total}", style="muted")
+        lines.append(hind)
     return lines
 
 
@@ -366,12 +502,16 @@ def over_body(review: GameReview, session: PlaySession) -> RenderableType:
     )
     lines.append(
         Text(
-            f"Perfect play's expected total on this deal: {float(review.perfect_expected):.1f}"
-            f" (it actually scores {review.perfect_scored})"
+            "Perfect play (the best expected discard every round) averages"
+            f" {float(review.perfect_expected):.1f} on this deal; its discards scored"
+            f" {review.perfect_scored} with these cards"
         )
     )
     lines.append(
-        Text(f"Best total anyone could have scored, with hindsight: {review.hindsight_best}")
+        Text(
+            "Best total anyone could have scored, knowing every card in advance:"
+            f" {review.hindsight_best}"
+        )
     )
     lines.append(
         Text.assemble(
@@ -382,8 +522,8 @@ def over_body(review: GameReview, session: PlaySession) -> RenderableType:
     )
     costly = review.costliest()
     if costly:
-        parts = ", ".join(f"round {r.number} (-{float(r.given_up):.2f})" for r in costly)
-        lines.append(Text(f"Costliest rounds: {parts}"))
+        parts = ", ".join(f"round {r.number} ({points_text(r.given_up)})" for r in costly)
+        lines.append(Text(f"Costliest rounds (expected points given up): {parts}"))
     else:
         lines.append(Text("Every discard was the best expected one. Perfect play!", style="best"))
     hints = sorted(game.hints)

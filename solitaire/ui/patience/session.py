@@ -16,7 +16,7 @@ from enum import StrEnum
 
 from solitaire.core.cards import Card
 from solitaire.core.dealcode import deal_code
-from solitaire.patience.advisor import DiscardOption, advise_position, position_of
+from solitaire.patience.advisor import DiscardOption, Position, advise_position, position_of
 from solitaire.patience.coach import GameReview, RoundReview, review_game, review_round
 from solitaire.patience.game import ROUNDS, Game, IllegalDiscardError, Milestone, RoundResult
 from solitaire.patience.record import game_record, replay
@@ -266,8 +266,13 @@ class PlaySession:
     def advice(self) -> tuple[DiscardOption, ...]:
         """The advisor's table for the six cards on screen (computed once a round)."""
         if self._advice is None:
-            self._advice = advise_position(position_of(self.game))
+            self._advice = advise_position(self.position)
         return self._advice
+
+    @property
+    def position(self) -> Position:
+        """What a player who watched every card knows at this discard."""
+        return position_of(self.game)
 
     @property
     def picked(self) -> list[Card]:
@@ -427,6 +432,7 @@ class PlaySession:
             self.show_all = not self.show_all
             self.show_rounds = False
             self.all_round = len(self.reviews)
+            self.message = ""
 
     def pick_round(self, number: int) -> None:
         """While all discards are shown: show those of round ``number`` (1-6) instead."""
@@ -460,6 +466,7 @@ class PlaySession:
         if self.phase is Phase.OVER:
             self.show_rounds = not self.show_rounds
             self.show_all = False
+            self.message = ""
 
     def proceed(self) -> None:
         """Go on from a round's result: the next round, or the game's review."""

@@ -189,12 +189,12 @@ class AdviceView:
             if self.actual is not None:
                 row.append(str(self.actual[frozenset(option.discard)]))
             table.add_row(*row, style=style)
-        legend = "* best expected total" + ("  > your discard" if self.chosen else "")
-        legend += "  hand, crib, total: points on average"
+        legend = "* best" + ("  > yours" if self.chosen else "")
+        legend += "  hand/crib/total: on average"
         if self.ranges:
-            legend += "  min, max: fewest and most possible"
+            legend += "  min/max: fewest/most"
         if self.actual is not None:
-            legend += "  actual: what it scored"
+            legend += "  actual: got"
         notes = [Text(legend, style="muted")]
         if self.heels:
             notes.append(Text(self.heels, style="muted"))
