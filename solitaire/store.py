@@ -231,6 +231,7 @@ class GameRow:
     efficiency: float | None
     perfect_expected: float | None
     hindsight_best: int | None
+    undos: int = 0  # discards taken back
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,6 +256,9 @@ class Stats:
     recent: tuple[int, ...]  # totals of the latest games, oldest first
     recent_mean: float
     earlier_mean: float | None
+    aided: int = 0  # games played with a hint or an undo
+    unaided_mean: float | None = None  # mean total of the games without either
+    aided_mean: float | None = None
 
 
 _COLUMNS: Final = (
@@ -339,6 +343,15 @@ def _replayed(record_text: object, where: str) -> tuple[Game, str | None]:
     game = replay(data, allow_unfinished=True)
     daily = data.get("daily")
     return game, daily if isinstance(daily, str) else None
+
+
+def _undo_count(record_text: object) -> int:
+    """How many discards a stored record took back (its row has checked out already)."""
+    try:
+        undos = load_record(str(record_text)).get("undos", [])
+    except RecordError:
+        return 0
+    return len(undos) if isinstance(undos, list) else 0
 
 
 def _optional_float(value: object) -> float | None:
@@ -657,6 +670,7 @@ class History:
             hindsight_best=(
                 values["hindsight_best"] if isinstance(values["hindsight_best"], int) else None
             ),
+            undos=_undo_count(values["record"]),
         )
 
     @staticmethod
@@ -738,6 +752,8 @@ class History:
         latest = totals[-recent:]
         earlier = totals[-2 * recent : -recent]
         n = len(totals)
+        aided = [r.total for r in rows if r.hints or r.undos]
+        unaided = [r.total for r in rows if not (r.hints or r.undos)]
         return Stats(
             games=n,
             mean=sum(totals) / n,
@@ -748,6 +764,9 @@ class History:
             recent=tuple(latest),
             recent_mean=sum(latest) / len(latest),
             earlier_mean=sum(earlier) / len(earlier) if earlier else None,
+            aided=len(aided),
+            unaided_mean=sum(unaided) / len(unaided) if unaided else None,
+            aided_mean=sum(aided) / len(aided) if aided else None,
         )
 
 

@@ -194,6 +194,32 @@ def test_stats_match_a_direct_computation(tmp_path: Path) -> None:
     assert stats.mean_efficiency == pytest.approx(1.0)
 
 
+def test_stats_split_games_with_and_without_hints_or_undos(tmp_path: Path) -> None:
+    games = [finished(seed) for seed in range(9)]
+    for seed, game in enumerate(games):
+        if seed % 3 == 1:
+            game.hints.add(2)
+        if seed % 3 == 2:  # take a discard back, then make it again: the same game
+            replayed = Game.from_seed(seed)
+            replayed.discard(game.rounds[0].discard)
+            replayed.undo()
+            for result in game.rounds:
+                replayed.discard(result.discard)
+            assert replayed.rounds == game.rounds and replayed.undos
+            games[seed] = replayed
+    with History(tmp_path) as history:
+        for game in games:
+            history.add(game, review_game(game))
+        stats = history.stats()
+        rows = {row.id: row for row in history.games()}
+    assert [rows[i + 1].undos for i in range(9)] == [int(i % 3 == 2) for i in range(9)]
+    aided = [g.total for g in games if g.hints or g.undos]
+    unaided = [g.total for g in games if not (g.hints or g.undos)]
+    assert stats is not None and stats.aided == 6 and stats.games - stats.aided == 3
+    assert stats.aided_mean == pytest.approx(statistics.mean(aided))
+    assert stats.unaided_mean == pytest.approx(statistics.mean(unaided))
+
+
 def test_no_games_no_stats(tmp_path: Path) -> None:
     with History(tmp_path) as history:
         assert history.stats() is None and history.games() == []

@@ -102,6 +102,11 @@ def test_stats_view_trend() -> None:
     assert "+10.2 on the 4 before" in out
     assert "█" in out
     assert "70 80 90 121" in text_of(StatsView(stats, ascii=True))
+    assert "without hints or undos  12 games" in out and "with hints or undos     0 games" in out
+    split = Stats(3, 80.0, 95, 0.3, 0.0, 0.9, (70, 80, 90), 80.0, None, 1, 75.0, 90.0)
+    out = text_of(StatsView(split))
+    assert "without hints or undos  2 games, mean 75.0" in out
+    assert "with hints or undos     1 game, mean 90.0" in out
 
 
 def test_simulation_view_histogram_marks_the_lines() -> None:

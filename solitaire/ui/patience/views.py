@@ -241,6 +241,12 @@ class StatsView:
         table.add_row(f"past {SKUNK_LINE} (skunk line)", f"{s.past_skunk:.0%}")
         table.add_row(f"reached {GREAT_LINE}", f"{s.reached_great:.0%}")
         table.add_row("mean efficiency", f"{s.mean_efficiency:.1%}")
+        for label, games, mean in (
+            ("without hints or undos", s.games - s.aided, s.unaided_mean),
+            ("with hints or undos", s.aided, s.aided_mean),
+        ):
+            shown = f"{games} game{'s' if games != 1 else ''}"
+            table.add_row(label, shown if mean is None else f"{shown}, mean {mean:.1f}")
         trend = f"last {len(s.recent)}: mean {s.recent_mean:.1f}"
         if s.earlier_mean is not None:
             change = s.recent_mean - s.earlier_mean
