@@ -7,8 +7,6 @@ the session holds all state, so the app can be driven from pipes in tests.
 from __future__ import annotations
 
 import argparse
-import io
-import os
 from collections.abc import Callable, Iterable
 from functools import partial
 
@@ -19,8 +17,8 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.filters import Condition, Filter
 from prompt_toolkit.formatted_text import ANSI
 from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
-from prompt_toolkit.layout import ConditionalContainer, Dimension, HSplit, Layout, VSplit, Window
+from prompt_toolkit.key_binding import KeyPressEvent
+from prompt_toolkit.layout import ConditionalContainer, Dimension, HSplit, VSplit, Window
 from prompt_toolkit.layout.containers import Float, FloatContainer
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.menus import CompletionsMenu
@@ -28,21 +26,21 @@ from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.output import Output
 from prompt_toolkit.validation import ValidationError, Validator
 from prompt_toolkit.widgets import ValidationToolbar
-from rich.console import Console, RenderableType
+from rich.console import RenderableType
 
 from solitaire.patience.game import Game
 from solitaire.store import History, resolve_data_dir
+from solitaire.ui import shell
 from solitaire.ui.patience.screen import (
     MAIN_WIDTH,
     SessionScreen,
     is_large,
     rules_pages,
-    too_small,
 )
 from solitaire.ui.patience.session import Phase, PlaySession
-from solitaire.ui.views import THEME
+from solitaire.ui.shell import render_ansi
 
-__all__ = ["HandCompleter", "HandValidator", "build_app", "run_app"]
+__all__ = ["HandCompleter", "HandValidator", "build_app", "render_ansi", "run_app"]
 
 
 class HandCompleter(Completer):
@@ -81,50 +79,22 @@ class _UiState:
     typing = False
 
 
-def guarded(session: PlaySession, action: Callable[[], object]) -> None:
-    """Run a key's action; an unexpected error is one line on screen, never a traceback."""
-    try:
-        action()
-    except Exception as error:  # the game is saved after every move: say so and go on
-        session.message = (
-            f"Something went wrong ({type(error).__name__}: {error}); "
-            "your game is saved up to its last move."
-        )[:200]
-
-
-def _console(width: int) -> Console:
-    return Console(
-        file=io.StringIO(),
-        width=max(20, width),
-        force_terminal=True,
-        color_system="standard",
-        theme=THEME,
-        legacy_windows=False,
-        emoji=False,
-        no_color="NO_COLOR" in os.environ or None,
-    )
-
-
-def render_ansi(renderable: RenderableType, width: int) -> str:
-    """A part of the screen as ANSI text, drawn by rich at this width."""
-    console = _console(width)
-    console.print(renderable, end="")
-    assert isinstance(console.file, io.StringIO)
-    text = console.file.getvalue()
-    return text.removesuffix("\n")  # the last line's newline would show as a blank line
-
-
 def build_app(
     session: PlaySession, input: Input | None = None, output: Output | None = None
 ) -> Application[str]:
     """The full-screen application for a session."""
     ui = _UiState()
+
+    def report(line: str) -> None:
+        session.message = line
+
+    keys = shell.KeyMap(report)
     typing = Condition(lambda: ui.typing)
     keys_free = ~typing
 
     def accept(buffer: Buffer) -> bool:
         ui.typing = False
-        guarded(session, lambda: session.discard_text(buffer.text))
+        keys.guarded(lambda: session.discard_text(buffer.text))
         app.layout.focus(screen)
         return False  # clears the buffer
 
@@ -147,15 +117,14 @@ def build_app(
         return MAIN_WIDTH if large() else min(size()[0], 100)
 
     def part(draw: Callable[[SessionScreen], RenderableType], width: Callable[[], int]) -> ANSI:
-        try:
-            screen = SessionScreen(session, ui.typing, large(), size()[1])
-            return ANSI(render_ansi(draw(screen), width()))
-        except Exception as error:  # a drawing bug must not end the game
-            return ANSI(f"The screen could not be drawn ({type(error).__name__}); q quits, saved.")
+        def drawn() -> RenderableType:
+            return draw(SessionScreen(session, ui.typing, large(), size()[1]))
+
+        return shell.ansi_part(drawn, width())
 
     def turn_rules_page(step: int) -> None:
         width = main_width()
-        session.turn_rules_page(step, rules_pages(_console(width), width, size()[1] - 1))
+        session.turn_rules_page(step, rules_pages(shell.console(width), width, size()[1] - 1))
 
     top = partial(part, SessionScreen.top, main_width)
     bottom = partial(part, SessionScreen.bottom, main_width)
@@ -184,15 +153,8 @@ def build_app(
         VSplit([Window(width=1), Window(FormattedTextControl(side), wrap_lines=False)]),
         filter=Condition(large),
     )
-    fits = Condition(lambda: too_small(*size()) is None)
-    small = Window(FormattedTextControl(lambda: too_small(*size()) or ""), wrap_lines=True)
     root = FloatContainer(
-        HSplit(
-            [
-                ConditionalContainer(VSplit([main, panel]), filter=fits),
-                ConditionalContainer(small, filter=~fits),
-            ]
-        ),
+        shell.fitted(VSplit([main, panel]), size),
         # The menu would cover the typing line's error, so it waits until the text changes.
         floats=[
             Float(
@@ -206,18 +168,11 @@ def build_app(
         ],
     )
 
-    kb = KeyBindings()
-
     def phase_is(*phases: Phase) -> Filter:
         return Condition(lambda: session.phase in phases and not session.show_rules) & keys_free
 
-    def on(*keys: str, filter: Filter = keys_free) -> Callable[[Callable[[], object]], None]:
-        def register(action: Callable[[], object]) -> None:
-            @kb.add(*keys, filter=filter)
-            def _(event: KeyPressEvent) -> None:
-                guarded(session, action)
-
-        return register
+    def on(*names: str, filter: Filter = keys_free) -> Callable[[Callable[[], object]], None]:
+        return keys.on(*names, filter=filter)
 
     for index in range(6):
         on(str(index + 1), filter=phase_is(Phase.DISCARD))(partial(session.toggle, index))
@@ -254,37 +209,25 @@ def build_app(
 
     on("enter")(enter)
 
-    @kb.add("h", filter=keys_free)
-    @kb.add("f1")
+    @keys.add("h", filter=keys_free)
+    @keys.add("f1")
     def _help(event: KeyPressEvent) -> None:
         session.show_help = not session.show_help
 
-    @kb.add("/", filter=phase_is(Phase.DISCARD))
-    @kb.add("t", filter=phase_is(Phase.DISCARD))
+    @keys.add("/", filter=phase_is(Phase.DISCARD))
+    @keys.add("t", filter=phase_is(Phase.DISCARD))
     def _type(event: KeyPressEvent) -> None:
         ui.typing = True
         event.app.layout.focus(entry)
 
-    @kb.add("escape", filter=typing, eager=True)
+    @keys.add("escape", filter=typing, eager=True)
     def _cancel(event: KeyPressEvent) -> None:
         ui.typing = False
         entry.reset()
         event.app.layout.focus(screen)
 
-    @kb.add("q", filter=keys_free)
-    @kb.add("c-c")
-    @kb.add("c-d")
-    def _quit(event: KeyPressEvent) -> None:
-        event.app.exit(result=session.quit())
-
-    app: Application[str] = Application(
-        layout=Layout(root, focused_element=screen),
-        key_bindings=kb,
-        full_screen=True,
-        mouse_support=False,
-        input=input,
-        output=output,
-    )
+    keys.on_quit(session.quit, filter=keys_free)
+    app = shell.full_screen_app(root, screen, keys, input=input, output=output)
     return app
 
 
@@ -307,11 +250,7 @@ def run_app(
             resume_id=getattr(args, "resume", None),
         )
         try:
-            message = build_app(session, input=input, output=output).run()
-        except EOFError:  # the terminal went away; the game was saved after every move
-            message = session.quit()
-        except Exception as error:  # never a traceback: every move is already saved
-            message = f"{session.quit()} (the game stopped on an error: {error})"
+            message = shell.run_full_screen(build_app(session, input, output), session.quit)
         finally:
             session.close()
-    return 0, message or session.quit()
+    return 0, message

@@ -35,17 +35,14 @@ from solitaire.ui.views import ScoreView, card_text, cards_text
 __all__ = [
     "KEYS",
     "MAIN_WIDTH",
-    "MIN_SIZE",
     "SIDE_WIDTH",
     "RulesPage",
     "ScoreBoard",
     "SessionScreen",
     "is_large",
     "rules_pages",
-    "too_small",
 ]
 
-MIN_SIZE: Final = (80, 24)  # columns and rows the game needs
 MAIN_WIDTH: Final = 80  # the main column beside a side panel
 SIDE_WIDTH: Final = 38  # the side panel's columns at least
 LARGE_ROWS: Final = 32  # rows a side panel needs
@@ -54,14 +51,6 @@ LARGE_ROWS: Final = 32  # rows a side panel needs
 def is_large(columns: int, rows: int) -> bool:
     """True when the terminal has room for the side panel (the tracker and the round log)."""
     return columns >= MAIN_WIDTH + 1 + SIDE_WIDTH and rows >= LARGE_ROWS
-
-
-def too_small(columns: int, rows: int) -> str | None:
-    """The message shown instead of a clipped screen, or None when the game fits."""
-    need_columns, need_rows = MIN_SIZE
-    if columns >= need_columns and rows >= need_rows:
-        return None
-    return f"terminal too small: {need_columns}x{need_rows} needed, this is {columns}x{rows}"
 
 
 KEYS: tuple[tuple[str, str], ...] = (

@@ -1,0 +1,184 @@
+"""The app shell every game's full-screen skin runs in.
+
+rich draws a game's screen to ANSI text; prompt_toolkit shows it and reads the
+keys. The shell adds what every game needs around that: key bindings in one line
+each, "terminal too small" instead of a clipped screen, the quit keys, and
+unexpected errors as one line, never a traceback (every game is saved after
+every move, so an error loses nothing).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Callable
+from typing import Final
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.filters import Condition, FilterOrBool
+from prompt_toolkit.formatted_text import ANSI
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.layout import ConditionalContainer, HSplit, Layout, Window
+from prompt_toolkit.layout.containers import AnyContainer, Container
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.output import Output
+from rich.console import Console, RenderableType
+
+from solitaire.ui.views import THEME
+
+__all__ = [
+    "MIN_SIZE",
+    "KeyMap",
+    "ansi_part",
+    "console",
+    "error_line",
+    "fitted",
+    "full_screen_app",
+    "render_ansi",
+    "run_full_screen",
+    "too_small",
+]
+
+MIN_SIZE: Final = (80, 24)  # columns and rows every game needs
+
+
+def too_small(columns: int, rows: int) -> str | None:
+    """The message shown instead of a clipped screen, or None when the game fits."""
+    need_columns, need_rows = MIN_SIZE
+    if columns >= need_columns and rows >= need_rows:
+        return None
+    return f"terminal too small: {need_columns}x{need_rows} needed, this is {columns}x{rows}"
+
+
+def console(width: int) -> Console:
+    """A rich console drawing ANSI text into memory at this width, on the theme."""
+    return Console(
+        file=io.StringIO(),
+        width=max(20, width),
+        force_terminal=True,
+        color_system="standard",
+        theme=THEME,
+        legacy_windows=False,
+        emoji=False,
+        no_color="NO_COLOR" in os.environ or None,
+    )
+
+
+def render_ansi(renderable: RenderableType, width: int) -> str:
+    """A part of the screen as ANSI text, drawn by rich at this width."""
+    out = console(width)
+    out.print(renderable, end="")
+    assert isinstance(out.file, io.StringIO)
+    text = out.file.getvalue()
+    return text.removesuffix("\n")  # the last line's newline would show as a blank line
+
+
+def ansi_part(draw: Callable[[], RenderableType], width: int) -> ANSI:
+    """``draw()`` as ANSI text for a window; a drawing bug shows one line instead."""
+    try:
+        return ANSI(render_ansi(draw(), width))
+    except Exception as error:  # a drawing bug must not end the game
+        return ANSI(f"The screen could not be drawn ({type(error).__name__}); q quits, saved.")
+
+
+def fitted(body: AnyContainer, size: Callable[[], tuple[int, int]]) -> Container:
+    """The body while the terminal holds :data:`MIN_SIZE`, else one line saying so."""
+    fits = Condition(lambda: too_small(*size()) is None)
+    small = Window(FormattedTextControl(lambda: too_small(*size()) or ""), wrap_lines=True)
+    return HSplit(
+        [ConditionalContainer(body, filter=fits), ConditionalContainer(small, filter=~fits)]
+    )
+
+
+def error_line(error: Exception) -> str:
+    """What to tell the player when a key's action fails: one line; the game goes on."""
+    return (
+        f"Something went wrong ({type(error).__name__}: {error}); "
+        "your game is saved up to its last move."
+    )[:200]
+
+
+Handler = Callable[[KeyPressEvent], object]
+
+
+class KeyMap:
+    """Key bindings where each key is one line: ``keys.on("1", filter=...)(action)``.
+
+    An error inside a handler goes to ``report`` as one line (the game shows it and
+    goes on) instead of prompt_toolkit's traceback prompt.
+    """
+
+    def __init__(self, report: Callable[[str], None]) -> None:
+        self.bindings = KeyBindings()
+        self.report = report
+
+    def guarded(self, action: Callable[[], object]) -> None:
+        """Run an action; an unexpected error is reported in one line."""
+        try:
+            action()
+        except Exception as error:
+            self.report(error_line(error))
+
+    def add(
+        self, *keys: str, filter: FilterOrBool = True, eager: bool = False
+    ) -> Callable[[Handler], Handler]:
+        """Bind these keys to a handler taking the key event (a decorator; they stack)."""
+
+        def register(handler: Handler) -> Handler:
+            @self.bindings.add(*keys, filter=filter, eager=eager)
+            def _(event: KeyPressEvent) -> None:
+                self.guarded(lambda: handler(event))
+
+            return handler
+
+        return register
+
+    def on(
+        self, *keys: str, filter: FilterOrBool = True, eager: bool = False
+    ) -> Callable[[Callable[[], object]], None]:
+        """Bind these keys to an action taking no arguments."""
+
+        def register(action: Callable[[], object]) -> None:
+            self.add(*keys, filter=filter, eager=eager)(lambda event: action())
+
+        return register
+
+    def on_quit(self, quit: Callable[[], str], filter: FilterOrBool = True) -> None:
+        """q (when the filter allows), Ctrl-C and Ctrl-D end the app with ``quit()``'s message."""
+
+        def leave(event: KeyPressEvent) -> None:
+            event.app.exit(result=quit())
+
+        self.add("q", filter=filter)(leave)
+        self.add("c-c")(leave)
+        self.add("c-d")(leave)
+
+
+def full_screen_app(
+    root: AnyContainer,
+    focused: Window,
+    keys: KeyMap,
+    input: Input | None = None,
+    output: Output | None = None,
+) -> Application[str]:
+    """The full-screen application around a game's layout."""
+    return Application(
+        layout=Layout(root, focused_element=focused),
+        key_bindings=keys.bindings,
+        full_screen=True,
+        mouse_support=False,
+        input=input,
+        output=output,
+    )
+
+
+def run_full_screen(app: Application[str], quit: Callable[[], str]) -> str:
+    """Run the app; the parting message, even if the terminal goes or something breaks."""
+    try:
+        message = app.run()
+    except EOFError:  # the terminal went away; the game was saved after every move
+        return quit()
+    except Exception as error:  # never a traceback: every move is already saved
+        return f"{quit()} (the game stopped on an error: {error})"
+    return message or quit()

@@ -1,0 +1,88 @@
+"""The app shell: ANSI rendering, too-small terminals, quit keys and one-line failures."""
+
+from __future__ import annotations
+
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.layout import ConditionalContainer, Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.output import DummyOutput
+from rich.console import RenderableType
+from rich.text import Text
+
+from solitaire.ui import shell
+
+
+def run(keys: str, keymap: shell.KeyMap) -> str:
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text(keys)
+        pipe.close()
+        window = Window(FormattedTextControl("screen", focusable=True))
+        app = shell.full_screen_app(window, window, keymap, input=pipe, output=DummyOutput())
+        return shell.run_full_screen(app, lambda: "saved")
+
+
+def test_render_ansi_colours_at_the_width_given() -> None:
+    text = shell.render_ansi(Text("x" * 150, style="red"), 100)
+    assert "\x1b[31m" in text and not text.endswith("\n")
+    assert [len(line) for line in Text.from_ansi(text).plain.split("\n")] == [100, 50]
+
+
+def test_too_small_names_both_sizes() -> None:
+    assert shell.too_small(80, 24) is None and shell.too_small(120, 40) is None
+    note = shell.too_small(79, 30)
+    assert note is not None and "79x30" in note and "80x24" in note
+    assert shell.too_small(100, 23) is not None
+
+
+def test_fitted_shows_the_body_or_the_note() -> None:
+    size = (80, 24)
+    body = Window(FormattedTextControl("body"))
+    root = shell.fitted(body, lambda: size)
+
+    def visible() -> list[object]:
+        parts = [c for c in root.get_children() if isinstance(c, ConditionalContainer)]
+        return [c.content for c in parts if c.filter()]
+
+    assert visible() == [body]
+    size = (60, 24)
+    shown = visible()
+    assert len(shown) == 1 and shown[0] is not body
+
+
+def test_bound_actions_and_the_quit_keys() -> None:
+    pressed: list[str] = []
+    keys = shell.KeyMap(pressed.append)
+    keys.on("a")(lambda: pressed.append("a"))
+    keys.on_quit(lambda: "bye")
+    assert run("aaq", keys) == "bye" and pressed == ["a", "a"]
+    assert run("\x04", keys) == "bye"
+    assert run("\x03", keys) == "bye"
+
+
+def test_an_error_in_a_key_is_one_line_and_the_game_goes_on() -> None:
+    reported: list[str] = []
+    keys = shell.KeyMap(reported.append)
+    pressed: list[str] = []
+
+    def broken() -> None:
+        raise KeyError("boom")
+
+    keys.on("x")(broken)
+    keys.on("a")(lambda: pressed.append("a"))
+    keys.on_quit(lambda: "bye")
+    assert run("xaq", keys) == "bye"
+    assert len(reported) == 1 and "KeyError" in reported[0] and "\n" not in reported[0]
+    assert "saved" in reported[0] and pressed == ["a"]
+
+
+def test_an_error_while_drawing_is_one_line() -> None:
+    def draw() -> RenderableType:
+        raise ValueError("cannot draw")
+
+    text = shell.ansi_part(draw, 80).value
+    assert "could not be drawn (ValueError)" in text and "\n" not in text
+
+
+def test_keys_running_out_is_a_quit() -> None:
+    assert run("", shell.KeyMap(lambda line: None)) == "saved"
