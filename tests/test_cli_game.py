@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,8 @@ import pytest
 from solitaire.cli import main
 from solitaire.core.cards import Deck
 from solitaire.core.dealcode import deal_code
+from solitaire.patience.coach import review_round
+from solitaire.patience.game import Game
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -205,3 +208,30 @@ def test_ascii_before_the_command_reaches_it(capsys: pytest.CaptureFixture[str])
     assert "♥" in plain or "5H" in plain  # the default follows the terminal's encoding
     status, _, err = run(capsys, "--data-dir")
     assert status == 2 and err.count("\n") == 1 and "--data-dir" in err
+
+
+def test_replay_shows_the_coaching_of_every_round(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    _, out, _ = run(capsys, "play", "--seed", "12", "--auto", "random", "--json")
+    path = tmp_path / "game.json"
+    path.write_text(out)
+    status, shown, _ = run(capsys, "--ascii", "replay", str(path))
+    assert status == 0
+    game = Game.from_seed(12)
+    for discard in json.loads(out)["rounds"]:
+        game.discard(discard["discard"])
+    flat = " ".join(shown.split())
+    assert flat.count("Coach you discarded") == 6 and flat.count("Why ") >= 6
+    given_up = Fraction(0)
+    for result in game.rounds:
+        review = review_round(game, result.number)
+        mine, best = review.chosen_option, review.best_option
+        given_up += review.given_up
+        row = f" {result.number} " + " ".join(c.symbol(True) for c in review.position.six)
+        assert row in flat
+        assert f"expected {float(mine.total):.2f}, scored {review.chosen_scored}" in flat
+        if not review.is_best:
+            assert f"expected {float(best.total):.2f}, scored {review.best_scored}" in flat
+            assert f"you gave up {float(review.given_up):.2f}" in flat
+    assert f"Expected points given up: {float(given_up):.2f}" in flat

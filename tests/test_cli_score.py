@@ -89,7 +89,11 @@ def test_advise_table_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     lines = out.splitlines()
     assert "keep" in lines[1] and "max" in lines[1]
     assert lines[2].startswith("*") and "4♣ 9♠" in lines[2] and "20.81" in lines[2]
-    assert len([line for line in lines if "♠" in line or "♣" in line]) == 15
+    table = lines[: lines.index("Why the best beats the next best")]
+    assert len([line for line in table if "♠" in line or "♣" in line]) == 15
+    flat = " ".join(" ".join(lines).split())
+    assert "Discarding 4♣ 9♠ gives your crib 0.15 less than J♦ 9♠" in flat
+    assert "3 of 46 unseen are jacks" in flat
     status, out, _ = run(capsys, "advise", "5H 5C 5S JD 4C 9S", "--json", "--starter", "5D")
     options = json.loads(out)
     assert status == 0 and len(options) == 15

@@ -38,13 +38,14 @@ from solitaire.core.scoring import score_hand
 from solitaire.core.untrusted import read_record_file
 from solitaire.match.record import MAX_RECORD_BYTES as MAX_MATCH_RECORD_BYTES
 from solitaire.match.record import load_match_record
-from solitaire.patience.advisor import advise
+from solitaire.patience.advisor import Position, advise_position
+from solitaire.patience.coach import heels_note, hint_reasons, review_round
 from solitaire.patience.game import ROUNDS, Game
 from solitaire.patience.record import game_record, replay
 from solitaire.patience.simulation import SIMULATED, check_run, simulate
 from solitaire.patience.strategy import STRATEGIES, make_strategy, play_out
 from solitaire.store import command
-from solitaire.ui.patience.views import AdviceView, GameView, SimulationView
+from solitaire.ui.patience.views import AdviceView, GameView, SimulationView, reason_text
 from solitaire.ui.views import ScoreView, kind_totals_table
 
 if TYPE_CHECKING:
@@ -85,12 +86,16 @@ def cmd_score(args: argparse.Namespace) -> int:
 def cmd_advise(args: argparse.Namespace) -> int:
     six = parse_cards(_joined_cards(args.cards))
     seen = parse_cards(args.seen) if args.seen else ()
-    options = advise(six, seen=seen, starter=args.starter)
+    position = Position.make(six, seen=seen, starter=args.starter)
+    options = advise_position(position)
     if args.json:
         print(json.dumps([option.to_dict() for option in options]))
         return 0
     console = make_console(args)
-    console.print(AdviceView(options, ascii=args.ascii))
+    console.print(AdviceView(options, ascii=args.ascii, heels=heels_note(position)))
+    console.print(Text("Why the best beats the next best", style="title"))
+    for reason in hint_reasons(options, position.starter):
+        console.print(reason_text(reason, args.ascii))
     return 0
 
 
@@ -189,7 +194,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     title = _game_title(game, daily)
     if stored_id is not None:
         title = f"Game {stored_id}: {title[len('Cribbage Solitaire, ') :]}"
-    console.print(GameView(game, ascii=args.ascii, title=title))
+    reviews = [review_round(game, n) for n in range(1, len(game.rounds) + 1)]
+    console.print(GameView(game, ascii=args.ascii, title=title, reviews=reviews))
     console.print(Text("Replayed and re-scored: every round matches the record.", style="best"))
     if not game.is_over:
         line = f"Unfinished: {len(game.rounds)} of {ROUNDS} rounds played."

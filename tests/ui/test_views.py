@@ -101,6 +101,9 @@ def test_stats_view_trend() -> None:
     assert "games played" in out and "12" in out and "25%" in out and "95.0%" in out
     assert "+10.2 on the 4 before" in out
     assert "█" in out
+    assert "oldest first; 0 to 121 points" in out
+    higher = Stats(12, 84.5, 140, 0.25, 0.0833, 0.95, (70, 140), 105.0, 80.0)
+    assert "0 to 140 points" in text_of(StatsView(higher))  # the scale grows with the best
     assert "70 80 90 121" in text_of(StatsView(stats, ascii=True))
     assert "without hints or undos  12 games" in out and "with hints or undos     0 games" in out
     split = Stats(3, 80.0, 95, 0.3, 0.0, 0.9, (70, 80, 90), 80.0, None, 1, 75.0, 90.0)

@@ -24,12 +24,19 @@ from solitaire.patience.coach import (
     heels_note,
     hint_reasons,
     points_text,
-    round_reasons,
 )
 from solitaire.patience.game import GREAT_LINE, ROUNDS, SKUNK_LINE, RoundResult
 from solitaire.patience.rules import rules_text
 from solitaire.ui.patience.session import Phase, PlaySession
-from solitaire.ui.patience.views import AdviceView, RoundLog, TrackerView, reason_text
+from solitaire.ui.patience.views import (
+    AdviceView,
+    RoundLog,
+    TrackerView,
+    coaching,
+    reason_text,
+    rounds_table,
+    why_table,
+)
 from solitaire.ui.views import ScoreView, card_text, cards_text
 
 __all__ = [
@@ -355,33 +362,6 @@ def help_table() -> Table:
     return table
 
 
-def rounds_table(reviews: list[RoundReview], ascii: bool) -> RenderableType:
-    """Every round: the six held, your discard and the best, expected and actual, given up."""
-    table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
-    for name in ("rd", "six cards held", "yours", "exp.", "got", "best", "exp.", "got", "lost"):
-        left = name in ("six cards held", "yours", "best")
-        table.add_column(name, justify="left" if left else "right")
-    for r in reviews:
-        mine, best = r.chosen_option, r.best_option
-        table.add_row(
-            str(r.number),
-            cards_text(r.position.six, ascii),
-            cards_text(mine.discard, ascii),
-            points_text(mine.total),
-            str(r.chosen_scored),
-            "same" if r.is_best else cards_text(best.discard, ascii),
-            "" if r.is_best else points_text(best.total),
-            "" if r.is_best else str(r.best_scored),
-            Text(points_text(r.given_up), style="warn" if r.given_up else "best"),
-        )
-    legend = Text(
-        "exp.: expected points of the discard; got: what it scored; lost: expected points"
-        " given up (best exp. minus yours); a then 1-6: any round's 15 discards",
-        style="muted",
-    )
-    return Group(table, legend)
-
-
 def _milestone_text(session: PlaySession) -> list[RenderableType]:
     out: list[RenderableType] = []
     for milestone in session.milestones:
@@ -432,44 +412,6 @@ class _Fitted:
             if used > self.lines_free:
                 return
             yield row
-
-
-def why_table(review: RoundReview, ascii: bool) -> list[Table]:
-    """The reasons after a round, each a row with a hanging indent (one for a best discard)."""
-    rows = []
-    for index, reason in enumerate(round_reasons(review)):
-        if review.is_best and index == 1:
-            break  # a best discard: only how much it beat the next best by
-        row = Table.grid(padding=(0, 0))
-        row.add_column(width=7, style="title")
-        row.add_column(ratio=1)
-        row.add_row("Why" if index == 0 else "", reason_text(reason, ascii))
-        rows.append(row)
-    return rows
-
-
-def coaching(review: RoundReview, ascii: bool) -> list[Text]:
-    """The player's discard beside the best one, expected and actual."""
-    chosen, best = review.chosen_option, review.best_option
-    mine = Text("Coach  you discarded ", style="title")
-    mine.append_text(cards_text(chosen.discard, ascii))
-    mine.append(f": expected {points_text(chosen.total)}, scored {review.chosen_scored}")
-    lines = [mine]
-    if review.is_best:
-        lines.append(Text("       the best expected discard. Well played.", style="best"))
-    else:
-        line = Text("       best was ")
-        line.append_text(cards_text(best.discard, ascii))
-        line.append(f": expected {points_text(best.total)}, scored {review.best_scored}; ")
-        line.append(f"you gave up {points_text(review.given_up)}", style="warn")
-        lines.append(line)
-    top = review.hindsight_news
-    if top is not None:
-        hind = Text("       with hindsight ", style="muted")
-        hind.append_text(cards_text(top.discard, ascii))
-        hind.append(f" would have scored {top.total}", style="muted")
-        lines.append(hind)
-    return lines
 
 
 def over_body(review: GameReview, session: PlaySession) -> RenderableType:

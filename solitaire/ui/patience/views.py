@@ -7,6 +7,7 @@ changes game state. Colours come from one theme, :data:`THEME`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -16,7 +17,7 @@ from rich.text import Text
 
 from solitaire.core.cards import Card, Rank, Suit
 from solitaire.patience.advisor import DiscardOption, Hindsight
-from solitaire.patience.coach import Reason
+from solitaire.patience.coach import Reason, RoundReview, points_text, round_reasons
 from solitaire.patience.game import GREAT_LINE, ROUNDS, SKUNK_LINE, Game, RoundResult
 from solitaire.patience.simulation import SimulationResult
 from solitaire.patience.tracker import Place, Return, Tracker
@@ -32,18 +33,24 @@ __all__ = [
     "SimulationView",
     "StatsView",
     "TrackerView",
+    "coaching",
     "group_by_deal",
     "reason_text",
+    "rounds_table",
     "summary_table",
+    "why_table",
 ]
 
 
 class RoundView:
     """A played round: the six shown, the discard, the starter, then hand and crib counts."""
 
-    def __init__(self, result: RoundResult, ascii: bool = False) -> None:
+    def __init__(
+        self, result: RoundResult, ascii: bool = False, review: RoundReview | None = None
+    ) -> None:
         self.result = result
         self.ascii = ascii
+        self.review = review  # with it, the coaching: expected values, the best, and why
 
     def __rich__(self) -> RenderableType:
         r = self.result
@@ -64,30 +71,55 @@ class RoundView:
             for milestone in step.milestones:
                 total.append(f"  {milestone.message}", style="milestone")
         parts.append(total)
+        if self.review is not None:
+            coached: list[RenderableType] = [*coaching(self.review, self.ascii)]
+            coached += why_table(self.review, self.ascii)
+            parts.append(Padding(Group(*coached), (0, 0, 0, 2)))
         return Group(*parts)
 
 
 class GameView:
     """A whole game, round by round, then the final hand and the total."""
 
-    def __init__(self, game: Game, ascii: bool = False, title: str | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        ascii: bool = False,
+        title: str | None = None,
+        reviews: Sequence[RoundReview] | None = None,
+    ) -> None:
         self.game = game
         self.ascii = ascii
         self.title = title
+        self.reviews = reviews  # with them, each round's coaching and the table of rounds
 
     def __rich__(self) -> RenderableType:
         game = self.game
         parts: list[RenderableType] = []
         if self.title:
             parts.append(Text(self.title, style="title"))
-        for result in game.rounds:
-            parts.append(RoundView(result, self.ascii))
+        reviews = self.reviews
+        for index, result in enumerate(game.rounds):
+            review = reviews[index] if reviews is not None else None
+            parts.append(RoundView(result, self.ascii, review))
         if game.final is not None:
             final = game.final
             parts.append(ScoreView(final.score, "Final hand", self.ascii, breakdown=False))
             for milestone in final.milestones:
                 parts.append(Text(milestone.message, style="milestone"))
         parts.append(summary_table(game, self.ascii))
+        if reviews:
+            parts.append(Text("Coaching, round by round", style="title"))
+            parts.append(rounds_table(list(reviews), self.ascii))
+            best = sum((r.best_option.total for r in reviews), Fraction(0))
+            given_up = sum((r.given_up for r in reviews), Fraction(0))
+            share = f"{float((best - given_up) / best):.1%}" if best else "100.0%"
+            parts.append(
+                Text(
+                    f"Expected points given up: {points_text(given_up)} of the best discards'"
+                    f" {points_text(best)}; efficiency {share}"
+                )
+            )
         return Group(*parts)
 
 
@@ -201,6 +233,71 @@ class AdviceView:
         return Group(table, *notes)
 
 
+def rounds_table(reviews: list[RoundReview], ascii: bool) -> RenderableType:
+    """Every round: the six held, your discard and the best, expected and actual, given up."""
+    table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
+    for name in ("rd", "six cards held", "yours", "exp.", "got", "best", "exp.", "got", "lost"):
+        left = name in ("six cards held", "yours", "best")
+        table.add_column(name, justify="left" if left else "right")
+    for r in reviews:
+        mine, best = r.chosen_option, r.best_option
+        table.add_row(
+            str(r.number),
+            cards_text(r.position.six, ascii),
+            cards_text(mine.discard, ascii),
+            points_text(mine.total),
+            str(r.chosen_scored),
+            "same" if r.is_best else cards_text(best.discard, ascii),
+            "" if r.is_best else points_text(best.total),
+            "" if r.is_best else str(r.best_scored),
+            Text(points_text(r.given_up), style="warn" if r.given_up else "best"),
+        )
+    legend = Text(
+        "exp.: expected points of the discard; got: what it scored; lost: expected points"
+        " given up (best exp. minus yours); a then 1-6: any round's 15 discards",
+        style="muted",
+    )
+    return Group(table, legend)
+
+
+def why_table(review: RoundReview, ascii: bool) -> list[Table]:
+    """The reasons after a round, each a row with a hanging indent (one for a best discard)."""
+    rows = []
+    for index, reason in enumerate(round_reasons(review)):
+        if review.is_best and index == 1:
+            break  # a best discard: only how much it beat the next best by
+        row = Table.grid(padding=(0, 0))
+        row.add_column(width=7, style="title")
+        row.add_column(ratio=1)
+        row.add_row("Why" if index == 0 else "", reason_text(reason, ascii))
+        rows.append(row)
+    return rows
+
+
+def coaching(review: RoundReview, ascii: bool) -> list[Text]:
+    """The player's discard beside the best one, expected and actual."""
+    chosen, best = review.chosen_option, review.best_option
+    mine = Text("Coach  you discarded ", style="title")
+    mine.append_text(cards_text(chosen.discard, ascii))
+    mine.append(f": expected {points_text(chosen.total)}, scored {review.chosen_scored}")
+    lines = [mine]
+    if review.is_best:
+        lines.append(Text("       the best expected discard. Well played.", style="best"))
+    else:
+        line = Text("       best was ")
+        line.append_text(cards_text(best.discard, ascii))
+        line.append(f": expected {points_text(best.total)}, scored {review.best_scored}; ")
+        line.append(f"you gave up {points_text(review.given_up)}", style="warn")
+        lines.append(line)
+    top = review.hindsight_news
+    if top is not None:
+        hind = Text("       with hindsight ", style="muted")
+        hind.append_text(cards_text(top.discard, ascii))
+        hind.append(f" would have scored {top.total}", style="muted")
+        lines.append(hind)
+    return lines
+
+
 def reason_text(reason: Reason, ascii: bool = False, indent: str = "") -> Text:
     """A coaching sentence with its cards drawn in colour."""
     text = Text(indent)
@@ -222,13 +319,20 @@ class StatsView:
         self.stats = stats
         self.ascii = ascii
 
+    @property
+    def top(self) -> int:
+        """The total a full bar of the sparkline stands for."""
+        return max(max(self.stats.recent), GREAT_LINE)
+
     def trend(self) -> Text:
-        """The recent totals as a sparkline (or numbers, in ASCII)."""
+        """The recent totals as a sparkline (or numbers, in ASCII), with its scale."""
         recent = self.stats.recent
         if self.ascii:
-            return Text(" ".join(map(str, recent)))
-        top = max(max(recent), GREAT_LINE)
-        return Text("".join(_SPARKS[min(7, t * 8 // (top + 1))] for t in recent), style="cyan")
+            return Text(" ".join(map(str, recent))).append("  (oldest first)", style="muted")
+        top = self.top
+        text = Text("".join(_SPARKS[min(7, t * 8 // (top + 1))] for t in recent), style="cyan")
+        text.append(f"  one bar a game, oldest first; 0 to {top} points", style="muted")
+        return text
 
     def __rich__(self) -> RenderableType:
         s = self.stats
@@ -241,13 +345,15 @@ class StatsView:
         table.add_row(f"past {SKUNK_LINE} (skunk line)", f"{s.past_skunk:.0%}")
         table.add_row(f"reached {GREAT_LINE}", f"{s.reached_great:.0%}")
         table.add_row("mean efficiency", f"{s.mean_efficiency:.1%}")
+        table.add_row("", Text("(your discards' expected points / the best ones')", "muted"))
         for label, games, mean in (
             ("without hints or undos", s.games - s.aided, s.unaided_mean),
             ("with hints or undos", s.aided, s.aided_mean),
         ):
             shown = f"{games} game{'s' if games != 1 else ''}"
             table.add_row(label, shown if mean is None else f"{shown}, mean {mean:.1f}")
-        trend = f"last {len(s.recent)}: mean {s.recent_mean:.1f}"
+
+        trend = f"last {len(s.recent)} games: mean {s.recent_mean:.1f}"
         if s.earlier_mean is not None:
             change = s.recent_mean - s.earlier_mean
             trend += f" ({'+' if change >= 0 else ''}{change:.1f} on the {len(s.recent)} before)"
