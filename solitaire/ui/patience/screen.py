@@ -63,7 +63,7 @@ def is_large(columns: int, rows: int) -> bool:
 KEYS: tuple[tuple[str, str], ...] = (
     ("1-6", "pick or unpick a card (numbered as shown)"),
     ("Left/Right, Space", "move along the cards, pick the one under the cursor"),
-    ("/ or t", "type the discard: 5h jd, or k 3 (a rank alone: your only one)"),
+    ("/ or t", "type it: 5h jd, or a rank alone (k 3) for your only king"),
     ("s", "sort the hand by rank, or back to the order dealt"),
     ("c", "card tracker: unseen cards by rank, starters coming back"),
     ("u", "after a round: take the discard back, pick again (recorded)"),
