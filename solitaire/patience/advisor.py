@@ -29,6 +29,9 @@ from math import comb
 from operator import itemgetter, mul
 from typing import Final
 
+import numpy as np
+from numpy.typing import NDArray
+
 from solitaire.core.cards import ALL_CARDS, Card, CardLike, DuplicateCardError, to_card, to_cards
 from solitaire.core.scoring import _KEY, _RANK_POINTS, crib_points, hand_points
 from solitaire.patience.game import Game
@@ -47,6 +50,8 @@ __all__ = [
     "hindsight",
     "position_of",
 ]
+
+Ints = NDArray[np.int64]
 
 _J: Final = 10  # the jack's rank index (a card int >> 2)
 _JACKS: Final = 40  # the jack of clubs; ``_JACKS | suit`` is the jack of any suit
@@ -339,10 +344,31 @@ def advise(
     return advise_position(Position.make(six, seen, starter), ranges=ranges)
 
 
+def _sums_of(
+    position: Position, counts: NDArray[np.int64], hands: NDArray[np.int64]
+) -> ExpectedSums:
+    """The integer sums of :func:`expected_numerators`, read off the round distributions."""
+    size = len(position.unseen)
+    totals = counts @ np.arange(counts.shape[1])  # points summed over every outcome
+    if position.starter is None:
+        heels = _HEELS * sum(1 for c in position.unseen if c >> 2 == _J)
+        hand_den, crib_den = size, size * comb(size - 1, 2)
+    else:
+        heels = _HEELS if position.starter >> 2 == _J else 0
+        hand_den, crib_den = 1, comb(size, 2)
+    # Every starter comes with crib_den // hand_den blind pairs.
+    crib = totals - (hands + heels) * (crib_den // hand_den)
+    return ExpectedSums(tuple(hands.tolist()), tuple(crib.tolist()), heels, hand_den, crib_den)
+
+
 def advise_position(position: Position, *, ranges: bool = True) -> tuple[DiscardOption, ...]:
     """:func:`advise` for a checked position."""
-    nums = expected_numerators(position)
-    counts = round_counts(position.six, position.unseen, position.starter) if ranges else None
+    counts = None
+    if ranges:
+        counts, hands = round_counts(position.six, position.unseen, position.starter)
+        nums = _sums_of(position, counts, hands)
+    else:
+        nums = expected_numerators(position)
     heels = Fraction(nums.heels, nums.hand_den)
     options = []
     for index, (i, j) in enumerate(_DISCARDS):

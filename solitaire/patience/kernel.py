@@ -16,7 +16,7 @@ import os
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations, combinations_with_replacement
-from typing import Final
+from typing import Final, NamedTuple
 
 # Parallel runs are processes (--jobs); BLAS threads would only fight them for the
 # cores. This must be set before numpy loads its BLAS.
@@ -27,7 +27,7 @@ from numpy.typing import NDArray
 
 from solitaire.core.scoring import _RANK_POINTS
 
-__all__ = ["BATCHED", "DISCARDS", "WIDTH", "play_decks", "round_counts"]
+__all__ = ["BATCHED", "DISCARDS", "WIDTH", "RoundCounts", "play_decks", "round_counts"]
 
 Ints = NDArray[np.int64]
 
@@ -99,9 +99,16 @@ def _suit_triples(m: int) -> Ints:
 # -- one position: the exact distribution of each discard's round total -------------
 
 
-def round_counts(six: Sequence[int], unseen: Sequence[int], starter: int | None) -> Ints:
-    """Outcomes per round total: row d, column t counts the (starter, blind pair) draws
-    in which discard ``DISCARDS[d]`` scores t points (heels + hand + crib)."""
+class RoundCounts(NamedTuple):
+    """Every discard's outcomes per round total, and its hand points summed over starters."""
+
+    counts: Ints  # [discard, t]: (starter, blind pair) draws scoring t (heels + hand + crib)
+    hand: Ints  # [discard]: hand points summed over the possible starters
+
+
+def round_counts(six: Sequence[int], unseen: Sequence[int], starter: int | None) -> RoundCounts:
+    """Outcomes per round total of each discard ``DISCARDS[d]``, over every starter (or the
+    known one) and every blind pair from the unseen cards."""
     five, _, crib_pairs, _ = _tables()
     cards = np.array(six, dtype=np.int64)
     pool_cards = np.array(unseen, dtype=np.int64)
@@ -177,7 +184,7 @@ def round_counts(six: Sequence[int], unseen: Sequence[int], starter: int | None)
             )
             np.subtract.at(out[d], value, 1)
             np.add.at(out[d], value + 5, 1)
-    return out
+    return RoundCounts(out, hand.sum(axis=1))
 
 
 # -- many games at once ------------------------------------------------------------
