@@ -27,7 +27,16 @@ from numpy.typing import NDArray
 
 from solitaire.core.scoring import _RANK_POINTS
 
-__all__ = ["BATCHED", "DISCARDS", "WIDTH", "RoundCounts", "play_decks", "round_counts"]
+__all__ = [
+    "BATCHED",
+    "DISCARDS",
+    "WIDTH",
+    "RoundCounts",
+    "discard_points",
+    "final_points",
+    "play_decks",
+    "round_counts",
+]
 
 Ints = NDArray[np.int64]
 
@@ -195,24 +204,37 @@ _ROUND6_SHOWN: Final = np.array([45, 46, 47, 50, 51, 8])  # round 6 deals the ro
 _FINAL_AT: Final = np.array([26, 35, 44, 17])  # the starters of rounds 3, 4, 5 and 2
 
 
-def _actual(five: Ints, six: Ints, blind: Ints, starter: Ints) -> tuple[Ints, Ints]:
-    """Hand and crib points of all 15 discards of each game: [game, discard] twice."""
-    s_rank, s_suit = (starter >> 2)[:, None], (starter & 3)[:, None]
-    nobs = _JACKS + s_suit  # the jack of the starter's suit
-    keep = six[:, _KEEP]  # [game, discard, 4]
-    kr, ks = keep >> 2, keep & 3
-    hand = five[kr[..., 0], kr[..., 1], kr[..., 2], kr[..., 3], s_rank]
-    flush = (ks == ks[..., :1]).all(axis=2)
-    hand += np.where(flush, 4 + (ks[..., 0] == s_suit), 0)
-    hand += (keep == nobs[..., None]).any(axis=2)
-    a, b = six[:, _DI], six[:, _DJ]
-    x, y = blind[:, :1], blind[:, 1:]
-    crib = five[a >> 2, b >> 2, s_rank, x >> 2, y >> 2]
-    crib += 5 * (
-        ((a & 3) == s_suit) & ((b & 3) == s_suit) & ((x & 3) == s_suit) & ((y & 3) == s_suit)
+def four_points(cards: Ints, starter: Ints, *, crib: bool) -> Ints:
+    """Points of four-card hands or cribs ([..., 4] card ints) with their starters ([...])."""
+    five = _tables()[0]
+    s_rank, s_suit = starter >> 2, starter & 3
+    ranks, suits = cards >> 2, cards & 3
+    points: Ints = five[ranks[..., 0], ranks[..., 1], ranks[..., 2], ranks[..., 3], s_rank]
+    suited = (suits == suits[..., :1]).all(axis=-1)
+    if crib:  # only a five-card flush
+        points += 5 * (suited & (suits[..., 0] == s_suit))
+    else:
+        points += np.where(suited, 4 + (suits[..., 0] == s_suit), 0)
+    points += (cards == (_JACKS + s_suit)[..., None]).any(axis=-1)  # nobs
+    return points
+
+
+def discard_points(six: Ints, blind: Ints, starter: Ints) -> tuple[Ints, Ints]:
+    """Hand and crib points of all 15 discards of each game: [game, discard] twice.
+
+    ``six`` is [game, 6], ``blind`` the two blind crib cards [game, 2], ``starter`` [game].
+    """
+    starters = np.broadcast_to(starter[:, None], (len(six), 15))
+    hand = four_points(six[:, _KEEP], starters, crib=False)
+    crib_cards = np.concatenate(
+        [
+            six[:, _DI, None],
+            six[:, _DJ, None],
+            np.broadcast_to(blind[:, None, :], (len(six), 15, 2)),
+        ],
+        axis=2,
     )
-    crib += (a == nobs) | (b == nobs) | (x == nobs) | (y == nobs)
-    return hand, crib
+    return hand, four_points(crib_cards, starters, crib=True)
 
 
 def _expected(six: Ints, unseen: Ints) -> tuple[Ints, Ints, int, int]:
@@ -273,16 +295,16 @@ def _choose(strategy: str, hand: Ints, crib: Ints, hand_den: int, crib_den: int)
 
 
 def play_decks(decks: Ints, strategy: str) -> Ints:
-    """The final totals of games dealt from these deck orders ([game, 52] card ints).
+    """Points of every round and of the final hand ([game, 7]) of games dealt from these
+    deck orders ([game, 52] card ints); a game's total is its row's sum.
 
     ``best`` and ``hand`` choose as the advisor's :func:`best_discard` does; ``oracle``
     takes each round's best actual discard.
     """
     if strategy not in BATCHED:
         raise ValueError(f"no batched play for {strategy!r}: expected one of {BATCHED}")
-    five, four, _, _ = _tables()
     games = np.arange(len(decks))
-    total = np.zeros(len(decks), dtype=np.int64)
+    points = np.zeros((len(decks), 7), dtype=np.int64)
     for k in range(6):
         if k < 5:
             at = 9 * k
@@ -290,18 +312,23 @@ def play_decks(decks: Ints, strategy: str) -> Ints:
             blind, starter = decks[:, at + 3 : at + 5], decks[:, at + 8]
         else:  # round 6: every card is known, the starter is round 2's
             six, blind, starter = decks[:, _ROUND6_SHOWN], decks[:, 48:50], decks[:, 17]
-        hand, crib = _actual(five, six, blind, starter)
-        points = hand + crib
+        hand, crib = discard_points(six, blind, starter)
         if strategy == "oracle":
-            choice = np.argmax(points, axis=1)
+            choice = np.argmax(hand + crib, axis=1)
         elif k < 5:
             unseen = np.concatenate([blind, decks[:, at + 8 :]], axis=1)
             choice = _choose(strategy, *_expected(six, unseen))
         else:
             choice = _choose(strategy, hand, crib, 1, 1)
-        total += points[games, choice] + 2 * ((starter >> 2) == _J)
-    final = decks[:, _FINAL_AT]
-    fr, fs = final >> 2, final & 3
-    total += four[fr[:, 0], fr[:, 1], fr[:, 2], fr[:, 3]]
-    total += 4 * (fs == fs[:, :1]).all(axis=1)
-    return total
+        points[:, k] = hand[games, choice] + crib[games, choice] + 2 * ((starter >> 2) == _J)
+    points[:, 6] = final_points(decks[:, _FINAL_AT])
+    return points
+
+
+def final_points(cards: Ints) -> Ints:
+    """Points of final hands ([..., 4] card ints, no starter)."""
+    four = _tables()[1]
+    ranks, suits = cards >> 2, cards & 3
+    points: Ints = four[ranks[..., 0], ranks[..., 1], ranks[..., 2], ranks[..., 3]]
+    points += 4 * (suits == suits[..., :1]).all(axis=-1)
+    return points

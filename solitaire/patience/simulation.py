@@ -80,7 +80,7 @@ def play_seeds(strategy: str, seeds: range) -> list[int]:
     """
     if strategy in BATCHED:
         decks = np.array([shuffled_order(random.Random(seed)) for seed in seeds], dtype=np.int64)
-        totals: list[int] = play_decks(decks.reshape(-1, 52), strategy).tolist()
+        totals: list[int] = play_decks(decks.reshape(-1, 52), strategy).sum(axis=1).tolist()
         return totals
     return [play_one(strategy, seed) for seed in seeds]
 
