@@ -43,7 +43,13 @@ from solitaire.patience.coach import heels_note, hint_reasons, review_round
 from solitaire.patience.game import ROUNDS, Game
 from solitaire.patience.record import game_record, replay
 from solitaire.patience.simulation import SIMULATED, check_run, simulate
-from solitaire.patience.strategy import STRATEGIES, make_strategy, play_out
+from solitaire.patience.strategy import (
+    MAX_TARGET,
+    STRATEGIES,
+    make_strategy,
+    play_out,
+    strategy_name,
+)
 from solitaire.store import command
 from solitaire.ui.patience.views import AdviceView, GameView, SimulationView, reason_text
 from solitaire.ui.views import ScoreView, kind_totals_table
@@ -120,7 +126,35 @@ def game_from_args(args: argparse.Namespace) -> tuple[Game, str | None]:
     return Game.from_seed(seed), None
 
 
+def resolve_strategy(name: str | None, target: int | None, option: str) -> str | None:
+    """The strategy that --auto/--strategy NAME and --target N ask for together."""
+    if target is not None:
+        if not 1 <= target <= MAX_TARGET:
+            raise ValueError(f"--target must be from 1 to {MAX_TARGET}, got {target}")
+        if name in (None, "target", f"target{target}"):
+            return f"target{target}"
+        raise ValueError(f"--target {target} plays target{target}: leave out {option} {name}")
+    if name == "target":
+        raise ValueError(f"{option} target needs --target N (the points to play for)")
+    return name
+
+
+def _strategy_arg(text: str) -> str:
+    if text == "target" or text == "oracle":
+        return text
+    try:
+        return strategy_name(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def cmd_play(args: argparse.Namespace) -> int:
+    if args.auto is not None:
+        args.auto = resolve_strategy(args.auto, args.target, "--auto")
+        if args.auto == "oracle":
+            raise ValueError(
+                "oracle is a hindsight bound for simulate, not a player: use --auto best"
+            )
     if args.resume is not None and args.auto is not None:
         raise ValueError("--resume carries on a game you play yourself: leave out --auto")
     if args.auto is None:
@@ -206,6 +240,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    args.strategy = resolve_strategy(args.strategy, args.target, "--strategy") or "best"
     check_run(args.games, args.strategy, args.jobs)
     err = make_console(args, stderr=True)
     columns = (
@@ -285,8 +320,17 @@ def register(sub: Subcommands) -> None:
     )
     play.add_argument(
         "--auto",
-        choices=STRATEGIES,
-        help="let a strategy play the whole game (filed in the history as its game, not yours)",
+        type=_strategy_arg,
+        metavar="STRATEGY",
+        help=f"let a strategy play the whole game ({', '.join(STRATEGIES)} or targetN; "
+        "filed in the history as its game, not yours)",
+    )
+    play.add_argument(
+        "--target",
+        type=int,
+        metavar="N",
+        help="play for N points: the hint shows each discard's chance of reaching N and the "
+        "coach says when it differs from playing for points (with --auto: plays targetN)",
     )
     add_output_options(play, "with --auto: print the game record")
     add_data_dir_option(play)
@@ -312,7 +356,13 @@ def register(sub: Subcommands) -> None:
         "discard.",
     )
     sim.add_argument("--games", type=int, default=1000, metavar="N", help="games (default 1000)")
-    sim.add_argument("--strategy", choices=SIMULATED, default="best", help="default: best")
+    sim.add_argument(
+        "--strategy",
+        type=_strategy_arg,
+        metavar="STRATEGY",
+        help=f"{', '.join(SIMULATED)} or targetN (default: best)",
+    )
+    sim.add_argument("--target", type=int, metavar="N", help="the same as --strategy targetN")
     sim.add_argument("--jobs", type=int, default=1, metavar="J", help="processes (default 1)")
     sim.add_argument("--seed", type=int, default=0, metavar="S", help="first seed (default 0)")
     add_output_options(sim, "print one JSON object")

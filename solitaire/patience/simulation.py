@@ -30,7 +30,13 @@ from solitaire.core.untrusted import MAX_SEED_DIGITS
 from solitaire.patience.advisor import hindsight
 from solitaire.patience.game import GREAT_LINE, SKUNK_LINE, Game
 from solitaire.patience.kernel import BATCHED, play_decks
-from solitaire.patience.strategy import STRATEGIES, make_strategy, play_out
+from solitaire.patience.strategy import (
+    MAX_TARGET,
+    STRATEGIES,
+    make_strategy,
+    play_out,
+    target_of,
+)
 
 __all__ = [
     "MAX_GAMES",
@@ -194,8 +200,11 @@ _IN_FLIGHT: Final = 4  # chunks queued per process: enough to keep each one busy
 
 def check_run(games: int, strategy: str, jobs: int, seed: int = 0) -> None:
     """Refuse a run that cannot be played, naming the bad value and the allowed range."""
-    if strategy not in SIMULATED:
-        raise ValueError(f"unknown strategy {strategy!r}: expected one of {', '.join(SIMULATED)}")
+    if strategy not in SIMULATED and target_of(strategy) is None:
+        raise ValueError(
+            f"unknown strategy {strategy!r}: expected one of {', '.join(SIMULATED)} "
+            f"or targetN with N from 1 to {MAX_TARGET}"
+        )
     if not 1 <= games <= MAX_GAMES:
         raise ValueError(f"--games must be 1 to {MAX_GAMES:,}, got {games:,}")
     if not 1 <= jobs <= MAX_JOBS:

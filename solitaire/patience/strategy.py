@@ -1,6 +1,8 @@
 """Discard strategies for games played without a person.
 
 A strategy takes a game at a discard and returns the two cards to discard.
+``targetN`` (``target90``, ``target121``, any N from 1 to 250) plays each round for
+the best chance of finishing at N points or more (:mod:`solitaire.patience.target`).
 """
 
 from __future__ import annotations
@@ -12,8 +14,17 @@ from itertools import combinations
 from solitaire.core.cards import Card
 from solitaire.patience.advisor import best_discard, position_of
 from solitaire.patience.game import Game
+from solitaire.patience.target import target_discard
 
-__all__ = ["STRATEGIES", "Strategy", "make_strategy", "play_out"]
+__all__ = [
+    "MAX_TARGET",
+    "STRATEGIES",
+    "Strategy",
+    "make_strategy",
+    "play_out",
+    "strategy_name",
+    "target_of",
+]
 
 Strategy = Callable[[Game], tuple[Card, Card]]
 
@@ -38,18 +49,49 @@ def hand_strategy(game: Game) -> tuple[Card, Card]:
     return best_discard(position_of(game), hand_only=True)
 
 
-STRATEGIES: tuple[str, ...] = ("best", "hand", "random")
+def target_strategy(target: int) -> Strategy:
+    """Each round, the discard with the best chance of finishing at ``target`` or more."""
+
+    def choose(game: Game) -> tuple[Card, Card]:
+        return target_discard(game, target)
+
+    return choose
+
+
+STRATEGIES: tuple[str, ...] = ("best", "hand", "random", "target90", "target121")
+MAX_TARGET = 250  # a bound on input: the best of 100,000 hindsight games scored 151
+
+
+def target_of(name: str) -> int | None:
+    """N for a strategy named ``targetN``, else None."""
+    digits = name.removeprefix("target")
+    if digits == name or not digits.isdigit() or not 1 <= int(digits) <= MAX_TARGET:
+        return None
+    return int(digits)
+
+
+def strategy_name(name: str) -> str:
+    """A strategy name checked: one of :data:`STRATEGIES` or ``targetN``; else a ValueError."""
+    if name in STRATEGIES or target_of(name) is not None:
+        return name
+    raise ValueError(
+        f"unknown strategy {name!r}: expected one of {', '.join(STRATEGIES)} "
+        f"or targetN with N from 1 to {MAX_TARGET}"
+    )
 
 
 def make_strategy(name: str, rng: random.Random) -> Strategy:
     """The strategy of this name; ``rng`` feeds the ones that draw at random."""
+    target = target_of(name)
+    if target is not None:
+        return target_strategy(target)
     if name == "best":
         return best_strategy
     if name == "hand":
         return hand_strategy
     if name == "random":
         return random_strategy(rng)
-    raise ValueError(f"unknown strategy {name!r}: expected one of {', '.join(STRATEGIES)}")
+    raise ValueError(strategy_name(name))  # names the problem
 
 
 def play_out(game: Game, strategy: Strategy) -> Game:
