@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
@@ -37,7 +38,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from solitaire.core.cards import Card, shuffled_order
-from solitaire.patience.advisor import position_of
+from solitaire.patience.advisor import DiscardOption, position_of
 from solitaire.patience.game import ROUNDS, Game
 from solitaire.patience.kernel import (
     DISCARDS,
@@ -55,6 +56,7 @@ __all__ = [
     "future_table",
     "rest_counts_round5",
     "target_chances",
+    "target_disagreement",
     "target_discard",
 ]
 
@@ -280,3 +282,32 @@ def target_discard(game: Game, target: int) -> tuple[Card, Card]:
     index = max(range(15), key=lambda n: (keys[n], -n))
     i, j = DISCARDS[index]
     return game.shown[i], game.shown[j]
+
+
+def target_disagreement(
+    options: Sequence[DiscardOption], chances: Sequence[TargetChance], target: int, total: int
+) -> str | None:
+    """When the discard with the best chance of reaching ``target`` is not the discard with
+    the best expected points, one sentence saying so and why; else None.
+
+    ``options`` are the advisor's (with distributions), best first; ``total`` the points so far.
+    """
+    by_discard = {frozenset(c.discard): c for c in chances}
+    best = options[0]
+    best_chance = by_discard[frozenset(best.discard)]
+    top = max(chances, key=lambda c: c.chance)
+    if top.chance <= best_chance.chance:
+        return None
+    pick = next(o for o in options if frozenset(o.discard) == frozenset(top.discard))
+    # Why: the round score where the target's discard gains the most chance over best's.
+    width = max(len(pick.outcomes), len(best.outcomes))
+    gain = [pick.chance_at_least(t) - best.chance_at_least(t) for t in range(width)]
+    points = max(range(width), key=lambda t: gain[t])
+    names = [" ".join(map(str, o.discard)) for o in (pick, best)]
+    return (
+        f"For {target} ({target - total} to go): {names[0]} reaches it {float(top.chance):.1%}"
+        f" against {float(best_chance.chance):.1%} for {names[1]}, the best for points. It"
+        f" expects {float(best.total - pick.total):.2f} fewer points but scores {points}+ in"
+        f" {float(pick.chance_at_least(points)):.1%} of rounds against"
+        f" {float(best.chance_at_least(points)):.1%}."
+    )

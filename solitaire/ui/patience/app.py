@@ -248,6 +248,7 @@ def run_app(
             ascii=bool(args.ascii),
             explicit=explicit,
             resume_id=getattr(args, "resume", None),
+            target=getattr(args, "target", None),
         )
         try:
             message = shell.run_full_screen(build_app(session, input, output), session.quit)

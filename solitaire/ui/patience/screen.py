@@ -199,13 +199,18 @@ class SessionScreen:
         if session.phase is Phase.DISCARD:
             chosen = session.picked if len(session.selected) == 2 else None
             if session.show_hint:
-                return AdviceView(
+                note = session.target_note
+                view = AdviceView(
                     session.advice,
                     session.ascii,
                     chosen=chosen,
                     title=None,
                     heels=heels_note(session.position),
+                    chances=session.chances,
+                    target=session.target,
+                    limit=None if self.large or not note else 12,  # the note fits in 80x24
                 )
+                return Group(view, Text(note, style="warn")) if note else view
             if session.show_why:
                 return why_body(session, chosen)
             return Text("")

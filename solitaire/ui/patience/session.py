@@ -20,6 +20,7 @@ from solitaire.patience.advisor import DiscardOption, Position, advise_position,
 from solitaire.patience.coach import GameReview, RoundReview, review_game, review_round
 from solitaire.patience.game import ROUNDS, Game, IllegalDiscardError, Milestone, RoundResult
 from solitaire.patience.record import game_record, replay
+from solitaire.patience.target import TargetChance, target_chances, target_disagreement
 from solitaire.patience.tracker import Tracker, track
 from solitaire.store import PATIENCE, GameLock, History, SaveError, StoredGame, StoreError, command
 
@@ -63,8 +64,10 @@ class PlaySession:
         ascii: bool = False,
         explicit: bool = False,
         resume_id: int | None = None,
+        target: int | None = None,
     ) -> None:
         self.history = history
+        self.target = target  # --target N: the hint also weighs each discard's chance of N
         self.new_game = new_game
         self.ascii = ascii
         self.game: Game
@@ -94,6 +97,7 @@ class PlaySession:
         self._lock: GameLock | None = None
         self._pending_lock: GameLock | None = None
         self._advice: tuple[DiscardOption, ...] | None = None
+        self._chances: tuple[TargetChance, ...] | None = None
 
         notices = list(history.notices)
         if resume_id is not None:
@@ -190,6 +194,7 @@ class PlaySession:
         self.undoable = False
         self.all_round = 0
         self._advice = None
+        self._chances = None
         self.phase = Phase.DISCARD
 
     def _resumed_line(self) -> str:
@@ -273,6 +278,23 @@ class PlaySession:
     def position(self) -> Position:
         """What a player who watched every card knows at this discard."""
         return position_of(self.game)
+
+    @property
+    def chances(self) -> tuple[TargetChance, ...] | None:
+        """With a target: every discard's chance of finishing at it (computed once a round)."""
+        if self.target is None:
+            return None
+        if self._chances is None:
+            self._chances = target_chances(self.game, self.target)
+        return self._chances
+
+    @property
+    def target_note(self) -> str | None:
+        """With a target: the coach's word when playing for it and for points disagree."""
+        chances = self.chances
+        if chances is None:
+            return None
+        return target_disagreement(self.advice, chances, self.target or 0, self.game.total)
 
     @property
     def picked(self) -> list[Card]:
@@ -384,6 +406,7 @@ class PlaySession:
         self.show_hint = self.show_all = self.show_why = False
         self.all_round = 0
         self._advice = None
+        self._chances = None
         self.phase = Phase.RESULT
         self.undoable = not self.game.is_over
         self.message = ""

@@ -20,6 +20,7 @@ from solitaire.patience.advisor import DiscardOption, Hindsight
 from solitaire.patience.coach import Reason, RoundReview, points_text, round_reasons
 from solitaire.patience.game import GREAT_LINE, ROUNDS, SKUNK_LINE, Game, RoundResult
 from solitaire.patience.simulation import SimulationResult
+from solitaire.patience.target import TargetChance
 from solitaire.patience.tracker import Place, Return, Tracker
 from solitaire.store import GameRow, Stats
 from solitaire.ui.views import ScoreView, card_text, cards_text
@@ -160,7 +161,8 @@ class AdviceView:
 
     With ``actual`` (hindsight) a column shows what each discard really scored; with
     ``chosen`` the player's discard is marked; ``heels`` says how his heels enters
-    every total. A legend under the table says what each column is.
+    every total; with ``chances`` of reaching ``target`` a column shows each discard's.
+    A legend under the table says what each column is.
     """
 
     def __init__(
@@ -172,6 +174,9 @@ class AdviceView:
         title: str | None = "Discards, best first",
         ranges: bool = True,
         heels: str | None = None,
+        chances: Sequence[TargetChance] | None = None,
+        target: int | None = None,
+        limit: int | None = None,
     ) -> None:
         self.options = options
         self.ascii = ascii
@@ -180,6 +185,9 @@ class AdviceView:
         self.title = title
         self.ranges = ranges
         self.heels = heels
+        self.chances = {frozenset(c.discard): c for c in chances} if chances else None
+        self.target = target
+        self.limit = limit  # show only the best ``limit`` discards (a small terminal)
 
     def __rich__(self) -> RenderableType:
         table = Table(
@@ -201,8 +209,10 @@ class AdviceView:
             table.add_column("max", justify="right")
         if self.actual is not None:
             table.add_column("actual", justify="right")
+        if self.chances is not None:
+            table.add_column(f">={self.target}", justify="right")
         best = self.options[0].total if self.options else 0
-        for option in self.options:
+        for option in self.options[: self.limit]:
             mark = "*" if option.total == best else ""
             style = "best" if option.total == best else ""
             if self.chosen is not None and frozenset(option.discard) == self.chosen:
@@ -220,6 +230,8 @@ class AdviceView:
                 row += [str(option.min_total), str(option.max_total)]
             if self.actual is not None:
                 row.append(str(self.actual[frozenset(option.discard)]))
+            if self.chances is not None:
+                row.append(f"{float(self.chances[frozenset(option.discard)].chance):.1%}")
             table.add_row(*row, style=style)
         legend = "* best" + ("  > yours" if self.chosen else "")
         legend += "  hand/crib/total: on average"
@@ -227,6 +239,13 @@ class AdviceView:
             legend += "  min/max: fewest/most"
         if self.actual is not None:
             legend += "  actual: got"
+        if self.chances:
+            exact = next(iter(self.chances.values())).exact
+            legend += f"  >={self.target}: chance of {self.target}+ at the end"
+            legend += " (exact)" if exact else " (later rounds estimated)"
+        hidden = len(self.options) - len(self.options[: self.limit])
+        if hidden:
+            legend += f"  ({hidden} worse not shown)"
         notes = [Text(legend, style="muted")]
         if self.heels:
             notes.append(Text(self.heels, style="muted"))
