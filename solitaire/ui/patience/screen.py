@@ -208,7 +208,7 @@ class SessionScreen:
                     heels=heels_note(session.position),
                     chances=session.chances,
                     target=session.target,
-                    limit=None if self.large or not note else 12,  # the note fits in 80x24
+                    limit=None if self.large or not note else 11,  # the note fits in 80x24
                 )
                 return Group(view, Text(note, style="warn")) if note else view
             if session.show_why:
