@@ -71,7 +71,10 @@ def test_daily_gives_the_same_deck_twice(capsys: pytest.CaptureFixture[str]) -> 
         (["play", "--deal", "NOPE", "--auto", "random"], "invalid deal code 'NOPE'"),
         (["play", "--seed", "x", "--auto", "random"], "invalid int value: 'x'"),
         (["play", "--seed", "1", "--daily", "--auto", "random"], "not allowed with argument"),
-        (["play", "--auto", "psychic"], "invalid choice: 'psychic'"),
+        (["play", "--auto", "psychic"], "unknown strategy 'psychic'"),
+        (["play", "--auto", "target"], "--auto target needs --target N"),
+        (["play", "--auto", "best", "--target", "90"], "leave out --auto best"),
+        (["play", "--auto", "target0"], "targetN with N from 1 to 250"),
     ],
 )
 def test_bad_input_is_one_line(
@@ -121,7 +124,8 @@ def test_simulate_json_and_table(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["simulate", "--games", "0"], "--games must be 1 to 10,000,000, got 0"),
         (["simulate", "--jobs", "0"], "on this machine, got 0"),
-        (["simulate", "--strategy", "psychic"], "invalid choice: 'psychic'"),
+        (["simulate", "--strategy", "psychic"], "unknown strategy 'psychic'"),
+        (["simulate", "--target", "251"], "--target must be from 1 to 250"),
         (["simulate", "--games", "many"], "invalid int value: 'many'"),
     ],
 )
