@@ -18,7 +18,7 @@ import random
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
-from typing import Final, Self, SupportsIndex, overload
+from typing import Final, Self, SupportsIndex, TypeVar, overload
 
 from solitaire.core.untrusted import MAX_SEED_DIGITS
 
@@ -35,6 +35,7 @@ __all__ = [
     "Suit",
     "format_cards",
     "parse_cards",
+    "shuffle",
     "shuffled_order",
     "to_card",
     "to_cards",
@@ -234,6 +235,8 @@ SEED_LIMIT: Final = 10**MAX_SEED_DIGITS
 CardLike = Card | str
 """A Card, or a card string such as ``"5H"``."""
 
+T = TypeVar("T")
+
 _SEPARATORS: Final = re.compile(r"[\s,;]+")
 
 
@@ -294,6 +297,21 @@ def shuffled_order(rng: random.Random) -> list[int]:
             j = draw(bits)
         order[i], order[j] = order[j], order[i]
     return order
+
+
+def shuffle(items: list[T], rng: random.Random) -> None:
+    """Fisher-Yates in place for any list, drawn as :func:`shuffled_order` draws.
+
+    Used by the tile game's bag; a seed gives the same order on every Python version.
+    """
+    draw = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = draw(bits)
+        while j >= n:
+            j = draw(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 class Deck(Sequence[Card]):

@@ -44,6 +44,7 @@ __all__ = [
     "final_points",
     "hand_points",
     "rank_key",
+    "rank_multiset_points",
     "rank_points",
     "score_hand",
     "score_total",
@@ -234,8 +235,8 @@ def rank_key(ranks: Iterable[int]) -> int:
     return sum(5 ** (r - 1) for r in ranks)
 
 
-def _rank_only_points(ranks: Sequence[int]) -> int:
-    """Fifteens, pairs and runs of a rank multiset, counted without listing them."""
+def rank_multiset_points(ranks: Sequence[int]) -> int:
+    """Fifteens, pairs and runs of any multiset of ranks (1-13), counted without listing them."""
     ways = [1] + [0] * 15  # ways[s]: subsets whose pips sum to s
     for rank in ranks:
         pips = min(rank, 10)
@@ -257,7 +258,7 @@ def _rank_only_points(ranks: Sequence[int]) -> int:
 
 def _build_rank_table() -> dict[int, int]:
     return {
-        rank_key(ranks): _rank_only_points(ranks) for size in (4, 5) for ranks in _multisets(size)
+        rank_key(ranks): rank_multiset_points(ranks) for size in (4, 5) for ranks in _multisets(size)
     }
 
 
