@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from solitaire.cli import history, match, patience
+from solitaire.cli import history, match, patience, tiles
 from solitaire.cli.common import PROG, Parser, UsageError, add_shared_options, speaks_unicode
 
 __all__ = ["main"]
@@ -29,6 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     patience.register(sub)
     match.register(sub)
     history.register(sub)
+    tiles.register(sub)
     return parser
 
 

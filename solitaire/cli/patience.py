@@ -32,6 +32,7 @@ from solitaire.cli.common import (
     open_history,
 )
 from solitaire.cli.match import replay_match_record
+from solitaire.cli.tiles import replay_tiles
 from solitaire.core.cards import parse_cards
 from solitaire.core.dealcode import daily_seed, deal_code, decode_deal
 from solitaire.core.scoring import score_hand
@@ -217,7 +218,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         game, daily = stored.game, stored.daily
     else:
         data = load_match_record(read_record_file(source, MAX_MATCH_RECORD_BYTES))
-        if "game" in data:  # the match's records name their game; the patience's name none
+        if "game" in data:  # the match's and the tiles' records name their game; not the patience's
+            if data["game"] == "tiles":
+                return replay_tiles(args, data)
             return replay_match_record(args, data)
         game = replay(data, allow_unfinished=True)
         daily = data.get("daily")

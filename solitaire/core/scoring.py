@@ -258,7 +258,9 @@ def rank_multiset_points(ranks: Sequence[int]) -> int:
 
 def _build_rank_table() -> dict[int, int]:
     return {
-        rank_key(ranks): rank_multiset_points(ranks) for size in (4, 5) for ranks in _multisets(size)
+        rank_key(ranks): rank_multiset_points(ranks)
+        for size in (4, 5)
+        for ranks in _multisets(size)
     }
 
 

@@ -34,6 +34,8 @@ THEME = Theme(
         "warn": "bold yellow",
         "milestone": "bold magenta",
         "title": "bold",
+        "tile.light": "bold",
+        "tile.dark": "bold reverse",
     }
 )
 

@@ -1,0 +1,53 @@
+"""Rebuild the tile game's leave values (solitaire/tiles/leaves.json) by simulation.
+
+    .venv/bin/python scripts/build_tile_leaves.py [--games 400] [--seed 1000000]
+
+Plays greedy against itself on seeded games and fits the next turn's points on the
+features of the tiles kept (see solitaire/tiles/leaves.py for the method). The
+same arguments always write the same file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from solitaire.tiles.leaves import LEAVES_FILE, fit_leaves
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=400, help="self-play games (default 400)")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=1_000_000,
+        help="first seed (default 1000000, apart from the seeds the benchmark and tests use)",
+    )
+    args = parser.parse_args()
+    started = time.perf_counter()
+    done = 0
+
+    def progress(count: int) -> None:
+        nonlocal done
+        done += count
+        print(f"\r{done}/{args.games} games", end="", file=sys.stderr, flush=True)
+
+    model = fit_leaves(args.games, args.seed, progress=progress)
+    print(file=sys.stderr)
+    path = Path(__file__).resolve().parent.parent / "solitaire" / "tiles" / LEAVES_FILE
+    path.write_text(json.dumps(model.to_dict(), indent=2) + "\n", encoding="utf-8")
+    print(
+        f"{model.samples} leaves from {model.games} games in "
+        f"{time.perf_counter() - started:.0f} s -> {path}"
+    )
+    for name, weight in model.to_dict()["weights"].items():  # type: ignore[attr-defined]
+        print(f"  {name:>10}: {weight:+.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

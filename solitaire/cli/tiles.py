@@ -1,0 +1,226 @@
+"""The tile game's commands: ``cribsol tiles`` (a game), ``tiles arena`` and ``tiles score``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from solitaire.cli.common import PROG, add_output_options, make_console
+from solitaire.core.cards import Rank
+from solitaire.tiles.arena import ArenaResult, arena, check_arena
+from solitaire.tiles.game import TileGame
+from solitaire.tiles.players import PLAYERS, make_player
+from solitaire.tiles.record import game_record, replay
+from solitaire.tiles.scoring import MAX_LINE, BonusKind, score_line
+from solitaire.tiles.tiles import Tile, TileError
+from solitaire.ui.tiles.views import game_view, line_table
+
+if TYPE_CHECKING:
+    from solitaire.cli.common import Subcommands
+
+__all__ = ["register", "replay_tiles"]
+
+_RANK_WORDS = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
+
+
+def seat_names(names: Sequence[str]) -> list[str]:
+    """The players' names, numbered when two seats have the same player."""
+    if len(set(names)) == len(names):
+        return list(names)
+    return [f"{name} {seat + 1}" for seat, name in enumerate(names)]
+
+
+# -- a game -------------------------------------------------------------------
+
+
+def cmd_game(args: argparse.Namespace) -> int:
+    if args.auto is None:
+        raise ValueError(
+            "the tile game's screen is not built yet; "
+            "watch the computer play with --auto expert|greedy [--vs expert|greedy]"
+        )
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    names = [args.auto, args.vs]
+    game = TileGame(seed)
+    players = [make_player(n) for n in names]
+    while not game.is_over:
+        player = game.current_player
+        game.apply(players[player](game.view(player)))
+    if args.json:
+        print(json.dumps(game_record(game, names), separators=(",", ":")))
+        return 0
+    console = make_console(args)
+    console.print(game_view(game, seat_names(names), _title(game, names), ascii=args.ascii))
+    return 0
+
+
+def _title(game: TileGame, names: Sequence[str]) -> str:
+    return f"Cribbage tiles, seed {game.seed}: {' against '.join(seat_names(names))}"
+
+
+def replay_tiles(args: argparse.Namespace, data: Mapping[str, Any]) -> int:
+    """``cribsol replay`` of a tile game's record."""
+    game = replay(data)
+    names = [str(n) for n in data["players"]]
+    if args.json:
+        print(json.dumps(game_record(game, names), separators=(",", ":")))
+        return 0
+    console = make_console(args)
+    console.print(game_view(game, seat_names(names), _title(game, names), ascii=args.ascii))
+    console.print(Text("Replayed and re-scored: every turn matches the record.", style="best"))
+    return 0
+
+
+# -- score --------------------------------------------------------------------
+
+
+def _line_tile(token: str, dark: bool) -> tuple[int, bool]:
+    text = token.strip().upper()
+    if text[-1:] in ("L", "D") and len(text) > 1:
+        tile = Tile.parse(text)
+        return tile.rank, tile.dark
+    rank = _RANK_WORDS.get(text) or (int(text) if text.isdigit() else 0)
+    if not 1 <= rank <= 13:
+        raise TileError(
+            f"invalid tile {token!r}: expected a rank A, 2-10, J, Q, K (add L or D for a colour)"
+        )
+    return rank, dark
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    tiles = [_line_tile(t, args.dark) for t in args.tiles]
+    if not 2 <= len(tiles) <= MAX_LINE:
+        raise ValueError(f"a Crib Hand is 2 to {MAX_LINE} tiles, got {len(tiles)}")
+    line = score_line([r for r, _ in tiles], [d for _, d in tiles])
+    if args.json:
+        print(json.dumps(line.to_dict()))
+        return 0
+    console = make_console(args)
+    console.print(line_table([line], 13, title="Crib Hand"))
+    for item in line.items:
+        ranks = " ".join(Rank(line.faces[p]).letter for p in item.positions)
+        console.print(Text(f"  {item.kind.value:<8} {ranks:<10} {item.points}", style="muted"))
+    if line.one_colour:
+        console.print(Text(f"  five tiles all one colour: {line.bonus}", style="muted"))
+    console.print(Text(line.spoken(), style="total"))
+    return 0
+
+
+# -- arena --------------------------------------------------------------------
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    check_arena(args.a, args.b, args.games, args.jobs)
+    err = make_console(args, stderr=True)
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    started = time.perf_counter()
+    with Progress(*columns, console=err, transient=True) as progress:
+        task = progress.add_task(f"{args.a} v {args.b}", total=args.games)
+        result = arena(
+            args.a,
+            args.b,
+            args.games,
+            seed=args.seed,
+            jobs=args.jobs,
+            progress=lambda n: progress.advance(task, n),
+        )
+    elapsed = time.perf_counter() - started
+    if args.json:
+        print(json.dumps(result.to_dict()))
+    else:
+        console = make_console(args)
+        console.print(arena_table(result))
+        console.print(
+            Text(
+                f"{result.games:,} games (seeds {args.seed} on) in {elapsed:.1f} s with "
+                f"{args.jobs} job(s); {result.ties} tied",
+                style="muted",
+            )
+        )
+    if result.interrupted:
+        print(f"{PROG}: interrupted; {result.games:,} finished games reported", file=sys.stderr)
+        return 130
+    return 0
+
+
+def arena_table(result: ArenaResult) -> Table:
+    """Wins with 95% intervals, mean scores, mean points per play and bonuses per game."""
+    table = Table(title="Arena", title_justify="left", box=None, padding=(0, 1))
+    table.add_column("", justify="left")
+    names = seat_names([result.a, result.b])
+    for name in names:
+        table.add_column(name, justify="right")
+    shares = [result.win_share(side) for side in (0, 1)]
+    rows = [
+        ["wins"]
+        + [
+            f"{result.wins(s)} ({shares[s][0]:.1%}, 95% {shares[s][1]:.1%}-{shares[s][2]:.1%})"
+            for s in (0, 1)
+        ],
+        ["mean final score"] + [f"{result.mean_score(s):.1f}" for s in (0, 1)],
+        ["mean points a play"] + [f"{result.mean_move(s):.2f}" for s in (0, 1)],
+    ]
+    rows += [
+        [f"{kind.value} a game"] + [f"{result.bonus_rate(s, kind):.2f}" for s in (0, 1)]
+        for kind in BonusKind
+    ]
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def register(sub: Subcommands) -> None:
+    """Add ``tiles`` and its subcommands."""
+    tiles = sub.add_parser(
+        "tiles",
+        help="the tile game: watch computer players, run an arena, score a line",
+        description="Cribbage tiles: lay numbered tiles in lines scored like cribbage hands. "
+        "With --auto, computer players play a seeded game.",
+    )
+    tiles.add_argument("--auto", choices=PLAYERS, help="the first seat's computer player")
+    tiles.add_argument(
+        "--vs", choices=PLAYERS, default="greedy", help="the second seat (default greedy)"
+    )
+    tiles.add_argument("--seed", type=int, metavar="N", help="the bag for this seed")
+    add_output_options(tiles, "print the game record")
+    tiles.set_defaults(func=cmd_game)
+    below = tiles.add_subparsers(dest="tiles_command", metavar="COMMAND")
+
+    are = below.add_parser(
+        "arena",
+        help="two computer players over many games",
+        description="Play N games of A against B (game i from seed S+i, A in seat i mod 2); "
+        "the results are the same for any --jobs.",
+    )
+    are.add_argument("--a", choices=PLAYERS, default="expert", help="player A (default expert)")
+    are.add_argument("--b", choices=PLAYERS, default="greedy", help="player B (default greedy)")
+    are.add_argument("--games", type=int, default=100, metavar="N", help="games (default 100)")
+    are.add_argument("--jobs", type=int, default=1, metavar="J", help="processes (default 1)")
+    are.add_argument("--seed", type=int, default=0, metavar="S", help="first seed (default 0)")
+    add_output_options(are, "print one JSON object")
+    are.set_defaults(func=cmd_arena)
+
+    score = below.add_parser(
+        "score",
+        help="score a Crib Hand by hand: 2 to 5 ranks along a line",
+        description="Score one line of tiles: ranks like 7 8 7 6 8 (light; --dark for dark), "
+        "or tiles with a colour like 7D 8L.",
+    )
+    score.add_argument("tiles", nargs="+", metavar="TILE", help="ranks (A, 2-10, J, Q, K) or tiles")
+    score.add_argument("--dark", action="store_true", help="ranks without a colour are dark")
+    add_output_options(score, "print one JSON object")
+    score.set_defaults(func=cmd_score)

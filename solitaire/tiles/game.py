@@ -1,0 +1,285 @@
+"""A game of tiles: the bag, the racks, the board, whose turn it is, and the end.
+
+The state follows a small game interface: :attr:`TileGame.current_player`,
+:meth:`TileGame.legal_actions`, :meth:`TileGame.apply`, :attr:`TileGame.is_over`,
+:meth:`TileGame.returns` and :meth:`TileGame.view` (what one player may see: the
+board, their own rack, the scores and how many tiles the others hold). Every move
+has a check, a question and an action: :meth:`check` raises
+:class:`~solitaire.tiles.moves.IllegalMoveError` naming the rule and changes
+nothing, :meth:`can` answers yes or no, :meth:`apply` acts and returns the turn.
+
+The start: each player draws one tile from the seeded bag, the lowest rank plays
+first (players tied for lowest draw again), the tiles go back and the bag is
+mixed, then each player draws five, in seat order. The end: when the bag is
+empty, the game ends at once when a player lays their last tile, or when every
+player in turn has no play. So that a game always ends, six turns in a row
+without a play (passes and exchanges; three per player for more players) also end
+it, the rule word games use. Each player then loses the face value of the tiles
+left on their rack.
+
+>>> game = TileGame(seed=7)
+>>> game.first_player, len(game.rack(0)), len(game.bag)
+(1, 5, 94)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from solitaire.tiles.board import SIZE, Board
+from solitaire.tiles.movegen import ScoredPlay, generate, has_play
+from solitaire.tiles.moves import (
+    Action,
+    Exchange,
+    IllegalMoveError,
+    Pass,
+    Play,
+    Reason,
+    check_play,
+    rack_holds,
+)
+from solitaire.tiles.scoring import PlayScore
+from solitaire.tiles.tiles import FULL_SET, RACK_SIZE, Bag, Tile, format_tiles, rack_pips
+
+__all__ = ["PlayerView", "TileGame", "Turn"]
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One turn played: who, the rack before it, the action, its score and the tiles drawn."""
+
+    player: int
+    rack: tuple[Tile, ...]
+    action: Action
+    score: PlayScore | None
+    drew: tuple[Tile, ...]
+
+    @property
+    def points(self) -> int:
+        """Points scored (0 for a pass or an exchange)."""
+        return 0 if self.score is None else self.score.total
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """What one player may see: the board, their rack, the scores, and counts of the rest."""
+
+    player: int
+    board: Board
+    rack: tuple[Tile, ...]
+    scores: tuple[int, ...]
+    rack_sizes: tuple[int, ...]
+    bag_size: int
+    unseen: tuple[Tile, ...]
+    """Tiles neither on the board nor on this rack: the bag and the other racks."""
+
+    @property
+    def opponents_tiles(self) -> int:
+        """Tiles on the other racks."""
+        return sum(self.rack_sizes) - len(self.rack)
+
+
+class TileGame:
+    """A seeded game of tiles for 2 to 4 players."""
+
+    def __init__(self, seed: int, players: int = 2, size: int = SIZE) -> None:
+        if not 2 <= players <= 4:
+            raise ValueError(f"a game is for 2 to 4 players, not {players}")
+        self.seed = seed
+        self.players = players
+        self.bag = Bag.from_seed(seed, FULL_SET)
+        self.board = Board(size)
+        self.opening_draws: list[tuple[Tile, ...]] = []
+        self.first_player = self._draw_for_first()
+        self.racks: list[tuple[Tile, ...]] = [self.bag.draw(RACK_SIZE) for _ in range(players)]
+        self.scores = [0] * players
+        self.turns: list[Turn] = []
+        self.current_player = self.first_player
+        self.deductions: tuple[int, ...] | None = None
+        self._without_play = 0
+        self._plays: list[ScoredPlay] | None = None
+
+    def _draw_for_first(self) -> int:
+        """Draw one tile each (the tied lowest again) until one player is lowest."""
+        drawing = list(range(self.players))
+        drawn: list[Tile] = []
+        while True:
+            tiles = self.bag.draw(len(drawing))
+            self.opening_draws.append(tiles)
+            drawn += tiles
+            low = min(t.rank for t in tiles)
+            drawing = [p for p, t in zip(drawing, tiles, strict=True) if t.rank == low]
+            if len(drawing) == 1:
+                self.bag.put_back(drawn)
+                return drawing[0]
+
+    # -- what a player sees -------------------------------------------------
+
+    def rack(self, player: int) -> tuple[Tile, ...]:
+        """A player's rack."""
+        return self.racks[player]
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may see."""
+        unseen = Counter(FULL_SET)
+        unseen.subtract(t for t in self.board.tiles if t is not None)
+        unseen.subtract(self.racks[player])
+        return PlayerView(
+            player=player,
+            board=self.board,
+            rack=self.racks[player],
+            scores=tuple(self.scores),
+            rack_sizes=tuple(len(r) for r in self.racks),
+            bag_size=len(self.bag),
+            unseen=tuple(sorted(unseen.elements())),
+        )
+
+    # -- questions ------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """The game has ended and the leftovers are deducted."""
+        return self.deductions is not None
+
+    def legal_plays(self) -> list[ScoredPlay]:
+        """Every legal play of the player to move, with its score (an opening: every square)."""
+        if self._plays is None:
+            self._plays = generate(self.board, self.racks[self.current_player])
+        return self._plays
+
+    def can_play(self) -> bool:
+        """Whether the player to move has any legal play."""
+        if self._plays is not None:
+            return bool(self._plays)
+        return has_play(self.board, self.racks[self.current_player])
+
+    def exchanges(self) -> list[Exchange]:
+        """Every distinct exchange open to the player to move (none when a play is possible)."""
+        if self.is_over or self.can_play():
+            return []
+        rack = self.racks[self.current_player]
+        options = {
+            tuple(sorted(chosen))
+            for k in range(1, min(len(rack), len(self.bag)) + 1)
+            for chosen in combinations(rack, k)
+        }
+        return [Exchange(tiles) for tiles in sorted(options, key=lambda t: (len(t), t))]
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal play; or, when there is none, a pass and every exchange."""
+        if self.is_over:
+            return []
+        plays = self.legal_plays()
+        if plays:
+            return [p.play for p in plays]
+        return [Pass(), *self.exchanges()]
+
+    def check(self, action: Action) -> PlayScore | None:
+        """Raise IllegalMoveError if ``action`` is not legal now; a play's score otherwise."""
+        if self.is_over:
+            raise IllegalMoveError(Reason.GAME_OVER, "the game is over")
+        rack = self.racks[self.current_player]
+        if isinstance(action, Play):
+            return check_play(self.board, rack, action)
+        if self.can_play():
+            raise IllegalMoveError(
+                Reason.MUST_PLAY,
+                "a play is possible, so you may not pass or exchange",
+            )
+        if isinstance(action, Exchange):
+            count = len(action.tiles)
+            if not 1 <= count <= RACK_SIZE:
+                raise IllegalMoveError(
+                    Reason.COUNT, f"an exchange swaps 1 to {RACK_SIZE} tiles, not {count}"
+                )
+            missing = rack_holds(rack, action.tiles)
+            if missing is not None:
+                raise IllegalMoveError(
+                    Reason.NOT_ON_RACK, f"{missing} is not on your rack ({format_tiles(rack)})"
+                )
+            if count > len(self.bag):
+                raise IllegalMoveError(
+                    Reason.BAG_SHORT,
+                    f"the bag holds {len(self.bag)} tile{'s' * (len(self.bag) != 1)}; "
+                    f"you cannot exchange {count}",
+                )
+        return None
+
+    def can(self, action: Action) -> bool:
+        """Whether ``action`` is legal now."""
+        try:
+            self.check(action)
+        except IllegalMoveError:
+            return False
+        return True
+
+    # -- actions ----------------------------------------------------------------
+
+    def apply(self, action: Action) -> Turn:
+        """Play, pass or exchange for the player to move; returns the turn recorded."""
+        score = self.check(action)
+        player = self.current_player
+        rack = self.racks[player]
+        kept = rack
+        drew: tuple[Tile, ...] = ()
+        if isinstance(action, Play):
+            assert score is not None
+            kept = _without(rack, action.tiles)
+            self.board = self.board.place(action.placements)
+            self.scores[player] += score.total
+            self._without_play = 0
+            drew = self.bag.draw(RACK_SIZE - (len(rack) - len(action.tiles)))
+        else:
+            self._without_play += 1
+            if isinstance(action, Exchange):
+                kept = _without(rack, action.tiles)
+                drew = self.bag.draw(len(action.tiles))
+                self.bag.put_back(action.tiles)
+        self.racks[player] = (*kept, *drew)
+        turn = Turn(player, rack, action, score, drew)
+        self.turns.append(turn)
+        self._plays = None
+        self.current_player = (player + 1) % self.players
+        if self._ended(turn):
+            self.deductions = tuple(rack_pips(r) for r in self.racks)
+        return turn
+
+    def _ended(self, turn: Turn) -> bool:
+        if isinstance(turn.action, Play):
+            return not self.bag and not self.racks[turn.player]
+        if not self.bag and self._without_play >= self.players:
+            return True  # every player in turn had no play and nothing can change
+        return self._without_play >= 3 * self.players
+
+    def play(self, play: Play) -> Turn:
+        """Lay tiles (see :meth:`apply`)."""
+        return self.apply(play)
+
+    # -- the result ---------------------------------------------------------------
+
+    def returns(self) -> tuple[int, ...]:
+        """Final scores: points scored less the leftovers (running scores before the end)."""
+        if self.deductions is None:
+            return tuple(self.scores)
+        return tuple(s - d for s, d in zip(self.scores, self.deductions, strict=True))
+
+    def winners(self) -> tuple[int, ...]:
+        """The players with the highest final score (more than one on a tie)."""
+        final = self.returns()
+        best = max(final)
+        return tuple(p for p, s in enumerate(final) if s == best)
+
+
+def _without(rack: Sequence[Tile], tiles: Sequence[Tile]) -> tuple[Tile, ...]:
+    """The rack less these tiles (one copy each), in rack order."""
+    used = Counter(tiles)
+    kept = []
+    for tile in rack:
+        if used[tile]:
+            used[tile] -= 1
+        else:
+            kept.append(tile)
+    return tuple(kept)

@@ -1,0 +1,129 @@
+"""Rich views of the tile game: the board, a scored line, a scored play, a whole game.
+
+Each view wraps an engine value and returns rich renderables; nothing here
+changes game state. A tile shows the rank it was laid as and its colour letter
+(``7D`` dark, ``7L`` light), so the board reads the same without colour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from solitaire.core.scoring import Kind
+from solitaire.tiles.board import Board, square_name
+from solitaire.tiles.game import TileGame
+from solitaire.tiles.scoring import LineScore, PlayScore
+
+__all__ = ["board_text", "game_view", "line_table", "play_table"]
+
+_LETTERS = "ABCDEFGHIJKLM"
+
+
+def _tile_cell(face: int, dark: bool) -> Text:
+    label = "T" if face == 10 else "A23456789TJQK"[face - 1]
+    return Text(label + ("D" if dark else "L"), style="tile.dark" if dark else "tile.light")
+
+
+def board_text(board: Board, ascii: bool = False) -> Text:
+    """The grid with column letters and row numbers; ``.`` (or ``·``) for an empty square."""
+    n = board.size
+    empty = "." if ascii else "·"
+    text = Text("    " + " ".join(f"{c:<2}" for c in _LETTERS[:n]).rstrip() + "\n", style="muted")
+    for row in range(n):
+        text.append(f"{row + 1:>2}  ", style="muted")
+        for col in range(n):
+            square = row * n + col
+            if board.faces[square]:
+                text.append_text(_tile_cell(board.faces[square], board.dark(square)))
+            else:
+                text.append(f"{empty} ", style="muted")
+            if col < n - 1:
+                text.append(" ")
+        if row < n - 1:
+            text.append("\n")
+    return text
+
+
+def _faces_text(line: LineScore) -> Text:
+    return Text(" ").join(_tile_cell(f, d) for f, d in zip(line.faces, line.darks, strict=True))
+
+
+def line_table(lines: Sequence[LineScore], size: int, title: str | None = None) -> Table:
+    """One row per line: where, its tiles, fifteens, pairs, runs, one colour, total."""
+    table = Table(title=title, title_justify="left", box=None, padding=(0, 1))
+    for name, justify in (
+        ("line", "left"), ("tiles", "left"), ("15s", "right"), ("pairs", "right"),
+        ("runs", "right"), ("colour", "right"), ("total", "right"),
+    ):  # fmt: skip
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for line in lines:
+        where = (
+            f"{square_name(line.squares[0], size)}-{square_name(line.squares[-1], size)}"
+            if line.squares
+            else ""
+        )
+        table.add_row(
+            where,
+            _faces_text(line),
+            str(line.points(Kind.FIFTEEN)),
+            str(line.points(Kind.PAIR)),
+            str(line.points(Kind.RUN)),
+            str(line.bonus),
+            Text(str(line.total), style="points"),
+        )
+    return table
+
+
+def play_table(score: PlayScore, size: int) -> RenderableType:
+    """A play's lines, its bonuses and its total."""
+    parts: list[RenderableType] = [line_table(score.lines, size)]
+    for bonus in score.bonuses:
+        parts.append(Text(f"  + {bonus.points} for the {bonus.kind.value}", style="points"))
+    parts.append(Text(f"  = {score.total}", style="total"))
+    return Group(*parts)
+
+
+def game_view(game: TileGame, names: Sequence[str], title: str, ascii: bool = False) -> Group:
+    """A whole game: every turn with its score, the board, and the result explained."""
+    log = Table(title=title, title_justify="left", box=None, padding=(0, 1))
+    for name, justify in (("#", "right"), ("player", "left"), ("move", "left"),
+                          ("points", "right"), ("scores", "right")):  # fmt: skip
+        log.add_column(name, justify=justify)  # type: ignore[arg-type]
+    running = [0] * game.players
+    for number, turn in enumerate(game.turns, start=1):
+        running[turn.player] += turn.points
+        log.add_row(
+            str(number),
+            names[turn.player],
+            str(turn.action),
+            str(turn.points),
+            " : ".join(map(str, running)),
+        )
+    parts: list[RenderableType] = [log, Text(""), board_text(game.board, ascii), Text("")]
+    result = Table(box=None, padding=(0, 1))
+    for name in ("player", "scored", "left on rack", "final"):
+        result.add_column(name, justify="left" if name == "player" else "right")
+    final = game.returns()
+    deductions = game.deductions or (0,) * game.players
+    for player in range(game.players):
+        rack = " ".join(map(str, game.rack(player))) or "-"
+        result.add_row(
+            names[player],
+            str(game.scores[player]),
+            f"-{deductions[player]} ({rack})",
+            Text(str(final[player]), style="total"),
+        )
+    parts.append(result)
+    if game.is_over:
+        winners = game.winners()
+        verdict = (
+            f"{names[winners[0]]} wins"
+            if len(winners) == 1
+            else "a tie between " + " and ".join(names[w] for w in winners)
+        )
+        parts.append(Text(verdict, style="best"))
+    return Group(*parts)
