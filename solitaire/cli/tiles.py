@@ -187,6 +187,7 @@ def register(sub: Subcommands) -> None:
     """Add ``tiles`` and its subcommands."""
     tiles = sub.add_parser(
         "tiles",
+        allow_abbrev=False,  # --a and --b belong to the arena, not --auto and --ascii
         help="the tile game: watch computer players, run an arena, score a line",
         description="Cribbage tiles: lay numbered tiles in lines scored like cribbage hands. "
         "With --auto, computer players play a seeded game.",

@@ -206,5 +206,5 @@ def arena(
                     raise
     except KeyboardInterrupt:
         interrupted = True
-    results = tuple(r for start in sorted(done) for r in done[start])
-    return ArenaResult(a, b, seed, games, results, interrupted)
+    finished = tuple(r for start in sorted(done) for r in done[start])
+    return ArenaResult(a, b, seed, games, finished, interrupted)

@@ -136,7 +136,8 @@ class Board:
     def line(self, square: int, direction: int, filled: frozenset[int] = frozenset()) -> list[int]:
         """The unbroken line of occupied squares through ``square`` along a direction.
 
-        Squares in ``filled`` count as occupied (tiles about to be laid).
+        Squares in ``filled`` count as occupied (tiles about to be laid); an empty
+        square has no line.
         """
         dr, dc = self.step(direction)
         row, col = divmod(square, self.size)
@@ -145,6 +146,8 @@ class Board:
         def occupied(r: int, c: int) -> bool:
             return self.on_board(r, c) and (faces[r * size + c] != 0 or r * size + c in filled)
 
+        if not occupied(row, col):
+            return []
         start_r, start_c = row, col
         while occupied(start_r - dr, start_c - dc):
             start_r, start_c = start_r - dr, start_c - dc

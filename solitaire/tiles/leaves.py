@@ -10,8 +10,11 @@ gives a weight per feature:
 * pairs of equal rank, pairs of tiles making fifteen, and pairs of neighbouring
   ranks (run material) within the leave.
 
-The intercept (the worth of a fresh draw) is the same for every choice and is
-dropped, so :meth:`LeaveModel.value` is the expected gain of a leave over drawing.
+Two controls enter the fit and are then dropped: the points of the play itself and
+the tiles left in the bag, so that a leave is not blamed for a closed board or a
+late stage of the game. The intercept (the worth of a fresh draw) is the same for
+every choice and is dropped too, so :meth:`LeaveModel.value` is the expected gain
+of a leave over drawing.
 ``scripts/build_tile_leaves.py`` rebuilds ``leaves.json`` with this one function.
 """
 
@@ -25,12 +28,13 @@ from itertools import combinations
 from typing import Final
 
 from solitaire.tiles.game import TileGame
-from solitaire.tiles.moves import Play
+from solitaire.tiles.moves import Exchange, Play
 from solitaire.tiles.tiles import Tile
 
 __all__ = ["FEATURES", "LeaveModel", "fit_leaves", "leave_features", "load_leaves"]
 
 FEATURES: Final = (*(f"rank {r}" for r in range(1, 14)), "pairs", "fifteens", "neighbours")
+CONTROLS: Final = ("points this turn", "tiles in the bag")
 LEAVES_FILE: Final = "leaves.json"
 
 
@@ -109,9 +113,15 @@ def _solve(matrix: list[list[float]], rhs: list[float]) -> list[float]:
 
 
 def leave_samples(game: TileGame) -> list[tuple[list[int], int]]:
-    """(features of a leave, the same player's points next turn) for each play with a draw."""
+    """(features of a leave and the controls, the same player's points next turn) for each
+    play followed by a draw; the controls are the play's own points and the tiles left in
+    the bag, which stand for how open the board is and how far the game has gone."""
     samples = []
+    in_bag = 104 - game.players * 5
     for i, turn in enumerate(game.turns):
+        in_bag -= len(turn.drew) - (
+            len(turn.action.tiles) if isinstance(turn.action, Exchange) else 0
+        )
         if not isinstance(turn.action, Play) or not turn.drew:
             continue
         following = next((t for t in game.turns[i + 1 :] if t.player == turn.player), None)
@@ -120,7 +130,7 @@ def leave_samples(game: TileGame) -> list[tuple[list[int], int]]:
         kept = list(turn.rack)
         for tile in turn.action.tiles:
             kept.remove(tile)
-        samples.append((leave_features(kept), following.points))
+        samples.append(([*leave_features(kept), turn.points, in_bag], following.points))
     return samples
 
 
@@ -133,7 +143,7 @@ def fit_leaves(
     """Fit leave weights on ``games`` greedy self-play games seeded ``seed``, ``seed + 1`` ..."""
     from solitaire.tiles.players import greedy  # players read this module's data file
 
-    size = len(FEATURES) + 1  # the features and the intercept
+    size = len(FEATURES) + len(CONTROLS) + 1  # the features, the controls, the intercept
     xtx = [[0.0] * size for _ in range(size)]
     xty = [0.0] * size
     count = 0
@@ -152,7 +162,7 @@ def fit_leaves(
             count += 1
         if progress:
             progress(1)
-    for i in range(size - 1):
+    for i in range(len(FEATURES)):
         xtx[i][i] += ridge
     weights = _solve(xtx, xty)
-    return LeaveModel(tuple(weights[:-1]), games, count, seed)
+    return LeaveModel(tuple(weights[: len(FEATURES)]), games, count, seed)

@@ -1,0 +1,103 @@
+"""`cribsol tiles`: a computer game as a record, replay, the arena, scoring a line by hand."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from solitaire.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_a_computer_game_prints_a_record_that_replays(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, _ = run(capsys, "tiles", "--auto", "greedy", "--vs", "greedy", "--seed", "4",
+                         "--json")  # fmt: skip
+    assert status == 0
+    record = json.loads(out)
+    assert record["game"] == "tiles" and record["seed"] == "4" and record["final"]
+    assert run(capsys, "tiles", "--auto", "greedy", "--seed", "4", "--json")[1] == out
+    path = tmp_path / "tiles.json"
+    path.write_text(out)
+    status, shown, _ = run(capsys, "replay", str(path))
+    assert status == 0 and "every turn matches" in shown and "wins" in shown
+    monkeypatch.setattr("sys.stdin", io.StringIO(out))
+    status, again, _ = run(capsys, "replay", "-", "--json")
+    assert status == 0 and json.loads(again) == record
+
+
+def test_a_tampered_record_is_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    _, out, _ = run(capsys, "tiles", "--auto", "greedy", "--seed", "6", "--json")
+    record = json.loads(out)
+    record["turns"][0]["score"] += 1
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record))
+    status, shown, err = run(capsys, "replay", str(path))
+    assert status == 2 and shown == ""
+    assert err.count("\n") == 1 and "turn 1: field 'score'" in err
+
+
+def test_the_game_shows_every_turn_the_board_and_the_result(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(capsys, "tiles", "--auto", "expert", "--seed", "2", "--ascii")
+    assert status == 0
+    assert "expert" in out and "greedy" in out and "left on rack" in out
+    assert "A  B  C" in out
+
+
+def test_without_auto_the_screen_is_named_and_nothing_starts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = run(capsys, "tiles")
+    assert status == 2 and out == "" and "--auto" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("tiles", "total"), [(["7", "8", "7", "6", "8", "--dark"], 34), (["3", "3", "4", "5"], 10),
+                         (["7D", "8L", "7D", "6D", "8D"], 24), (["k", "5"], 2)],
+)  # fmt: skip
+def test_score_a_line_by_hand(
+    capsys: pytest.CaptureFixture[str], tiles: list[str], total: int
+) -> None:
+    status, out, _ = run(capsys, "tiles", "score", *tiles, "--json")
+    assert status == 0 and json.loads(out)["total"] == total
+    status, shown, _ = run(capsys, "tiles", "score", *tiles)
+    assert status == 0 and str(total) in shown
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(["tiles", "score", "7"], "2 to 5 tiles"), (["tiles", "score", "7", "X"], "invalid tile"),
+     (["tiles", "score", "1", "2", "3", "4", "5", "6"], "2 to 5 tiles"),
+     (["tiles", "score", "0", "5"], "invalid tile"),
+     (["tiles", "arena", "--games", "0"], "--games"),
+     (["tiles", "--auto", "wizard"], "invalid choice")],
+)  # fmt: skip
+def test_bad_input_is_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    status, out, err = run(capsys, *args)
+    assert status == 2 and out == ""
+    assert message in err and err.count("\n") == 1
+
+
+def test_the_arena_reports_wins_with_intervals(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "tiles", "arena", "--a", "greedy", "--b", "greedy", "--games",
+                         "2", "--seed", "5", "--json")  # fmt: skip
+    assert status == 0
+    data = json.loads(out)
+    assert data["games"] == 2 and len(data["a"]["win_ci95"]) == 2
+    status, shown, _ = run(capsys, "tiles", "arena", "--games", "2", "--a", "greedy")
+    assert status == 0 and "wins" in shown and "95%" in shown

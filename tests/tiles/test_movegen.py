@@ -1,0 +1,104 @@
+"""The move generator equals a slow brute force that tries every placement."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations, permutations, product
+
+import pytest
+
+from solitaire.tiles.board import Board
+from solitaire.tiles.movegen import centre, generate, has_play
+from solitaire.tiles.moves import IllegalMoveError, Play, check_play
+from solitaire.tiles.tiles import FULL_SET, Tile, parse_tiles
+
+Found = set[tuple[tuple[tuple[int, Tile, int], ...], int]]
+
+
+def brute_force(board: Board, rack: Sequence[Tile]) -> Found:
+    """Every set of empty squares in one row or column, every arrangement of rack tiles
+    and faces on them, each put to the plain rule checker."""
+    n = board.size
+    rows = [[r * n + c for c in range(n)] for r in range(n)]
+    cols = [[r * n + c for r in range(n)] for c in range(n)]
+    found: Found = set()
+    for line in rows + cols:
+        empty = [s for s in line if not board.faces[s]]
+        for k in range(1, min(5, len(rack)) + 1):
+            for squares in combinations(empty, k):
+                for tiles in set(permutations(rack, k)):
+                    for faces in product(*(t.faces for t in tiles)):
+                        play = Play(zip(squares, tiles, faces, strict=True), n)
+                        try:
+                            score = check_play(board, rack, play)
+                        except IllegalMoveError:
+                            continue
+                        found.add((play.placements, score.total))
+    return found
+
+
+def generated(board: Board, rack: Sequence[Tile]) -> Found:
+    plays = generate(board, rack)
+    found = {(p.play.placements, p.score) for p in plays}
+    assert len(found) == len(plays), "a play is listed twice"
+    return found
+
+
+def grown_board(rng: random.Random, size: int, plays: int) -> tuple[Board, list[Tile]]:
+    """A board grown by random legal plays, and a rack from the tiles left."""
+    board = Board(size)
+    bag = list(FULL_SET)
+    rng.shuffle(bag)
+    for _ in range(plays):
+        options = generate(board, [bag.pop() for _ in range(5)])
+        if options:
+            board = board.place(rng.choice(options).play.placements)
+    return board, [bag.pop() for _ in range(rng.choice((3, 4, 5) if size == 5 else (3, 4)))]
+
+
+@pytest.mark.parametrize("case", range(24))
+def test_equals_brute_force_on_random_small_boards(case: int) -> None:
+    rng = random.Random(case)
+    board, rack = grown_board(rng, rng.choice((5, 6)), rng.randint(0, 5))
+    assert generated(board, rack) == brute_force(board, rack)
+
+
+def test_equals_brute_force_on_crowded_boards_with_sixes_and_nines() -> None:
+    total = 0
+    for seed in range(4):
+        rng = random.Random(100 + seed)
+        board, _ = grown_board(rng, 6, 3)
+        rack = [*parse_tiles("6L 9D 6D"), rng.choice(FULL_SET)]
+        found = brute_force(board, rack)
+        assert generated(board, rack) == found
+        total += len(found)
+    assert total > 0
+
+
+def test_equals_brute_force_near_the_limits() -> None:
+    # a column of four one colour: a fifth dark tile scores the one-colour bonus across
+    board = Board(6).place(Play.parse("B1:AD B2:2D B3:3D B4:4D D5:5L", 6).placements)
+    rack = parse_tiles("5D 5L TD 4L AL")
+    found = brute_force(board, rack)
+    assert generated(board, rack) == found
+    assert max(score for _, score in found) >= 15 + 10
+
+
+def test_an_opening_may_be_asked_through_one_square() -> None:
+    board = Board(7)
+    rack = parse_tiles("7D 8D 5L")
+    middle = centre(board)
+    through = generate(board, rack, through=middle)
+    assert through and all(middle in p.play.squares for p in through)
+    everywhere = {(p.play.placements, p.score) for p in generate(board, rack)}
+    assert {(p.play.placements, p.score) for p in through} <= everywhere
+    assert everywhere == brute_force(board, rack)
+
+
+def test_has_play_answers_whether_any_play_exists() -> None:
+    assert has_play(Board(), parse_tiles("7D 8D"))
+    assert not has_play(Board(), parse_tiles("AL 3L 7D QL"))
+    board = Board().place(Play.parse("G7:5L H7:TL").placements)
+    assert not has_play(board, parse_tiles("AL 2L"))  # nothing with 5 or 10, alone or across
+    assert has_play(board, parse_tiles("AL 2L 5D"))
