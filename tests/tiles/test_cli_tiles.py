@@ -30,7 +30,7 @@ def test_a_computer_game_prints_a_record_that_replays(
     path.write_text(out)
     status, shown, _ = run(capsys, "replay", str(path))
     assert status == 0 and "every turn matches" in shown and "wins" in shown
-    monkeypatch.setattr("sys.stdin", io.StringIO(out))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(out.encode())))
     status, again, _ = run(capsys, "replay", "-", "--json")
     assert status == 0 and json.loads(again) == record
 
