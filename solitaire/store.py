@@ -40,7 +40,7 @@ import os
 import sqlite3
 import sys
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,6 +58,7 @@ __all__ = [
     "GameLock",
     "GameRow",
     "History",
+    "RecordSummary",
     "SaveError",
     "Stats",
     "StoreError",
@@ -244,6 +245,16 @@ class StoredGame:
 
 
 @dataclass(frozen=True, slots=True)
+class RecordSummary:
+    """What another game's row says of its record: seed, your points, finished, deals played."""
+
+    seed: int
+    total: int
+    finished: bool
+    rounds: int
+
+
+@dataclass(frozen=True, slots=True)
 class Stats:
     """Summary of your finished games."""
 
@@ -332,6 +343,28 @@ def _row_values(
         "perfect_expected": None if review is None else float(review.perfect_expected),
         "hindsight_best": None if review is None else review.hindsight_best,
         "record": json.dumps(game_record(game, daily=daily)),
+    }
+
+
+def _record_values(
+    kind: str, record: Mapping[str, Any], summary: RecordSummary, played_by: str
+) -> dict[str, object]:
+    """A row for another game's record (the patience's own columns left empty)."""
+    return {
+        "kind": kind,
+        "played_by": played_by,
+        "played_at": dt.datetime.now().isoformat(timespec="seconds"),
+        "deal_code": "",
+        "seed": str(summary.seed),
+        "daily": None,
+        "total": summary.total,
+        "finished": int(summary.finished),
+        "rounds": summary.rounds,
+        "hints": 0,
+        "efficiency": None,
+        "perfect_expected": None,
+        "hindsight_best": None,
+        "record": json.dumps(record),
     }
 
 
@@ -618,6 +651,57 @@ class History:
             )
             if cursor.rowcount != 1:
                 raise sqlite3.OperationalError(f"game {game_id} is no longer in progress")
+
+    def add_record(
+        self,
+        kind: str,
+        record: Mapping[str, Any],
+        summary: RecordSummary,
+        played_by: str = YOU,
+    ) -> int:
+        """Store another game's record (the match, the tiles) as a new row; returns its id."""
+        values = _record_values(kind, record, summary, played_by)
+        digest = _digest([values[c] for c in _DIGESTED])
+        with self._writing("the game") as conn:
+            cursor = self._write(
+                conn,
+                f"INSERT INTO games ({', '.join(values)}, digest)"
+                f" VALUES ({', '.join('?' * (len(values) + 1))})",
+                (*values.values(), digest),
+            )
+            assert cursor.lastrowid is not None
+            return cursor.lastrowid
+
+    def save_record(
+        self, game_id: int, kind: str, record: Mapping[str, Any], summary: RecordSummary
+    ) -> None:
+        """Rewrite another game's row in progress after a move; once finished it is filed."""
+        values = _record_values(kind, record, summary, YOU)
+        digest = _digest([values[c] for c in _DIGESTED])
+        with self._writing("the game" if summary.finished else "the move") as conn:
+            cursor = self._write(
+                conn,
+                f"UPDATE games SET {', '.join(f'{c} = ?' for c in values)}, digest = ?"
+                " WHERE id = ? AND kind = ? AND finished = 0",
+                (*values.values(), digest, game_id, kind),
+            )
+            if cursor.rowcount != 1:
+                raise sqlite3.OperationalError(f"game {game_id} is no longer in progress")
+
+    def stored_record(self, game_id: int, kind: str) -> tuple[GameRow, str]:
+        """Another game's checked row and its record's text (the caller replays it)."""
+        raws = list(self._rows("AND id = ? AND kind = ?", (game_id, kind)))
+        if not raws:
+            raise StoreError(f"no {kind} {game_id} in the history (see {command('history')})")
+        row = self._checked(raws[0])
+        if row is None:
+            raise StoreError(
+                f"{kind} {game_id} in the history does not check out ({self.skipped[game_id]})"
+            )
+        text = raws[0][_COLUMNS.index("record") + 1]
+        if not isinstance(text, str) or len(text) > _MAX_RECORD:
+            raise StoreError(f"{kind} {game_id} in the history has no readable record")
+        return row, text
 
     # -- reading -----------------------------------------------------------------
 

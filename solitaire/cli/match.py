@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -35,11 +36,7 @@ def cmd_match(args: argparse.Namespace) -> int:
         raise UsageError(f"cribsol match: --seed must be 0 or more, not {seed}")
     match = Match(seed, games=args.games, double_skunk=args.double_skunk)
     if args.auto is None:
-        # The interactive match (a person in seat 0 against --vs) opens here.
-        raise UsageError(
-            "cribsol match: the interactive match is not in this build; "
-            "use --auto LEVEL to let a computer level play your seat"
-        )
+        return _play(args, match)
     names = (args.auto, args.vs)
     # Each computer seat draws from its own generator, derived from the seed.
     seats = tuple(
@@ -48,6 +45,25 @@ def cmd_match(args: argparse.Namespace) -> int:
     )
     advance(match, seats)
     return _print(args, match, names, replayed=False)
+
+
+def _play(args: argparse.Namespace, first: Match) -> int:
+    """You in the first seat against --vs, full-screen."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise ValueError(
+            "the interactive match needs a terminal; use --auto LEVEL to play without one"
+        )
+    from solitaire.ui.match.app import run_app  # the interactive skin loads only when needed
+
+    matches = iter([first])
+
+    def new_match() -> Match:
+        seed = random.SystemRandom().randrange(10**9)
+        return next(matches, None) or Match(seed, args.games, args.double_skunk)
+
+    status, message = run_app(args, new_match)
+    print(message)
+    return status
 
 
 def _print(args: argparse.Namespace, match: Match, names: tuple[str, str], replayed: bool) -> int:
@@ -90,6 +106,11 @@ def register(sub: Subcommands) -> None:
         choices=(3, 4),
         default=3,
         help="games a double skunk counts (default 3; some clubs score 4)",
+    )
+    cmd.add_argument(
+        "--no-pause",
+        action="store_true",
+        help="show the computer's cards at once instead of after a short pause",
     )
     add_output_options(cmd, "with --auto: print the match record")
     add_data_dir_option(cmd)

@@ -1,0 +1,117 @@
+"""The interactive match: prompt_toolkit reads the keys, rich draws the screen.
+
+Each key calls one :class:`MatchSession` method; the computer's cards appear
+after a short pause, driven by a timer here (the session only says when one is
+due), so tests run without delay.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from collections.abc import Callable
+from functools import partial
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import ANSI
+from prompt_toolkit.input import Input
+from prompt_toolkit.layout import Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.output import Output
+
+from solitaire.match.game import Match
+from solitaire.store import History, resolve_data_dir
+from solitaire.ui import shell
+from solitaire.ui.match.screen import MatchScreen
+from solitaire.ui.match.session import MatchSession, Stage
+
+__all__ = ["PAUSE", "build_app", "run_app"]
+
+PAUSE = 0.8  # seconds before each of the computer's cards appears
+
+
+def build_app(
+    session: MatchSession, input: Input | None = None, output: Output | None = None
+) -> Application[str]:
+    """The full-screen application for a match session."""
+
+    def report(line: str) -> None:
+        session.message = line
+
+    keys = shell.KeyMap(report)
+
+    def size() -> tuple[int, int]:
+        size = app.output.get_size()
+        return size.columns, size.rows
+
+    def draw() -> ANSI:
+        return shell.ansi_part(lambda: MatchScreen(session), min(size()[0], 100))
+
+    screen = Window(FormattedTextControl(draw, focusable=True, show_cursor=False), wrap_lines=False)
+    root = shell.fitted(screen, size)
+
+    def paced(action: Callable[[], object]) -> Callable[[], None]:
+        """The action, then the computer's next card after a pause (if one is due)."""
+
+        def run() -> None:
+            action()
+            schedule()
+
+        return run
+
+    def schedule() -> None:
+        if session.timed_pending:
+            loop = asyncio.get_running_loop()
+            loop.call_later(session.pause, lambda: keys.guarded(tick))
+
+    def tick() -> None:
+        if session.tick():
+            schedule()
+        app.invalidate()
+
+    def stage_is(*stages: Stage) -> Condition:
+        return Condition(lambda: session.stage in stages and not session.show_help)
+
+    for index in range(6):
+        keys.on(str(index + 1))(paced(partial(session.toggle, index)))
+    keys.on("left")(paced(lambda: session.move(-1)))
+    keys.on("right")(paced(lambda: session.move(1)))
+    keys.on("space")(paced(session.choose_cursor))
+    keys.on("enter")(paced(session.enter))
+    keys.on("y", filter=stage_is(Stage.RESUME))(session.resume)
+    keys.on("n", filter=stage_is(Stage.RESUME, Stage.MATCH_OVER))(paced(session.start_afresh))
+
+    @keys.add("h")
+    @keys.add("f1")
+    def _help(event: object) -> None:
+        session.show_help = not session.show_help
+
+    keys.on_quit(session.quit)
+    app = shell.full_screen_app(root, screen, keys, input=input, output=output)
+    app.pre_run_callables.append(schedule)
+    return app
+
+
+def run_app(
+    args: argparse.Namespace,
+    new_match: Callable[[], Match],
+    input: Input | None = None,
+    output: Output | None = None,
+) -> tuple[int, str]:
+    """Play a match interactively; returns the exit status and the parting message."""
+    data_dir = resolve_data_dir(getattr(args, "data_dir", None))
+    with History(data_dir) as history:
+        session = MatchSession(
+            history,
+            args.vs,
+            new_match,
+            explicit=args.seed is not None,
+            ascii=bool(args.ascii),
+            pause=0.0 if args.no_pause else PAUSE,
+        )
+        try:
+            message = shell.run_full_screen(build_app(session, input, output), session.quit)
+        finally:
+            session.close()
+    return 0, message

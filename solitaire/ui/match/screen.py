@@ -1,0 +1,368 @@
+"""The interactive match's screen, drawn with rich from a :class:`MatchSession`.
+
+Fits 80x24: a header (game, deal, who deals and whose crib it is), the board
+with both players' pegs, the table (the computer's cards, the crib, the
+starter), the play area (the cards of this series, the count and every call)
+or the show (each count with its breakdown), your cards, and the keys.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from solitaire.match.game import (
+    DOUBLE_SKUNK_LINE,
+    GAME_POINTS,
+    SKUNK_LINE,
+    Cut,
+    Event,
+    GoPoint,
+    Laid,
+    SaidGo,
+    Turned,
+)
+from solitaire.match.pegging import call, go_call
+from solitaire.ui.match.session import COMPUTER, YOU, MatchSession, Stage
+from solitaire.ui.views import ScoreView, card_text, cards_text
+
+__all__ = ["KEYS", "NUMBERS", "MatchBoard", "MatchScreen", "event_line", "help_table"]
+
+KEYS: Final = (
+    ("1-6", "discard: pick or unpick a card for the crib"),
+    ("Enter", "discard the two picked; in the play, lay the card under the cursor"),
+    ("1-4", "in the play: lay that card (dimmed cards would pass 31)"),
+    ("Left/Right, Space", "move along your cards; Space picks or lays the one under it"),
+    ("Enter", "after the play: the next count of the show, then the next deal"),
+    ("any key", "while the computer's card waits: show it at once"),
+    ("n", "when the match is over: a new match"),
+    ("h or F1", "this help"),
+    ("q, Ctrl-C, Ctrl-D", "quit; the match is saved and offered next time"),
+)
+
+NUMBERS: Final = (
+    ("board", "each player's track, 1-120 then the game hole 121; pegs leapfrog:"),
+    ("", "the front peg is the score, the back peg where the last score began"),
+    ("| after 60", "the double-skunk line: a loser short of it loses 3 games"),
+    ("| after 90", "the skunk line: a loser short of it loses 2 games"),
+    ("count", "the cards laid since the last restart (ace 1, faces 10); never past 31"),
+    ("+N", "points pegged: 15 or 31 for 2, pairs 2/6/12, runs 1 a card, go or last 1"),
+    ("show", "pone's hand, the dealer's hand, then the crib, each with the starter"),
+)
+
+_SEATS: Final = ("cyan", "magenta")
+
+
+class MatchBoard:
+    """Two tracks of 120 holes and the game hole; both pegs of each player, the skunk lines."""
+
+    def __init__(
+        self,
+        names: tuple[str, str],
+        pegs: tuple[tuple[int, int], tuple[int, int]],
+        ascii: bool = False,
+    ) -> None:
+        self.names = names
+        self.pegs = pegs
+        self.ascii = ascii
+
+    def _holes(self, player: int, first: int, last: int) -> Text:
+        empty, filled, front_peg, back_peg = (
+            (".", "#", "@", "+") if self.ascii else ("○", "●", "◆", "◉")
+        )
+        front, back = self.pegs[player]
+        colour = _SEATS[player]
+        text = Text()
+        for hole in range(first, last + 1):
+            group = (hole - 1) // 5 % 2
+            if hole == front:
+                text.append(front_peg, style=f"bold {colour}")
+            elif hole == back and back > 0:
+                text.append(back_peg, style=colour)
+            elif hole < front:
+                text.append(filled, style=colour if group else f"bright_{colour}")
+            else:
+                text.append(empty, style="dim" if group else "")
+        return text
+
+    def __rich__(self) -> RenderableType:
+        bar = "|" if self.ascii else "┃"
+        lines: list[Text] = []
+        for player in (YOU, COMPUTER):
+            front, _ = self.pegs[player]
+            name = Text(f"{self.names[player]:<8} ", style=f"bold {_SEATS[player]}")
+            name.append(f"{front:>3} ", style="total")
+            first = name.append_text(self._holes(player, 1, 60)).append(bar, style="red")
+            first.append(f" {DOUBLE_SKUNK_LINE}", style="red")
+            second = Text(" " * 13).append_text(self._holes(player, 61, SKUNK_LINE))
+            second.append(bar, style="bold red").append_text(
+                self._holes(player, SKUNK_LINE + 1, GAME_POINTS - 1)
+            )
+            won = front >= GAME_POINTS
+            goal = ("*" if won else "o") if self.ascii else ("★" if won else "◎")
+            second.append(f" {goal}", style="bold magenta" if won else "")
+            second.append(f"{GAME_POINTS}", style="magenta")
+            lines += [first, second]
+        return Group(*lines)
+
+
+def event_line(event: Event, names: tuple[str, str], ascii: bool) -> Text | None:
+    """One line of the play as players say it, or None for events the play area leaves out."""
+    if isinstance(event, Cut):
+        mine, theirs = event.cuts[-1]
+        text = Text("cut for deal: you ", style="muted").append_text(card_text(mine, ascii))
+        text.append(f", {names[COMPUTER]} ", style="muted").append_text(card_text(theirs, ascii))
+        ties = len(event.cuts) - 1
+        if ties:
+            text.append(f" (after {ties} tie{'s' if ties > 1 else ''})", style="muted")
+        text.append(f"; the lower deals: {'you' if event.dealer == YOU else names[COMPUTER]}")
+        return text
+    if isinstance(event, Turned):
+        text = Text("starter ", style="muted").append_text(card_text(event.starter, ascii))
+        if event.points:
+            text.append(f"   {names[event.player]}: two for his heels +2", style="points")
+        return text
+    if event.player is None:
+        return None
+    who = Text(f"{names[event.player]:<9}", style=_SEATS[event.player])
+    if isinstance(event, Laid):
+        who.append("lays ").append_text(card_text(event.card, ascii))
+        who.append(f'  "{call(event.count, event.items)}"')
+        if event.points:
+            who.append(f"  +{event.points}", style="points")
+        return who
+    if isinstance(event, SaidGo):
+        return who.append('"go"', style="warn")
+    if isinstance(event, GoPoint):
+        return who.append(f'"{go_call(event.item)}"').append("  +1", style="points")
+    return None
+
+
+class MatchScreen:
+    """The whole screen for the session's current stage."""
+
+    CALL_LINES: Final = 7
+    BREAKDOWN_ROWS: Final = 7  # a longer breakdown is left to the spoken count
+
+    def __init__(self, session: MatchSession) -> None:
+        self.session = session
+
+    def header(self) -> Text:
+        session = self.session
+        match = session.match
+        deal = session.deal
+        names = session.names
+        text = Text("Cribbage", style="title")
+        text.append(f"  you vs {session.level}  seed {match.seed}", style="muted")
+        if match.games > 1:
+            text.append(f"  game {session.game_number} of {match.games}")
+        text.append(f"  deal {deal.number}  ")
+        dealer = "you deal" if deal.dealer == YOU else f"{names[COMPUTER]} deals"
+        text.append(dealer, style="title")
+        crib = "your crib" if deal.dealer == YOU else f"{names[COMPUTER]}'s crib"
+        text.append(f" ({crib})")
+        return text
+
+    def board(self) -> MatchBoard:
+        session = self.session
+        return MatchBoard(session.names, (session.pegs(YOU), session.pegs(COMPUTER)), session.ascii)
+
+    def table(self) -> Text:
+        """The computer's cards, the crib and the starter."""
+        session = self.session
+        deal = session.deal
+        names = session.names
+        back = "[]" if session.ascii else "🂠"
+        held = session.computer_held()
+        text = Text(f"{names[COMPUTER]}: ", style=_SEATS[COMPUTER])
+        text.append(" ".join([back] * held) if held else "no cards", style="card.hidden")
+        crib = len(deal.crib)
+        owner = "yours" if deal.dealer == YOU else names[COMPUTER] + "'s"
+        text.append(f"   crib ({owner}): {crib} card{'s' if crib != 1 else ''}", style="muted")
+        text.append("   starter ", style="muted")
+        if deal.turned:
+            text.append_text(card_text(deal.starter, session.ascii))
+        else:
+            text.append("not turned yet", style="muted")
+        return text
+
+    def play_area(self) -> RenderableType:
+        session = self.session
+        cards, count = session.series()
+        line = Text("Count ", style="title").append(f"{count:>2}", style="total")
+        line.append("   ")
+        line.append_text(
+            cards_text(cards, session.ascii) if cards else Text("(new series)", style="muted")
+        )
+        calls = [
+            t
+            for e in session.deal_events()
+            if (t := event_line(e, session.names, session.ascii)) is not None
+        ]
+        hidden = len(calls) - self.CALL_LINES
+        if hidden > 0:
+            calls = [Text(f"... {hidden} earlier", style="muted"), *calls[-self.CALL_LINES + 1 :]]
+        return Group(line, *calls)
+
+    def show_area(self) -> RenderableType:
+        session = self.session
+        counted = session.counted()
+        parts: list[RenderableType] = []
+        for index, item in enumerate(counted):
+            latest = index == len(counted) - 1
+            owner = "your" if item.player == YOU else f"{session.names[COMPUTER]}'s"
+            title = f"{owner} {item.label}"
+            parts.append(
+                ScoreView(
+                    item.score,
+                    title,
+                    session.ascii,
+                    breakdown=latest and len(item.score.items) <= 7,
+                )
+                if latest
+                else Text.assemble((f"{title}: ", "title"), (str(item.points), "total"))
+            )
+        if not counted:
+            parts.insert(0, self.play_area())
+            parts.append(Text("The play is over: Enter counts the hands.", style="title"))
+        return Group(*parts)
+
+    def hand(self) -> Text:
+        session = self.session
+        text = Text("Your cards  ")
+        for index, card in enumerate(session.hand):
+            under = index == session.cursor and session.your_turn
+            text.append(f"{index + 1}", style="bold cyan" if under else "muted").append(" ")
+            face = card_text(card, session.ascii, selected=index in session.selected)
+            if session.your_turn and not session.discarding and not session.playable(card):
+                face.stylize("dim")
+            if under:
+                face.stylize("underline")
+            text.append_text(face).append("   " if len(card.symbol(session.ascii)) == 2 else "  ")
+        if session.discarding:
+            picked = [session.hand[i] for i in sorted(session.selected)]
+            text.append(" crib: ", style="muted")
+            text.append_text(
+                cards_text(picked, session.ascii) if picked else Text("-", style="muted")
+            )
+        return text
+
+    def prompt(self) -> Text:
+        session = self.session
+        stage = session.stage
+        owner = "your" if session.deal.dealer == YOU else f"{session.names[COMPUTER]}'s"
+        if session.timed_pending:
+            return Text(f"{session.names[COMPUTER]} is playing...", style="muted")
+        if stage is Stage.SHOW:
+            return Text("Enter: the next count" if session.counted() else "", style="title")
+        if session.discarding:
+            return Text(f"Pick two cards for {owner} crib, then press Enter.", style="title")
+        if session.your_turn:
+            return Text("Your turn: lay a card (its number, or arrows and Enter).", style="title")
+        return Text("")
+
+    def over(self) -> RenderableType:
+        session = self.session
+        match = session.match
+        names = session.names
+        over = session.result()
+        parts: list[RenderableType] = []
+        if session.counted():
+            parts.append(self.show_area())
+        if over is not None:
+            result = over.result
+            winner = "You win" if result.winner == YOU else f"{names[COMPUTER]} wins"
+            skunk = ("", ": a skunk", ": a double skunk")[result.skunk]
+            games = "1 game" if result.game_points == 1 else f"{result.game_points} games"
+            parts.append(
+                Text(
+                    f"{winner} {result.scores[result.winner]} to {result.scores[result.loser]}"
+                    f"{skunk} (counts {games}).",
+                    style="milestone",
+                )
+            )
+        if match.games > 1:
+            done = sum(1 for r in match.results)
+            points = match.match_points
+            parts.append(
+                Text(
+                    f"Series after {done} of {match.games} games: you {points[YOU]}, "
+                    f"{names[COMPUTER]} {points[COMPUTER]} (skunks count 2, double skunks "
+                    f"{match.double_skunk})"
+                )
+            )
+        if session.stage is Stage.GAME_OVER:
+            parts.append(Text("Enter: the next game.", style="title"))
+        elif match.is_over:
+            parts.append(Text("The match is over: n starts a new one.", style="title"))
+        return Group(*parts)
+
+    def body(self) -> RenderableType:
+        session = self.session
+        stage = session.stage
+        if stage is Stage.RESUME:
+            return Text.assemble(
+                ("A match in progress was saved: ", "title"),
+                f"{session.score_line()}.\n\n",
+                ("y", "bold cyan"),
+                " or Enter: resume it    ",
+                ("n", "bold cyan"),
+                " start a new match (the saved one stays in your history)",
+            )
+        if stage in (Stage.GAME_OVER, Stage.MATCH_OVER):
+            return self.over()
+        if stage is Stage.SHOW:
+            return self.show_area()
+        return self.play_area()
+
+    def footer(self) -> Text:
+        session = self.session
+        stage = session.stage
+        if session.show_help:
+            keys = "h close help   q quit"
+        elif stage is Stage.RESUME:
+            keys = "y resume   n new match   q quit"
+        elif session.timed_pending:
+            keys = "any key: show it now   q quit"
+        elif stage is Stage.SHOW or stage is Stage.GAME_OVER:
+            keys = "Enter continue   h help   q quit"
+        elif stage is Stage.MATCH_OVER:
+            keys = "n new match   h help   q quit"
+        elif session.discarding:
+            keys = "1-6 pick   Enter discard   h help   q quit"
+        else:
+            keys = "1-4 lay   Left/Right Space Enter   h help   q quit"
+        return Text(keys, style="muted")
+
+    def __rich__(self) -> RenderableType:
+        session = self.session
+        if session.show_help:
+            return Group(self.header(), Text(""), help_table(), self.footer())
+        parts: list[RenderableType] = [self.header(), self.board()]
+        if session.stage is not Stage.RESUME:
+            parts.append(self.table())
+        parts.append(Text(""))
+        parts.append(self.body())
+        parts.append(Text(""))
+        if session.stage is not Stage.RESUME:
+            parts.append(self.hand())
+            parts.append(self.prompt())
+        if session.message:
+            parts.append(Text(session.message, style="warn"))
+        parts.append(self.footer())
+        return Group(*parts)
+
+
+def help_table() -> Table:
+    """The keys, and what every number on the screen means."""
+    table = Table(box=None, padding=(0, 1), show_header=False, pad_edge=False)
+    table.add_column("key", style="bold cyan", no_wrap=True)
+    table.add_column("does")
+    for key, does in KEYS:
+        table.add_row(key, does)
+    for name, means in NUMBERS:
+        table.add_row(Text(name, style="bold"), means)
+    return table

@@ -1,0 +1,504 @@
+"""The interactive match's state: a plain object that key handlers call into.
+
+A :class:`MatchSession` holds the match (you in seat 0, the computer in seat 1),
+the cards you have picked, and how far the screen has got through what
+happened. The engine runs ahead: when you act, the computer answers at once
+and every event is kept in :attr:`MatchSession.events`; the screen shows them
+one by one (:attr:`MatchSession.shown`), the computer's cards after a short
+pause and each count of the show when you press Enter. The match is saved in
+the history after every move you make. No UI library is imported here.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+from solitaire.core.cards import Card
+from solitaire.match.game import (
+    GO,
+    Counted,
+    Cut,
+    Deal,
+    Dealt,
+    Discard,
+    Event,
+    GameOver,
+    GoPoint,
+    IllegalMoveError,
+    Laid,
+    Lay,
+    Match,
+    SaidGo,
+)
+from solitaire.match.players import PLAYERS, make_player
+from solitaire.match.record import RecordError, load_match_record, match_record, replay_match
+from solitaire.store import GameLock, History, RecordSummary, StoreError, command
+
+__all__ = ["COMPUTER", "MATCH", "YOU", "MatchSession", "Stage", "computer_rng"]
+
+YOU: Final = 0
+COMPUTER: Final = 1
+MATCH: Final = "match"  # the history's kind for matches
+
+
+class Stage(StrEnum):
+    """What the screen is showing."""
+
+    RESUME = "resume"  # a saved match exists: resume it or start afresh
+    PLAY = "play"  # the discard and the play
+    SHOW = "show"  # the play is over: the show, one count per Enter
+    GAME_OVER = "game over"  # a game of the series has ended; Enter deals the next
+    MATCH_OVER = "match over"
+
+
+def computer_rng(seed: int, game: int, deal: int, move: int) -> random.Random:
+    """The computer's dice for one decision: from the seed and the moment, so resuming changes
+    nothing."""
+    return random.Random(f"cribsol match {seed} game {game} deal {deal} move {move}")
+
+
+@dataclass(frozen=True, slots=True)
+class Tagged:
+    """An event with the game and deal it belongs to."""
+
+    event: Event
+    game: int
+    deal: int
+
+
+class MatchSession:
+    """One sitting at the match: you against one computer level."""
+
+    def __init__(
+        self,
+        history: History,
+        level: str,
+        new_match: Callable[[], Match],
+        *,
+        explicit: bool = False,
+        ascii: bool = False,
+        pause: float = 0.0,
+    ) -> None:
+        if level not in PLAYERS:
+            raise ValueError(f"unknown level {level!r}: expected one of {', '.join(PLAYERS)}")
+        self.history = history
+        self.level = level
+        self.new_match = new_match
+        self.ascii = ascii
+        self.pause = pause
+        self.match: Match
+        self.events: list[Tagged] = []
+        self.shown = 0
+        self.selected: set[int] = set()
+        self.cursor = 0
+        self.show_help = False
+        self.message = ""
+        self.game_id: int | None = None
+        self.lock: GameLock | None = None
+        self.pending: tuple[int, GameLock, Match, str] | None = None
+        notices = [history.notice] if history.notice else []
+        if not explicit:
+            self.pending = self._find_saved(notices)
+        if self.pending is not None:
+            self.match = self.pending[2]
+            self._follow(self.match.log)
+            self.shown = len(self.events)
+        else:
+            self._start(new_match())
+        self.message = " ".join(notices)
+
+    # -- starting, resuming, saving --------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The two seats as the record and the screen name them."""
+        return ("you", self.level)
+
+    def _find_saved(self, notices: list[str]) -> tuple[int, GameLock, Match, str] | None:
+        """The latest unfinished match no other copy is playing, replayed from its record."""
+        for row in self.history.unfinished(MATCH):
+            lock = GameLock(self.history.data_dir, MATCH, row.id)
+            if not lock.acquire():
+                notices.append(f"Match {row.id} is open in another window; it was left alone.")
+                continue
+            try:
+                _, text = self.history.stored_record(row.id, MATCH)
+                data = load_match_record(text)
+                match = replay_match(data, allow_unfinished=True)
+                level = data["players"][COMPUTER]
+                if level not in PLAYERS or data["players"][YOU] != "you":
+                    raise RecordError(f"players {data['players']!r} are not you and a level")
+            except (StoreError, RecordError, KeyError, TypeError, RecursionError) as error:
+                lock.release()
+                notices.append(f"Match {row.id} could not be resumed ({error}).")
+                continue
+            return row.id, lock, match, str(level)
+        return None
+
+    def _summary(self) -> RecordSummary:
+        match = self.match
+        return RecordSummary(
+            seed=match.seed,
+            total=match.scores[YOU] if not match.is_over else match.match_points[YOU],
+            finished=match.is_over,
+            rounds=sum(len(game.deals) for game in match.played),
+        )
+
+    def _record(self) -> dict[str, object]:
+        return match_record(self.match, self.names)
+
+    def _save(self) -> None:
+        """Write the match after a move; a finished match is filed in the same step."""
+        if self.game_id is None:
+            self.game_id = self.history.add_record(MATCH, self._record(), self._summary())
+            self.lock = GameLock(self.history.data_dir, MATCH, self.game_id)
+            self.lock.acquire()
+        else:
+            self.history.save_record(self.game_id, MATCH, self._record(), self._summary())
+
+    def _start(self, match: Match) -> None:
+        self.match = match
+        self.events = []
+        self.shown = 0
+        self.game_id = None
+        self.selected.clear()
+        self.cursor = 0
+        self._follow(match.log)
+        self._settle()
+        self._save()
+        self.reveal()
+
+    def resume(self) -> None:
+        """Carry on with the saved match where it was left."""
+        if self.pending is None:
+            return
+        self.game_id, self.lock, self.match, self.level = self.pending
+        self.pending = None
+        self.message = f"Resumed match {self.game_id}: {self.score_line()}."
+
+    def start_afresh(self) -> None:
+        """A new match; an unfinished one stays in the history, resumable later."""
+        if self.pending is not None:
+            kept, lock, _, _ = self.pending
+            lock.release()
+            self.pending = None
+            self._start(self.new_match())
+            self.message = f"Match {kept} is kept: {command('match')} offers it again."
+            return
+        self._release()
+        self._start(self.new_match())
+        self.message = "A new match."
+
+    def _release(self) -> None:
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+
+    def close(self) -> None:
+        """Let other windows have the match."""
+        self._release()
+        if self.pending is not None:
+            self.pending[1].release()
+
+    # -- events ------------------------------------------------------------------------
+
+    def _follow(self, events: tuple[Event, ...] | list[Event]) -> None:
+        """Keep new events, each tagged with its game and deal."""
+        game = self.events[-1].game if self.events else self.match.game_number
+        deal = self.events[-1].deal if self.events else 1
+        ended = False
+        for event in events:
+            if isinstance(event, Cut) and self.events:
+                game, ended = game + 1, False
+            if isinstance(event, Dealt):
+                if ended:
+                    game, ended = game + 1, False
+                deal = event.number
+            if isinstance(event, GameOver):
+                ended = True
+            self.events.append(Tagged(event, game, deal))
+
+    def _computer_move(self) -> None:
+        match = self.match
+        rng = computer_rng(match.seed, match.game_number, len(match.deals), len(match.deal.plays))
+        player = make_player(self.level, rng)
+        self._follow(match.apply(COMPUTER, player.choose(match.observation(COMPUTER))))
+
+    def _settle(self) -> None:
+        """Let the computer act, and say go for you when no card fits, until you must choose."""
+        match = self.match
+        while (seat := match.current_player) is not None:
+            if seat == COMPUTER:
+                self._computer_move()
+            elif match.legal_actions() == (GO,):
+                self._follow(match.apply(YOU, GO))
+            else:
+                break
+
+    @staticmethod
+    def _timed(tagged: Tagged) -> bool:
+        event = tagged.event
+        return isinstance(event, Laid | SaidGo | GoPoint) and event.player == COMPUTER
+
+    def _waits_for_enter(self, index: int) -> bool:
+        event = self.events[index].event
+        if isinstance(event, Dealt):  # a new deal waits, unless it follows the cut
+            return index > 0 and not isinstance(self.events[index - 1].event, Cut)
+        return isinstance(event, Counted)
+
+    @property
+    def timed_pending(self) -> bool:
+        """True while the computer's next card waits for its pause."""
+        return (
+            self.pause > 0
+            and self.shown < len(self.events)
+            and self._timed(self.events[self.shown])
+        )
+
+    def reveal(self) -> bool:
+        """Show what happened up to the next pause or Enter; True when a pause is due."""
+        while self.shown < len(self.events) and not self._waits_for_enter(self.shown):
+            if self.timed_pending:
+                return True
+            self.shown += 1
+        return False
+
+    def tick(self) -> bool:
+        """The pause is over: show the computer's card and go on; True when another is due."""
+        if self.timed_pending:
+            self.shown += 1
+        return self.reveal()
+
+    def skip(self) -> None:
+        """Show at once everything up to the next Enter (any key during a pause does this)."""
+        while self.shown < len(self.events) and not self._waits_for_enter(self.shown):
+            self.shown += 1
+
+    def _busy(self) -> bool:
+        """Skip a pause in progress; True when that was all this key did."""
+        if self.timed_pending:
+            self.skip()
+            return True
+        return False
+
+    # -- what you can do -----------------------------------------------------------------
+
+    @property
+    def stage(self) -> Stage:
+        """What the screen shows now."""
+        if self.pending is not None:
+            return Stage.RESUME
+        if self.shown < len(self.events) and self._waits_for_enter(self.shown):
+            previous = self.events[self.shown - 1].event
+            if isinstance(previous, GameOver):
+                return Stage.GAME_OVER
+            return Stage.SHOW
+        if self.match.is_over and self.shown >= len(self.events):
+            return Stage.MATCH_OVER
+        return Stage.PLAY
+
+    @property
+    def your_turn(self) -> bool:
+        """True when everything is on screen and you are to act."""
+        return (
+            self.pending is None
+            and self.shown >= len(self.events)
+            and self.match.current_player == YOU
+        )
+
+    @property
+    def discarding(self) -> bool:
+        """True while you pick two cards for the crib."""
+        return self.your_turn and self.match.phase.value == "discard"
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """Your cards on screen: six to discard from, then those not yet laid."""
+        deal = self.deal
+        if deal.discards[YOU] is None:
+            return deal.hands[YOU]
+        if self.stage is not Stage.PLAY:
+            return deal.kept(YOU)  # the four being counted
+        laid = {e.card for e in self.deal_events() if isinstance(e, Laid) and e.player == YOU}
+        return tuple(card for card in deal.kept(YOU) if card not in laid)
+
+    def playable(self, card: Card) -> bool:
+        """True when this card of yours can be laid now."""
+        return self.your_turn and self.match.can(YOU, Lay(card))
+
+    def toggle(self, index: int) -> None:
+        """Pick or unpick a card for the crib (0-5); in the play, lay it."""
+        if self._busy():
+            return
+        if not self.your_turn or not 0 <= index < len(self.hand):
+            return
+        self.cursor = index
+        if not self.discarding:
+            self.lay(index)
+            return
+        if index in self.selected:
+            self.selected.discard(index)
+        elif len(self.selected) < 2:
+            self.selected.add(index)
+        else:
+            self.message = "Two cards are picked already: unpick one first (its number or Space)."
+            return
+        self.message = ""
+
+    def move(self, step: int) -> None:
+        """Move the cursor along your cards."""
+        if self._busy():
+            return
+        if self.hand:
+            self.cursor = (self.cursor + step) % len(self.hand)
+
+    def choose_cursor(self) -> None:
+        """Space: pick the card under the cursor (or lay it, in the play)."""
+        self.toggle(self.cursor)
+
+    def lay(self, index: int) -> None:
+        """Lay your card at this position; a card that does not fit is refused with the reason."""
+        if not self.your_turn or not 0 <= index < len(self.hand):
+            return
+        card = self.hand[index]
+        try:
+            self.match.check(YOU, Lay(card))
+        except IllegalMoveError as error:
+            self.message = str(error)
+            return
+        self._act(Lay(card))
+
+    def enter(self) -> None:
+        """Enter: discard the two picked, lay the card under the cursor, or go on."""
+        if self._busy():
+            return
+        if self.pending is not None:
+            self.resume()
+        elif self.your_turn and self.discarding:
+            self.confirm()
+        elif self.your_turn:
+            self.lay(self.cursor)
+        elif self.shown < len(self.events):
+            self.shown += 1  # the next count, or the next deal
+            self.cursor = 0
+            self.reveal()
+
+    def confirm(self) -> None:
+        """Discard the two picked cards to the crib."""
+        if not self.discarding:
+            return
+        if len(self.selected) != 2:
+            self.message = f"Pick exactly 2 cards for the crib ({len(self.selected)} picked)."
+            return
+        hand = self.hand
+        a, b = (hand[i] for i in sorted(self.selected))
+        self.selected.clear()
+        self._act(Discard((a, b)))
+
+    def _act(self, action: Discard | Lay) -> None:
+        self._follow(self.match.apply(YOU, action))
+        self._settle()
+        self.message = ""
+        self.cursor = 0
+        self._save()
+        self.reveal()
+
+    # -- what the screen shows ----------------------------------------------------------
+
+    @property
+    def visible(self) -> list[Tagged]:
+        """The events on screen so far."""
+        return self.events[: self.shown]
+
+    @property
+    def deal(self) -> Deal:
+        """The deal on screen."""
+        tagged = self.events[self.shown - 1] if self.shown else self.events[0]
+        game = self.match.played[tagged.game - 1]
+        return game.deals[max(tagged.deal, 1) - 1]
+
+    @property
+    def game_number(self) -> int:
+        """The game on screen, from 1."""
+        return (self.events[self.shown - 1] if self.shown else self.events[0]).game
+
+    def deal_events(self) -> list[Event]:
+        """This deal's events on screen (and the cut, before the first deal)."""
+        out: list[Event] = []
+        for tagged in self.visible:
+            event = tagged.event
+            if isinstance(event, Cut):
+                out = [event]  # the cut for the first deal is told with that deal
+            elif isinstance(event, Dealt):
+                out = [e for e in out if isinstance(e, Cut)]
+            else:
+                out.append(event)
+        return out
+
+    def scores(self) -> tuple[int, int]:
+        """Both scores as on screen."""
+        return self.events[self.shown - 1].event.scores if self.shown else (0, 0)
+
+    def pegs(self, player: int) -> tuple[int, int]:
+        """A player's front and back pegs: the score, and where the last score began."""
+        front, back = 0, 0
+        game = self.game_number
+        for tagged in self.visible:
+            event = tagged.event
+            if tagged.game == game and event.points and event.player == player:
+                back, front = front, event.scores[player]
+        return front, back
+
+    def series(self) -> tuple[list[Card], int]:
+        """The cards laid since the count last restarted, and the count."""
+        cards: list[Card] = []
+        count = 0
+        for event in self.deal_events():
+            if isinstance(event, Laid):
+                cards.append(event.card)
+                count = event.count
+                if count == 31:
+                    cards, count = [], 0
+            elif isinstance(event, GoPoint):
+                cards, count = [], 0
+        return cards, count
+
+    def computer_held(self) -> int:
+        """Cards the computer still holds, as on screen."""
+        laid = sum(1 for e in self.deal_events() if isinstance(e, Laid) and e.player == COMPUTER)
+        return 4 - laid if self.deal.discards[COMPUTER] is not None else 6
+
+    def counted(self) -> list[Counted]:
+        """The show's counts on screen for this deal."""
+        return [e for e in self.deal_events() if isinstance(e, Counted)]
+
+    def result(self) -> GameOver | None:
+        """The end of the game on screen, once shown."""
+        for tagged in reversed(self.visible):
+            if isinstance(tagged.event, GameOver) and tagged.game == self.game_number:
+                return tagged.event
+        return None
+
+    def score_line(self) -> str:
+        """``you 45, standard 52``."""
+        a, b = self.scores()
+        return f"{self.names[YOU]} {a}, {self.names[COMPUTER]} {b}"
+
+    def record_json(self) -> str:
+        """The match record as JSON, as saved."""
+        return json.dumps(self._record())
+
+    # -- leaving ---------------------------------------------------------------------
+
+    def quit(self) -> str:
+        """Leave; the match is already saved. Returns what to tell the player."""
+        if self.pending is not None:
+            return f"Your saved match is still there: {command('match')} resumes it."
+        if self.match.is_over:
+            return f"Match {self.game_id} is in your history: {command('stats')} shows it."
+        return f"Match saved ({self.score_line()}): {command('match')} resumes it."
