@@ -263,7 +263,7 @@ class Stats:
     best: int
     past_skunk: float
     reached_great: float
-    mean_efficiency: float
+    mean_efficiency: float | None  # None when no game has a review
     recent: tuple[int, ...]  # totals of the latest games, oldest first
     recent_mean: float
     earlier_mean: float | None
@@ -844,7 +844,7 @@ class History:
             best=max(totals),
             past_skunk=sum(t > SKUNK_LINE for t in totals) / n,
             reached_great=sum(t >= GREAT_LINE for t in totals) / n,
-            mean_efficiency=sum(effs) / len(effs) if effs else 0.0,
+            mean_efficiency=sum(effs) / len(effs) if effs else None,
             recent=tuple(latest),
             recent_mean=sum(latest) / len(latest),
             earlier_mean=sum(earlier) / len(earlier) if earlier else None,

@@ -363,7 +363,8 @@ class StatsView:
         table.add_row("best total", str(s.best))
         table.add_row(f"past {SKUNK_LINE} (skunk line)", f"{s.past_skunk:.0%}")
         table.add_row(f"reached {GREAT_LINE}", f"{s.reached_great:.0%}")
-        table.add_row("mean efficiency", f"{s.mean_efficiency:.1%}")
+        efficiency = "-" if s.mean_efficiency is None else f"{s.mean_efficiency:.1%}"
+        table.add_row("mean efficiency", efficiency)
         table.add_row("", Text("(your discards' expected points / the best ones')", "muted"))
         for label, games, mean in (
             ("without hints or undos", s.games - s.aided, s.unaided_mean),
