@@ -436,7 +436,7 @@ class PlaySession:
         self.milestones = ()
         self.show_all = self.undoable = False
         self.phase = Phase.DISCARD
-        names = " ".join(map(str, undo.discard))
+        names = " ".join(c.symbol(self.ascii) for c in undo.discard)
         self.message = f"Round {undo.round} taken back: {names} are in your hand again. Pick again."
 
     def validate_typed(self, text: str) -> str | None:
