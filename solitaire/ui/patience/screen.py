@@ -183,7 +183,7 @@ class SessionScreen:
             code = Text(
                 f"This deal: cribsol play --deal {deal_code(session.game.deck)}", style="muted"
             )
-            return Group(help_table(), code)
+            return Group(help_table(session.ascii), code)
         if session.phase is Phase.RESUME:
             saved, instead = session.resume_prompt()
             return Text.assemble(
@@ -356,14 +356,19 @@ def why_body(session: PlaySession, chosen: list[Card] | None) -> RenderableType:
     return Group(*lines)
 
 
-def help_table() -> Table:
-    """The keys."""
+def help_table(ascii: bool = False) -> Table:
+    """The keys, and the board's pegs."""
     table = Table(title="Keys", title_justify="left", box=None, padding=(0, 1), show_header=False)
     table.add_column("key", style="bold cyan")
     table.add_column("does")
     for key, does in KEYS:
         table.add_row(key, does)
-    table.add_row("", Text("press h again to close", style="muted"))
+    front, back = ("@", "+") if ascii else ("◆", "◉")
+    pegs = Text.assemble(
+        (front, "bold yellow"), " front peg: your total  ", (back, "yellow"),
+        " back peg: where the last score began", (";  h closes", "muted"),
+    )  # fmt: skip
+    table.add_row("board", pegs)
     return table
 
 
