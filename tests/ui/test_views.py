@@ -55,6 +55,10 @@ def test_advice_view_marks_best_and_chosen_with_actual_scores() -> None:
     chosen = next(line for line in lines if line.startswith(">"))
     assert "5♥ 5♣" in chosen
     assert "> yours" in out
+    # A best discard that is yours keeps both marks: neither hides the other.
+    both = text_of(AdviceView(options, chosen=parse_cards("9S 4C"), title=None)).splitlines()
+    assert both[1].startswith("*>") and "4♣ 9♠" in both[1]
+    assert sum(1 for line in both[1:16] if line.startswith(("*", ">"))) == 1
 
 
 def test_score_board_pegs_and_lines() -> None:
