@@ -10,11 +10,15 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from solitaire.cli import history, match, patience, tiles
 from solitaire.cli.common import PROG, Parser, UsageError, add_shared_options, speaks_unicode
+from solitaire.core.untrusted import safe_text
 
 __all__ = ["main"]
+
+ERROR_LENGTH: Final = 300  # characters of an error line
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -46,18 +50,28 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         return func(args)
     except UsageError as error:
-        print(error, file=sys.stderr)
+        _error_line(str(error))
         return 2
     except ValueError as error:
-        print(f"{PROG}: {error}", file=sys.stderr)
+        _error_line(f"{PROG}: {error}")
         return 2
     except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=sys.stderr)
+        _error_line(f"{PROG}: interrupted")
         return 130
     except BrokenPipeError:
         # Output piped into a command that stopped reading; not an error.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as error:  # a full disk, a read-only or vanished file
+        _error_line(
+            f"{PROG}: {error.strerror or error}" + (f": {error.filename}" if error.filename else "")
+        )
+        return 2
+
+
+def _error_line(message: str) -> None:
+    """One line on stderr; an error may quote a file or an argument, so it is made safe."""
+    print(safe_text(message, ERROR_LENGTH), file=sys.stderr)
 
 
 if __name__ == "__main__":

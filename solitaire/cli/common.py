@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
-from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn, TypeAlias
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final, NoReturn, TypeAlias
 
 from rich.console import Console
 
+from solitaire.core.cards import SEED_LIMIT
+from solitaire.core.untrusted import MAX_SEED_DIGITS, safe_text
 from solitaire.store import History, reading_data_dir, resolve_data_dir
 from solitaire.ui.views import THEME
 
@@ -46,18 +49,6 @@ def speaks_unicode(stream: object) -> bool:
     return encoding.lower().replace("-", "").startswith(("utf", "ucs"))
 
 
-def read_text(path: str) -> str:
-    """The text of a file, or of stdin for ``-``; an unreadable file is a one-line error."""
-    if path == "-":
-        return sys.stdin.read()
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise ValueError(f"cannot read {path}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"cannot read {path}: not a text file") from None
-
-
 def open_history(args: argparse.Namespace, readonly: bool = True) -> History:
     """The history, read-only unless asked: reading commands never write anything."""
     data_dir = getattr(args, "data_dir", None)
@@ -76,11 +67,34 @@ def report_skipped(history: History) -> None:
         print(f"{PROG}: {report}", file=sys.stderr)
 
 
-def game_id(text: str) -> int:
-    """An argparse type: a game's id in the history."""
-    if not text.isdigit() or len(text) > 18 or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"invalid game id {text[:30]!r}: ids are 1, 2, 3...")
-    return int(text)
+def whole_number(low: int, high: int, shown: str | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number ``low <= n <= high`` in plain digits.
+
+    ``1e3``, ``1.0``, ``10**12``, ``1_000``, other scripts' digits and numbers too long
+    to be in range are refused in one line before Python's ``int`` sees them.
+    """
+    widest = len(str(max(abs(low), abs(high))))
+    shown = shown or f"{low:,} to {high:,}"
+
+    def parse(text: str) -> int:
+        digits = text.strip()
+        if _PLAIN_INT.fullmatch(digits) and len(digits.lstrip("+-")) <= widest:
+            value = int(digits)
+            if low <= value <= high:
+                return value
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number from {shown}, got '{safe_text(text, 30)}'"
+        )
+
+    return parse
+
+
+_PLAIN_INT: Final = re.compile(r"[+-]?[0-9]+")
+MAX_GAME_ID: Final = 2**63 - 1  # SQLite's largest integer
+game_id = whole_number(1, MAX_GAME_ID, "1 to 2**63 - 1 (a game id)")
+"""An argparse type: a game's id in the history."""
+seed_number = whole_number(0, SEED_LIMIT - 1, f"0 to 10**{MAX_SEED_DIGITS} - 1 (a seed)")
+"""An argparse type: a seed; a negative seed is refused, not dealt as its absolute value."""
 
 
 _ASCII_HELP = "letters instead of suit symbols"
@@ -113,7 +127,7 @@ def add_data_dir_option(parser: argparse.ArgumentParser) -> None:
 def add_deal_options(parser: argparse.ArgumentParser) -> argparse._MutuallyExclusiveGroup:
     """--seed, --deal and --daily, which choose the deck; returns their group."""
     group = parser.add_mutually_exclusive_group()
-    group.add_argument("--seed", type=int, metavar="N", help="the deal for this seed")
+    group.add_argument("--seed", type=seed_number, metavar="N", help="the deal for this seed")
     group.add_argument("--deal", metavar="CODE", help="the deal for this deal code")
     group.add_argument("--daily", action="store_true", help="today's deal, the same for everyone")
     return group

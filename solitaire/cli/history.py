@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from solitaire.cli.common import (
     add_data_dir_option,
@@ -13,9 +13,12 @@ from solitaire.cli.common import (
     make_console,
     open_history,
     report_skipped,
+    whole_number,
 )
 from solitaire.store import command
 from solitaire.ui.patience.views import HistoryView, StatsView, group_by_deal
+
+MAX_LISTED: Final = 1_000_000  # games listed or taken into the trend
 
 if TYPE_CHECKING:
     from solitaire.cli.common import Subcommands
@@ -58,7 +61,13 @@ def register(sub: Subcommands) -> None:
         help="your results: games, mean, best, past 90, 121, efficiency, trend",
         description="Statistics of your finished games.",
     )
-    st.add_argument("--recent", type=int, default=10, metavar="N", help="games in the trend")
+    st.add_argument(
+        "--recent",
+        type=whole_number(1, MAX_LISTED),
+        default=10,
+        metavar="N",
+        help="games in the trend",
+    )
     add_output_options(st, "print one JSON object")
     add_data_dir_option(st)
     st.set_defaults(func=cmd_stats)
@@ -70,7 +79,11 @@ def register(sub: Subcommands) -> None:
         "cribsol replay ID, resume an unfinished one with cribsol play --resume ID.",
     )
     hist.add_argument(
-        "--limit", type=int, default=20, metavar="N", help="how many deals (default 20)"
+        "--limit",
+        type=whole_number(1, MAX_LISTED),
+        default=20,
+        metavar="N",
+        help="how many deals (default 20)",
     )
     add_output_options(hist, "print a JSON list")
     add_data_dir_option(hist)

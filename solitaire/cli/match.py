@@ -11,7 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
-from solitaire.cli.common import UsageError, add_data_dir_option, add_output_options, make_console
+from solitaire.cli.common import (
+    UsageError,
+    add_data_dir_option,
+    add_output_options,
+    make_console,
+    seed_number,
+    whole_number,
+)
 from solitaire.match.game import Match
 from solitaire.match.players import PLAYERS, advance, make_player
 from solitaire.match.record import MAX_GAMES, match_record, replay_match
@@ -96,14 +103,19 @@ def register(sub: Subcommands) -> None:
         "--vs", choices=PLAYERS, default="standard", help="the opponent (default: standard)"
     )
     cmd.add_argument("--auto", choices=PLAYERS, help="let this level play the first seat")
-    cmd.add_argument("--seed", type=int, metavar="N", help="the match's seed (default: random)")
     cmd.add_argument(
-        "--games", type=int, default=1, metavar="N", help="a series of N games (default 1)"
+        "--seed", type=seed_number, metavar="N", help="the match's seed (default: random)"
+    )
+    cmd.add_argument(
+        "--games",
+        type=whole_number(1, MAX_GAMES),
+        default=1,
+        metavar="N",
+        help="a series of N games (default 1)",
     )
     cmd.add_argument(
         "--double-skunk",
-        type=int,
-        choices=(3, 4),
+        type=whole_number(3, 4),
         default=3,
         help="games a double skunk counts (default 3; some clubs score 4)",
     )

@@ -30,20 +30,22 @@ from solitaire.cli.common import (
     game_id,
     make_console,
     open_history,
+    seed_number,
+    whole_number,
 )
 from solitaire.cli.match import replay_match_record
 from solitaire.cli.tiles import replay_tiles
 from solitaire.core.cards import parse_cards
 from solitaire.core.dealcode import daily_seed, deal_code, decode_deal
 from solitaire.core.scoring import score_hand
-from solitaire.core.untrusted import read_record_file
+from solitaire.core.untrusted import read_record_file, safe_text
 from solitaire.match.record import MAX_RECORD_BYTES as MAX_MATCH_RECORD_BYTES
 from solitaire.match.record import load_match_record
 from solitaire.patience.advisor import Position, advise_position
 from solitaire.patience.coach import heels_note, hint_reasons, review_round
 from solitaire.patience.game import ROUNDS, Game
 from solitaire.patience.record import game_record, replay
-from solitaire.patience.simulation import SIMULATED, check_run, simulate
+from solitaire.patience.simulation import MAX_GAMES, MAX_JOBS, SIMULATED, check_run, simulate
 from solitaire.patience.strategy import (
     MAX_TARGET,
     STRATEGIES,
@@ -202,7 +204,7 @@ def _game_title(game: Game, daily: str | None) -> str:
         if daily
         else (f"seed {game.seed}" if game.seed is not None else "deal")
     )
-    return f"Cribbage Solitaire, {source}\ndeal code {deal_code(game.deck)}"
+    return f"Cribbage Solitaire, {safe_text(source)}\ndeal code {deal_code(game.deck)}"
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -330,7 +332,7 @@ def register(sub: Subcommands) -> None:
     )
     play.add_argument(
         "--target",
-        type=int,
+        type=whole_number(1, MAX_TARGET),
         metavar="N",
         help="play for N points: the hint shows each discard's chance of reaching N and the "
         "coach says when it differs from playing for points (with --auto: plays targetN)",
@@ -358,15 +360,34 @@ def register(sub: Subcommands) -> None:
         "the same for any --jobs. oracle is the hindsight bound: each round's best actual "
         "discard.",
     )
-    sim.add_argument("--games", type=int, default=1000, metavar="N", help="games (default 1000)")
+    sim.add_argument(
+        "--games",
+        type=whole_number(1, MAX_GAMES),
+        default=1000,
+        metavar="N",
+        help="games (default 1000)",
+    )
     sim.add_argument(
         "--strategy",
         type=_strategy_arg,
         metavar="STRATEGY",
         help=f"{', '.join(SIMULATED)} or targetN (default: best)",
     )
-    sim.add_argument("--target", type=int, metavar="N", help="the same as --strategy targetN")
-    sim.add_argument("--jobs", type=int, default=1, metavar="J", help="processes (default 1)")
-    sim.add_argument("--seed", type=int, default=0, metavar="S", help="first seed (default 0)")
+    sim.add_argument(
+        "--target",
+        type=whole_number(1, MAX_TARGET),
+        metavar="N",
+        help="the same as --strategy targetN",
+    )
+    sim.add_argument(
+        "--jobs",
+        type=whole_number(1, MAX_JOBS),
+        default=1,
+        metavar="J",
+        help="processes (default 1)",
+    )
+    sim.add_argument(
+        "--seed", type=seed_number, default=0, metavar="S", help="first seed (default 0)"
+    )
     add_output_options(sim, "print one JSON object")
     sim.set_defaults(func=cmd_simulate)

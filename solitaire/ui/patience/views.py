@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from solitaire.core.cards import Card, Rank, Suit
+from solitaire.core.untrusted import safe_text
 from solitaire.patience.advisor import DiscardOption, Hindsight
 from solitaire.patience.coach import Reason, RoundReview, points_text, round_reasons
 from solitaire.patience.game import GREAT_LINE, ROUNDS, SKUNK_LINE, Game, RoundResult
@@ -404,7 +405,8 @@ class HistoryView:
 
     def attempt(self, row: GameRow, best: int | None) -> Text:
         eff = "-" if row.efficiency is None else f"{row.efficiency:.0%}"
-        text = Text(f"{row.id:>6}  {row.played_at.replace('T', ' ')[:16]}  ")
+        when = safe_text(row.played_at.replace("T", " "), 16)
+        text = Text(f"{row.id:>6}  {when:16}  ")
         text.append(f"{row.total:>3}", style="total" if row.finished else "muted")
         text.append(f"  {eff:>4}  ")
         if not row.finished:
@@ -422,12 +424,12 @@ class HistoryView:
         for group in self.groups:
             first = group[0]
             label = (
-                f"daily {first.daily}"
+                f"daily {safe_text(first.daily, 20)}"
                 if first.daily
                 else (f"seed {first.seed}" if first.seed is not None else "")
             )
             yours = [r.total for r in group if r.finished and r.played_by == "you"]
-            header = Text(f"deal {first.deal_code}", style="title")
+            header = Text(f"deal {safe_text(first.deal_code, 60)}", style="title")
             tries = f"{len(group)} game{'s' if len(group) > 1 else ''}"
             note = f"  {label}, {tries}" if label else f"  {tries}"
             if len(header) + len(note) <= 80:
