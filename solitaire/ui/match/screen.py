@@ -33,24 +33,26 @@ __all__ = ["KEYS", "NUMBERS", "MatchBoard", "MatchScreen", "event_line", "help_t
 
 KEYS: Final = (
     ("1-6", "discard: pick or unpick a card for the crib"),
-    ("Enter", "discard the two picked; in the play, lay the card under the cursor"),
-    ("1-4", "in the play: lay that card (dimmed cards would pass 31)"),
-    ("Left/Right, Space", "move along your cards; Space picks or lays the one under it"),
-    ("Enter", "after the play: the next count of the show, then the next deal"),
+    ("1-4", "the play: lay that card (dimmed ones would pass 31)"),
+    ("Left/Right Space", "move along your cards; Space picks or lays"),
+    ("Enter", "discard the two picked, lay the card under the cursor,"),
+    ("", "or go on: the next count of the show, the next deal"),
     ("any key", "while the computer's card waits: show it at once"),
     ("n", "when the match is over: a new match"),
     ("h or F1", "this help"),
-    ("q, Ctrl-C, Ctrl-D", "quit; the match is saved and offered next time"),
+    ("q Ctrl-C Ctrl-D", "quit; the match is saved and offered next time"),
 )
 
 NUMBERS: Final = (
-    ("board", "each player's track, 1-120 then the game hole 121; pegs leapfrog:"),
-    ("", "the front peg is the score, the back peg where the last score began"),
-    ("| after 60", "the double-skunk line: a loser short of it loses 3 games"),
+    ("board", "your track and the computer's: 1-120, game hole 121"),
+    ("pegs", "the front peg is the score; the back peg, where the"),
+    ("", "last score began (they leapfrog as on a real board)"),
+    ("| after 60", "the double-skunk line: a loser short of it loses 3"),
     ("| after 90", "the skunk line: a loser short of it loses 2 games"),
-    ("count", "the cards laid since the last restart (ace 1, faces 10); never past 31"),
-    ("+N", "points pegged: 15 or 31 for 2, pairs 2/6/12, runs 1 a card, go or last 1"),
-    ("show", "pone's hand, the dealer's hand, then the crib, each with the starter"),
+    ("count", "cards laid since the last restart; ace 1, faces 10"),
+    ("+N", "pegged: 15 or 31 is 2, pairs 2/6/12, runs 1 a card,"),
+    ("", "go or last card 1"),
+    ("show", "pone's hand, the dealer's hand, the crib: + starter"),
 )
 
 _SEATS: Final = ("cyan", "magenta")
@@ -75,18 +77,22 @@ class MatchBoard:
         )
         front, back = self.pegs[player]
         colour = _SEATS[player]
-        text = Text()
+        runs: list[tuple[str, str]] = []  # (holes, style): one span per run draws fast
         for hole in range(first, last + 1):
             group = (hole - 1) // 5 % 2
             if hole == front:
-                text.append(front_peg, style=f"bold {colour}")
+                mark, style = front_peg, f"bold {colour}"
             elif hole == back and back > 0:
-                text.append(back_peg, style=colour)
+                mark, style = back_peg, colour
             elif hole < front:
-                text.append(filled, style=colour if group else f"bright_{colour}")
+                mark, style = filled, colour if group else f"bright_{colour}"
             else:
-                text.append(empty, style="dim" if group else "")
-        return text
+                mark, style = empty, "dim" if group else ""
+            if runs and runs[-1][1] == style:
+                runs[-1] = (runs[-1][0] + mark, style)
+            else:
+                runs.append((mark, style))
+        return Text.assemble(*runs)
 
     def __rich__(self) -> RenderableType:
         bar = "|" if self.ascii else "┃"

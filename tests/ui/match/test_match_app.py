@@ -1,0 +1,245 @@
+"""The interactive match driven by keystrokes through pipes: the record, the screens, resuming."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+from solitaire.match.game import GO, Counted, Discard, Lay, Match
+from solitaire.match.players import StandardPlayer
+from solitaire.match.record import load_match_record, match_record
+from solitaire.store import History
+from solitaire.ui import shell
+from solitaire.ui.match.app import build_app
+from solitaire.ui.match.screen import MatchScreen
+from solitaire.ui.match.session import COMPUTER, MATCH, YOU, MatchSession, Stage
+from solitaire.ui.views import THEME
+
+SEED = 12
+
+
+@pytest.fixture
+def history(tmp_path: Path) -> Iterator[History]:
+    with History(tmp_path / "data") as h:
+        yield h
+
+
+def make_session(history: History, seed: int = SEED, games: int = 1) -> MatchSession:
+    return MatchSession(history, "standard", lambda: Match(seed, games=games))
+
+
+def drive(session: MatchSession, keys: str) -> str:
+    """Run the app on these keystrokes; it ends when they run out."""
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text(keys)
+        pipe.close()
+        app = build_app(session, input=pipe, output=DummyOutput())
+        return shell.run_full_screen(app, session.quit)
+
+
+def press(session: MatchSession, keys: str) -> None:
+    """What the app does for these keys, without the app (fast, for long walks)."""
+    for key in keys:
+        if key == "\r":
+            session.enter()
+        else:
+            session.toggle(int(key) - 1)
+
+
+def next_key(session: MatchSession) -> str:
+    """A simple player at the keyboard: discards its first two cards, lays the first that fits."""
+    if session.discarding:
+        return "12\r"
+    if session.your_turn:
+        index = next(i for i, card in enumerate(session.hand) if session.playable(card))
+        return str(index + 1)
+    return "\r"
+
+
+def engine_match(seed: int = SEED, games: int = 1) -> Match:
+    """The same simple player and the standard level, on the engine alone."""
+    match = Match(seed, games=games)
+    computer = StandardPlayer()
+    while (seat := match.current_player) is not None:
+        if seat == COMPUTER:
+            match.apply(seat, computer.choose(match.observation(seat)))
+            continue
+        legal = match.legal_actions()
+        if isinstance(legal[0], Discard):
+            held = match.held(YOU)
+            match.apply(YOU, Discard((held[0], held[1])))
+        else:
+            match.apply(YOU, next(a for a in legal if isinstance(a, Lay)) if legal != (GO,) else GO)
+    return match
+
+
+def render(session: MatchSession, width: int = 80) -> list[str]:
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=width, color_system=None, theme=THEME)
+    console.print(MatchScreen(session))
+    return buffer.getvalue().rstrip("\n").split("\n")
+
+
+def stored(history: History, session: MatchSession) -> dict[str, object]:
+    assert session.game_id is not None
+    _, text = history.stored_record(session.game_id, MATCH)
+    return load_match_record(text)
+
+
+def test_a_whole_match_by_keystrokes_matches_the_engine(history: History) -> None:
+    # Find the keys a simple player presses, then send them all through one pipe.
+    twin = make_session(history, seed=SEED + 1)
+    keys = ""
+    while twin.stage is not Stage.MATCH_OVER:
+        key = next_key(twin)
+        keys += key
+        press(twin, key)
+        assert len(keys) < 1000
+    twin.close()
+    session = MatchSession(history, "standard", lambda: Match(SEED + 1), explicit=True)
+    assert drive(session, keys + "q").startswith(f"Match {session.game_id} is in your history")
+    engine = engine_match(SEED + 1)
+    assert session.match.results == engine.results and session.match.is_over
+    assert stored(history, session) == match_record(engine, ("you", "standard"))
+    assert [row.finished for row in history.games(kind=MATCH)] == [True, True]
+
+
+def test_every_screen_fits_80_by_24_and_resumes_at_every_point(history: History) -> None:
+    session = make_session(history, seed=3)
+    screens = [render(session)]
+    steps = 0
+    while not session.match.is_over:
+        before = match_record(session.match, session.names)
+        session.close()
+        again = make_session(history, seed=999)  # a different seed: the saved match wins
+        assert again.stage is Stage.RESUME
+        screens.append(render(again))
+        again.resume()
+        assert match_record(again.match, again.names) == before
+        session = again
+        press(session, next_key(session))
+        screens.append(render(session))
+        session.show_help = True
+        screens.append(render(session))
+        session.show_help = False
+        steps += 1
+        assert steps < 400
+    while session.stage is not Stage.MATCH_OVER:
+        press(session, next_key(session))
+        screens.append(render(session))
+    for lines in screens:
+        assert len(lines) <= 24, "\n".join(lines)
+        assert all(len(line) <= 80 for line in lines), "\n".join(lines)
+
+
+def test_the_show_is_counted_in_order_one_count_per_enter(history: History) -> None:
+    session = make_session(history)
+    while not (session.stage is Stage.SHOW and session.counted()):
+        press(session, next_key(session))
+    deal = session.deal
+    labels = []
+    while session.stage is Stage.SHOW:
+        counts = session.counted()
+        labels.append((counts[-1].player, counts[-1].label))
+        screen = "\n".join(render(session))
+        assert counts[-1].score.spoken()[:30] in screen.replace("\n", " ")
+        assert session.pegs(counts[-1].player)[0] == counts[-1].scores[counts[-1].player]
+        session.enter()
+    order = [(deal.pone, "hand"), (deal.dealer, "hand"), (deal.dealer, "crib")]
+    assert labels == order[: len(labels)]
+    assert all(isinstance(e, Counted) for e in deal.show)
+
+
+def test_pegs_leapfrog_and_the_play_area_speaks(history: History) -> None:
+    session = make_session(history)
+    seen_call = False
+    while session.stage is not Stage.MATCH_OVER:
+        for player in (YOU, COMPUTER):
+            front, back = session.pegs(player)
+            assert back <= front and front == session.scores()[player]
+        text = "\n".join(render(session))
+        seen_call = seen_call or "fifteen two" in text
+        press(session, next_key(session))
+    assert seen_call
+
+
+def test_the_computers_card_waits_for_a_pause_any_key_shows_it(history: History) -> None:
+    session = MatchSession(history, "standard", lambda: Match(SEED), pause=0.5)
+    session.toggle(0)
+    session.toggle(1)
+    session.enter()  # you deal here: the computer leads after your discard
+    assert session.timed_pending and session.stage is Stage.PLAY
+    laid = len(session.series()[0])
+    assert not session.your_turn
+    session.toggle(0)  # any key: shows the card, lays nothing
+    assert not session.timed_pending and len(session.series()[0]) == laid + 1
+    assert session.your_turn and len(session.hand) == 4
+
+
+def test_a_card_that_does_not_fit_is_refused_and_dimmed(history: History) -> None:
+    session = make_session(history)
+    while True:
+        if session.your_turn and not session.discarding:
+            unfit = [i for i, c in enumerate(session.hand) if not session.playable(c)]
+            if unfit:
+                break
+        press(session, next_key(session))
+        assert session.stage is not Stage.MATCH_OVER
+    before = match_record(session.match, session.names)
+    session.toggle(unfit[0])
+    assert "past 31" in session.message
+    assert match_record(session.match, session.names) == before
+
+
+def test_quit_keys_save_and_the_match_resumes(history: History) -> None:
+    session = make_session(history)
+    for quit_key in ("q", "\x03", "\x04"):
+        message = drive(session, "12\r" + quit_key)
+        assert "Match saved" in message
+    record = match_record(session.match, session.names)
+    session.close()
+    again = make_session(history)
+    assert drive(again, "y" + "q").startswith("Match saved")
+    assert match_record(again.match, again.names) == record
+    assert json.loads(again.record_json()) == json.loads(json.dumps(record))
+
+
+def test_a_second_copy_does_not_take_a_match_in_play(history: History) -> None:
+    first = make_session(history)
+    drive(first, "12\r")
+    second = make_session(history, seed=5)
+    assert second.stage is not Stage.RESUME and second.match.seed == 5
+    assert "another window" in second.message
+
+
+def test_a_new_match_keeps_the_saved_one(history: History) -> None:
+    first = make_session(history)
+    drive(first, "12\r")
+    first.close()
+    again = make_session(history, seed=5)
+    drive(again, "n")
+    assert again.match.seed == 5 and "is kept" in again.message
+    assert len(history.unfinished(MATCH)) == 2
+
+
+def test_a_series_deals_the_next_game_after_enter(history: History) -> None:
+    session = make_session(history, seed=4, games=2)
+    saw_game_over = False
+    steps = 0
+    while session.stage is not Stage.MATCH_OVER:
+        if session.stage is Stage.GAME_OVER:
+            saw_game_over = True
+            assert "Series after 1 of 2 games" in "\n".join(render(session))
+        press(session, next_key(session))
+        steps += 1
+        assert steps < 800
+    assert saw_game_over and len(session.match.results) == 2
+    assert session.match.results == engine_match(4, games=2).results
