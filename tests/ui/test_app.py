@@ -20,7 +20,7 @@ from rich.console import Console
 from solitaire.patience.game import Game
 from solitaire.store import History
 from solitaire.ui.patience.app import HandCompleter, HandValidator, build_app, render_ansi
-from solitaire.ui.patience.screen import SessionScreen, is_large
+from solitaire.ui.patience.screen import RulesPage, SessionScreen, is_large, rules_pages
 from solitaire.ui.patience.session import Phase, PlaySession
 from solitaire.ui.views import THEME
 
@@ -473,3 +473,14 @@ def test_the_rules_pages_hold_every_line(data_dir: Path, history: History) -> No
     text = " ".join(" ".join(lines).split())
     assert "final hand is the starters of rounds 3, 4, 5 and 2" in text
     assert text.rstrip().endswith("the last hole is 121.")
+
+
+def test_the_ascii_rules_page_is_plain_ascii() -> None:
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=80, color_system=None, theme=THEME)
+    pages = rules_pages(console, 80, 23, ascii=True)
+    for page in range(pages):
+        console.print(RulesPage(page, 23, ascii=True))
+    shown = buffer.getvalue()
+    assert shown.isascii() and f"page {pages} of {pages}" in shown
+    assert "final hand is the starters of rounds 3, 4, 5 and 2" in " ".join(shown.split())

@@ -273,7 +273,7 @@ class SessionScreen:
         """
         session = self.session
         if session.show_rules:
-            return RulesPage(session.rules_page, self.height - 1)
+            return RulesPage(session.rules_page, self.height - 1, session.ascii)
         parts: list[RenderableType] = [self.header(), self.board()]
         if session.phase is Phase.DISCARD:
             parts.append(self.hand())
@@ -309,25 +309,28 @@ class SessionScreen:
         return Group(self.top(), self.bottom())
 
 
-def _rules_lines(console: Console, width: int) -> list[list[Segment]]:
+def _rules_lines(console: Console, width: int, ascii: bool) -> list[list[Segment]]:
     options = console.options.update(width=width, height=None)
-    return console.render_lines(Markdown(rules_text()), options, pad=False)
+    # Drawn Markdown uses bullets and rules; an ASCII terminal gets the plain source.
+    rules = Text(rules_text().replace("**", "")) if ascii else Markdown(rules_text())
+    return console.render_lines(rules, options, pad=False)
 
 
-def rules_pages(console: Console, width: int, height: int) -> int:
+def rules_pages(console: Console, width: int, height: int, ascii: bool = False) -> int:
     """How many pages the rules take at this size."""
-    return -(-len(_rules_lines(console, width)) // max(1, height - 1))
+    return -(-len(_rules_lines(console, width, ascii)) // max(1, height - 1))
 
 
 class RulesPage:
     """One page of the rules: ``height`` lines with a title line saying which page."""
 
-    def __init__(self, page: int, height: int) -> None:
+    def __init__(self, page: int, height: int, ascii: bool = False) -> None:
         self.page = page
         self.height = max(2, height)
+        self.ascii = ascii
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        lines = _rules_lines(console, options.max_width)
+        lines = _rules_lines(console, options.max_width, self.ascii)
         size = self.height - 1
         pages = -(-len(lines) // size)
         page = min(self.page, pages - 1)
