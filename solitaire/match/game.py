@@ -24,7 +24,7 @@ the same cards whatever the players do.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations
@@ -443,6 +443,35 @@ class Match:
         self._last: int | None = None
         self._start_game(dealer=None)
 
+    @classmethod
+    def from_cards(
+        cls,
+        dealer: int,
+        hands: Sequence[str | Iterable[CardLike]],
+        starter: CardLike,
+        scores: tuple[int, int] = (0, 0),
+        double_skunk: int = 3,
+    ) -> Match:
+        """A one-game match from a chosen position: six cards each, the starter, the scores.
+
+        For tests, puzzles and coaching; its first deal is not the seed's, so its
+        record does not replay. Later deals are dealt from seed 0.
+        """
+        _check_player(dealer)
+        dealt = [to_cards(hand) for hand in hands]
+        start = to_card(starter)
+        if len(dealt) != 2 or any(len(hand) != HAND_SIZE for hand in dealt):
+            raise CardError("a position needs two hands of 6 cards")
+        to_cards((*dealt[0], *dealt[1], start))  # all distinct
+        if any(not 0 <= score < GAME_POINTS for score in scores):
+            raise ValueError(f"scores must be 0 to {GAME_POINTS - 1}, not {scores}")
+        match = cls(seed=0, double_skunk=double_skunk)
+        match.played = [GamePlay(1, (), dealer, [])]
+        match.log = []
+        match.scores = list(scores)
+        match._new_deal(dealer, Deal(1, dealer, (dealt[0], dealt[1]), start))
+        return match
+
     # -- what anyone can ask -----------------------------------------------------------
 
     @property
@@ -676,19 +705,21 @@ class Match:
         self.played.append(GamePlay(number, tuple(cuts), dealer, []))
         self._new_deal(dealer)
 
-    def _new_deal(self, dealer: int) -> None:
+    def _new_deal(self, dealer: int, cards: Deal | None = None) -> None:
         number = len(self.deals) + 1
-        deck = deal_deck(self.seed, self.game_number, number)
-        pone = 1 - dealer
-        hands: list[tuple[Card, ...]] = [(), ()]
-        hands[pone] = deck[0:12:2]  # dealt one at a time, pone first
-        hands[dealer] = deck[1:12:2]
-        deal = Deal(number, dealer, (hands[0], hands[1]), deck[12])
+        if cards is None:
+            deck = deal_deck(self.seed, self.game_number, number)
+            pone = 1 - dealer
+            hands: list[tuple[Card, ...]] = [(), ()]
+            hands[pone] = deck[0:12:2]  # dealt one at a time, pone first
+            hands[dealer] = deck[1:12:2]
+            cards = Deal(number, dealer, (hands[0], hands[1]), deck[12])
+        deal = cards
         self.deals.append(deal)
-        self._held = [list(hands[0]), list(hands[1])]
+        self._held = [list(deal.hands[0]), list(deal.hands[1])]
         self._series, self._gone, self._last = [], set(), None
         self._phase = Phase.DISCARD
-        self._to_act = pone
+        self._to_act = deal.pone
         self.log.append(Dealt(number, dealer, self._scores()))
 
     def _record(self, event: Event) -> None:
