@@ -198,6 +198,9 @@ class Game:
         self.seed: Final = seed
         self.hints: set[int] = set()
         self.undos: list[Undo] = []
+        # False from a discard until the player sees what it dealt next: until then it
+        # may be taken back (see :meth:`undo`).
+        self.next_seen = True
         self.rounds: list[RoundResult] = []
         self.final: FinalResult | None = None
         self._stock: deque[Card] = deque()
@@ -341,25 +344,40 @@ class Game:
         self._stock.append(starter)
         self.rounds.append(result)
         self._deal()
+        self.next_seen = False
         return result
+
+    def see_next(self) -> None:
+        """The player has seen what the last discard dealt next: that discard now stands."""
+        self.next_seen = True
 
     def check_undo(self) -> RoundResult:
         """The round an undo would take back (the last one played), or an error."""
         if not self.rounds:
             raise UndoError("there is no discard to take back yet")
-        return self.rounds[-1]
+        last = self.rounds[-1]
+        if self.next_seen:
+            raise UndoError(
+                f"round {last.number}'s discard stands: what it dealt next has been seen"
+            )
+        return last
 
     def can_undo(self) -> bool:
         """True when :meth:`undo` would take a round back."""
-        return bool(self.rounds)
+        return bool(self.rounds) and not self.next_seen
 
     def undo(self) -> Undo:
-        """Take back the last discard: its round is dealt again as it was, and recorded in undos."""
+        """Take back the last discard before the next deal is seen.
+
+        Its round is dealt again as it was (and seen again); the undo is recorded in
+        :attr:`undos`, with the two cards first discarded.
+        """
         last = self.check_undo()
         kept = [r.discard for r in self.rounds[:-1]]
         self._restart()
         for discard in kept:
             self.discard(discard)
+        self.next_seen = True
         undo = Undo(last.number, last.discard)
         self.undos.append(undo)
         return undo

@@ -52,7 +52,7 @@ _ROUND_FIELDS: Final = (
     "total",
 )
 _TOP_FIELDS: Final = ("version", "seed", "deck", "rounds", "final_hand", "final_points", "total")
-_OPTIONAL_FIELDS: Final = ("deal_code", "daily", "hints", "undos")
+_OPTIONAL_FIELDS: Final = ("deal_code", "daily", "hints", "undos", "next_seen")
 _UNDO_FIELDS: Final = ("round", "discard")
 _MAX_UNDOS: Final = 5000
 
@@ -83,6 +83,7 @@ def game_record(game: Game, daily: str | None = None) -> dict[str, Any]:
         "total": game.total,
         "hints": sorted(game.hints),
         "undos": [{"round": u.round, "discard": [str(c) for c in u.discard]} for u in game.undos],
+        "next_seen": game.next_seen,
     }
     if daily is not None:
         record["daily"] = daily
@@ -195,6 +196,14 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> Game:
     if record.has("hints"):
         hints = [check_int(h, where, 1, 6) for where, h in record.items("hints", 0, 6)]
         game.hints.update(hints)
+    # Without the field (an older record) the last discard stands: no undo after loading.
+    next_seen = record.raw("next_seen") if record.has("next_seen") else True
+    if not isinstance(next_seen, bool):
+        raise RecordError(f"{record.name('next_seen')}: expected true or false")
+    if game.rounds:
+        game.next_seen = next_seen
+    elif not next_seen:
+        raise RecordError(f"{record.name('next_seen')}: false before any discard")
     daily_date(record)
     return game
 

@@ -185,13 +185,21 @@ def test_undo_then_another_discard_equals_a_fresh_game_with_that_discard(
     assert game.total == fresh.total and game.undos == [undo] and not fresh.undos
 
 
-def test_undo_needs_a_round_played() -> None:
+def test_undo_needs_a_round_played_and_the_next_deal_unseen() -> None:
     game = Game.from_seed(2)
     assert not game.can_undo()
     with pytest.raises(UndoError, match="no discard to take back"):
         game.undo()
     game.discard(game.shown[:2])
-    assert game.can_undo()
+    assert game.can_undo() and not game.next_seen
+    game.undo()
+    assert not game.can_undo()  # round 1 dealt again and seen: nothing more to take back
+    game.discard(game.shown[:2])
+    game.see_next()
+    assert not game.can_undo()
+    with pytest.raises(UndoError, match="round 1's discard stands"):
+        game.undo()
+    assert game.round_number == 2 and len(game.undos) == 1
 
 
 @pytest.mark.parametrize("seed", range(30))

@@ -180,3 +180,27 @@ def test_an_undo_of_cards_not_dealt_is_refused() -> None:
     record["undos"] = {"round": 2}
     with pytest.raises(RecordError, match="field 'undos': expected a list"):
         replay(record)
+
+
+def test_next_seen_says_whether_the_last_discard_may_be_taken_back() -> None:
+    game = Game.from_seed(8)
+    game.discard(game.shown[:2])
+    open_record = game_record(game)
+    assert open_record["next_seen"] is False
+    assert replay(open_record, allow_unfinished=True).can_undo()
+    game.see_next()
+    assert not replay(game_record(game), allow_unfinished=True).can_undo()
+    del open_record["next_seen"]  # a record from before undo existed: the discard stands
+    assert not replay(open_record, allow_unfinished=True).can_undo()
+
+
+@pytest.mark.parametrize(("value", "message"), [("no", "expected true or false"), (0, "expected")])
+def test_a_bad_next_seen_is_refused(value: Any, message: str) -> None:
+    record = game_record(finished())
+    record["next_seen"] = value
+    with pytest.raises(RecordError, match=f"field 'next_seen': {message}"):
+        replay(record)
+    fresh = game_record(Game.from_seed(3))
+    fresh["next_seen"] = False
+    with pytest.raises(RecordError, match="false before any discard"):
+        replay(fresh, allow_unfinished=True)

@@ -305,14 +305,23 @@ def test_u_takes_the_discard_back_and_it_is_saved(data_dir: Path, history: Histo
     assert session.game.rounds == fresh.rounds
     session.close()
     resumed = make_session(data_dir, history)
-    drive(resumed, "y" + "u" + "q")  # the saved game is a record: its undo is kept
-    assert resumed.game.undos == session.game.undos
-    # A resumed round may have been left after its next six were seen: it stays played.
-    assert resumed.phase is Phase.RESULT and resumed.game.round_number == 2
-    assert "Only a discard just made can be taken back" in resumed.message
+    # Quit while round 1's result was shown: after resuming it can still be taken back.
+    drive(resumed, "y" + "u" + "q")
+    assert resumed.phase is Phase.DISCARD and resumed.game.round_number == 1
+    assert [set(u.discard) for u in resumed.game.undos] == [
+        {shown[0], shown[1]},
+        {shown[2], shown[3]},
+    ]
+    drive(resumed, "56\r" + "\r" + "q")  # round 2's six are seen: round 1's discard stands
     resumed.close()
     record = history.record(1)
-    assert record["undos"] == [{"round": 1, "discard": [str(shown[0]), str(shown[1])]}]
+    assert record["undos"][0] == {"round": 1, "discard": [str(shown[0]), str(shown[1])]}
+    assert record["next_seen"] is True
+    again = make_session(data_dir, history)
+    drive(again, "y" + "u" + "q")
+    assert again.phase is Phase.RESULT and len(again.game.undos) == 2
+    assert "Only a discard just made can be taken back" in again.message
+    again.close()
 
 
 def test_u_only_while_a_round_result_is_shown(data_dir: Path, history: History) -> None:

@@ -82,7 +82,6 @@ class PlaySession:
         self.show_rounds = False
         self.sort_hand = False  # show the six by rank; the deal order stays in the game
         self.tracker_choice: bool | None = None  # None: shown where the terminal is large
-        self.undoable = False  # a discard just made, its result shown, the next deal not seen
         self.show_why = False
         self.show_rules = False
         self.rules_page = 0
@@ -408,7 +407,6 @@ class PlaySession:
         self._advice = None
         self._chances = None
         self.phase = Phase.RESULT
-        self.undoable = not self.game.is_over
         self.message = ""
         return result
 
@@ -420,7 +418,7 @@ class PlaySession:
         """
         if self.phase is not Phase.RESULT:
             return
-        if not self.undoable:
+        if self.game.is_over or not self.game.can_undo():
             self.message = (
                 "Round 6 filed the game: it cannot be taken back."
                 if self.game.is_over
@@ -434,7 +432,7 @@ class PlaySession:
         self.game = trial
         self.reviews.pop()
         self.milestones = ()
-        self.show_all = self.undoable = False
+        self.show_all = False
         self.phase = Phase.DISCARD
         names = " ".join(c.symbol(self.ascii) for c in undo.discard)
         self.message = f"Round {undo.round} taken back: {names} are in your hand again. Pick again."
@@ -495,12 +493,17 @@ class PlaySession:
         """Go on from a round's result: the next round, or the game's review."""
         if self.phase is not Phase.RESULT:
             return
-        self.show_all = self.undoable = False
+        self.show_all = False
         if self.game.is_over:
             self._finish()
-        else:
-            self.phase = Phase.DISCARD
-            self.message = ""
+            return
+        if not self.game.next_seen:  # the next six are shown: the discard stands, once saved
+            self.game.see_next()
+            if not self._save(self.game):
+                self.game.next_seen = False
+                return
+        self.phase = Phase.DISCARD
+        self.message = ""
 
     def _finish(self) -> None:
         assert self.game.final is not None
