@@ -53,6 +53,7 @@ from solitaire.patience.game import GREAT_LINE, SKUNK_LINE, Game
 from solitaire.patience.record import RecordError, game_record, load_record, replay
 
 __all__ = [
+    "MATCH",
     "PATIENCE",
     "SCHEMA_VERSION",
     "GameLock",
@@ -72,6 +73,7 @@ __all__ = [
 APP_NAME: Final = "cribsol"
 SCHEMA_VERSION: Final = 2
 PATIENCE: Final = "patience"
+MATCH: Final = "match"  # the two-player match's records
 YOU: Final = "you"
 _MAX_RECORD: Final = 1 << 20  # characters; a record is a few kilobytes
 

@@ -15,7 +15,10 @@ from solitaire.cli.common import (
     report_skipped,
     whole_number,
 )
+from solitaire.cli.match import finished_matches
+from solitaire.match.stats import match_stats
 from solitaire.store import command
+from solitaire.ui.match.views import MatchStatsView
 from solitaire.ui.patience.views import HistoryView, StatsView, group_by_deal
 
 MAX_LISTED: Final = 1_000_000  # games listed or taken into the trend
@@ -27,15 +30,26 @@ if TYPE_CHECKING:
 def cmd_stats(args: argparse.Namespace) -> int:
     with open_history(args) as history:
         stats = history.stats(recent=args.recent)
+        matches = finished_matches(history)
         report_skipped(history)
+    versus = match_stats(matches) if matches else None
     if args.json:
-        print(json.dumps(None if stats is None else dataclasses.asdict(stats)))
+        out = None if stats is None else dataclasses.asdict(stats)
+        if versus is not None:  # the patience's fields stay where they were
+            out = {**(out or {}), "match": dataclasses.asdict(versus)}
+        print(json.dumps(out))
         return 0
     console = make_console(args)
-    if stats is None:
-        console.print(f"No finished games yet: run {command('play')}.")
+    if stats is None and versus is None:
+        console.print(
+            f"No finished games yet: run {command('play')} (the patience) "
+            f"or {command('match')} (against the computer)."
+        )
         return 0
-    console.print(StatsView(stats, ascii=args.ascii))
+    if stats is not None:
+        console.print(StatsView(stats, ascii=args.ascii))
+    if versus is not None:
+        console.print(MatchStatsView(versus))
     return 0
 
 

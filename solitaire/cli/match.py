@@ -21,13 +21,34 @@ from solitaire.cli.common import (
 )
 from solitaire.match.game import Match
 from solitaire.match.players import PLAYERS, advance, make_player
-from solitaire.match.record import MAX_GAMES, match_record, replay_match
+from solitaire.match.record import (
+    MAX_GAMES,
+    RecordError,
+    load_match_record,
+    match_record,
+    replay_match,
+)
+from solitaire.store import MATCH, YOU, History, StoreError
 from solitaire.ui.match.views import MatchView
 
 if TYPE_CHECKING:
     from solitaire.cli.common import Subcommands
 
 __all__ = ["register", "replay_match_record"]
+
+
+def finished_matches(history: History) -> list[Match]:
+    """Your finished matches, each replayed from its checked record; others are reported."""
+    matches = []
+    for row in history.games(kind=MATCH):
+        if not row.finished or row.played_by != YOU:
+            continue
+        try:
+            _, text = history.stored_record(row.id, MATCH)
+            matches.append(replay_match(load_match_record(text)))
+        except (StoreError, RecordError, RecursionError) as error:
+            history.skipped[row.id] = str(error)
+    return matches
 
 
 def _title(match: Match, players: tuple[str, str]) -> str:

@@ -37,13 +37,12 @@ from solitaire.match.game import (
 )
 from solitaire.match.players import PLAYERS, make_player
 from solitaire.match.record import RecordError, load_match_record, match_record, replay_match
-from solitaire.store import GameLock, History, RecordSummary, StoreError, command
+from solitaire.store import MATCH, GameLock, History, RecordSummary, StoreError, command
 
 __all__ = ["COMPUTER", "MATCH", "YOU", "MatchSession", "Stage", "computer_rng"]
 
 YOU: Final = 0
 COMPUTER: Final = 1
-MATCH: Final = "match"  # the history's kind for matches
 
 
 class Stage(StrEnum):

@@ -6,6 +6,7 @@ A view wraps a :class:`~solitaire.match.game.Match` and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -13,9 +14,10 @@ from rich.table import Table
 from rich.text import Text
 
 from solitaire.match.game import Deal, GamePlay, GameResult, Match
+from solitaire.match.stats import PUBLISHED, ROLES, MatchStats
 from solitaire.ui.views import card_text
 
-__all__ = ["MatchView", "deal_table", "result_text", "seat_names"]
+__all__ = ["MatchStatsView", "MatchView", "deal_table", "result_text", "seat_names"]
 
 _SKUNK_WORDS = ("", ", a skunk", ", a double skunk")
 
@@ -116,3 +118,63 @@ class MatchView:
                 line += ": a tie" if winner is None else f": {names[winner]} wins the match"
             parts.append(Text(line, style="title"))
         return Group(*parts)
+
+
+def _mean(value: Fraction | None) -> str:
+    return "-" if value is None else f"{float(value):.2f}"
+
+
+class MatchStatsView:
+    """Your matches: games, wins, skunks given and taken, points per deal by role."""
+
+    def __init__(self, stats: MatchStats) -> None:
+        self.stats = stats
+
+    def __rich__(self) -> RenderableType:
+        s = self.stats
+        summary = Table(
+            title="Your matches against the computer",
+            title_justify="left",
+            box=None,
+            show_header=False,
+        )
+        summary.add_column("what", style="muted")
+        summary.add_column("value", style="bold")
+        summary.add_row("matches", str(s.matches))
+        summary.add_row("games", f"{s.games}: {s.wins} won, {s.losses} lost")
+        summary.add_row(
+            "skunks given", f"{s.skunks_given} (and {s.double_skunks_given} double skunks)"
+        )
+        summary.add_row(
+            "skunks taken", f"{s.skunks_taken} (and {s.double_skunks_taken} double skunks)"
+        )
+        roles = Table(
+            title="Your points per deal (complete deals), beside the published averages",
+            title_justify="left",
+            box=None,
+            padding=(0, 1),
+        )
+        for name in (
+            "role",
+            "deals",
+            "pegged",
+            "published",
+            "hand",
+            "published",
+            "crib",
+            "published",
+        ):
+            roles.add_column(name, justify="left" if name in ("role", "published") else "right")
+        for role in ROLES:
+            totals = s.roles[role]
+            roles.add_row(
+                role,
+                str(totals.deals),
+                _mean(totals.mean("pegged")),
+                Text(PUBLISHED[(role, "pegged")], style="muted"),
+                _mean(totals.mean("hand")),
+                Text(PUBLISHED[(role, "hand")], style="muted"),
+                _mean(totals.mean("crib")) if role == "dealer" else "",
+                Text(PUBLISHED.get((role, "crib"), ""), style="muted"),
+            )
+        return Group(summary, roles)

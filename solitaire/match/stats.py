@@ -1,0 +1,103 @@
+"""A player's results over finished matches: games, wins, skunks, and points per deal by role.
+
+Points per deal are averaged over complete deals only (the play and all three
+counts of the show), so a deal cut short by the end of a game does not pull
+the averages down. Averages are exact fractions of integer sums.
+
+>>> import random
+>>> from solitaire.match.game import Match
+>>> from solitaire.match.players import EasyPlayer, StandardPlayer, advance
+>>> match = Match(seed=5)
+>>> _ = advance(match, (StandardPlayer(), EasyPlayer(random.Random(1))))
+>>> stats = match_stats([match], player=0)
+>>> stats.games, stats.wins + stats.losses
+(1, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Final
+
+from solitaire.match.game import Match
+
+__all__ = ["PUBLISHED", "ROLES", "MatchStats", "RoleTotals", "match_stats"]
+
+ROLES: Final = ("dealer", "pone")
+
+# Published averages per deal for strong play (RULES-MATCH): pegging by role, a hand, the crib.
+PUBLISHED: Final = {
+    ("dealer", "pegged"): "about 3.5",
+    ("pone", "pegged"): "about 2.1",
+    ("dealer", "hand"): "about 8",
+    ("pone", "hand"): "about 8",
+    ("dealer", "crib"): "about 4.5 to 5",
+}
+
+
+@dataclass(slots=True)
+class RoleTotals:
+    """Integer sums over the complete deals a player played in one role."""
+
+    deals: int = 0
+    pegged: int = 0
+    hand: int = 0
+    crib: int = 0
+
+    def mean(self, what: str) -> Fraction | None:
+        """The exact average per deal of ``pegged``, ``hand`` or ``crib`` (None without deals)."""
+        if not self.deals:
+            return None
+        total: int = getattr(self, what)
+        return Fraction(total, self.deals)
+
+
+@dataclass(slots=True)
+class MatchStats:
+    """One player's results over finished matches."""
+
+    matches: int = 0
+    games: int = 0
+    wins: int = 0
+    losses: int = 0
+    skunks_given: int = 0
+    double_skunks_given: int = 0
+    skunks_taken: int = 0
+    double_skunks_taken: int = 0
+    roles: dict[str, RoleTotals] = field(default_factory=lambda: {r: RoleTotals() for r in ROLES})
+
+
+def match_stats(matches: Iterable[Match], player: int = 0) -> MatchStats:
+    """The results of ``player`` (0 or 1) over these matches."""
+    stats = MatchStats()
+    for match in matches:
+        stats.matches += 1
+        for result in match.results:
+            stats.games += 1
+            won = result.winner == player
+            stats.wins += won
+            stats.losses += not won
+            if result.skunk:
+                double = result.skunk == 2
+                if won:
+                    stats.skunks_given += not double
+                    stats.double_skunks_given += double
+                else:
+                    stats.skunks_taken += not double
+                    stats.double_skunks_taken += double
+        for game in match.played:
+            for deal in game.deals:
+                if len(deal.show) < 3:
+                    continue
+                role = stats.roles["dealer" if deal.dealer == player else "pone"]
+                role.deals += 1
+                role.pegged += deal.pegged[player]
+                for counted in deal.show:
+                    if counted.player == player:
+                        if counted.label == "crib":
+                            role.crib += counted.points
+                        else:
+                            role.hand += counted.points
+    return stats

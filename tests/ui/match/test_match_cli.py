@@ -1,0 +1,43 @@
+"""cribsol match without a terminal, and the match section of cribsol stats."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from solitaire.cli import main
+from solitaire.match.game import Match
+from solitaire.match.players import EasyPlayer, StandardPlayer, advance
+from solitaire.match.record import match_record
+from solitaire.store import MATCH, History, RecordSummary
+
+
+def test_the_interactive_match_needs_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "--seed", "3"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "needs a terminal" in err and "--auto" in err
+
+
+def test_stats_has_a_match_section(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    data = tmp_path / "d"
+    assert main(["stats", "--data-dir", str(data)]) == 0
+    assert "match" in capsys.readouterr().out
+    match = Match(7, games=3)
+    advance(match, (StandardPlayer(), EasyPlayer(random.Random(7))))
+    with History(data) as history:
+        summary = RecordSummary(match.seed, match.match_points[0], True, 30)
+        history.add_record(MATCH, match_record(match, ("you", "easy")), summary)
+        unfinished = Match(8)
+        history.add_record(
+            MATCH, match_record(unfinished, ("you", "easy")), RecordSummary(8, 0, False, 1)
+        )
+    assert main(["stats", "--data-dir", str(data), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    wins = sum(r.winner == 0 for r in match.results)
+    assert out["match"]["games"] == 3 and out["match"]["wins"] == wins
+    assert main(["stats", "--data-dir", str(data)]) == 0
+    text = capsys.readouterr().out
+    assert "Your matches" in text and f"3: {wins} won" in text and "about 3.5" in text
