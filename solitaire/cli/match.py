@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 
 from solitaire.cli.common import (
-    UsageError,
     add_data_dir_option,
     add_output_options,
     make_console,
@@ -57,11 +56,7 @@ def _title(match: Match, players: tuple[str, str]) -> str:
 
 
 def cmd_match(args: argparse.Namespace) -> int:
-    if not 1 <= args.games <= MAX_GAMES:
-        raise UsageError(f"cribsol match: --games must be 1 to {MAX_GAMES}, not {args.games}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
-    if seed < 0:
-        raise UsageError(f"cribsol match: --seed must be 0 or more, not {seed}")
     match = Match(seed, games=args.games, double_skunk=args.double_skunk)
     if args.auto is None:
         return _play(args, match)

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from fractions import Fraction
+from itertools import combinations
 from math import comb
 from typing import Final, Protocol
 
@@ -65,36 +67,30 @@ class EasyPlayer:
         return view.legal[self._rng.randrange(len(view.legal))]
 
 
-def discard_values(view: Observation) -> dict[tuple[Card, Card], tuple[int, int]]:
-    """Each discard's expected hand plus crib (for the dealer) or minus crib (for pone).
+def discard_values(view: Observation) -> dict[tuple[Card, Card], Fraction]:
+    """Each discard's exact expected hand plus crib (for the dealer) or minus crib (for pone).
 
-    The values are exact numerators over one common denominator, with the expected
-    hand as a tie-break: the starter is any of the 46 unseen cards and the
-    opponent's two crib cards any two of the rest, weighed as random unseen cards
-    (the opponent chooses them, but from cards this player cannot see). His heels
-    goes to the dealer whatever is discarded, so it never changes the choice.
+    The starter is any of the 46 unseen cards and the opponent's two crib cards any
+    two of the rest, weighed as random unseen cards (the opponent chooses them, but
+    from cards this player cannot see). His heels goes to the dealer whatever is
+    discarded, so it is left out: it never changes the choice.
     """
     nums = expected_numerators(Position.make(view.dealt))
     sign = 1 if view.is_dealer else -1
-    values = {}
-    for index, (a, b) in enumerate(_PAIRS):
-        hand, crib = nums.hand[index], nums.crib[index]
-        total = hand * nums.crib_den + sign * crib * nums.hand_den
-        values[(view.dealt[a], view.dealt[b])] = (total, hand)
-    return values
+    return {
+        (view.dealt[a], view.dealt[b]): Fraction(nums.hand[index], nums.hand_den)
+        + sign * Fraction(nums.crib[index], nums.crib_den)
+        for index, (a, b) in enumerate(combinations(range(6), 2))
+    }
 
 
-_PAIRS: Final = tuple((i, j) for i in range(6) for j in range(i + 1, 6))
+def lay_values(view: Observation) -> dict[Card, Fraction]:
+    """Each card that fits: the points it pegs now, less the opponent's expected best reply.
 
-
-def lay_values(view: Observation) -> dict[Card, int]:
-    """Each card that fits: points it pegs now, less the opponent's expected best reply.
-
-    The reply is the most the opponent could peg at once with one card, with
-    their hand any ``opponent_held`` of the cards this player has not seen; the
-    expectation is exact, scaled by the number of such hands: ``E[max] = sum over
-    t >= 1 of P(max >= t)``. A card that makes 31, or an opponent who has said go
-    or holds nothing, leaves no reply.
+    The reply is the most the opponent could peg at once with one card, their hand
+    being any ``opponent_held`` of the cards this player has not seen, all equally
+    likely; exactly, ``E[max] = sum over t >= 1 of P(max >= t)``. A card that makes
+    31, or an opponent who has said go or holds nothing, leaves no reply.
     """
     unseen = [c for c in ALL_CARDS if c not in view.seen()]
     held = min(view.opponent_held, len(unseen))
@@ -104,17 +100,16 @@ def lay_values(view: Observation) -> dict[Card, int]:
         if view.count + card.value > MAX_COUNT:
             continue
         series = [*view.series, card]
-        value = peg_points(series) * hands
-        if count_of(series) < MAX_COUNT and held and not view.opponent_said_go:
+        count = count_of(series)
+        risk = 0  # the sum over t of the hands whose best reply pegs t or more
+        if count < MAX_COUNT and held and not view.opponent_said_go:
             replies = [
-                peg_points([*series, reply])
-                for reply in unseen
-                if count_of(series) + reply.value <= MAX_COUNT
+                peg_points([*series, reply]) for reply in unseen if count + reply.value <= MAX_COUNT
             ]
             for threshold in range(1, max(replies, default=0) + 1):
                 reach = sum(1 for points in replies if points >= threshold)
-                value -= hands - comb(len(unseen) - reach, held)
-        values[card] = value
+                risk += hands - comb(len(unseen) - reach, held)
+        values[card] = peg_points(series) - Fraction(risk, hands)
     return values
 
 
