@@ -37,6 +37,7 @@ import datetime as dt
 import hashlib
 import json
 import os
+import re
 import sqlite3
 import sys
 import tempfile
@@ -291,6 +292,7 @@ _COLUMNS: Final = (
     "record",
 )
 _DIGESTED: Final = tuple(c for c in _COLUMNS if c != "played_at")
+_TIMESTAMP: Final = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d")
 
 _SCHEMA: Final = (
     """CREATE TABLE IF NOT EXISTS games (
@@ -381,12 +383,28 @@ def _replayed(record_text: object, where: str) -> tuple[Game, str | None]:
 
 
 def _undo_count(record_text: object) -> int:
-    """How many discards a stored record took back (its row has checked out already)."""
+    """How many discards a stored record took back (its row has checked out already).
+
+    Checked rows hold records this program wrote, so plain JSON parsing is safe,
+    and a record without undos (most of them) is not parsed at all.
+    """
+    text = str(record_text)
+    if '"undos"' not in text or '"undos": []' in text:
+        return 0
     try:
-        undos = load_record(str(record_text)).get("undos", [])
-    except RecordError:
+        undos = json.loads(text).get("undos", [])
+    except (ValueError, AttributeError, RecursionError):
         return 0
     return len(undos) if isinstance(undos, list) else 0
+
+
+def _record_daily(record_text: object) -> str | None:
+    """The daily date a stored record names, if any."""
+    try:
+        daily = load_record(str(record_text)).get("daily")
+    except RecordError:
+        return None
+    return daily if isinstance(daily, str) else None
 
 
 def _optional_float(value: object) -> float | None:
@@ -564,7 +582,8 @@ class History:
                 known = conn.execute(
                     "SELECT id FROM games WHERE kind = ? AND record = ?", (PATIENCE, record)
                 ).fetchone()
-                game_id = known[0] if known else self._insert(conn, game, None, daily, YOU)
+                values = _row_values(game, None, daily, YOU)
+                game_id = known[0] if known else self._insert(conn, values)
             path.unlink()
         except (sqlite3.Error, OSError) as error:
             self.notices.append(f"The saved game could not be imported yet: {_problem(error)}.")
@@ -601,30 +620,36 @@ class History:
         except sqlite3.Error as error:
             raise SaveError(f"{what} could not be saved: {_problem(error)}") from None
 
-    def _insert(
-        self,
-        conn: sqlite3.Connection,
-        game: Game,
-        review: GameReview | None,
-        daily: str | None,
-        played_by: str,
-    ) -> int:
-        values = _row_values(game, review, daily, played_by)
-        digest = _digest([values[c] for c in _DIGESTED])
-        names = ", ".join(values)
-        cursor = self._write(
-            conn,
-            f"INSERT INTO games ({names}, digest) VALUES ({', '.join('?' * (len(values) + 1))})",
-            (*values.values(), digest),
-        )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
-
     def _write(
         self, conn: sqlite3.Connection, sql: str, params: Sequence[object]
     ) -> sqlite3.Cursor:
         """Every write goes through here (a seam for fault injection in tests)."""
         return conn.execute(sql, params)
+
+    def _insert(self, conn: sqlite3.Connection, values: dict[str, object]) -> int:
+        """A new row with its digest; returns its id."""
+        digest = _digest([values[c] for c in _DIGESTED])
+        cursor = self._write(
+            conn,
+            f"INSERT INTO games ({', '.join(values)}, digest)"
+            f" VALUES ({', '.join('?' * (len(values) + 1))})",
+            (*values.values(), digest),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    def _update(self, game_id: int, values: dict[str, object]) -> None:
+        """Rewrite a game in progress (of the same kind) with its digest, in one transaction."""
+        digest = _digest([values[c] for c in _DIGESTED])
+        with self._writing("the game" if values["finished"] else "the move") as conn:
+            cursor = self._write(
+                conn,
+                f"UPDATE games SET {', '.join(f'{c} = ?' for c in values)}, digest = ?"
+                " WHERE id = ? AND kind = ? AND finished = 0",
+                (*values.values(), digest, game_id, values["kind"]),
+            )
+            if cursor.rowcount != 1:
+                raise sqlite3.OperationalError(f"game {game_id} is no longer in progress")
 
     def add(
         self,
@@ -635,24 +660,13 @@ class History:
     ) -> int:
         """Store a game as a new row (finished with its review, or in progress); returns its id."""
         with self._writing("the game") as conn:
-            return self._insert(conn, game, review, daily, played_by)
+            return self._insert(conn, _row_values(game, review, daily, played_by))
 
     def save(
         self, game_id: int, game: Game, daily: str | None, review: GameReview | None = None
     ) -> None:
         """Rewrite a game in progress after a move; once over (with its review) it is filed."""
-        values = _row_values(game, review, daily, YOU)
-        digest = _digest([values[c] for c in _DIGESTED])
-        what = "the game" if game.is_over else "the move"
-        with self._writing(what) as conn:
-            cursor = self._write(
-                conn,
-                f"UPDATE games SET {', '.join(f'{c} = ?' for c in values)}, digest = ?"
-                " WHERE id = ? AND finished = 0",
-                (*values.values(), digest, game_id),
-            )
-            if cursor.rowcount != 1:
-                raise sqlite3.OperationalError(f"game {game_id} is no longer in progress")
+        self._update(game_id, _row_values(game, review, daily, YOU))
 
     def add_record(
         self,
@@ -662,33 +676,14 @@ class History:
         played_by: str = YOU,
     ) -> int:
         """Store another game's record (the match, the tiles) as a new row; returns its id."""
-        values = _record_values(kind, record, summary, played_by)
-        digest = _digest([values[c] for c in _DIGESTED])
         with self._writing("the game") as conn:
-            cursor = self._write(
-                conn,
-                f"INSERT INTO games ({', '.join(values)}, digest)"
-                f" VALUES ({', '.join('?' * (len(values) + 1))})",
-                (*values.values(), digest),
-            )
-            assert cursor.lastrowid is not None
-            return cursor.lastrowid
+            return self._insert(conn, _record_values(kind, record, summary, played_by))
 
     def save_record(
         self, game_id: int, kind: str, record: Mapping[str, Any], summary: RecordSummary
     ) -> None:
         """Rewrite another game's row in progress after a move; once finished it is filed."""
-        values = _record_values(kind, record, summary, YOU)
-        digest = _digest([values[c] for c in _DIGESTED])
-        with self._writing("the game" if summary.finished else "the move") as conn:
-            cursor = self._write(
-                conn,
-                f"UPDATE games SET {', '.join(f'{c} = ?' for c in values)}, digest = ?"
-                " WHERE id = ? AND kind = ? AND finished = 0",
-                (*values.values(), digest, game_id, kind),
-            )
-            if cursor.rowcount != 1:
-                raise sqlite3.OperationalError(f"game {game_id} is no longer in progress")
+        self._update(game_id, _record_values(kind, record, summary, YOU))
 
     def stored_record(self, game_id: int, kind: str) -> tuple[GameRow, str]:
         """Another game's checked row and its record's text (the caller replays it)."""
@@ -739,11 +734,14 @@ class History:
             self.skipped[game_id if isinstance(game_id, int) else -1] = why or "bad id"
             return None
         seed = values["seed"]
+        played_at = values["played_at"]  # not in the digest: it changes with every move
+        if not (isinstance(played_at, str) and _TIMESTAMP.fullmatch(played_at)):
+            played_at = "????-??-?? ??:??"
         return GameRow(
             id=game_id,
             kind=str(values["kind"]),
             played_by=str(values["played_by"]),
-            played_at=str(values["played_at"]),
+            played_at=played_at,
             deal_code=str(values["deal_code"]),
             seed=None if seed is None else int(str(seed)),
             daily=None if values["daily"] is None else str(values["daily"]),
@@ -769,6 +767,8 @@ class History:
             "finished": int(game.is_over),
             "hints": len(game.hints),
         }
+        if values["daily"] is not None and values["daily"] != _record_daily(values["record"]):
+            return "its daily is not its record's"
         for name, value in expected.items():
             if values[name] != value:
                 return f"its {name} is not its record's"

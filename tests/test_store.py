@@ -567,3 +567,22 @@ def test_messages_name_the_command_the_player_used(
     else:
         monkeypatch.setenv("CRIBSOL_PROG", prog)
     assert command(words) == said
+
+
+def test_an_edited_timestamp_never_reaches_the_terminal(tmp_path: Path) -> None:
+    with History(tmp_path) as history:
+        history.add(finished(1), None)
+    _tamper(tmp_path / "history.sqlite3", "UPDATE games SET played_at = 'x\x1b]0;pwned\x07'")
+    with History(tmp_path, readonly=True) as history:
+        (row,) = history.games()
+    assert row.played_at == "????-??-?? ??:??" and history.report() is None
+
+
+def test_a_version_1_row_with_another_daily_is_skipped(tmp_path: Path) -> None:
+    path = tmp_path / "history.sqlite3"
+    v1_database(path, [(finished(1), "2026-01-01"), (finished(2), None)])
+    _tamper(path, "UPDATE games SET daily = '\x1b[2J' WHERE id = 1")
+    for readonly in (True, False):
+        with History(tmp_path, readonly=readonly) as history:
+            assert [r.id for r in history.games()] == [2]
+            assert "daily" in history.skipped[1]

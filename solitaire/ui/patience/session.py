@@ -129,21 +129,30 @@ class PlaySession:
     # -- finding, claiming and starting games -------------------------------------
 
     def _claim(self, game_id: int) -> tuple[StoredGame, GameLock]:
-        """A game of the history to play on, locked; a StoreError says why it cannot be."""
-        stored = self.history.load(game_id)
-        if stored.row.kind != PATIENCE:
-            raise StoreError(f"game {game_id} is not a game of this patience")
-        if stored.row.finished:
-            raise StoreError(
-                f"game {game_id} is finished: {command(f'replay {game_id}')} shows it, "
-                f"{command(f'play --again {game_id}')} plays its deal again"
-            )
+        """A game of the history to play on, locked; a StoreError says why it cannot be.
+
+        The lock is taken before the game is read, so what is read is what the last
+        holder saved (it saves before it lets go), never an older state.
+        """
         lock = GameLock(self.history.data_dir, PATIENCE, game_id)
         if not lock.acquire():
+            self.history.load(game_id)  # a game that is not there says so first
             raise StoreError(
                 f"game {game_id} is open in another window; "
                 f"{command(f'replay {game_id}')} shows it as saved"
             )
+        try:
+            stored = self.history.load(game_id)
+            if stored.row.kind != PATIENCE:
+                raise StoreError(f"game {game_id} is not a game of this patience")
+            if stored.row.finished:
+                raise StoreError(
+                    f"game {game_id} is finished: {command(f'replay {game_id}')} shows it, "
+                    f"{command(f'play --again {game_id}')} plays its deal again"
+                )
+        except StoreError:
+            lock.release()
+            raise
         return stored, lock
 
     def _find_saved(self, notices: list[str]) -> list[int]:
