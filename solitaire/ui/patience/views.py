@@ -112,7 +112,7 @@ class GameView:
         parts.append(summary_table(game, self.ascii))
         if reviews:
             parts.append(Text("Coaching, round by round", style="title"))
-            parts.append(rounds_table(list(reviews), self.ascii))
+            parts.append(rounds_table(list(reviews), self.ascii, keys=False))
             best = sum((r.best_option.total for r in reviews), Fraction(0))
             given_up = sum((r.given_up for r in reviews), Fraction(0))
             share = f"{float((best - given_up) / best):.1%}" if best else "100.0%"
@@ -253,7 +253,7 @@ class AdviceView:
         return Group(table, *notes)
 
 
-def rounds_table(reviews: list[RoundReview], ascii: bool) -> RenderableType:
+def rounds_table(reviews: list[RoundReview], ascii: bool, keys: bool = True) -> RenderableType:
     """Every round: the six held, your discard and the best, expected and actual, given up."""
     table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
     for name in ("rd", "six cards held", "yours", "exp.", "got", "best", "exp.", "got", "lost"):
@@ -274,7 +274,8 @@ def rounds_table(reviews: list[RoundReview], ascii: bool) -> RenderableType:
         )
     legend = Text(
         "exp.: expected points of the discard; got: what it scored; lost: expected points"
-        " given up (best exp. minus yours); a then 1-6: any round's 15 discards",
+        " given up (best exp. minus yours)"
+        + ("; a then 1-6: any round's 15 discards" if keys else ""),
         style="muted",
     )
     return Group(table, legend)
@@ -373,8 +374,8 @@ class StatsView:
         ):
             shown = f"{games} game{'s' if games != 1 else ''}"
             table.add_row(label, shown if mean is None else f"{shown}, mean {mean:.1f}")
-
-        trend = f"last {len(s.recent)} games: mean {s.recent_mean:.1f}"
+        latest = f"{len(s.recent)} game{'s' if len(s.recent) != 1 else ''}"
+        trend = f"last {latest}: mean {s.recent_mean:.1f}"
         if s.earlier_mean is not None:
             change = s.recent_mean - s.earlier_mean
             trend += f" ({'+' if change >= 0 else ''}{change:.1f} on the {len(s.recent)} before)"
