@@ -1,8 +1,21 @@
-"""Coaching: each round's discard beside the best one, and a whole game's review.
+"""Coaching: each round's discard beside the best one, why the best is better, a game's review.
+
+The reasons are computed from the advisor's exact values and said in a player's
+terms: how much of a difference is hand and how much crib, the sure points the
+four kept cards hold before the starter and what the starter adds on average,
+and what the discard gives your own crib.
 
 A discard changes only its own round's score and every round's cards are the
 same whatever was discarded before, so a game can be reviewed after the fact:
 each round's position is rebuilt from the cards dealt before it.
+
+>>> from solitaire.patience.advisor import advise
+>>> best, other = advise("5H 5C 5S JD 4C 9S")[:2]
+>>> why = compare(best, other, None)
+>>> [points_text(d) for d in (why.hand_diff, why.crib_diff, why.total_diff)], why.better.sure
+(['3.70', '-0.15', '3.54'], 14)
+>>> print(reasons(why)[2].text())
+Your crib gets 4C 9S: nothing that scores together (4.02 expected); JD 9S: a jack (4.18)
 """
 
 from __future__ import annotations
