@@ -12,6 +12,7 @@ from rich.console import Console
 
 from solitaire.core.cards import SEED_LIMIT
 from solitaire.core.untrusted import MAX_SEED_DIGITS, safe_text
+from solitaire.patience.simulation import MAX_JOBS
 from solitaire.store import History, reading_data_dir, resolve_data_dir
 from solitaire.ui.views import THEME
 
@@ -95,6 +96,8 @@ game_id = whole_number(1, MAX_GAME_ID, "1 to 2**63 - 1 (a game id)")
 """An argparse type: a game's id in the history."""
 seed_number = whole_number(0, SEED_LIMIT - 1, f"0 to 10**{MAX_SEED_DIGITS} - 1 (a seed)")
 """An argparse type: a seed; a negative seed is refused, not dealt as its absolute value."""
+jobs_number = whole_number(1, MAX_JOBS, f"1 to {MAX_JOBS} (processes on this machine)")
+"""An argparse type: how many processes a run may use."""
 
 
 _ASCII_HELP = "letters instead of suit symbols"

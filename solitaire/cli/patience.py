@@ -28,6 +28,7 @@ from solitaire.cli.common import (
     add_deal_options,
     add_output_options,
     game_id,
+    jobs_number,
     make_console,
     open_history,
     seed_number,
@@ -45,7 +46,7 @@ from solitaire.patience.advisor import Position, advise_position
 from solitaire.patience.coach import heels_note, hint_reasons, review_round
 from solitaire.patience.game import ROUNDS, Game
 from solitaire.patience.record import game_record, replay
-from solitaire.patience.simulation import MAX_GAMES, MAX_JOBS, SIMULATED, check_run, simulate
+from solitaire.patience.simulation import MAX_GAMES, SIMULATED, check_run, simulate
 from solitaire.patience.strategy import (
     MAX_TARGET,
     STRATEGIES,
@@ -381,7 +382,7 @@ def register(sub: Subcommands) -> None:
     )
     sim.add_argument(
         "--jobs",
-        type=whole_number(1, MAX_JOBS),
+        type=jobs_number,
         default=1,
         metavar="J",
         help="processes (default 1)",

@@ -8,13 +8,20 @@ import random
 import sys
 import time
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
-from solitaire.cli.common import PROG, add_output_options, make_console
+from solitaire.cli.common import (
+    PROG,
+    add_output_options,
+    jobs_number,
+    make_console,
+    seed_number,
+    whole_number,
+)
 from solitaire.core.cards import Rank
 from solitaire.tiles.arena import ArenaResult, arena, check_arena
 from solitaire.tiles.game import TileGame
@@ -23,6 +30,8 @@ from solitaire.tiles.record import game_record, replay
 from solitaire.tiles.scoring import MAX_LINE, BonusKind, score_line
 from solitaire.tiles.tiles import Tile, TileError
 from solitaire.ui.tiles.views import game_view, line_table
+
+MAX_ARENA_GAMES: Final = 100_000  # a tile game takes about a tenth of a second
 
 if TYPE_CHECKING:
     from solitaire.cli.common import Subcommands
@@ -196,7 +205,7 @@ def register(sub: Subcommands) -> None:
     tiles.add_argument(
         "--vs", choices=PLAYERS, default="greedy", help="the second seat (default greedy)"
     )
-    tiles.add_argument("--seed", type=int, metavar="N", help="the bag for this seed")
+    tiles.add_argument("--seed", type=seed_number, metavar="N", help="the bag for this seed")
     add_output_options(tiles, "print the game record")
     tiles.set_defaults(func=cmd_game)
     below = tiles.add_subparsers(dest="tiles_command", metavar="COMMAND")
@@ -209,9 +218,19 @@ def register(sub: Subcommands) -> None:
     )
     are.add_argument("--a", choices=PLAYERS, default="expert", help="player A (default expert)")
     are.add_argument("--b", choices=PLAYERS, default="greedy", help="player B (default greedy)")
-    are.add_argument("--games", type=int, default=100, metavar="N", help="games (default 100)")
-    are.add_argument("--jobs", type=int, default=1, metavar="J", help="processes (default 1)")
-    are.add_argument("--seed", type=int, default=0, metavar="S", help="first seed (default 0)")
+    are.add_argument(
+        "--games",
+        type=whole_number(1, MAX_ARENA_GAMES),
+        default=100,
+        metavar="N",
+        help="games (default 100)",
+    )
+    are.add_argument(
+        "--jobs", type=jobs_number, default=1, metavar="J", help="processes (default 1)"
+    )
+    are.add_argument(
+        "--seed", type=seed_number, default=0, metavar="S", help="first seed (default 0)"
+    )
     add_output_options(are, "print one JSON object")
     are.set_defaults(func=cmd_arena)
 

@@ -44,8 +44,8 @@ from solitaire.core.cards import ALL_CARDS, Deck
 from solitaire.core.untrusted import safe_text
 
 __all__ = [
+    "CODE_CHARACTERS",
     "CODE_LENGTH",
-    "DEAL_CODE_CHARACTERS",
     "DealCodeError",
     "current_code",
     "daily_seed",
@@ -63,10 +63,9 @@ _NORMALISE: Final = str.maketrans({**_ALIASES, **dict.fromkeys(_IGNORED)})
 _TO_INT: Final = str.maketrans(_ALPHABET, "0123456789ABCDEFGHIJKLMNOPQRSTUV")
 CODE_LENGTH: Final = _DIGITS + 2
 _OLD_LENGTH: Final = _DIGITS + 1
-DEAL_CODE_CHARACTERS: Final = (
-    _ALPHABET + _ALPHABET.lower() + "".join(_ALIASES) + "".join(_ALIASES).lower() + _IGNORED
-)
-"""Every character a deal code may be typed with (case, aliases, dashes and spaces)."""
+CODE_CHARACTERS: Final = _ALPHABET
+"""The characters of a deal code as written (typed codes may also use lower case, O, I, L,
+spaces and dashes)."""
 
 
 class DealCodeError(ValueError):

@@ -45,10 +45,10 @@ import contextlib
 import json
 import os
 import re
+import stat
 import sys
 import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
-from pathlib import Path
 from typing import Any, BinaryIO, Final
 
 __all__ = [
@@ -156,14 +156,19 @@ def read_record_file(path: str, limit: int = MAX_RECORD_BYTES) -> str:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
         raise RecordError(f"cannot read {what}: {error.strerror or error}") from None
-    with os.fdopen(fd, "rb") as stream:
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise RecordError(f"cannot read {what}: it is a directory")
+        if stat.S_ISREG(info.st_mode) and info.st_size > limit:
+            raise RecordError(f"{what}: larger than {limit // 1024} KB, not a record")
         with contextlib.suppress(OSError):  # platforms without blocking control
             os.set_blocking(fd, True)
-        info = os.fstat(fd)
-        if Path(path).is_dir():
-            raise RecordError(f"cannot read {what}: it is a directory")
-        if info.st_size > limit:
-            raise RecordError(f"{what}: larger than {limit // 1024} KB, not a record")
+        stream = os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+    with stream:
         try:
             return read_bounded(stream, what, limit)
         except OSError as error:
@@ -178,7 +183,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise RecordError(f"not a record: field {safe_text(key)!r} appears twice")
+            raise RecordError(f"not a record: field '{safe_text(key)}' appears twice")
         result[key] = value
     return result
 
@@ -268,7 +273,7 @@ class Fields:
                 raise RecordError(f"{where}: missing field {name!r}")
         for name in data:
             if name not in required and name not in optional:
-                raise RecordError(f"{where}: unexpected field {safe_text(name, 40)!r}")
+                raise RecordError(f"{where}: unexpected field '{safe_text(name, 40)}'")
 
     def name(self, field: str) -> str:
         """How errors name a field: ``round 3: field 'heels'``."""
@@ -361,7 +366,7 @@ def check_text(
     if alphabet is not None:
         bad = next((ch for ch in value if ch not in alphabet), None)
         if bad is not None:
-            raise RecordError(f"{where}: {safe_text(bad)!r} is not allowed here")
+            raise RecordError(f"{where}: '{safe_text(bad)}' is not allowed here")
     if pattern is not None and not pattern.fullmatch(value):
         raise RecordError(f"{where}: {_shown(value)} is not in the expected form")
     return value

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from solitaire.core.cards import Card, CardError, Deck
-from solitaire.core.dealcode import DEAL_CODE_CHARACTERS, deal_code, decode_deal
+from solitaire.core.dealcode import CODE_CHARACTERS, CODE_LENGTH, deal_code, decode_deal
 from solitaire.core.untrusted import (
     Fields,
     RecordError,
@@ -28,6 +28,7 @@ from solitaire.core.untrusted import (
     check_text,
     check_version,
     parse_record,
+    safe_text,
 )
 from solitaire.patience.game import ROUNDS, Game, Undo
 
@@ -101,10 +102,15 @@ _MAX_TOTAL: Final = 6 * _MAX_POINTS + 29
 
 
 def _card(value: object, where: str) -> Card:
+    """A card as records write it: ``5H``, ``TS`` (strictly: no spaces, no other spelling)."""
+    text = check_text(value, where, 3)
     try:
-        return Card.parse(check_text(value, where, 3))
+        card = Card.parse(text)
     except CardError as error:
         raise RecordError(f"{where}: {error}") from None
+    if str(card) != text:
+        raise RecordError(f"{where}: expected a card written like {card}, got '{safe_text(text)}'")
+    return card
 
 
 def _cards(fields: Fields, name: str, count: int) -> tuple[Card, ...]:
@@ -149,7 +155,7 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> Game:
     if seed is not None and Deck.from_seed(seed) != deck:
         raise RecordError("record: field 'deck' is not the deck that field 'seed' deals")
     if record.has("deal_code"):
-        code = record.text("deal_code", 64, alphabet=DEAL_CODE_CHARACTERS)
+        code = record.text("deal_code", CODE_LENGTH, alphabet=CODE_CHARACTERS)
         if _decoded(code) != deck:
             raise RecordError("record: field 'deal_code' does not match field 'deck'")
 

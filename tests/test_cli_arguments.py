@@ -1,0 +1,126 @@
+"""Every numeric argument of every command refuses hostile values in one line, exit status 2.
+
+The numeric options are found by walking the parser, so an option added later is tried too.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+from solitaire.cli import build_parser, main
+
+# Refused by every numeric option, whatever its range.
+HOSTILE = [
+    "-1",
+    "-100",
+    "10**12",
+    "1e3",
+    "1.5",
+    "1.0",
+    "nan",
+    "inf",
+    "0x10",
+    "1_000",
+    "",
+    " ",
+    "x",
+    "٣",
+    "²",
+    "1" + "0" * 45,
+    "9" * 5000,
+    "\x1b[2J7",
+    "7\u202e",
+]
+
+
+def numeric_options() -> list[tuple[tuple[str, ...], str, int]]:
+    """(command words, option, smallest value allowed) for every option with a numeric type,
+    in every command and sub-command."""
+    found = []
+
+    def walk(parser: argparse.ArgumentParser, words: tuple[str, ...]) -> None:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, below in action.choices.items():
+                    walk(below, (*words, name))
+            elif action.option_strings and action.type is not None:
+                accepted = [v for v in range(5) if _accepts(action, str(v))]
+                if accepted:  # a numeric option
+                    found.append((words, action.option_strings[-1], min(accepted)))
+
+    walk(build_parser(), ())
+    return found
+
+
+def _accepts(action: argparse.Action, text: str) -> bool:
+    try:
+        assert callable(action.type)
+        action.type(text)
+    except (argparse.ArgumentTypeError, ValueError, TypeError):
+        return False
+    return True
+
+
+OPTIONS = numeric_options()
+
+
+def test_every_known_numeric_option_is_found() -> None:
+    names = {f"{' '.join(command)} {option}" for command, option, _ in OPTIONS}
+    expected = {
+        "play --seed", "play --resume", "play --again", "play --target",
+        "simulate --games", "simulate --jobs", "simulate --seed", "simulate --target",
+        "stats --recent", "history --limit",
+        "match --seed", "match --games", "match --double-skunk",
+        "tiles --seed", "tiles arena --games", "tiles arena --jobs", "tiles arena --seed",
+    }  # fmt: skip
+    assert expected <= names
+
+
+@pytest.mark.parametrize(("command", "option", "low"), OPTIONS)
+def test_numeric_options_refuse_hostile_values(
+    command: tuple[str, ...],
+    option: str,
+    low: int,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("CRIBSOL_DATA_DIR", str(tmp_path))
+    values = [*HOSTILE, *(str(v) for v in range(low))]
+    for value in values:
+        status = main([*command, f"{option}={value}"])
+        out, err = capsys.readouterr()
+        assert status == 2 and out == "", (option, value)
+        assert err.count("\n") == 1 and "Traceback" not in err, (option, value, err)
+        assert "\x1b" not in err and "\u202e" not in err and len(err) < 400
+        assert option in err
+    assert not any(tmp_path.iterdir())  # refused before anything was written
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "99999999999999999999", "9" * 5000, "٣", "²"])
+def test_replay_ids_out_of_range_are_one_line(
+    value: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status = main(["replay", value, "--data-dir", str(tmp_path)])
+    out, err = capsys.readouterr()
+    assert status == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_simulate_refuses_seeds_that_run_past_the_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["simulate", "--seed", "9" * 40, "--games", "2"])
+    _, err = capsys.readouterr()
+    assert status == 2 and "seed + games - 1 below 10**40" in err
+
+
+def test_a_negative_seed_is_refused_not_dealt_as_its_absolute_value(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from solitaire.core.cards import Deck
+
+    with pytest.raises(ValueError, match="a seed is a whole number from 0"):
+        Deck.from_seed(-5)
+    assert main(["play", "--seed", "-5", "--auto", "best", "--json"]) == 2
+    assert "--seed" in capsys.readouterr().err
