@@ -141,7 +141,8 @@ def event_line(event: Event, names: tuple[str, str], ascii: bool) -> Text | None
             who.append(f"  +{event.points}", style="points")
         return who
     if isinstance(event, SaidGo):
-        return who.append('"go"', style="warn")
+        who.append('"go"', style="warn")
+        return who.append("  (no card fits: said for you)" if event.player == YOU else "")
     if isinstance(event, GoPoint):
         return who.append(f'"{go_call(event.item)}"').append("  +1", style="points")
     return None
@@ -150,7 +151,7 @@ def event_line(event: Event, names: tuple[str, str], ascii: bool) -> Text | None
 class MatchScreen:
     """The whole screen for the session's current stage."""
 
-    CALL_LINES: Final = 7
+    CALL_LINES: Final = 8
     BREAKDOWN_ROWS: Final = 7  # a longer breakdown is left to the spoken count
 
     def __init__(self, session: MatchSession) -> None:
@@ -263,7 +264,12 @@ class MatchScreen:
         if session.timed_pending:
             return Text(f"{session.names[COMPUTER]} is playing...", style="muted")
         if stage is Stage.SHOW:
-            return Text("Enter: the next count" if session.counted() else "", style="title")
+            if not session.counted():
+                return Text("")
+            return Text(
+                "Enter: the next deal" if session.next_is_deal else "Enter: the next count",
+                style="title",
+            )
         if session.discarding:
             return Text(f"Pick two cards for {owner} crib, then press Enter.", style="title")
         if session.your_turn:

@@ -434,7 +434,7 @@ class MatchSession:
             if isinstance(event, Cut):
                 out = [event]  # the cut for the first deal is told with that deal
             elif isinstance(event, Dealt):
-                out = [e for e in out if isinstance(e, Cut)]
+                out = out if out and isinstance(out[-1], Cut) else []
             else:
                 out.append(event)
         return out
@@ -471,6 +471,11 @@ class MatchSession:
         """Cards the computer still holds, as on screen."""
         laid = sum(1 for e in self.deal_events() if isinstance(e, Laid) and e.player == COMPUTER)
         return 4 - laid if self.deal.discards[COMPUTER] is not None else 6
+
+    @property
+    def next_is_deal(self) -> bool:
+        """True when Enter deals next (the show is over)."""
+        return self.shown < len(self.events) and isinstance(self.events[self.shown].event, Dealt)
 
     def counted(self) -> list[Counted]:
         """The show's counts on screen for this deal."""
