@@ -12,9 +12,16 @@ from solitaire.core.scoring import score_hand
 from solitaire.patience.advisor import advise, hindsight
 from solitaire.patience.game import Game
 from solitaire.patience.simulation import SimulationResult
+from solitaire.patience.tracker import track
 from solitaire.store import Stats
 from solitaire.ui.patience.screen import ScoreBoard
-from solitaire.ui.patience.views import AdviceView, GameView, SimulationView, StatsView
+from solitaire.ui.patience.views import (
+    AdviceView,
+    GameView,
+    SimulationView,
+    StatsView,
+    TrackerView,
+)
 from solitaire.ui.views import THEME, ScoreView, card_text
 
 
@@ -124,3 +131,23 @@ def test_simulation_view_histogram_marks_the_lines() -> None:
     assert "91-100" in out and "121-130" in out
     interrupted = SimulationResult("best", 0, 10, (85, 88), interrupted=True)
     assert "interrupted: 2 of 10 finished" in text_of(SimulationView(interrupted))
+
+
+def test_tracker_view_at_each_stage() -> None:
+    game = Game.from_seed(4)
+    start = text_of(TrackerView(track(game), compact=True))
+    assert "46 cards unseen" in start and "44 to deal" in start
+    assert "No card seen so far comes back before round 6." in start
+    for _ in range(5):
+        game.discard(game.shown[:2])
+    known = text_of(TrackerView(track(game)))
+    starters = [r.starter for r in game.rounds]
+    assert "2 cards unseen" in known and "Every card still to come is known." in known
+    final = next(line for line in known.splitlines() if line.startswith("final hand"))
+    assert "rounds 3, 4, 5, 2" in final
+    assert all(c.symbol() in final for c in (starters[2], starters[3], starters[4], starters[1]))
+    # Every rank line shows just the unseen suits: here the two blind crib cards.
+    shown = {c.symbol() for c in track(game).unseen}
+    assert len(shown) == 2 and all(s[-1] in known for s in shown)
+    game.discard(game.shown[:2])
+    assert "Every card has been dealt." in text_of(TrackerView(track(game)))

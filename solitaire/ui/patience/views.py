@@ -584,6 +584,8 @@ class TrackerView:
             f"{len(t.unseen)} cards unseen (the blind crib's too), {t.cards_left} to deal",
             style="muted",
         )
+        if not t.cards_left and not t.unseen:
+            return Group(head, Text("Every card has been dealt.", style="muted"))
         parts: list[RenderableType] = (
             [Text.assemble(head, "  ", counts)] if self.compact else [head, counts]
         )
