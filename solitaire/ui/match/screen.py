@@ -99,7 +99,7 @@ class MatchBoard:
         lines: list[Text] = []
         for player in (YOU, COMPUTER):
             front, _ = self.pegs[player]
-            name = Text(f"{self.names[player]:<8} ", style=f"bold {_SEATS[player]}")
+            name = Text().append(f"{self.names[player]:<8} ", style=f"bold {_SEATS[player]}")
             name.append(f"{front:>3} ", style="total")
             first = name.append_text(self._holes(player, 1, 60)).append(bar, style="red")
             first.append(f" {DOUBLE_SKUNK_LINE}", style="red")
@@ -119,7 +119,8 @@ def event_line(event: Event, names: tuple[str, str], ascii: bool) -> Text | None
     """One line of the play as players say it, or None for events the play area leaves out."""
     if isinstance(event, Cut):
         mine, theirs = event.cuts[-1]
-        text = Text("cut for deal: you ", style="muted").append_text(card_text(mine, ascii))
+        text = Text().append("cut for deal: you ", style="muted")
+        text.append_text(card_text(mine, ascii))
         text.append(f", {names[COMPUTER]} ", style="muted").append_text(card_text(theirs, ascii))
         ties = len(event.cuts) - 1
         if ties:
@@ -127,13 +128,13 @@ def event_line(event: Event, names: tuple[str, str], ascii: bool) -> Text | None
         text.append(f"; the lower deals: {'you' if event.dealer == YOU else names[COMPUTER]}")
         return text
     if isinstance(event, Turned):
-        text = Text("starter ", style="muted").append_text(card_text(event.starter, ascii))
+        text = Text().append("starter ", style="muted").append_text(card_text(event.starter, ascii))
         if event.points:
             text.append(f"   {names[event.player]}: two for his heels +2", style="points")
         return text
     if event.player is None:
         return None
-    who = Text(f"{names[event.player]:<9}", style=_SEATS[event.player])
+    who = Text().append(f"{names[event.player]:<9}", style=_SEATS[event.player])
     if isinstance(event, Laid):
         who.append("lays ").append_text(card_text(event.card, ascii))
         who.append(f'  "{call(event.count, event.items)}"')
@@ -162,7 +163,7 @@ class MatchScreen:
         match = session.match
         deal = session.deal
         names = session.names
-        text = Text("Cribbage", style="title")
+        text = Text().append("Cribbage", style="title")
         text.append(f"  you vs {session.level}  seed {match.seed}", style="muted")
         if match.games > 1:
             text.append(f"  game {session.game_number} of {match.games}")
@@ -184,7 +185,7 @@ class MatchScreen:
         names = session.names
         back = "[]" if session.ascii else "🂠"
         held = session.computer_held()
-        text = Text(f"{names[COMPUTER]}: ", style=_SEATS[COMPUTER])
+        text = Text().append(f"{names[COMPUTER]}: ", style=_SEATS[COMPUTER])
         text.append(" ".join([back] * held) if held else "no cards", style="card.hidden")
         crib = len(deal.crib)
         owner = "yours" if deal.dealer == YOU else names[COMPUTER] + "'s"
@@ -199,7 +200,7 @@ class MatchScreen:
     def play_area(self) -> RenderableType:
         session = self.session
         cards, count = session.series()
-        line = Text("Count ", style="title").append(f"{count:>2}", style="total")
+        line = Text().append("Count ", style="title").append(f"{count:>2}", style="total")
         line.append("   ")
         line.append_text(
             cards_text(cards, session.ascii) if cards else Text("(new series)", style="muted")
