@@ -438,7 +438,8 @@ class HistoryView:
                 lines.append(header)
             else:
                 lines += [header, Text(f"     {note.strip()[:74]}", style="muted")]
-            lines += [self.attempt(row, max(yours) if yours else None) for row in group]
+            best = max(yours) if len(yours) > 1 else None  # progress needs two tries
+            lines += [self.attempt(row, best) for row in group]
         lines.append(
             Text(
                 f"see a game: {self.command('replay ID')}    "
