@@ -170,29 +170,30 @@ def round_counts(six: Sequence[int], unseen: Sequence[int], starter: int | None)
     out = np.rint(totals).astype(np.int64).reshape(15, WIDTH)  # exact: far below 2**53
 
     # Five-card crib flushes: a suited discard, a starter and both blind cards of its suit.
-    suited = np.flatnonzero(suits[_DI] == suits[_DJ])
-    if suited.size:
-        place = np.full(52, -1, dtype=np.int64)
-        place[starters] = np.arange(len(starters))
-        for d in suited:
-            suit = int(suits[_DI[d]])
-            same = pool_cards[(pool_cards & 3) == suit]
-            if starter is None:
-                idx = _suit_triples(len(same))
-                s, x, y = same[idx[:, 0]], same[idx[:, 1]], same[idx[:, 2]]
-            elif starter & 3 == suit:
-                pairs = np.array(list(combinations(same, 2)), dtype=np.int64).reshape(-1, 2)
-                s = np.full(len(pairs), starter, dtype=np.int64)
-                x, y = pairs[:, 0], pairs[:, 1]
-            else:
-                continue
-            value = (
-                fixed[d, place[s]]
-                + five[lo[d], hi[d], s >> 2, x >> 2, y >> 2]
-                + ((x == _JACKS + suit) | (y == _JACKS + suit))
-            )
-            np.subtract.at(out[d], value, 1)
-            np.add.at(out[d], value + 5, 1)
+    suited = suits[_DI] == suits[_DJ]
+    place = np.full(52, -1, dtype=np.int64)
+    place[starters] = np.arange(len(starters))
+    for suit in np.unique(suits[_DI][suited]).tolist():
+        rows_d = np.flatnonzero(suited & (suits[_DI] == suit))[:, None]  # [discard, 1]
+        same = pool_cards[(pool_cards & 3) == suit]
+        if starter is None:
+            idx = _suit_triples(len(same))
+            s, x, y = same[idx[:, 0]], same[idx[:, 1]], same[idx[:, 2]]
+        elif starter & 3 == suit:
+            pairs = np.array(list(combinations(same, 2)), dtype=np.int64).reshape(-1, 2)
+            s = np.full(len(pairs), starter, dtype=np.int64)
+            x, y = pairs[:, 0], pairs[:, 1]
+        else:
+            continue
+        value = (
+            fixed[rows_d, place[s]]
+            + five[lo[rows_d], hi[rows_d], s >> 2, x >> 2, y >> 2]
+            + ((x == _JACKS + suit) | (y == _JACKS + suit))
+        )
+        at = (rows_d * WIDTH + value).ravel()
+        flat = out.reshape(-1)
+        flat -= np.bincount(at, minlength=flat.size)
+        flat += np.bincount(at + 5, minlength=flat.size)
     return RoundCounts(out, hand.sum(axis=1))
 
 

@@ -245,15 +245,20 @@ def _chances(game: Game, target: int) -> tuple[Ints, int, bool, Ints, Ints]:
         round5, hand, rest = _round5(game)
         reach = (round5[:, :, None] + rest[:, None, :] >= need).sum(axis=(0, 2))
         return reach, rest.size, True, round5.sum(axis=0), hand.sum(axis=0)
+    if k == ROUNDS:  # every card known; the final hand is the starters of rounds 3, 4, 5, 2
+        blind = np.array([game.unseen()], dtype=np.int64)
+        hand, crib = discard_points(
+            np.array([game.shown], dtype=np.int64), blind, np.array([game.rounds[1].starter])
+        )
+        points = (hand + crib)[0] + 2 * (game.rounds[1].starter.rank == 11)
+        final = [int(r.starter) for r in (*game.rounds[2:5], game.rounds[1])]
+        reached = points + int(final_points(np.array(final, dtype=np.int64))) >= need
+        return reached.astype(np.int64), 1, True, points, hand[0]
     position = position_of(game)
     counts, hands = round_counts(position.six, position.unseen, position.starter)
     totals = counts @ np.arange(counts.shape[1])
     outcomes = int(counts[0].sum())
     missing = need - np.arange(counts.shape[1])  # what the rest must score after t points
-    if k == ROUNDS:  # the final hand is the starters of rounds 3, 4, 5 and 2
-        final = [int(r.starter) for r in (*game.rounds[2:5], game.rounds[1])]
-        reached = missing <= int(final_points(np.array(final, dtype=np.int64)))
-        return counts @ reached.astype(np.int64), outcomes, True, totals, hands
     table = future_table()
     tails = table.tails(k)
     weights = tails[np.clip(missing, 0, len(tails) - 1)]
