@@ -18,7 +18,7 @@ import os
 import random
 import signal
 import statistics
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Final
@@ -45,6 +45,7 @@ __all__ = [
     "SimulationResult",
     "check_run",
     "oracle_total",
+    "paired_difference",
     "play_one",
     "play_seeds",
     "simulate",
@@ -110,6 +111,22 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
     scale = 1 + z * z / n
     return (max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale))
+
+
+def paired_difference(
+    a: Sequence[int], b: Sequence[int], line: int, z: float = Z95
+) -> tuple[float, float, float]:
+    """P(a >= line) - P(b >= line) over paired games (the same deals), with its 95% interval.
+
+    Each game gives a difference of -1, 0 or 1; the interval is the normal one for
+    their mean, which pairing makes far narrower than two separate proportions.
+    """
+    if len(a) != len(b) or len(a) < 2:
+        raise ValueError("a paired difference needs two runs of the same games, at least 2")
+    diffs = [(x >= line) - (y >= line) for x, y in zip(a, b, strict=True)]
+    mean = statistics.fmean(diffs)
+    half = z * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    return mean, mean - half, mean + half
 
 
 @dataclass(frozen=True, slots=True)
