@@ -236,16 +236,18 @@ def rest_counts_round5(game: Game) -> Ints:
 # -- the chances -----------------------------------------------------------------
 
 
-def _chances(game: Game, target: int) -> tuple[Ints, int, bool, Ints, Ints]:
+def _chances(game: Game, target: int, estimate: bool = False) -> tuple[Ints, int, bool, Ints, Ints]:
     """Per discard: reach numerators, their denominator, exactness, and the expected
     total and hand numerators that break ties as ``best`` does."""
     need = target - game.total
     k = game.round_number
-    if k == 5:
+    if k == 5 and not estimate:
         round5, hand, rest = _round5(game)
         reach = (round5[:, :, None] + rest[:, None, :] >= need).sum(axis=(0, 2))
         return reach, rest.size, True, round5.sum(axis=0), hand.sum(axis=0)
-    if k == ROUNDS:  # every card known; the final hand is the starters of rounds 3, 4, 5, 2
+    if (
+        k == ROUNDS and not estimate
+    ):  # every card known; the final hand is the starters of rounds 3, 4, 5, 2
         blind = np.array([game.unseen()], dtype=np.int64)
         hand, crib = discard_points(
             np.array([game.shown], dtype=np.int64), blind, np.array([game.rounds[1].starter])
@@ -265,10 +267,14 @@ def _chances(game: Game, target: int) -> tuple[Ints, int, bool, Ints, Ints]:
     return counts @ weights, outcomes * table.games, False, totals, hands
 
 
-def target_chances(game: Game, target: int) -> tuple[TargetChance, ...]:
+def target_chances(game: Game, target: int, *, estimate: bool = False) -> tuple[TargetChance, ...]:
     """Every discard's chance of finishing at ``target`` points or more, in the order
-    of :data:`solitaire.patience.kernel.DISCARDS` over ``game.shown``."""
-    reach, out_of, exact, _, _ = _chances(game, target)
+    of :data:`solitaire.patience.kernel.DISCARDS` over ``game.shown``.
+
+    ``estimate`` takes the rest from the simulated table in rounds 5 and 6 too, to
+    measure the table against the exact enumeration.
+    """
+    reach, out_of, exact, _, _ = _chances(game, target, estimate)
     six = game.shown
     return tuple(
         TargetChance((six[i], six[j]), int(n), out_of, exact)

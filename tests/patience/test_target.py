@@ -112,16 +112,22 @@ def test_round6_chances_are_certain_and_right(seed: int) -> None:
         assert chance.reach == (copy.total >= target)
 
 
-def test_early_rounds_combine_the_exact_round_with_the_table() -> None:
+@pytest.mark.parametrize(
+    ("round_number", "estimate"), [(1, False), (2, False), (4, False), (5, True), (6, True)]
+)
+def test_estimates_combine_the_exact_round_with_the_table(
+    round_number: int, estimate: bool
+) -> None:
+    # Rounds 1-4 always; rounds 5 and 6 only when asked (to measure the table's error).
     table = future_table()
-    game = best_until(3, 2)
-    target = 90
+    game = best_until(3, round_number)
+    target = game.total + 25
     options = {frozenset(o.discard): o for o in advise_position(position_of(game))}
-    for chance in target_chances(game, target):
+    for chance in target_chances(game, target, estimate=estimate):
         option = options[frozenset(chance.discard)]
         n = sum(option.outcomes)
         expected = sum(
-            Fraction(k, n) * table.chance_at_least(2, target - game.total - t)
+            Fraction(k, n) * table.chance_at_least(round_number, target - game.total - t)
             for t, k in enumerate(option.outcomes)
         )
         assert not chance.exact
