@@ -104,7 +104,7 @@ def cmd_advise(args: argparse.Namespace) -> int:
     console = make_console(args)
     console.print(AdviceView(options, ascii=args.ascii, heels=heels_note(position)))
     console.print(Text("Why the best beats the next best", style="title"))
-    for reason in hint_reasons(options, position.starter):
+    for reason in hint_reasons(options, position):
         console.print(reason_text(reason, args.ascii))
     return 0
 

@@ -11,7 +11,7 @@ each round's position is rebuilt from the cards dealt before it.
 
 >>> from solitaire.patience.advisor import advise
 >>> best, other = advise("5H 5C 5S JD 4C 9S")[:2]
->>> why = compare(best, other, None)
+>>> why = compare(best, other, Position.make("5H 5C 5S JD 4C 9S"))
 >>> [points_text(d) for d in (why.hand_diff, why.crib_diff, why.total_diff)], why.better.sure
 (['3.70', '-0.15', '3.54'], 14)
 >>> print(reasons(why)[2].text())
@@ -285,6 +285,7 @@ class Comparison:
     better: KeepFacts
     worse: KeepFacts
     starter: Card | None  # the known starter (round 6), else None
+    certain: bool  # every card is known (round 6): the crib's points are sure too
 
     @property
     def hand_diff(self) -> Fraction:
@@ -302,9 +303,10 @@ class Comparison:
         return self.better.option.total - self.worse.option.total
 
 
-def compare(better: DiscardOption, worse: DiscardOption, starter: Card | None) -> Comparison:
+def compare(better: DiscardOption, worse: DiscardOption, position: Position) -> Comparison:
     """The comparison of two discards of one position."""
-    return Comparison(keep_facts(better), keep_facts(worse), starter)
+    certain = position.starter is not None and len(position.unseen) == 2
+    return Comparison(keep_facts(better), keep_facts(worse), position.starter, certain)
 
 
 Fragment = str | tuple[Card, ...]
@@ -360,15 +362,19 @@ def reasons(c: Comparison) -> tuple[Reason, ...]:
         *_starter_phrase(b, c.starter), "; ", w.option.keep, f" holds {w.sure} and ",
         *_starter_phrase(w, c.starter),
     )  # fmt: skip
+    if c.certain:  # the blind pair is known: the crib's points are whole and sure
+        worth = f"{b.option.crib} for sure", f"{w.option.crib}"
+    else:
+        worth = f"{points_text(b.option.crib)} expected", points_text(w.option.crib)
     gift = (
-        "Your crib gets ", mine, f": {b.gift.words()} ({points_text(b.option.crib)} expected); ",
-        theirs, f": {w.gift.words()} ({points_text(w.option.crib)})",
+        "Your crib gets ", mine, f": {b.gift.words()} ({worth[0]}); ",
+        theirs, f": {w.gift.words()} ({worth[1]})",
     )  # fmt: skip
     return Reason(split), Reason(keep), Reason(gift)
 
 
 def hint_reasons(
-    options: Sequence[DiscardOption], starter: Card | None, chosen: Iterable[Card] | None = None
+    options: Sequence[DiscardOption], position: Position, chosen: Iterable[Card] | None = None
 ) -> tuple[Reason, ...]:
     """Why the best discard beats the picked one, or the next best when none is picked."""
     best = options[0]
@@ -376,12 +382,12 @@ def hint_reasons(
     other = next((o for o in options if frozenset(o.discard) == wanted), None)
     if other is None or other is best:
         other = options[1]
-    return reasons(compare(best, other, starter))
+    return reasons(compare(best, other, position))
 
 
 def round_reasons(review: RoundReview) -> tuple[Reason, ...]:
     """Why the best discard beat the player's (or, when the player's was best, the next best)."""
-    return hint_reasons(review.options, review.known_starter, review.chosen)
+    return hint_reasons(review.options, review.position, review.chosen)
 
 
 def heels_note(position: Position) -> str:

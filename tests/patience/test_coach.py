@@ -8,9 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from solitaire.core.cards import Card
 from solitaire.core.scoring import score_total
-from solitaire.patience.advisor import DiscardOption, advise_position, position_of
+from solitaire.patience.advisor import DiscardOption, Position, advise_position, position_of
 from solitaire.patience.coach import (
     Reason,
     heels_note,
@@ -96,7 +95,7 @@ def two(value: Fraction) -> str:
 
 
 def expected_numbers(
-    best: DiscardOption, other: DiscardOption, starter: Card | None
+    best: DiscardOption, other: DiscardOption, position: Position
 ) -> list[list[str]]:
     """Each reason's numbers, recomputed from the advisor's exact values and the fast scorer."""
     hand, crib = best.hand - other.hand, best.crib - other.crib
@@ -111,10 +110,14 @@ def expected_numbers(
     else:
         split = [two(total), two(hand), two(crib)]
     keep = []
+    known = position.starter is not None
     for option in (best, other):
         sure = score_total(option.keep)  # four cards, no starter: the fast path
         adds = option.hand - sure
-        keep += [str(sure), str(adds) if starter is not None else two(adds)]
+        keep += [str(sure), str(adds) if known else two(adds)]
+    if known and len(position.unseen) == 2:  # round 6: the blind pair is known too
+        assert best.crib.denominator == other.crib.denominator == 1
+        return [split, keep, [str(best.crib), str(other.crib)]]
     return [split, keep, [two(best.crib), two(other.crib)]]
 
 
@@ -122,9 +125,9 @@ def check_reasons(
     reasons: tuple[Reason, ...],
     options: tuple[DiscardOption, ...],
     other: DiscardOption,
-    starter: Card | None,
+    position: Position,
 ) -> None:
-    assert [numbers_said(r) for r in reasons] == expected_numbers(options[0], other, starter)
+    assert [numbers_said(r) for r in reasons] == expected_numbers(options[0], other, position)
     words = reasons[0].text()
     a, b = options[0].discard
     assert words.startswith(f"Discarding {a.symbol(True)} {b.symbol(True)}")
@@ -145,7 +148,7 @@ def test_every_number_in_a_reason_is_the_advisors(seed: int) -> None:
         mine = review.chosen_option
         other = options[1] if mine is options[0] else mine
         reasons = round_reasons(review)
-        check_reasons(reasons, options, other, review.known_starter)
+        check_reasons(reasons, options, other, review.position)
         if review.known_starter is not None:
             assert "the starter " in reasons[1].text() and "on average" not in reasons[1].text()
 
@@ -153,10 +156,13 @@ def test_every_number_in_a_reason_is_the_advisors(seed: int) -> None:
 def test_hint_reasons_compare_the_picked_or_the_next_best() -> None:
     game = Game.from_seed(21)
     options = advise_position(position_of(game))
-    check_reasons(hint_reasons(options, None), options, options[1], None)
+    position = position_of(game)
+    check_reasons(hint_reasons(options, position), options, options[1], position)
     for picked in options[1:]:
-        check_reasons(hint_reasons(options, None, picked.discard), options, picked, None)
-    check_reasons(hint_reasons(options, None, options[0].discard), options, options[1], None)
+        check_reasons(hint_reasons(options, position, picked.discard), options, picked, position)
+    check_reasons(
+        hint_reasons(options, position, options[0].discard), options, options[1], position
+    )
 
 
 def test_the_hindsight_line_says_something_new_or_nothing() -> None:

@@ -351,7 +351,7 @@ def why_body(session: PlaySession, chosen: list[Card] | None) -> RenderableType:
     title = Text("Why ", style="title")
     title.append_text(cards_text(best.discard, session.ascii))
     title.append(f" is the best discard (expected {points_text(best.total)})", style="title")
-    reasons = hint_reasons(advice, session.position.starter, chosen)
+    reasons = hint_reasons(advice, session.position, chosen)
     lines: list[RenderableType] = [title]
     lines.extend(reason_text(r, session.ascii) for r in reasons)
     lines.append(Text(heels_note(session.position), style="muted"))
