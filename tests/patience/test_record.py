@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import copy
+import datetime as dt
 import json
 from typing import Any
 
 import pytest
 
+from solitaire.core.dealcode import daily_seed
 from solitaire.patience.game import Game
 from solitaire.patience.record import RecordError, game_record, load_record, replay
 
@@ -204,3 +206,50 @@ def test_a_bad_next_seen_is_refused(value: Any, message: str) -> None:
     fresh["next_seen"] = False
     with pytest.raises(RecordError, match="false before any discard"):
         replay(fresh, allow_unfinished=True)
+
+
+@pytest.mark.parametrize(
+    "seed", [0, 2**63 - 1, 2**63, 2**64 - 1, 10**30, 10**40 - 1, daily_seed(dt.date(2026, 11, 29))]
+)
+def test_seeds_of_any_size_round_trip_as_decimal_text(seed: int) -> None:
+    game = Game.from_seed(seed)
+    game.discard(game.shown[:2])
+    record = json.loads(json.dumps(game_record(game)))
+    assert record["seed"] == str(seed)
+    again = replay(load_record(json.dumps(record)), allow_unfinished=True)
+    assert again.seed == seed and again.deck == game.deck
+
+
+def test_records_with_the_seed_as_a_json_integer_still_load() -> None:
+    game = finished(2**64 - 1)
+    record = game_record(game)
+    record["seed"] = game.seed  # how records were written before seeds became text
+    assert replay(load_record(json.dumps(record))).seed == 2**64 - 1
+
+
+@pytest.mark.parametrize("seed", ["-5", -5, "5.0", 5.0, True, "1" + "0" * 40, 10**40, "0x10", ""])
+def test_negative_odd_and_oversized_seeds_are_refused(seed: object) -> None:
+    record = game_record(finished(5))
+    record["seed"] = seed
+    with pytest.raises(RecordError, match="record: field 'seed'"):
+        replay(record)
+
+
+def test_records_with_earlier_47_character_deal_codes_still_load() -> None:
+    game = finished(1)
+    record = game_record(game)
+    record["deal_code"] = "1D915XF821X3XXM504PDBEV4XZ0WEHECHKY86JBHE8CY9D8"  # the old form
+    assert replay(record).deck == game.deck
+    record["deal_code"] = record["deal_code"].lower()  # records hold codes as written
+    with pytest.raises(RecordError, match="field 'deal_code'"):
+        replay(record)
+
+
+@pytest.mark.parametrize(
+    "daily", ["2026-13-01", "2026-02-30", "26-11-29", "2026-11-29\x1b[2J", 20261129]
+)
+def test_daily_must_be_a_real_date(daily: object) -> None:
+    record = game_record(finished(), daily="2026-11-29")
+    record["daily"] = daily
+    with pytest.raises(RecordError, match="record: field 'daily'"):
+        replay(record)
