@@ -70,7 +70,15 @@ def paths(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
 
 
 def string_paths() -> list[tuple[Any, ...]]:
-    return [p for p in paths(BASE) if isinstance(get(BASE, p), str)]
+    """Every kind of string field: each top-level one, and in each list of cards its first
+    and last card (in the first and last round)."""
+
+    def representative(path: tuple[Any, ...]) -> bool:
+        ends = {0, len(get(BASE, path[:-1])) - 1} if isinstance(path[-1], int) else {path[-1]}
+        rounds = {0, 5} if path[0] == "rounds" else {path[1] if len(path) > 1 else None}
+        return path[-1] in ends and (len(path) < 2 or path[1] in rounds)
+
+    return [p for p in paths(BASE) if isinstance(get(BASE, p), str) and representative(p)]
 
 
 def int_paths() -> list[tuple[Any, ...]]:
@@ -152,7 +160,7 @@ def test_deep_nesting_in_every_field_and_alone() -> None:
     "number",
     [
         "1" + "0" * 40,
-        "9" * 100_000,
+        "9" * 10_000,
         "-" + "9" * 41,
         "1e999999",
         "-1e400",
@@ -184,7 +192,7 @@ def test_wrong_types_and_bools_for_ints_in_every_field() -> None:
     assert cases > 2500 and refused > cases * 0.95
 
 
-def test_long_strings_and_controls_in_every_string_field() -> None:
+def test_long_strings_and_controls_in_every_kind_of_string_field() -> None:
     cases = 0
     for path in string_paths():
         for bad in ("A" * 100_000, *CONTROLS, *BIDI, *SEQUENCES):
