@@ -181,9 +181,17 @@ class GameLock:
         self._fd = fd
         return True
 
-    def release(self) -> None:
-        """Let another program have the game."""
+    def release(self, finished: bool = False) -> None:
+        """Let another program have the game; a finished game's lock file is removed.
+
+        A finished game is never played again, so nobody needs its lock file; it
+        is removed while still held, and a program that opened it just before
+        finds the game finished once it reads it.
+        """
         if self._fd is not None:
+            if finished:
+                with suppress(OSError):
+                    self.path.unlink()
             os.close(self._fd)  # closing drops the lock
             self._fd = None
 

@@ -169,6 +169,10 @@ def test_quitting_on_the_last_count_files_the_game(history: History) -> None:
     assert session.phase is Phase.RESULT  # the last count is on screen, not yet the review
     (row,) = history.games()
     assert row.finished and row.total == session.game.total and row.efficiency is not None
+    locks = history.data_dir / "locks"
+    assert [p.name for p in locks.iterdir()] == ["patience-1.lock"]
+    session.close()  # a finished game's lock file goes with it; an unfinished one's stays
+    assert list(locks.iterdir()) == []
 
 
 def test_another_deal_asks_and_either_answer_keeps_the_saved_game(history: History) -> None:

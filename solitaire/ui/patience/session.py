@@ -190,7 +190,7 @@ class PlaySession:
 
     def _show(self, game: Game, daily: str | None, game_id: int, lock: GameLock) -> None:
         if self._lock is not None and self._lock is not lock:
-            self._lock.release()
+            self._lock.release(finished=self.game.is_over)
         self.game, self.daily, self.game_id, self._lock = game, daily, game_id, lock
         self.reviews = [review_round(game, n) for n in range(1, len(game.rounds) + 1)]
         self.review = None
@@ -570,6 +570,7 @@ class PlaySession:
 
     def close(self) -> None:
         """Let other copies of the program have the games this one held."""
-        for lock in (self._lock, self._pending_lock):
-            if lock is not None:
-                lock.release()
+        if self._lock is not None:
+            self._lock.release(finished=self.game_id is not None and self.game.is_over)
+        if self._pending_lock is not None:
+            self._pending_lock.release()
