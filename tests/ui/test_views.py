@@ -151,3 +151,22 @@ def test_tracker_view_at_each_stage() -> None:
     assert len(shown) == 2 and all(s[-1] in known for s in shown)
     game.discard(game.shown[:2])
     assert "Every card has been dealt." in text_of(TrackerView(track(game)))
+
+
+def test_advice_view_shows_each_discards_chance_of_the_target() -> None:
+    from solitaire.patience.advisor import advise_position, position_of
+    from solitaire.patience.target import target_chances
+
+    game = Game.from_seed(3)
+    options = advise_position(position_of(game))
+    chances = target_chances(game, 90)
+    out = text_of(AdviceView(options, ascii=True, title=None, chances=chances, target=90))
+    assert ">=90" in out and "chance of 90+" in out and "(later rounds estimated)" in out
+    by = {frozenset(c.discard): c.chance for c in chances}
+    rows = [line for line in out.splitlines() if line.endswith("%")]
+    assert len(rows) == 15
+    for option, line in zip(options, rows, strict=True):
+        assert line.endswith(f"{float(by[frozenset(option.discard)]):.1%}")
+    short = text_of(AdviceView(options, title=None, chances=chances, target=90, limit=11))
+    assert sum(line.endswith("%") for line in short.splitlines()) == 11
+    assert "(4 worse not shown)" in short
