@@ -122,6 +122,22 @@ def test_simulate_json_and_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0 and "mean total" in out and "95% CI" in out and "Totals" in out
 
 
+def test_target_strategies_from_the_command_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from solitaire.patience.simulation import simulate
+
+    status, out, _ = run(capsys, "simulate", "--games", "6", "--target", "100", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["strategy"] == "target100"
+    assert data["mean"] == simulate(6, "target100").mean
+    status, out, _ = run(
+        capsys, "play", "--seed", "4", "--auto", "target", "--target", "121", "--json",
+        "--data-dir", str(tmp_path),
+    )  # fmt: skip
+    assert status == 0 and len(json.loads(out)["rounds"]) == 6
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
