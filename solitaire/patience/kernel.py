@@ -39,6 +39,7 @@ __all__ = [
 ]
 
 Ints = NDArray[np.int64]
+Small = NDArray[np.int8]
 
 DISCARDS: Final = tuple(combinations(range(6), 2))  # the advisor's order of the 15 discards
 _KEEP: Final = np.array([[k for k in range(6) if k not in d] for d in DISCARDS], dtype=np.int64)
@@ -66,8 +67,12 @@ _SPREAD: Final = (  # joint[d, a, v] adds to total a + v of discard d
 
 
 @cache
-def _tables() -> tuple[Ints, Ints, Ints, Ints]:
-    """Dense rank tables: 5 ranks, 4 ranks, (discard, starter, blind pair), (discard, triple)."""
+def _tables() -> tuple[Small, Small, Small, Small]:
+    """Dense rank tables: 5 ranks, 4 ranks, (discard, starter, blind pair), (discard, triple).
+
+    One byte an entry (no count passes 29) keeps the tables in cache; what is read from
+    them is widened to int64 before any sum.
+    """
     keys = np.array(sorted(_RANK_POINTS), dtype=np.int64)
     values = np.array([_RANK_POINTS[k] for k in sorted(_RANK_POINTS)], dtype=np.int64)
     power = 5 ** np.arange(13, dtype=np.int64)
@@ -78,9 +83,9 @@ def _tables() -> tuple[Ints, Ints, Ints, Ints]:
         return np.where(keys[at] == key, values[at], 0)
 
     grid = np.ix_(*[power] * 5)
-    five = lookup(grid[0] + grid[1] + grid[2] + grid[3] + grid[4])
+    five = lookup(grid[0] + grid[1] + grid[2] + grid[3] + grid[4]).astype(np.int8)
     grid4 = np.ix_(*[power] * 4)
-    four = lookup(grid4[0] + grid4[1] + grid4[2] + grid4[3])
+    four = lookup(grid4[0] + grid4[1] + grid4[2] + grid4[3]).astype(np.int8)
     crib_pairs = five[:, :, :, _PX, _PY]  # [p, q, starter rank, blind rank pair]
     triples = np.array(list(combinations_with_replacement(range(13), 3)), dtype=np.int64)
     crib_triples = five[:, :, triples[:, 0], triples[:, 1], triples[:, 2]]
@@ -133,7 +138,7 @@ def round_counts(six: Sequence[int], unseen: Sequence[int], starter: int | None)
     ranks, suits = cards >> 2, cards & 3
     lo = np.minimum(ranks[_DI], ranks[_DJ])
     hi = np.maximum(ranks[_DI], ranks[_DJ])
-    crib_values = crib_pairs[lo, hi]  # [discard, starter rank, blind pair]
+    crib_values = crib_pairs[lo, hi].astype(np.int64)  # [discard, starter rank, blind pair]
     rows = _ROWS
     size = 15 * 13 * _CRIB_WIDTH
     weights = np.broadcast_to(pair_weights, crib_values.shape)
@@ -150,7 +155,7 @@ def round_counts(six: Sequence[int], unseen: Sequence[int], starter: int | None)
     keep = cards[_KEEP]  # [discard, 4]
     keep_suit = keep & 3
     kept = ranks[_KEEP]
-    hand = five[kept[:, 0:1], kept[:, 1:2], kept[:, 2:3], kept[:, 3:4], s_rank]
+    hand = five[kept[:, 0:1], kept[:, 1:2], kept[:, 2:3], kept[:, 3:4], s_rank].astype(np.int64)
     flush = (keep_suit == keep_suit[:, :1]).all(axis=1)[:, None]
     hand += np.where(flush, 4 + (s_suit == keep_suit[:, :1]), 0)
     nobs_card = _JACKS + s_suit
@@ -187,7 +192,7 @@ def round_counts(six: Sequence[int], unseen: Sequence[int], starter: int | None)
             continue
         value = (
             fixed[rows_d, place[s]]
-            + five[lo[rows_d], hi[rows_d], s >> 2, x >> 2, y >> 2]
+            + five[lo[rows_d], hi[rows_d], s >> 2, x >> 2, y >> 2].astype(np.int64)
             + ((x == _JACKS + suit) | (y == _JACKS + suit))
         )
         at = (rows_d * WIDTH + value).ravel()
@@ -210,7 +215,8 @@ def four_points(cards: Ints, starter: Ints, *, crib: bool) -> Ints:
     five = _tables()[0]
     s_rank, s_suit = starter >> 2, starter & 3
     ranks, suits = cards >> 2, cards & 3
-    points: Ints = five[ranks[..., 0], ranks[..., 1], ranks[..., 2], ranks[..., 3], s_rank]
+    r0, r1, r2, r3 = ranks[..., 0], ranks[..., 1], ranks[..., 2], ranks[..., 3]
+    points: Ints = five[r0, r1, r2, r3, s_rank].astype(np.int64)
     suited = (suits == suits[..., :1]).all(axis=-1)
     if crib:  # only a five-card flush
         points += 5 * (suited & (suits[..., 0] == s_suit))
@@ -254,7 +260,7 @@ def _expected(six: Ints, unseen: Ints) -> tuple[Ints, Ints, int, int]:
 
     keep = six[:, _KEEP]
     kr, ks = keep >> 2, keep & 3
-    hand_rank = five[kr[..., 0], kr[..., 1], kr[..., 2], kr[..., 3]]  # [game, discard, rank]
+    hand_rank = five[kr[..., 0], kr[..., 1], kr[..., 2], kr[..., 3]].astype(np.int64)
     hand = (hand_rank * counts[:, None, :]).sum(axis=2)
     flush = (ks == ks[..., :1]).all(axis=2)
     hand += np.where(flush, 4 * size + np.take_along_axis(suits, ks[..., 0], axis=1), 0)
@@ -330,6 +336,6 @@ def final_points(cards: Ints) -> Ints:
     """Points of final hands ([..., 4] card ints, no starter)."""
     four = _tables()[1]
     ranks, suits = cards >> 2, cards & 3
-    points: Ints = four[ranks[..., 0], ranks[..., 1], ranks[..., 2], ranks[..., 3]]
+    points: Ints = four[ranks[..., 0], ranks[..., 1], ranks[..., 2], ranks[..., 3]].astype(np.int64)
     points += 4 * (suits == suits[..., :1]).all(axis=-1)
     return points
