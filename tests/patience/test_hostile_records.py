@@ -342,4 +342,6 @@ def test_endless_stdin_fifo_and_dev_zero_in_real_processes(tmp_path: Path) -> No
         assert result.returncode == 2 and result.stdout == ""
         assert result.stderr.count("\n") == 1 and "larger than" in result.stderr
     peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    assert max(peak_kb, before) < 300_000  # KB: an endless input is not read into memory
+    # KB: an endless input is not read into memory. The peak covers every child this
+    # process has had (earlier tests too), so only a rise above the limit counts.
+    assert peak_kb <= max(before, 300_000)
