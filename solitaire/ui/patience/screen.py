@@ -309,10 +309,22 @@ class SessionScreen:
         return Group(self.top(), self.bottom())
 
 
+def _plain_rules(markdown: str) -> str:
+    """The rules' source with its lines joined into paragraphs and list items, to rewrap."""
+    out: list[str] = []
+    for line in markdown.replace("**", "").splitlines():
+        starts_item = line.startswith(("- ", "|", "#")) or line.split(". ")[0].isdigit()
+        if out and out[-1] and line and not starts_item and not out[-1].startswith(("|", "#")):
+            out[-1] += " " + line.strip()
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
 def _rules_lines(console: Console, width: int, ascii: bool) -> list[list[Segment]]:
     options = console.options.update(width=width, height=None)
-    # Drawn Markdown uses bullets and rules; an ASCII terminal gets the plain source.
-    rules = Text(rules_text().replace("**", "")) if ascii else Markdown(rules_text())
+    # Drawn Markdown uses bullets and box lines; an ASCII terminal gets the plain source.
+    rules = Text(_plain_rules(rules_text())) if ascii else Markdown(rules_text())
     return console.render_lines(rules, options, pad=False)
 
 
