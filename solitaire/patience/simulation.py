@@ -12,7 +12,6 @@ best actual discard, which no strategy can beat on any deal.
 
 from __future__ import annotations
 
-import itertools
 import math
 import os
 import random
@@ -270,26 +269,30 @@ def simulate(
                     progress(count)
         else:
             with ProcessPoolExecutor(jobs, initializer=_ignore_sigint) as pool:
-                running: set[Future[tuple[int, list[int]]]] = set()
+                pending: set[Future[tuple[int, list[int]]]] = set()
+
+                def collect() -> None:
+                    finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        pending.discard(future)
+                        start, totals = future.result()
+                        done[start] = totals
+                        if progress:
+                            progress(len(totals))
+
                 try:
-                    for task in itertools.chain(tasks, [None]):
-                        if task is not None:
-                            running.add(pool.submit(_play_chunk, task))
-                            if len(running) < jobs * _IN_FLIGHT:
-                                continue
-                        while running and (task is None or len(running) >= jobs * _IN_FLIGHT):
-                            finished, running = wait(running, return_when=FIRST_COMPLETED)
-                            for future in finished:
-                                start, totals = future.result()
-                                done[start] = totals
-                                if progress:
-                                    progress(len(totals))
+                    for task in tasks:
+                        pending.add(pool.submit(_play_chunk, task))
+                        if len(pending) >= jobs * _IN_FLIGHT:
+                            collect()
+                    while pending:
+                        collect()
                 except KeyboardInterrupt:
                     # Stop what has not started; chunks under way finish and are kept.
-                    for future in running:
+                    for future in pending:
                         future.cancel()
-                    wait(running)
-                    for future in running:
+                    wait(pending)
+                    for future in pending:
                         if not future.cancelled() and future.exception() is None:
                             start, totals = future.result()
                             done.setdefault(start, totals)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import statistics
+from typing import Any
 
 import pytest
 
@@ -112,3 +113,22 @@ def test_bad_arguments() -> None:
         simulate(0, "best")
     with pytest.raises(ValueError, match="--jobs must be 1 to"):
         simulate(5, "best", jobs=0)
+
+
+def test_work_is_handed_out_a_few_chunks_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    import concurrent.futures
+
+    import solitaire.patience.simulation as simulation
+
+    waited: list[int] = []
+    real_wait = concurrent.futures.wait
+
+    def counting_wait(futures: Any, **kwargs: Any) -> Any:
+        waited.append(len(futures))
+        return real_wait(futures, **kwargs)
+
+    monkeypatch.setattr(simulation, "wait", counting_wait)
+    result = simulate(120, "hand", seed=3, jobs=2, chunk=1)
+    assert result.totals == simulate(120, "hand", seed=3, chunk=1).totals
+    # 120 chunks, never more than 4 per process queued at once.
+    assert len(waited) >= 120 // 8 and max(waited) <= 2 * 4
