@@ -170,3 +170,31 @@ def test_advice_view_shows_each_discards_chance_of_the_target() -> None:
     short = text_of(AdviceView(options, title=None, chances=chances, target=90, limit=11))
     assert sum(line.endswith("%") for line in short.splitlines()) == 11
     assert "(4 worse not shown)" in short
+
+
+HOSTILE_TEXT = [
+    "\x1b]0;owned\x07",
+    "\x1b[2J\x1b[H",
+    "\x9b31m",
+    "\u202eevil",
+    "\x00\x08\x7f",
+    "x" * 500,
+]
+
+
+def test_history_rows_show_untrusted_text_escaped() -> None:
+    from solitaire.store import GameRow
+    from solitaire.ui.patience.views import HistoryView, group_by_deal
+
+    for bad in HOSTILE_TEXT:
+        rows = [
+            GameRow(
+                id=1, kind="patience", played_by="you", played_at="2026-11-29T10:00" + bad,
+                deal_code="0" * 48 + bad, seed=None, daily="2026-11-29" + bad, total=80,
+                finished=True, rounds=6, hints=0, efficiency=0.9, perfect_expected=None,
+                hindsight_best=None,
+            )
+        ]  # fmt: skip
+        out = text_of(HistoryView(group_by_deal(rows), lambda c: f"cribsol {c}"))
+        assert not any(ch in out for ch in "\x1b\x9b\u202e\x00\x08\x7f"), bad
+        assert "2026-11-29 10:00" in out and max(len(line) for line in out.splitlines()) <= 80

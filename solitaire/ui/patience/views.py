@@ -406,7 +406,7 @@ class HistoryView:
 
     def attempt(self, row: GameRow, best: int | None) -> Text:
         eff = "-" if row.efficiency is None else f"{row.efficiency:.0%}"
-        when = safe_text(row.played_at.replace("T", " "), 16)
+        when = safe_text(row.played_at.replace("T", " ")[:16], 16)
         text = Text(f"{row.id:>6}  {when:16}  ")
         text.append(f"{row.total:>3}", style="total" if row.finished else "muted")
         text.append(f"  {eff:>4}  ")
