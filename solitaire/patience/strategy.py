@@ -91,7 +91,8 @@ def make_strategy(name: str, rng: random.Random) -> Strategy:
         return hand_strategy
     if name == "random":
         return random_strategy(rng)
-    raise ValueError(strategy_name(name))  # names the problem
+    strategy_name(name)  # an unknown name: a ValueError naming it
+    raise AssertionError(f"strategy {name!r} is listed but has no player")
 
 
 def play_out(game: Game, strategy: Strategy) -> Game:
