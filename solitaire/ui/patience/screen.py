@@ -242,7 +242,7 @@ class SessionScreen:
     def footer(self) -> Text:
         session = self.session
         keys = {
-            Phase.RESUME: "y resume   n new game   q quit",
+            Phase.RESUME: "y resume   n the other choice above   q quit",
             Phase.DISCARD: (
                 "1-6 pick  Enter discard  / type  ? hint  s sort  c tracker  h help  q quit"
             ),
