@@ -3,14 +3,19 @@
 The API a screen, a record or an arena uses:
 
 * :class:`~solitaire.match.game.Match` (``Match(seed, games=1, double_skunk=3)``):
-  the state of a seeded series of games between players 0 and 1.
+  the state of a seeded series of games between players 0 and 1. Each deal's cards
+  come from the seed and the game and deal numbers alone (``deal_deck``); after the
+  first game the loser deals first. ``Match.from_cards(dealer, hands, starter,
+  scores)`` sets up a chosen position (tests, puzzles, a coach).
 
   - asking: ``phase`` (``Phase.DISCARD``, ``PLAY`` or ``OVER``), ``current_player``,
     ``legal_actions()``, ``observation(player)`` (what that player can see, the only
     thing a computer player is given), ``dealer``, ``pone``, ``scores``, ``count``,
     ``series``, ``held(player)``, ``said_go(player)``, ``deal`` (the current
     :class:`~solitaire.match.game.Deal`: hands dealt, discards, starter, plays, the
-    show), ``deals``, ``results`` (finished games), ``match_points``, ``winner``;
+    show, ``pegged``, ``heels``, ``scores``), ``deals`` (this game's), ``played``
+    (every game begun: its cut, first dealer and deals), ``results`` (finished
+    games), ``match_points``, ``winner``;
   - acting: ``check(player, action)`` raises an ``IllegalMoveError`` subclass naming
     the reason (``NotYourTurnError``, ``NotInHandError``, ``PassesThirtyOneError``,
     ``GoWhileCardFitsError``, ``WrongPhaseError``, ``MatchOverError``) and changes
@@ -30,7 +35,10 @@ The API a screen, a record or an arena uses:
 * :mod:`~solitaire.match.players`: ``EasyPlayer(rng)``, ``StandardPlayer()``,
   ``make_player(name, rng)``, and ``advance(match, seats)`` which lets computer seats
   act until a person's (``None``) turn. A player is any object with ``name`` and
-  ``choose(observation) -> action``.
+  ``choose(observation) -> action``. ``discard_values(view)`` and ``lay_values(view)``
+  are ``standard``'s exact values of each choice (Fractions), for a coach to show.
 * :mod:`~solitaire.match.record`: ``match_record(match, players)`` (versioned JSON,
-  ``"game": "match"``) and ``replay_match(data)``, which replays and re-scores it.
+  ``"game": "match"``; a match in progress too) and ``replay_match(data,
+  allow_unfinished=False)``, which replays and re-scores it, refusing any difference
+  with the game, deal and field named; ``load_match_record(text)`` parses it bounded.
 """
