@@ -136,6 +136,11 @@ def register(sub: Subcommands) -> None:
         help="games a double skunk counts (default 3; some clubs score 4)",
     )
     cmd.add_argument(
+        "--count-yourself",
+        action="store_true",
+        help="type the points of your hand and crib before they are counted for you",
+    )
+    cmd.add_argument(
         "--no-pause",
         action="store_true",
         help="show the computer's cards at once instead of after a short pause",

@@ -73,8 +73,9 @@ def build_app(
     def stage_is(*stages: Stage) -> Condition:
         return Condition(lambda: session.stage in stages and not session.show_help)
 
-    for index in range(6):
-        keys.on(str(index + 1))(paced(partial(session.toggle, index)))
+    for digit in "0123456789":
+        keys.on(digit)(paced(partial(session.digit, digit)))
+    keys.on("backspace")(session.backspace)
     keys.on("left")(paced(lambda: session.move(-1)))
     keys.on("right")(paced(lambda: session.move(1)))
     keys.on("space")(paced(session.choose_cursor))
@@ -109,6 +110,7 @@ def run_app(
             explicit=args.seed is not None,
             ascii=bool(args.ascii),
             pause=0.0 if args.no_pause else PAUSE,
+            count_yourself=bool(args.count_yourself),
         )
         try:
             message = shell.run_full_screen(build_app(session, input, output), session.quit)

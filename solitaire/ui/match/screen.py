@@ -18,6 +18,7 @@ from solitaire.match.game import (
     DOUBLE_SKUNK_LINE,
     GAME_POINTS,
     SKUNK_LINE,
+    Counted,
     Cut,
     Event,
     GoPoint,
@@ -264,6 +265,14 @@ class MatchScreen:
         owner = "your" if session.deal.dealer == YOU else f"{session.names[COMPUTER]}'s"
         if session.timed_pending:
             return Text(f"{session.names[COMPUTER]} is playing...", style="muted")
+        if session.counting:
+            event = session.events[session.shown].event
+            what = event.label if isinstance(event, Counted) else "hand"
+            return Text.assemble(
+                (f"Count your {what} yourself: ", "title"),
+                (session.typed or "_", "total"),
+                ("   type the points, then Enter", "muted"),
+            )
         if stage is Stage.SHOW:
             if not session.counted():
                 return Text("")
@@ -340,6 +349,8 @@ class MatchScreen:
             keys = "y resume   n new match   q quit"
         elif session.timed_pending:
             keys = "any key: show it now   q quit"
+        elif session.counting:
+            keys = "0-9 your count   Backspace   Enter count it   h help   q quit"
         elif stage is Stage.SHOW or stage is Stage.GAME_OVER:
             keys = "Enter continue   h help   q quit"
         elif stage is Stage.MATCH_OVER:

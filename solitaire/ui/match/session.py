@@ -82,6 +82,7 @@ class MatchSession:
         explicit: bool = False,
         ascii: bool = False,
         pause: float = 0.0,
+        count_yourself: bool = False,
     ) -> None:
         if level not in PLAYERS:
             raise ValueError(f"unknown level {level!r}: expected one of {', '.join(PLAYERS)}")
@@ -90,6 +91,9 @@ class MatchSession:
         self.new_match = new_match
         self.ascii = ascii
         self.pause = pause
+        self.count_yourself = count_yourself
+        self.typed = ""  # your count of a hand or crib, as you type it
+        self.claims: list[tuple[int, int]] = []  # (your count, the true count), this sitting
         self.match: Match
         self.events: list[Tagged] = []
         self.shown = 0
@@ -302,6 +306,46 @@ class MatchSession:
         return Stage.PLAY
 
     @property
+    def counting(self) -> bool:
+        """True when you are to type the count of your hand or crib before it is shown."""
+        if not self.count_yourself or self.stage is not Stage.SHOW:
+            return False
+        event = self.events[self.shown].event
+        return isinstance(event, Counted) and event.player == YOU
+
+    def digit(self, digit: str) -> None:
+        """A digit key: part of your count, or (1-6) a card."""
+        if self.counting:
+            if len(self.typed) < 2:
+                self.typed += digit
+            return
+        if digit in "123456":
+            self.toggle(int(digit) - 1)
+
+    def backspace(self) -> None:
+        """Take back the last digit typed."""
+        self.typed = self.typed[:-1]
+
+    def _check_count(self) -> bool:
+        """Enter on your count: True when it is taken (then the count is shown beside it)."""
+        if not self.typed:
+            self.message = "Type the points of your cards (0 to 29), then Enter."
+            return False
+        counted = self.events[self.shown].event
+        assert isinstance(counted, Counted)
+        claim, true = int(self.typed), counted.points
+        self.typed = ""
+        self.claims.append((claim, true))
+        what = "crib" if counted.label == "crib" else "hand"
+        if claim == true:
+            self.message = f"Right: your {what} is {true}."
+        elif claim < true:
+            self.message = f"You said {claim}; your {what} is {true}: you missed {true - claim}."
+        else:
+            self.message = f"You said {claim}; your {what} is only {true}."
+        return True
+
+    @property
     def your_turn(self) -> bool:
         """True when everything is on screen and you are to act."""
         return (
@@ -383,6 +427,8 @@ class MatchSession:
         elif self.your_turn:
             self.lay(self.cursor)
         elif self.shown < len(self.events):
+            if self.counting and not self._check_count():
+                return
             self.shown += 1  # the next count, or the next deal
             self.cursor = 0
             self.reveal()

@@ -243,3 +243,25 @@ def test_a_series_deals_the_next_game_after_enter(history: History) -> None:
         assert steps < 800
     assert saw_game_over and len(session.match.results) == 2
     assert session.match.results == engine_match(4, games=2).results
+
+
+def test_count_it_yourself_says_what_you_missed(history: History) -> None:
+    session = MatchSession(history, "standard", lambda: Match(SEED), count_yourself=True)
+    told: list[tuple[int, int, str]] = []
+    while len(told) < 4 and session.stage is not Stage.MATCH_OVER:
+        if session.counting:
+            event = session.events[session.shown].event
+            assert isinstance(event, Counted) and event.player == YOU
+            true = event.points
+            assert "Count your" in "\n".join(render(session))
+            session.enter()  # nothing typed: asks for the count, shows nothing yet
+            assert session.counting and "Type the points" in session.message
+            claim = max(true - 2, 0) if len(told) % 2 == 0 else true
+            drive(session, str(claim) + "\r")
+            told.append((claim, true, session.message))
+            assert session.counted()[-1] == event  # shown once counted
+        else:
+            press(session, next_key(session))
+    assert told and session.claims == [(claim, true) for claim, true, _ in told]
+    for claim, true, message in told:
+        assert (f"you missed {true - claim}" if claim < true else "Right") in message
