@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 from fractions import Fraction
@@ -257,3 +258,15 @@ def test_replay_shows_the_coaching_of_every_round(
             assert f"expected {float(best.total):.2f}, scored {review.best_scored}" in flat
             assert f"you gave up {float(review.given_up):.2f}" in flat
     assert f"Expected points given up: {float(given_up):.2f}" in flat
+
+
+def test_scripts_play_knows_every_command() -> None:
+    """scripts/play tells a command name from play's options by this list: it must be whole."""
+    from solitaire.cli import build_parser
+
+    script = (Path(__file__).parents[1] / "scripts" / "play").read_text()
+    names_line = next(line for line in script.splitlines() if line.strip().startswith("score |"))
+    listed = {name.strip() for name in names_line.strip().rstrip(")").split("|")}
+    parser = build_parser()
+    actions = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    assert listed == set(actions[0].choices)
