@@ -198,3 +198,26 @@ def test_history_rows_show_untrusted_text_escaped() -> None:
         out = text_of(HistoryView(group_by_deal(rows), lambda c: f"cribsol {c}"))
         assert not any(ch in out for ch in "\x1b\x9b\u202e\x00\x08\x7f"), bad
         assert "2026-11-29 10:00" in out and max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_history_groups_an_earlier_code_with_todays_code_of_the_same_deal() -> None:
+    from dataclasses import replace
+
+    from solitaire.core.cards import Deck
+    from solitaire.core.dealcode import deal_code
+    from solitaire.store import GameRow
+    from solitaire.ui.patience.views import HistoryView, group_by_deal
+
+    old = "1D915XF821X3XXM504PDBEV4XZ0WEHECHKY86JBHE8CY9D8"  # seed 1's code before the change
+    row = GameRow(
+        id=1, kind="patience", played_by="you", played_at="2026-11-01T10:00", deal_code=old,
+        seed=1, daily=None, total=80, finished=True, rounds=6, hints=0, efficiency=None,
+        perfect_expected=None, hindsight_best=None,
+    )  # fmt: skip
+    rows = [
+        row,
+        replace(row, id=2, played_at="2026-11-29T10:00", deal_code=deal_code(Deck.from_seed(1))),
+    ]
+    groups = group_by_deal(rows)
+    assert [[r.id for r in group] for group in groups] == [[2, 1]]
+    assert f"deal {deal_code(Deck.from_seed(1))}" in text_of(HistoryView(groups, str))

@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from solitaire.core.cards import Card, Rank, Suit
+from solitaire.core.dealcode import DealCodeError, current_code
 from solitaire.core.untrusted import safe_text
 from solitaire.patience.advisor import DiscardOption, Hindsight
 from solitaire.patience.coach import Reason, RoundReview, points_text, round_reasons
@@ -388,8 +389,16 @@ def group_by_deal(rows: Sequence[GameRow]) -> list[list[GameRow]]:
     """Games grouped by deal (the same deck), the deal played last first; newest attempt first."""
     groups: dict[str, list[GameRow]] = {}
     for row in sorted(rows, key=lambda r: (r.played_at, r.id), reverse=True):
-        groups.setdefault(row.deal_code, []).append(row)
+        groups.setdefault(shown_code(row.deal_code), []).append(row)
     return list(groups.values())
+
+
+def shown_code(code: str) -> str:
+    """A stored deal code in today's form (histories hold earlier 47-character codes too)."""
+    try:
+        return current_code(code)
+    except DealCodeError:
+        return code
 
 
 class HistoryView:
@@ -430,7 +439,7 @@ class HistoryView:
                 else (f"seed {first.seed}" if first.seed is not None else "")
             )
             yours = [r.total for r in group if r.finished and r.played_by == "you"]
-            header = Text(f"deal {safe_text(first.deal_code, 60)}", style="title")
+            header = Text(f"deal {safe_text(shown_code(first.deal_code), 60)}", style="title")
             tries = f"{len(group)} game{'s' if len(group) > 1 else ''}"
             note = f"  {label}, {tries}" if label else f"  {tries}"
             if len(header) + len(note) <= 80:
