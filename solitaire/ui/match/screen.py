@@ -30,7 +30,7 @@ from solitaire.match.pegging import call, go_call
 from solitaire.ui.match.session import COMPUTER, YOU, MatchSession, Stage
 from solitaire.ui.views import ScoreView, card_text, cards_text
 
-__all__ = ["KEYS", "NUMBERS", "MatchBoard", "MatchScreen", "event_line", "help_table"]
+__all__ = ["KEYS", "NUMBERS", "MatchBoard", "MatchScreen", "ended_how", "event_line", "help_table"]
 
 KEYS: Final = (
     ("1-6", "discard: pick or unpick a card for the crib"),
@@ -292,9 +292,9 @@ class MatchScreen:
         names = session.names
         over = session.result()
         parts: list[RenderableType] = []
-        if session.counted():
-            parts.append(self.show_area())
+        parts.append(self.show_area() if session.counted() else self.play_area())
         if over is not None:
+            parts.append(Text(ended_how(session.deal_events()), style="muted"))
             result = over.result
             winner = "You win" if result.winner == YOU else f"{names[COMPUTER]} wins"
             skunk = ("", ": a skunk", ": a double skunk")[result.skunk]
@@ -378,6 +378,17 @@ class MatchScreen:
             parts.append(Text(session.message, style="warn"))
         parts.append(self.footer())
         return Group(*parts)
+
+
+def ended_how(events: list[Event]) -> str:
+    """When in the deal the game ended: the turn-up, the play, or which count of the show."""
+    counted = [e for e in events if isinstance(e, Counted)]
+    if counted:
+        rest = ("the dealer's hand and the crib", "the crib", "")[len(counted) - 1]
+        return "121 reached in the show" + (f", before {rest} counted." if rest else ".")
+    if any(isinstance(e, Laid | GoPoint) for e in events):
+        return "121 reached in the play, before the show."
+    return "121 reached with his heels, before the play."
 
 
 def help_table() -> Table:

@@ -19,7 +19,7 @@ from solitaire.match.record import load_match_record, match_record
 from solitaire.store import History
 from solitaire.ui import shell
 from solitaire.ui.match.app import build_app
-from solitaire.ui.match.screen import MatchScreen
+from solitaire.ui.match.screen import MatchScreen, ended_how
 from solitaire.ui.match.session import COMPUTER, MATCH, YOU, MatchSession, Stage
 from solitaire.ui.views import THEME
 
@@ -265,3 +265,21 @@ def test_count_it_yourself_says_what_you_missed(history: History) -> None:
     assert told and session.claims == [(claim, true) for claim, true, _ in told]
     for claim, true, message in told:
         assert (f"you missed {true - claim}" if claim < true else "Right") in message
+
+
+def test_the_end_says_when_in_the_deal_121_was_reached() -> None:
+    kinds = set()
+    for seed in range(12):
+        match = engine_match(seed, games=2)
+        for game in match.played:
+            events = list(game.deals[-1].events)
+            last = events[-1]
+            text = ended_how(events)
+            if isinstance(last, Counted):
+                kinds.add(f"show {len(game.deals[-1].show)}")
+                assert "in the show" in text
+                assert ("before" in text) == (len(game.deals[-1].show) < 3)
+            else:
+                kinds.add("play")
+                assert "in the play" in text or "his heels" in text
+    assert "play" in kinds and "show 1" in kinds  # pone's count can win before the dealer's
