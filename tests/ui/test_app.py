@@ -494,3 +494,19 @@ def test_the_ascii_rules_page_is_plain_ascii() -> None:
     shown = buffer.getvalue()
     assert shown.isascii() and f"page {pages} of {pages}" in shown
     assert "final hand is the starters of rounds 3, 4, 5 and 2" in " ".join(shown.split())
+
+
+@pytest.mark.parametrize(
+    "quoted", ["\x1b]0;owned\x07", "\x1b[2J\x1b[H", "\x9b31m", "\u202e", "\x00\x08", "x" * 5000]
+)
+def test_a_message_quoting_untrusted_text_reaches_the_screen_escaped(
+    data_dir: Path, history: History, quoted: str
+) -> None:
+    session = make_session(data_dir, history)
+    session.message = f"cannot read saved{quoted}game"  # as an error quoting a file would
+    lines = render(session)
+    shown = "\n".join(lines)
+    assert not any(ch in shown for ch in "\x1b\x9b\u202e\x00\x08")
+    assert len(lines) <= 24
+    # A short quote shows whole, escaped; a long one is cut short.
+    assert ("cannot read saved\\" in shown) if len(quoted) < 100 else ("x…" in shown)

@@ -18,6 +18,7 @@ from rich.text import Text
 
 from solitaire.core.cards import Card
 from solitaire.core.dealcode import deal_code
+from solitaire.core.untrusted import safe_text
 from solitaire.patience.coach import (
     GameReview,
     RoundReview,
@@ -53,6 +54,7 @@ __all__ = [
 MAIN_WIDTH: Final = 80  # the main column beside a side panel
 SIDE_WIDTH: Final = 38  # the side panel's columns at least
 LARGE_ROWS: Final = 32  # rows a side panel needs
+MESSAGE_LENGTH: Final = 400  # characters of a message line at most
 
 
 def is_large(columns: int, rows: int) -> bool:
@@ -292,7 +294,8 @@ class SessionScreen:
         )
         parts = [self.body()] if tight else [Text(""), self.body()]
         if self.session.message:
-            parts.append(Text(self.session.message, style="warn"))
+            # Messages can quote a file, a record or an OS error: shown with controls escaped.
+            parts.append(Text(safe_text(self.session.message, MESSAGE_LENGTH), style="warn"))
         parts.append(self.footer())
         return Group(*parts)
 
