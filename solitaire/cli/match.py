@@ -113,7 +113,8 @@ def register(sub: Subcommands) -> None:
         "match",
         help="cribbage for two against the computer (or --auto: two computer levels)",
         description="Two-player cribbage to 121: the deal, the play (pegging) and the show. "
-        "With --auto a computer level plays the first seat against --vs and the match is printed.",
+        "You play full-screen against --vs (saved after every move, resumed next time); "
+        "with --auto a computer level plays your seat and the match is printed.",
     )
     cmd.add_argument(
         "--vs", choices=PLAYERS, default="standard", help="the opponent (default: standard)"

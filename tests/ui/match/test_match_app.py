@@ -283,3 +283,14 @@ def test_the_end_says_when_in_the_deal_121_was_reached() -> None:
                 kinds.add("play")
                 assert "in the play" in text or "his heels" in text
     assert "play" in kinds and "show 1" in kinds  # pone's count can win before the dealer's
+
+
+def test_ascii_mode_draws_without_symbols(history: History) -> None:
+    session = MatchSession(history, "standard", lambda: Match(SEED), ascii=True)
+    screens: list[str] = []
+    while session.stage is not Stage.MATCH_OVER and len(screens) < 40:
+        screens.append("\n".join(render(session)))
+        press(session, next_key(session))
+    text = "\n".join(screens)
+    assert "Count" in text and "starter" in text
+    assert not any(ch in text for ch in "♣♦♥♠○●◆◉◎★┃🂠")
