@@ -510,3 +510,21 @@ def test_a_message_quoting_untrusted_text_reaches_the_screen_escaped(
     assert len(lines) <= 24
     # A short quote shows whole, escaped; a long one is cut short.
     assert ("cannot read saved\\" in shown) if len(quoted) < 100 else ("x…" in shown)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_tracker_in_the_body_fits_80_by_24(data_dir: Path, history: History, seed: int) -> None:
+    session = PlaySession(history, lambda: (Game.from_seed(seed), None))
+    session.toggle_tracker(large=False)
+    screens = [render(session)]
+    while not session.game.is_over:
+        session.toggle(0)
+        session.toggle(1)
+        session.confirm()
+        screens.append(render(session))
+        session.proceed()
+        screens.append(render(session))
+    for lines in screens:
+        assert "Card tracker" in lines[4] or "Card tracker" in lines[5]
+        assert len(lines) <= 24 and all(len(line) <= 80 for line in lines), "\n".join(lines)
+    session.close()
