@@ -16,6 +16,7 @@ from rich.text import Text
 
 from solitaire.cli.common import (
     PROG,
+    add_data_dir_option,
     add_output_options,
     jobs_number,
     make_console,
@@ -26,6 +27,7 @@ from solitaire.core.cards import Rank
 from solitaire.tiles.arena import ArenaResult, arena, check_arena
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.players import PLAYERS, make_player
+from solitaire.tiles.record import NAME as _NAME
 from solitaire.tiles.record import game_record, replay
 from solitaire.tiles.scoring import MAX_LINE, BonusKind, score_line
 from solitaire.tiles.tiles import Tile, TileError
@@ -51,13 +53,28 @@ def seat_names(names: Sequence[str]) -> list[str]:
 # -- a game -------------------------------------------------------------------
 
 
+def player_names(text: str) -> list[str]:
+    """``--players "Ann,expert"``: 2 to 4 seats, each a person's name or a computer level."""
+    names = [name.strip() for name in text.split(",")]
+    if not 2 <= len(names) <= 4:
+        raise argparse.ArgumentTypeError(f"2 to 4 players, separated by commas, not {len(names)}")
+    for name in names:
+        if not _NAME.fullmatch(name):
+            raise argparse.ArgumentTypeError(
+                f"invalid player {name!r}: a name of letters, digits, spaces, _ or - "
+                f"(up to 24, starting with a letter), or a level ({', '.join(PLAYERS)})"
+            )
+    if len({n.lower() for n in names if n not in PLAYERS}) < len(
+        [n for n in names if n not in PLAYERS]
+    ):
+        raise argparse.ArgumentTypeError("two people have the same name")
+    return names
+
+
 def cmd_game(args: argparse.Namespace) -> int:
-    if args.auto is None:
-        raise ValueError(
-            "the tile game's screen is not built yet; "
-            "watch the computer play with --auto expert|greedy [--vs expert|greedy]"
-        )
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    if args.auto is None:
+        return _play(args, seed)
     names = [args.auto, args.vs]
     game = TileGame(seed)
     players = [make_player(n) for n in names]
@@ -70,6 +87,26 @@ def cmd_game(args: argparse.Namespace) -> int:
     console = make_console(args)
     console.print(game_view(game, seat_names(names), _title(game, names), ascii=args.ascii))
     return 0
+
+
+def _play(args: argparse.Namespace, seed: int) -> int:
+    """People and computers at this keyboard, full-screen."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise ValueError(
+            "the tile game's screen needs a terminal; use --auto LEVEL to watch without one"
+        )
+    from solitaire.ui.tiles.app import run_app  # the interactive skin loads only when needed
+
+    names: list[str] = args.players
+    seeds = [seed]
+
+    def new_game() -> TileGame:
+        first = seeds.pop() if seeds else random.SystemRandom().randrange(10**9)
+        return TileGame(first, len(names))
+
+    status, message = run_app(args, names, new_game)
+    print(message)
+    return status
 
 
 def _title(game: TileGame, names: Sequence[str]) -> str:
@@ -205,8 +242,17 @@ def register(sub: Subcommands) -> None:
     tiles.add_argument(
         "--vs", choices=PLAYERS, default="greedy", help="the second seat (default greedy)"
     )
+    tiles.add_argument(
+        "--players",
+        type=player_names,
+        default=["you", "expert"],
+        metavar="NAMES",
+        help="the seats in order, 2 to 4, each a name (a person at this keyboard) or a level: "
+        '"Ann,expert", "Ann,Bob,greedy" (default "you,expert")',
+    )
     tiles.add_argument("--seed", type=seed_number, metavar="N", help="the bag for this seed")
     add_output_options(tiles, "print the game record")
+    add_data_dir_option(tiles)
     tiles.set_defaults(func=cmd_game)
     below = tiles.add_subparsers(dest="tiles_command", metavar="COMMAND")
 

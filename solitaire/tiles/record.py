@@ -25,7 +25,7 @@ from solitaire.tiles.game import TileGame, Turn
 from solitaire.tiles.moves import Action, Exchange, Pass, Play, format_placement
 from solitaire.tiles.tiles import Tile, TileError
 
-__all__ = ["GAME", "RECORD_VERSION", "RecordError", "game_record", "load_record", "replay"]
+__all__ = ["GAME", "NAME", "RECORD_VERSION", "RecordError", "game_record", "load_record", "replay"]
 
 GAME: Final = "tiles"
 RECORD_VERSION: Final = 1
@@ -47,7 +47,7 @@ _TURN: Final = ("player", "rack", "action", "tiles", "score", "drew", "scores")
 _ACTIONS: Final = ("play", "pass", "exchange")
 _TILE_CHARS: Final = "A23456789TJQKLD10"
 _PLACEMENT: Final = re.compile(r"[A-M](?:[1-9]|1[0-3]):(?:[A2-9TJQK]|10)[LD](?:/[69])?")
-_NAME: Final = re.compile(r"[a-z][a-z0-9 _-]{0,23}")
+NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9 _-]{0,23}")
 
 
 def _tiles(tiles: Sequence[Tile]) -> list[str]:
@@ -156,19 +156,24 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> TileGa
     record.text("game", 8, pattern=re.compile(GAME))
     record.version("version", RECORD_VERSION)
     seed = record.seed("seed")
-    names = record.array("players", 2, 2)
+    names = record.array("players", 2, 4)
     for index, name in enumerate(names):
-        if not isinstance(name, str) or not _NAME.fullmatch(name):
+        if not isinstance(name, str) or not NAME.fullmatch(name):
             raise RecordError(f"record: field 'players': player {index + 1} is not a name")
-    game = TileGame(seed)
-    _expect(game.first_player, record.integer("first_player", 0, 1), "record: field 'first_player'")
+    seats = len(names)
+    game = TileGame(seed, players=seats)
+    _expect(
+        game.first_player,
+        record.integer("first_player", 0, seats - 1),
+        "record: field 'first_player'",
+    )
     draws = [_tile_list(item, where, 2) for where, item in record.items("opening_draws", 1, 50)]
     _expect(
         [list(d) for d in game.opening_draws],
         [list(d) for d in draws],
         "record: field 'opening_draws'",
     )
-    racks = [_tile_list(item, where) for where, item in record.items("racks", 2, 2)]
+    racks = [_tile_list(item, where) for where, item in record.items("racks", seats, seats)]
     for player, rack in enumerate(racks):
         _expect(game.rack(player), rack, f"record: field 'racks': player {player + 1}")
 
@@ -178,7 +183,7 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> TileGa
         if game.is_over:
             raise RecordError(f"{where}: the game was already over")
         turn = Fields(item, where, required=_TURN)
-        _expect(game.current_player, turn.integer("player", 0, 1), turn.name("player"))
+        _expect(game.current_player, turn.integer("player", 0, seats - 1), turn.name("player"))
         _expect(
             game.rack(game.current_player),
             _tile_list(turn.raw("rack"), turn.name("rack")),
@@ -192,7 +197,7 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> TileGa
             raise RecordError(f"{turn.name('tiles')}: {error}") from None
         _expect(played.points, turn.integer("score", 0, 10_000), turn.name("score"))
         _expect(played.drew, _tile_list(turn.raw("drew"), turn.name("drew")), turn.name("drew"))
-        scores = [item for _, item in turn.items("scores", 2, 2)]
+        scores = [item for _, item in turn.items("scores", seats, seats)]
         _expect(tuple(game.scores), tuple(scores), turn.name("scores"))
 
     if not game.is_over:
@@ -206,6 +211,6 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> TileGa
         return game
     assert game.deductions is not None
     for name, actual in (("deductions", game.deductions), ("final", game.returns())):
-        values = [item for _, item in record.items(name, 2, 2)]
+        values = [item for _, item in record.items(name, seats, seats)]
         _expect(actual, tuple(values), record.name(name))
     return game

@@ -36,6 +36,8 @@ THEME = Theme(
         "title": "bold",
         "tile.light": "bold",
         "tile.dark": "bold reverse",
+        "tile.laid": "yellow",
+        "tile.last": "underline",
     }
 )
 

@@ -7,42 +7,69 @@ changes game state. A tile shows the rank it was laid as and its colour letter
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from solitaire.core.scoring import Kind
-from solitaire.tiles.board import Board, square_name
+from solitaire.tiles.board import Board, Placement, square_name
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.scoring import LineScore, PlayScore
 
-__all__ = ["board_text", "game_view", "line_table", "play_table"]
+__all__ = ["board_text", "game_view", "line_table", "play_lines", "play_table"]
 
 _LETTERS = "ABCDEFGHIJKLM"
 
 
-def _tile_cell(face: int, dark: bool) -> Text:
+def _tile_cell(face: int, dark: bool, extra: str | None = None) -> Text:
     label = "T" if face == 10 else "A23456789TJQK"[face - 1]
-    return Text(label + ("D" if dark else "L"), style="tile.dark" if dark else "tile.light")
+    text = Text(label + ("D" if dark else "L"), style="tile.dark" if dark else "tile.light")
+    if extra:
+        text.stylize(extra)
+    return text
 
 
-def board_text(board: Board, ascii: bool = False) -> Text:
-    """The grid with column letters and row numbers; ``.`` (or ``·``) for an empty square."""
+def board_text(
+    board: Board,
+    ascii: bool = False,
+    *,
+    cursor: int | None = None,
+    laid: Sequence[Placement] = (),
+    last: Collection[int] = (),
+) -> Text:
+    """The grid with column letters and row numbers; ``.`` (or ``·``) for an empty square.
+
+    Each square has a mark before it, so the board reads the same without colour:
+    ``>`` the cursor, ``+`` a tile laid this turn (not yet played), ``*`` the last move.
+    """
     n = board.size
     empty = "." if ascii else "·"
-    text = Text("    " + " ".join(f"{c:<2}" for c in _LETTERS[:n]).rstrip() + "\n", style="muted")
+    pending = {square: (tile, face) for square, tile, face in laid}
+    text = Text("    " + "".join(f" {c} " for c in _LETTERS[:n]).rstrip() + "\n", style="muted")
     for row in range(n):
-        text.append(f"{row + 1:>2}  ", style="muted")
+        text.append(f"{row + 1:>2} ", style="muted")
         for col in range(n):
             square = row * n + col
-            if board.faces[square]:
-                text.append_text(_tile_cell(board.faces[square], board.dark(square)))
+            mark = (
+                ">"
+                if square == cursor
+                else "+"
+                if square in pending
+                else "*"
+                if square in last
+                else " "
+            )
+            text.append(mark, style="warn" if mark != " " else "")
+            if square in pending:
+                tile, face = pending[square]
+                text.append_text(_tile_cell(face, tile.dark, "tile.laid"))
+            elif board.faces[square]:
+                style = "tile.last" if square in last else None
+                text.append_text(_tile_cell(board.faces[square], board.dark(square), style))
             else:
-                text.append(f"{empty} ", style="muted")
-            if col < n - 1:
-                text.append(" ")
+                text.append(f"{empty} ", style="chosen" if square == cursor else "muted")
         if row < n - 1:
             text.append("\n")
     return text
@@ -127,3 +154,19 @@ def game_view(game: TileGame, names: Sequence[str], title: str, ascii: bool = Fa
         )
         parts.append(Text(verdict, style="best"))
     return Group(*parts)
+
+
+def play_lines(score: PlayScore, size: int, ascii: bool = False) -> list[Text]:
+    """A play's score line by line: each Crib Hand counted aloud, the bonuses, the total."""
+    out = []
+    for line in score.lines:
+        where = f"{square_name(line.squares[0], size)}-{square_name(line.squares[-1], size)}"
+        text = Text(f"{where} ", style="muted")
+        text.append_text(_faces_text(line))
+        text.append(f": {line.spoken()} ")
+        text.append(f"= {line.total}", style="points")
+        out.append(text)
+    for bonus in score.bonuses:
+        out.append(Text(f"+ {bonus.points} for the {bonus.kind.value}", style="points"))
+    out.append(Text(f"{'=' if ascii else '⇒'} {score.total} points", style="total"))
+    return out

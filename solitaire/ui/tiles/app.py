@@ -1,0 +1,102 @@
+"""The interactive tile game: prompt_toolkit reads the keys, rich draws the screen.
+
+Each key calls one :class:`TileSession` method.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from functools import partial
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import ANSI
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyPressEvent
+from prompt_toolkit.layout import Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.output import Output
+
+from solitaire.store import History, resolve_data_dir
+from solitaire.tiles.game import TileGame
+from solitaire.ui import shell
+from solitaire.ui.tiles.screen import tile_screen
+from solitaire.ui.tiles.session import Stage, TileSession
+
+__all__ = ["build_app", "run_app"]
+
+
+def build_app(
+    session: TileSession, input: Input | None = None, output: Output | None = None
+) -> Application[str]:
+    """The full-screen application for a tile session."""
+
+    def report(line: str) -> None:
+        session.message = line
+
+    keys = shell.KeyMap(report)
+
+    def size() -> tuple[int, int]:
+        size = app.output.get_size()
+        return size.columns, size.rows
+
+    def draw() -> ANSI:
+        columns, rows = size()
+        return shell.ansi_part(lambda: tile_screen(session, columns, rows), columns)
+
+    screen = Window(FormattedTextControl(draw, focusable=True, show_cursor=False), wrap_lines=False)
+    root = shell.fitted(screen, size)
+    typing = Condition(lambda: session.typing is not None)
+    resume = Condition(lambda: session.stage is Stage.RESUME)
+    over = Condition(lambda: session.stage is Stage.OVER)
+
+    @keys.add("<any>", filter=typing)
+    def _type(event: KeyPressEvent) -> None:
+        session.type_char(event.data)
+
+    for digit in range(5):
+        keys.on(str(digit + 1), filter=~typing)(partial(session.rack_key, digit))
+    for key, (rows, cols) in {
+        "up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1),
+    }.items():  # fmt: skip
+        keys.on(key, filter=~typing)(partial(session.move, rows, cols))
+    keys.on("t", filter=~typing)(session.turn_tile)
+    keys.on("backspace")(session.backspace)
+    keys.on("enter")(session.enter)
+    keys.on("escape", eager=True)(session.clear)
+    keys.on("m", filter=~typing)(session.start_typing)
+    keys.on("?", filter=~typing)(session.hint)
+    keys.on("p", filter=~typing)(session.pass_turn)
+    keys.on("x", filter=~typing)(session.exchange)
+    keys.on("y", filter=resume)(session.resume)
+    keys.on("n", filter=resume | over)(session.start_afresh)
+
+    @keys.add("h", filter=~typing)
+    @keys.add("f1")
+    def _help(event: object) -> None:
+        session.show_help = not session.show_help
+
+    keys.on_quit(session.quit, filter=~typing)
+    app = shell.full_screen_app(root, screen, keys, input=input, output=output)
+    return app
+
+
+def run_app(
+    args: argparse.Namespace,
+    names: Sequence[str],
+    new_game: Callable[[], TileGame],
+    input: Input | None = None,
+    output: Output | None = None,
+) -> tuple[int, str]:
+    """Play tiles interactively; returns the exit status and the parting message."""
+    data_dir = resolve_data_dir(getattr(args, "data_dir", None))
+    with History(data_dir) as history:
+        session = TileSession(
+            history, names, new_game, explicit=args.seed is not None, ascii=bool(args.ascii)
+        )
+        try:
+            message = shell.run_full_screen(build_app(session, input, output), session.quit)
+        finally:
+            session.close()
+    return 0, message

@@ -1,0 +1,495 @@
+"""The interactive tile game's state: a plain object that key handlers call into.
+
+A :class:`TileSession` holds the game, the seats (people at this keyboard or
+computer players), the tiles laid so far this turn (not yet committed), the
+cursor, and what the screen is showing. Computers move at once after a person's
+move; the game is saved in the history after every move. No UI library is
+imported here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+from solitaire.store import GameLock, History, RecordSummary, StoreError, command
+from solitaire.tiles.board import Placement, parse_square, square_name
+from solitaire.tiles.game import TileGame, Turn
+from solitaire.tiles.movegen import ScoredPlay
+from solitaire.tiles.moves import (
+    Action,
+    Exchange,
+    IllegalMoveError,
+    Pass,
+    Play,
+    check_play,
+    parse_action,
+)
+from solitaire.tiles.players import PLAYERS, make_player
+from solitaire.tiles.record import GAME, RecordError, game_record, load_record, replay
+from solitaire.tiles.scoring import PlayScore
+from solitaire.tiles.tiles import Tile, TileError
+
+__all__ = ["TILES", "Preview", "Stage", "TileSession", "parse_typed"]
+
+TILES: Final = GAME  # the history's kind for tile games
+HINTS: Final = 5  # best plays the hint shows
+_RANKS: Final = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
+
+
+class Stage(StrEnum):
+    """What the screen is showing."""
+
+    RESUME = "resume"  # a saved game exists: resume it or start afresh
+    HANDOVER = "handover"  # the rack is hidden: pass the keyboard to the next person
+    PLAY = "play"  # a person lays tiles
+    EXCHANGE = "exchange"  # a person marks tiles to swap
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """The verdict on the tiles laid so far: the score if legal, else the engine's reason."""
+
+    play: Play
+    score: PlayScore | None
+    error: IllegalMoveError | None
+
+
+def _rank(token: str) -> int:
+    text = token.upper()
+    rank = _RANKS.get(text) or (int(text) if text.isdigit() else 0)
+    if not 1 <= rank <= 13:
+        raise TileError(f"invalid rank {token!r}: expected A, 2-10, J, Q or K")
+    return rank
+
+
+def parse_typed(
+    text: str, board_size: int, rack: Sequence[Tile], filled: Callable[[int], bool]
+) -> Action:
+    """A typed move: ``H7 across 5 5 J`` (ranks or tiles like 5D; ``6/9`` lays a 6 as a 9),
+    ``H7:7D H8:8D``, ``pass`` or ``exchange 7D 8L``."""
+    words = text.split()
+    if len(words) < 2 or words[1].lower() not in ("across", "down", "a", "d"):
+        return parse_action(text, board_size)
+    square = parse_square(words[0], board_size)
+    step = 1 if words[1].lower() in ("across", "a") else board_size
+    left = list(rack)
+    placements: list[Placement] = []
+    for token in words[2:]:
+        shown, _, turned = token.partition("/")
+        if shown[-1:].upper() in ("L", "D") and len(shown) > 1:
+            tile = Tile.parse(shown)
+            if tile not in left:
+                raise TileError(f"{tile} is not on your rack")
+        else:
+            rank = _rank(shown)
+            matches = [t for t in left if t.rank == rank]
+            if not matches:
+                raise TileError(f"no {shown.upper()} on your rack")
+            tile = matches[0]
+        left.remove(tile)
+        face = _rank(turned) if turned else tile.rank
+        while 0 <= square < board_size * board_size and filled(square):
+            square += step
+        if not 0 <= square < board_size * board_size or (
+            step == 1 and placements and square // board_size != placements[-1][0] // board_size
+        ):
+            raise TileError("the move runs off the board")
+        placements.append((square, tile, face))
+        square += step
+    return Play(placements, board_size)
+
+
+class TileSession:
+    """One sitting at the tile game: 2 to 4 seats, each a person or a computer."""
+
+    def __init__(
+        self,
+        history: History,
+        names: Sequence[str],
+        new_game: Callable[[], TileGame],
+        *,
+        explicit: bool = False,
+        ascii: bool = False,
+    ) -> None:
+        self.history = history
+        self.names = list(names)
+        self.new_game = new_game
+        self.ascii = ascii
+        self.game: TileGame
+        self.laid: list[Placement] = []
+        self.cursor = 0
+        self.marked: set[int] = set()
+        self.exchanging = False
+        self.typing: str | None = None
+        self.hints: list[ScoredPlay] | None = None
+        self.handover = False
+        self.seen_by: int | None = None  # the person whose rack was last shown
+        self.show_help = False
+        self.message = ""
+        self.game_id: int | None = None
+        self.lock: GameLock | None = None
+        self.pending: tuple[int, GameLock, TileGame, list[str]] | None = None
+        notices = [history.notice] if history.notice else []
+        if not explicit:
+            self.pending = self._find_saved(notices)
+        if self.pending is not None:
+            self.game = self.pending[2]
+            self.names = self.pending[3]
+        else:
+            self._start(new_game())
+        self.message = " ".join(notices)
+
+    # -- seats ------------------------------------------------------------------------
+
+    def is_person(self, seat: int) -> bool:
+        """Whether a person at this keyboard plays this seat."""
+        return self.names[seat] not in PLAYERS
+
+    @property
+    def people(self) -> list[int]:
+        """The seats played at this keyboard."""
+        return [seat for seat in range(len(self.names)) if self.is_person(seat)]
+
+    @property
+    def seat(self) -> int:
+        """The player to move."""
+        return self.game.current_player
+
+    @property
+    def rack(self) -> tuple[Tile, ...]:
+        """The rack of the player to move."""
+        return self.game.rack(self.seat)
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose rack the screen may show: the person to move, once the keyboard is theirs."""
+        if self.stage in (Stage.PLAY, Stage.EXCHANGE) and self.is_person(self.seat):
+            return self.seat
+        return None
+
+    # -- starting, resuming, saving -----------------------------------------------------
+
+    def _find_saved(self, notices: list[str]) -> tuple[int, GameLock, TileGame, list[str]] | None:
+        """The latest unfinished tile game no other copy is playing, replayed from its record."""
+        for row in self.history.unfinished(TILES):
+            lock = GameLock(self.history.data_dir, TILES, row.id)
+            if not lock.acquire():
+                notices.append(f"Tile game {row.id} is open in another window; it was left alone.")
+                continue
+            try:
+                _, text = self.history.stored_record(row.id, TILES)
+                data = load_record(text)
+                game = replay(data, allow_unfinished=True)
+                names = [str(n) for n in data["players"]]
+            except (StoreError, RecordError, KeyError, TypeError, ValueError) as error:
+                lock.release()
+                notices.append(f"Tile game {row.id} could not be resumed ({error}).")
+                continue
+            return row.id, lock, game, names
+        return None
+
+    def _summary(self) -> RecordSummary:
+        people = self.people or [0]
+        return RecordSummary(
+            seed=self.game.seed,
+            total=max(self.game.returns()[s] for s in people),
+            finished=self.game.is_over,
+            rounds=len(self.game.turns),
+        )
+
+    def _save(self) -> None:
+        """Write the game after a move; a finished game is filed in the same step."""
+        record = game_record(self.game, self.names)
+        if self.game_id is None:
+            self.game_id = self.history.add_record(TILES, record, self._summary())
+            self.lock = GameLock(self.history.data_dir, TILES, self.game_id)
+            self.lock.acquire()
+        else:
+            self.history.save_record(self.game_id, TILES, record, self._summary())
+        if self.game.is_over and self.lock is not None:
+            self.lock.release(finished=True)
+            self.lock = None
+
+    def _start(self, game: TileGame) -> None:
+        self.game = game
+        self.game_id = None
+        self._clear()
+        self.seen_by = None
+        self._save()
+        self._settle()
+
+    def resume(self) -> None:
+        """Carry on with the saved game where it was left."""
+        if self.pending is None:
+            return
+        self.game_id, self.lock, self.game, self.names = self.pending
+        self.pending = None
+        self.seen_by = None
+        self.message = f"Resumed tile game {self.game_id}: {self.score_line()}."
+        self._settle()
+
+    def start_afresh(self) -> None:
+        """A new game; an unfinished one stays in the history, resumable later."""
+        if self.pending is not None:
+            kept, lock, _, _ = self.pending
+            lock.release()
+            self.pending = None
+            self._start(self.new_game())
+            self.message = f"Tile game {kept} is kept: {command('tiles')} offers it again."
+            return
+        self._release()
+        self._start(self.new_game())
+        self.message = "A new game."
+
+    def _release(self) -> None:
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+
+    def close(self) -> None:
+        """Let other windows have the game."""
+        self._release()
+        if self.pending is not None:
+            self.pending[1].release()
+
+    def quit(self) -> str:
+        """The parting message."""
+        if self.pending is None and not self.game.is_over:
+            return f"Tile game saved: {command('tiles')} resumes it."
+        return "Goodbye."
+
+    # -- turns --------------------------------------------------------------------------
+
+    def _clear(self) -> None:
+        self.laid = []
+        self.marked = set()
+        self.exchanging = False
+        self.typing = None
+        self.hints = None
+        self.cursor = self._home()
+
+    def _home(self) -> int:
+        size = self.game.board.size
+        return (size // 2) * size + size // 2
+
+    def _settle(self) -> None:
+        """Let the computers move until a person must choose or the game ends."""
+        game = self.game
+        while not game.is_over and not self.is_person(game.current_player):
+            seat = game.current_player
+            self._apply(make_player(self.names[seat])(game.view(seat)))
+        if not game.is_over and len(self.people) > 1 and self.seen_by != game.current_player:
+            self.handover = True
+
+    def _apply(self, action: Action) -> Turn:
+        turn = self.game.apply(action)
+        self._save()
+        return turn
+
+    def commit(self, action: Action) -> None:
+        """Play an action for the person to move, then let the computers answer."""
+        try:
+            self.game.check(action)
+        except IllegalMoveError as error:
+            self.message = str(error)
+            return
+        turn = self._apply(action)
+        self._clear()
+        self.message = f"{self.names[turn.player]}: {turn.action}, {turn.points} points."
+        self._settle()
+
+    # -- what a person can do -----------------------------------------------------------
+
+    @property
+    def stage(self) -> Stage:
+        """What the screen shows now."""
+        if self.pending is not None:
+            return Stage.RESUME
+        if self.game.is_over:
+            return Stage.OVER
+        if self.handover:
+            return Stage.HANDOVER
+        if self.exchanging:
+            return Stage.EXCHANGE
+        return Stage.PLAY
+
+    def take_keyboard(self) -> None:
+        """The next person has the keyboard: show their rack."""
+        if self.stage is Stage.HANDOVER:
+            self.handover = False
+            self.seen_by = self.seat
+
+    def move(self, rows: int, cols: int) -> None:
+        """Move the cursor (stops at the edges)."""
+        size = self.game.board.size
+        row = min(max(self.cursor // size + rows, 0), size - 1)
+        col = min(max(self.cursor % size + cols, 0), size - 1)
+        self.cursor = row * size + col
+
+    def _unlaid(self) -> list[int]:
+        """Rack positions not laid this turn."""
+        used = [index for index, _ in self._laid_positions()]
+        return [i for i in range(len(self.rack)) if i not in used]
+
+    def _laid_positions(self) -> list[tuple[int, Placement]]:
+        """Each tentative tile with the rack position it came from."""
+        taken: list[int] = []
+        out = []
+        for placement in self.laid:
+            index = next(i for i, t in enumerate(self.rack) if t == placement[1] and i not in taken)
+            taken.append(index)
+            out.append((index, placement))
+        return out
+
+    def rack_key(self, number: int) -> None:
+        """1-5: lay that rack tile on the cursor (again: take it back); mark it in an exchange."""
+        if self.stage is Stage.EXCHANGE:
+            if number < len(self.rack):
+                self.marked ^= {number}
+            return
+        if self.stage is not Stage.PLAY or number >= len(self.rack):
+            return
+        for index, placement in self._laid_positions():
+            if index == number:
+                self.laid.remove(placement)
+                return
+        if self.game.board.faces[self.cursor] or any(s == self.cursor for s, _, _ in self.laid):
+            self.message = f"{square_name(self.cursor, self.game.board.size)} is taken"
+            return
+        tile = self.rack[number]
+        self.laid.append((self.cursor, tile, tile.rank))
+        self.hints = None
+        self._advance()
+
+    def _advance(self) -> None:
+        """After laying, step the cursor along the line being built to the next empty square."""
+        size = self.game.board.size
+        squares = [s for s, _, _ in self.laid]
+        down = len(squares) >= 2 and squares[0] % size == squares[1] % size
+        step = size if down else 1
+        square = self.cursor
+        taken = {s for s, _, _ in self.laid}
+        while True:
+            nxt = square + step
+            if nxt >= size * size or (step == 1 and nxt // size != square // size):
+                return
+            square = nxt
+            if not self.game.board.faces[square] and square not in taken:
+                self.cursor = square
+                return
+
+    def turn_tile(self) -> None:
+        """Lay the 6 or 9 under the cursor the other way up."""
+        for i, (square, tile, face) in enumerate(self.laid):
+            if square == self.cursor and len(tile.faces) > 1:
+                other = next(f for f in tile.faces if f != face)
+                self.laid[i] = (square, tile, other)
+                return
+        self.message = "t turns a 6 or 9 you have laid under the cursor"
+
+    def take_back(self) -> None:
+        """Take back the last tile laid this turn."""
+        if self.laid:
+            square, _, _ = self.laid.pop()
+            self.cursor = square
+
+    def clear(self) -> None:
+        """Escape: take back every tile laid, leave typing, hints and the exchange."""
+        self.laid = []
+        self.marked = set()
+        self.exchanging = False
+        self.typing = None
+        self.hints = None
+
+    @property
+    def preview(self) -> Preview | None:
+        """The engine's verdict on the tiles laid so far (None before the first)."""
+        if not self.laid:
+            return None
+        play = Play(self.laid, self.game.board.size)
+        try:
+            return Preview(play, check_play(self.game.board, self.rack, play), None)
+        except IllegalMoveError as error:
+            return Preview(play, None, error)
+
+    def enter(self) -> None:
+        """Enter: the keyboard is taken, the typed move or the tiles laid are played."""
+        stage = self.stage
+        if stage is Stage.HANDOVER:
+            self.take_keyboard()
+        elif stage is Stage.EXCHANGE:
+            tiles = tuple(self.rack[i] for i in sorted(self.marked))
+            if not tiles:
+                self.message = "Mark the tiles to exchange with 1-5 first (Esc: back)."
+                return
+            self.commit(Exchange(tiles))
+        elif stage is Stage.PLAY:
+            if self.typing is not None:
+                self._commit_typed()
+            elif self.laid:
+                self.commit(Play(self.laid, self.game.board.size))
+            else:
+                self.message = "Lay tiles with 1-5 first (or type a move with m)."
+
+    def _commit_typed(self) -> None:
+        text = self.typing or ""
+        board = self.game.board
+        try:
+            action = parse_typed(text, board.size, self.rack, lambda s: bool(board.faces[s]))
+        except (TileError, ValueError) as error:
+            self.message = str(error)
+            return
+        self.typing = None
+        self.commit(action)
+
+    def start_typing(self) -> None:
+        """m: type a move instead of laying tiles."""
+        if self.stage is Stage.PLAY:
+            self.laid = []
+            self.typing = ""
+
+    def type_char(self, char: str) -> None:
+        """A character of the typed move."""
+        if self.typing is not None and len(self.typing) < 60 and char.isprintable():
+            self.typing += char
+
+    def backspace(self) -> None:
+        """Take back a typed character, or the last tile laid."""
+        if self.typing is not None:
+            self.typing = self.typing[:-1]
+        else:
+            self.take_back()
+
+    def pass_turn(self) -> None:
+        """p: pass (only when no play is possible)."""
+        if self.stage is Stage.PLAY:
+            self.commit(Pass())
+
+    def exchange(self) -> None:
+        """x: mark tiles to swap with the bag (only when no play is possible)."""
+        if self.stage is not Stage.PLAY:
+            return
+        if self.game.can_play():
+            self.message = "A play is possible, so you may not pass or exchange (? shows some)."
+            return
+        self.clear()
+        self.exchanging = True
+
+    def hint(self) -> None:
+        """?: the best plays the engine finds, with their scores."""
+        if self.stage is not Stage.PLAY:
+            return
+        plays = sorted(self.game.legal_plays(), key=lambda p: -p.score)
+        self.hints = plays[:HINTS]
+        if not plays:
+            self.message = "No play is possible: pass (p) or exchange (x)."
+
+    # -- what the screen says -----------------------------------------------------------
+
+    def score_line(self) -> str:
+        """Everyone's score, e.g. ``Ann 12, expert 20``."""
+        return ", ".join(f"{n} {s}" for n, s in zip(self.names, self.game.returns(), strict=True))

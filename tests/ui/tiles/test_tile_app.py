@@ -1,0 +1,168 @@
+"""The tile game's screen driven by keys: the record, the preview, resuming, the layout."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+from solitaire.store import History
+from solitaire.tiles.game import TileGame
+from solitaire.tiles.moves import IllegalMoveError, Play
+from solitaire.tiles.players import expert, greedy
+from solitaire.tiles.record import game_record, load_record
+from solitaire.ui import shell
+from solitaire.ui.tiles.app import build_app
+from solitaire.ui.tiles.screen import tile_screen
+from solitaire.ui.tiles.session import TILES, Stage, TileSession
+from solitaire.ui.views import THEME
+
+SEED = 21
+
+
+@pytest.fixture
+def history(tmp_path: Path) -> Iterator[History]:
+    with History(tmp_path / "data") as h:
+        yield h
+
+
+def make_session(history: History, seed: int = SEED, explicit: bool = False) -> TileSession:
+    return TileSession(history, ["Ann", "expert"], lambda: TileGame(seed), explicit=explicit)
+
+
+def drive(session: TileSession, keys: str) -> str:
+    """Run the app on these keystrokes; it ends when they run out."""
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text(keys)
+        pipe.close()
+        app = build_app(session, input=pipe, output=DummyOutput())
+        return shell.run_full_screen(app, session.quit)
+
+
+def engine_game(seed: int) -> tuple[TileGame, str]:
+    """Ann plays greedy against expert on the engine alone; the keys Ann would type."""
+    game = TileGame(seed)
+    keys = []
+    while not game.is_over:
+        seat = game.current_player
+        action = (greedy if seat == 0 else expert)(game.view(seat))
+        if seat == 0:
+            keys.append("p" if str(action) == "pass" else f"m{action}\r")
+        game.apply(action)
+    return game, "".join(keys)
+
+
+def stored(history: History, session: TileSession) -> dict[str, object]:
+    assert session.game_id is not None
+    return load_record(history.stored_record(session.game_id, TILES)[1])
+
+
+def test_a_whole_game_by_keys_equals_the_engines_record(history: History) -> None:
+    game, keys = engine_game(SEED)
+    session = make_session(history)
+    drive(session, keys)
+    assert session.stage is Stage.OVER
+    assert game_record(session.game, ["Ann", "expert"]) == game_record(game, ["Ann", "expert"])
+    assert stored(history, session) == game_record(game, ["Ann", "expert"])
+    assert [row.id for row in history.unfinished(TILES)] == []
+
+
+def test_laying_tiles_with_the_cursor_keys_plays_the_best_play(history: History) -> None:
+    session = make_session(history, explicit=True)
+    best = max(session.game.legal_plays(), key=lambda p: p.score)
+    size = session.game.board.size
+    keys, taken = "", set()
+    for square, tile, face in best.play.placements:
+        index = next(i for i, t in enumerate(session.rack) if t == tile and i not in taken)
+        taken.add(index)
+        row, col = divmod(square, size)
+        keys += "\x1b[A" * size + "\x1b[D" * size + "\x1b[B" * row + "\x1b[C" * col
+        keys += str(index + 1)
+        if face != tile.rank:
+            keys += "\x1b[A" * size + "\x1b[D" * size + "\x1b[B" * row + "\x1b[C" * col + "t"
+    before = len(session.game.turns)
+    drive(session, keys + "\r")
+    assert session.game.turns[before].action == best.play
+    assert session.game.turns[before].points == best.score
+
+
+def test_the_preview_says_what_the_engine_says(history: History) -> None:
+    session = make_session(history, explicit=True)
+    rng = random.Random(4)
+    reasons = set()
+    for _ in range(300):
+        session.clear()
+        size = session.game.board.size
+        for index in rng.sample(range(len(session.rack)), rng.randint(1, len(session.rack))):
+            session.cursor = rng.randrange(size * size)
+            session.rack_key(index)
+        if not session.laid:
+            continue
+        preview = session.preview
+        assert preview is not None
+        play = Play(session.laid, size)
+        try:
+            score = session.game.check(play)
+        except IllegalMoveError as error:
+            assert preview.error is not None
+            assert (preview.error.reason, str(preview.error)) == (error.reason, str(error))
+            reasons.add(error.reason)
+        else:
+            assert preview.error is None and preview.score == score
+    assert len(reasons) >= 3
+
+
+@pytest.mark.parametrize("moves", [0, 1, 3, 6])
+def test_resume_at_any_point(history: History, moves: int) -> None:
+    game, keys = engine_game(SEED)
+    turns = keys.split("\r")
+    session = make_session(history)
+    drive(session, "\r".join(turns[:moves]) + ("\r" if moves else ""))
+    before = game_record(session.game, session.names)
+    session.close()
+    again = make_session(history)
+    assert again.stage is Stage.RESUME
+    again.resume()
+    assert game_record(again.game, again.names) == before
+    again.close()
+
+
+def render(session: TileSession, width: int, height: int) -> list[str]:
+    out = Console(file=io.StringIO(), width=width, theme=THEME, color_system=None)
+    out.print(tile_screen(session, width, height))
+    assert isinstance(out.file, io.StringIO)
+    return out.file.getvalue().rstrip("\n").split("\n")
+
+
+def test_every_screen_fits_80x24(history: History) -> None:
+    session = make_session(history, explicit=True)
+    screens = []
+    screens.append(render(session, 80, 24))
+    session.hint()
+    screens.append(render(session, 80, 24))
+    session.start_typing()
+    session.typing = "H7 across 5 5 J"
+    screens.append(render(session, 80, 24))
+    session.clear()
+    session.show_help = True
+    screens.append(render(session, 80, 24))
+    session.show_help = False
+    game, keys = engine_game(SEED)
+    for key in keys.split("\r")[:8]:
+        if key.startswith("m"):
+            session.typing = key[1:]
+            session.enter()
+        screens.append(render(session, 80, 24))
+    while not session.game.is_over:
+        session.commit(greedy(session.game.view(session.seat)))
+    screens.append(render(session, 80, 24))
+    for lines in screens:
+        assert len(lines) <= 24
+        assert max(len(line) for line in lines) <= 80
