@@ -121,7 +121,7 @@ def test_the_preview_says_what_the_engine_says(history: History) -> None:
 
 @pytest.mark.parametrize("moves", [0, 1, 3, 6])
 def test_resume_at_any_point(history: History, moves: int) -> None:
-    game, keys = engine_game(SEED)
+    _, keys = engine_game(SEED)
     turns = keys.split("\r")
     session = make_session(history)
     drive(session, "\r".join(turns[:moves]) + ("\r" if moves else ""))
@@ -154,7 +154,7 @@ def test_every_screen_fits_80x24(history: History) -> None:
     session.show_help = True
     screens.append(render(session, 80, 24))
     session.show_help = False
-    game, keys = engine_game(SEED)
+    _, keys = engine_game(SEED)
     for key in keys.split("\r")[:8]:
         if key.startswith("m"):
             session.typing = key[1:]
