@@ -14,11 +14,12 @@ import os
 from collections.abc import Callable
 from typing import Final
 
-from prompt_toolkit.application import Application
-from prompt_toolkit.filters import Condition, FilterOrBool
+from prompt_toolkit.application import Application, get_app
+from prompt_toolkit.filters import Condition, FilterOrBool, buffer_has_focus, to_filter
 from prompt_toolkit.formatted_text import ANSI
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import ConditionalContainer, HSplit, Layout, Window
 from prompt_toolkit.layout.containers import AnyContainer, Container
 from prompt_toolkit.layout.controls import FormattedTextControl
@@ -38,6 +39,7 @@ __all__ = [
     "render_ansi",
     "run_full_screen",
     "too_small",
+    "unknown_key_name",
 ]
 
 MIN_SIZE: Final = (80, 24)  # columns and rows every game needs
@@ -91,6 +93,15 @@ def fitted(body: AnyContainer, size: Callable[[], tuple[int, int]]) -> Container
     )
 
 
+def unknown_key_name(key: str) -> str | None:
+    """How to name a key that does nothing, or None for terminal signals that are no key."""
+    if len(key) == 1:
+        return f"'{key}'" if key.isprintable() and not key.isspace() else None
+    if key.startswith("<") or key in ("c-c", "c-d"):  # cursor reports, signals, mouse
+        return None
+    return key.replace("c-", "Ctrl-").replace("s-", "Shift-").capitalize()
+
+
 def error_line(error: Exception) -> str:
     """What to tell the player when a key's action fails: one line; the game goes on."""
     return (
@@ -100,6 +111,13 @@ def error_line(error: Exception) -> str:
 
 
 Handler = Callable[[KeyPressEvent], object]
+
+
+@Condition
+def _FITS() -> bool:
+    """The running app's terminal holds :data:`MIN_SIZE`."""
+    size = get_app().output.get_size()
+    return too_small(size.columns, size.rows) is None
 
 
 class KeyMap:
@@ -121,12 +139,17 @@ class KeyMap:
             self.report(error_line(error))
 
     def add(
-        self, *keys: str, filter: FilterOrBool = True, eager: bool = False
+        self, *keys: str, filter: FilterOrBool = True, eager: bool = False, always: bool = False
     ) -> Callable[[Handler], Handler]:
-        """Bind these keys to a handler taking the key event (a decorator; they stack)."""
+        """Bind these keys to a handler taking the key event (a decorator; they stack).
+
+        While the terminal is too small the game is hidden, so its keys do nothing
+        (a pick or a discard the player cannot see); only ``always`` keys (quitting) act.
+        """
+        active = to_filter(filter) if always else to_filter(filter) & _FITS
 
         def register(handler: Handler) -> Handler:
-            @self.bindings.add(*keys, filter=filter, eager=eager)
+            @self.bindings.add(*keys, filter=active, eager=eager)
             def _(event: KeyPressEvent) -> None:
                 self.guarded(lambda: handler(event))
 
@@ -150,9 +173,9 @@ class KeyMap:
         def leave(event: KeyPressEvent) -> None:
             event.app.exit(result=quit())
 
-        self.add("q", filter=filter)(leave)
-        self.add("c-c")(leave)
-        self.add("c-d")(leave)
+        self.add("q", filter=filter, always=True)(leave)
+        self.add("c-c", always=True)(leave)
+        self.add("c-d", always=True)(leave)
 
 
 def full_screen_app(
@@ -162,7 +185,18 @@ def full_screen_app(
     input: Input | None = None,
     output: Output | None = None,
 ) -> Application[str]:
-    """The full-screen application around a game's layout."""
+    """The full-screen application around a game's layout.
+
+    A key that means nothing at that moment says so in one line instead of being
+    silently ignored (typing into a text field is left alone).
+    """
+
+    @keys.add(Keys.Any, filter=~buffer_has_focus)
+    def _unknown(event: KeyPressEvent) -> None:
+        name = unknown_key_name(event.key_sequence[0].key)
+        if name is not None:
+            keys.report(f"{name} does nothing here; h shows the keys")
+
     return Application(
         layout=Layout(root, focused_element=focused),
         key_bindings=keys.bindings,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from prompt_toolkit.application import create_app_session
+from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.layout import ConditionalContainer, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
@@ -86,3 +87,44 @@ def test_an_error_while_drawing_is_one_line() -> None:
 
 def test_keys_running_out_is_a_quit() -> None:
     assert run("", shell.KeyMap(lambda line: None)) == "saved"
+
+
+class _SmallOutput(DummyOutput):
+    def get_size(self) -> Size:
+        return Size(rows=20, columns=70)
+
+
+def test_keys_do_nothing_while_the_terminal_is_too_small_but_quit() -> None:
+    pressed: list[str] = []
+    keys = shell.KeyMap(pressed.append)
+    keys.on("1")(lambda: pressed.append("1"))
+    keys.on_quit(lambda: "bye")
+    with create_pipe_input() as pipe:
+        pipe.send_text("11xq")
+        pipe.close()
+        window = Window(FormattedTextControl("screen", focusable=True))
+        app = shell.full_screen_app(window, window, keys, input=pipe, output=_SmallOutput())
+        assert shell.run_full_screen(app, lambda: "saved") == "bye"
+    assert pressed == []
+
+
+def test_a_key_that_does_nothing_says_so_in_one_line() -> None:
+    said: list[str] = []
+    keys = shell.KeyMap(said.append)
+    keys.on("a")(lambda: said.append("a"))
+    keys.on_quit(lambda: "bye")
+    assert run("ax9\x1bOQq", keys) == "bye"  # a, x, 9, F2, q
+    assert said == [
+        "a",
+        "'x' does nothing here; h shows the keys",
+        "'9' does nothing here; h shows the keys",
+        "F2 does nothing here; h shows the keys",
+    ]
+
+
+def test_unknown_key_names() -> None:
+    assert shell.unknown_key_name("x") == "'x'"
+    assert shell.unknown_key_name("\x1b") is None and shell.unknown_key_name(" ") is None
+    assert shell.unknown_key_name("f5") == "F5"
+    assert shell.unknown_key_name("c-x") == "Ctrl-x"
+    assert shell.unknown_key_name("<cursor-position-response>") is None
