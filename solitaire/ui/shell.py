@@ -124,12 +124,20 @@ class KeyMap:
     """Key bindings where each key is one line: ``keys.on("1", filter=...)(action)``.
 
     An error inside a handler goes to ``report`` as one line (the game shows it and
-    goes on) instead of prompt_toolkit's traceback prompt.
+    goes on) instead of prompt_toolkit's traceback prompt, and so does a key that
+    means nothing at that moment (typing into a text field is left alone).
     """
 
     def __init__(self, report: Callable[[str], None]) -> None:
         self.bindings = KeyBindings()
         self.report = report
+
+        # Bound first, so that any binding a game adds for the same key wins over it.
+        @self.add(Keys.Any, filter=~buffer_has_focus)
+        def _unknown(event: KeyPressEvent) -> None:
+            name = unknown_key_name(event.key_sequence[0].key)
+            if name is not None:
+                report(f"{name} does nothing here; h shows the keys")
 
     def guarded(self, action: Callable[[], object]) -> None:
         """Run an action; an unexpected error is reported in one line."""
@@ -185,18 +193,7 @@ def full_screen_app(
     input: Input | None = None,
     output: Output | None = None,
 ) -> Application[str]:
-    """The full-screen application around a game's layout.
-
-    A key that means nothing at that moment says so in one line instead of being
-    silently ignored (typing into a text field is left alone).
-    """
-
-    @keys.add(Keys.Any, filter=~buffer_has_focus)
-    def _unknown(event: KeyPressEvent) -> None:
-        name = unknown_key_name(event.key_sequence[0].key)
-        if name is not None:
-            keys.report(f"{name} does nothing here; h shows the keys")
-
+    """The full-screen application around a game's layout."""
     return Application(
         layout=Layout(root, focused_element=focused),
         key_bindings=keys.bindings,
