@@ -446,6 +446,14 @@ class History:
     # -- opening ----------------------------------------------------------------
 
     def _open(self) -> sqlite3.Connection | None:
+        if self.path.exists() and not self.path.is_file():  # a FIFO or a device would hang
+            if self.readonly:
+                raise StoreError(f"cannot open the history {self.path}: not a regular file")
+            moved = set_aside(self.path)
+            self.notices.append(
+                f"The history {self.path} was not a regular file; it was set aside as {moved} "
+                "and a new one started."
+            )
         if self.readonly:
             return self._open_for_reading()
         try:

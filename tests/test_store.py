@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import sqlite3
 import statistics
 from pathlib import Path
@@ -586,3 +587,18 @@ def test_a_version_1_row_with_another_daily_is_skipped(tmp_path: Path) -> None:
         with History(tmp_path, readonly=readonly) as history:
             assert [r.id for r in history.games()] == [2]
             assert "daily" in history.skipped[1]
+
+
+def test_a_history_that_is_not_a_regular_file_never_hangs(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    path = data / "history.sqlite3"
+    for make in (os.mkfifo, lambda p: p.symlink_to("/dev/zero")):
+        make(path)  # opening a FIFO for reading would wait for ever
+        with pytest.raises(StoreError, match="not a regular file"):
+            History(data, readonly=True)  # reading commands change nothing
+        assert not path.is_file()
+        with History(data) as history:  # playing sets it aside and starts a new history
+            assert history.notice is not None and "set aside" in history.notice
+        assert path.is_file()
+        path.unlink()
