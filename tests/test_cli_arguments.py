@@ -124,3 +124,14 @@ def test_a_negative_seed_is_refused_not_dealt_as_its_absolute_value(
         Deck.from_seed(-5)
     assert main(["play", "--seed", "-5", "--auto", "best", "--json"]) == 2
     assert "--seed" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("started", "name"), [("scripts/play", "scripts/play"), ("", "cribsol")])
+def test_errors_name_the_program_the_player_ran(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], started: str, name: str
+) -> None:
+    monkeypatch.setenv("CRIBSOL_PROG", started)
+    assert main(["play", "--seed", "-5"]) == 2
+    assert capsys.readouterr().err.startswith(f"{name} play: argument --seed")
+    assert main(["score", "5H", "5H"]) == 2
+    assert capsys.readouterr().err.startswith(f"{name}: ")

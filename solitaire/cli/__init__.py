@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from solitaire.cli import history, match, patience, tiles
-from solitaire.cli.common import PROG, Parser, UsageError, add_shared_options, speaks_unicode
+from solitaire.cli.common import Parser, UsageError, add_shared_options, prog, speaks_unicode
 from solitaire.core.untrusted import safe_text
 
 __all__ = ["main"]
@@ -23,7 +23,7 @@ ERROR_LENGTH: Final = 300  # characters of an error line
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
-        prog=PROG,
+        prog=prog(),
         description="Cribbage Solitaire: the patience, a match for two, scores and discard advice.",
     )
     parser.add_argument("--version", action="version", version="%(prog)s 0.1.0")
@@ -53,19 +53,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         _error_line(str(error))
         return 2
     except ValueError as error:
-        _error_line(f"{PROG}: {error}")
+        _error_line(f"{prog()}: {error}")
         return 2
     except KeyboardInterrupt:
-        _error_line(f"{PROG}: interrupted")
+        _error_line(f"{prog()}: interrupted")
         return 130
     except BrokenPipeError:
         # Output piped into a command that stopped reading; not an error.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except OSError as error:  # a full disk, a read-only or vanished file
-        _error_line(
-            f"{PROG}: {error.strerror or error}" + (f": {error.filename}" if error.filename else "")
-        )
+        where = f": {error.filename}" if error.filename else ""
+        _error_line(f"{prog()}: {error.strerror or error}{where}")
         return 2
 
 

@@ -13,10 +13,13 @@ from rich.console import Console
 from solitaire.core.cards import SEED_LIMIT
 from solitaire.core.untrusted import MAX_SEED_DIGITS, safe_text
 from solitaire.patience.simulation import MAX_JOBS
-from solitaire.store import History, reading_data_dir, resolve_data_dir
+from solitaire.store import History, command, reading_data_dir, resolve_data_dir
 from solitaire.ui.views import THEME
 
-PROG = "cribsol"
+
+def prog() -> str:
+    """The program's name as the player ran it: ``scripts/play`` or ``cribsol``."""
+    return command("").strip()
 
 
 class UsageError(Exception):
@@ -57,7 +60,7 @@ def open_history(args: argparse.Namespace, readonly: bool = True) -> History:
         return History(reading_data_dir(data_dir), readonly=True)
     history = History(resolve_data_dir(data_dir))
     if history.notice:
-        print(f"{PROG}: {history.notice}", file=sys.stderr)
+        print(f"{prog()}: {history.notice}", file=sys.stderr)
     return history
 
 
@@ -65,7 +68,7 @@ def report_skipped(history: History) -> None:
     """One line on stderr about rows of the history that did not check out."""
     report = history.report()
     if report:
-        print(f"{PROG}: {report}", file=sys.stderr)
+        print(f"{prog()}: {report}", file=sys.stderr)
 
 
 def whole_number(low: int, high: int, shown: str | None = None) -> Callable[[str], int]:

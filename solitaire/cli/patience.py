@@ -23,7 +23,6 @@ from rich.progress import (
 from rich.text import Text
 
 from solitaire.cli.common import (
-    PROG,
     add_data_dir_option,
     add_deal_options,
     add_output_options,
@@ -31,6 +30,7 @@ from solitaire.cli.common import (
     jobs_number,
     make_console,
     open_history,
+    prog,
     seed_number,
     whole_number,
 )
@@ -283,7 +283,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             )
         )
     if result.interrupted:
-        print(f"{PROG}: interrupted; {result.games:,} finished games reported", file=sys.stderr)
+        print(f"{prog()}: interrupted; {result.games:,} finished games reported", file=sys.stderr)
         return 130
     return 0
 

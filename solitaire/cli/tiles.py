@@ -15,11 +15,11 @@ from rich.table import Table
 from rich.text import Text
 
 from solitaire.cli.common import (
-    PROG,
     add_data_dir_option,
     add_output_options,
     jobs_number,
     make_console,
+    prog,
     seed_number,
     whole_number,
 )
@@ -198,7 +198,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
             )
         )
     if result.interrupted:
-        print(f"{PROG}: interrupted; {result.games:,} finished games reported", file=sys.stderr)
+        print(f"{prog()}: interrupted; {result.games:,} finished games reported", file=sys.stderr)
         return 130
     return 0
 

@@ -28,6 +28,7 @@ from solitaire.patience.coach import (
 )
 from solitaire.patience.game import GREAT_LINE, ROUNDS, SKUNK_LINE, RoundResult
 from solitaire.patience.rules import rules_text
+from solitaire.store import command
 from solitaire.ui.patience.session import Phase, PlaySession
 from solitaire.ui.patience.views import (
     AdviceView,
@@ -182,9 +183,8 @@ class SessionScreen:
     def body(self) -> RenderableType:
         session = self.session
         if session.show_help:
-            code = Text(
-                f"This deal: cribsol play --deal {deal_code(session.game.deck)}", style="muted"
-            )
+            again = command(f"play --deal {deal_code(session.game.deck)}")
+            code = Text(f"This deal: {again}", style="muted")
             return Group(help_table(session.ascii), code)
         if session.phase is Phase.RESUME:
             saved, instead = session.resume_prompt()
