@@ -55,7 +55,13 @@ from solitaire.patience.strategy import (
     strategy_name,
 )
 from solitaire.store import command
-from solitaire.ui.patience.views import AdviceView, GameView, SimulationView, reason_text
+from solitaire.ui.patience.views import (
+    AdviceView,
+    GameView,
+    SimulationView,
+    aids_text,
+    reason_text,
+)
 from solitaire.ui.views import ScoreView, kind_totals_table
 
 if TYPE_CHECKING:
@@ -236,6 +242,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         title = f"Game {stored_id}: {title[len('Cribbage Solitaire, ') :]}"
     reviews = [review_round(game, n) for n in range(1, len(game.rounds) + 1)]
     console.print(GameView(game, ascii=args.ascii, title=title, reviews=reviews))
+    aids = aids_text(game, args.ascii)
+    if aids is not None:
+        console.print(aids)
     console.print(Text("Replayed and re-scored: every round matches the record.", style="best"))
     if not game.is_over:
         line = f"Unfinished: {len(game.rounds)} of {ROUNDS} rounds played."

@@ -21,6 +21,7 @@ from solitaire.ui.patience.views import (
     SimulationView,
     StatsView,
     TrackerView,
+    aids_text,
 )
 from solitaire.ui.views import THEME, ScoreView, card_text
 
@@ -221,3 +222,18 @@ def test_history_groups_an_earlier_code_with_todays_code_of_the_same_deal() -> N
     groups = group_by_deal(rows)
     assert [[r.id for r in group] for group in groups] == [[2, 1]]
     assert f"deal {deal_code(Deck.from_seed(1))}" in text_of(HistoryView(groups, str))
+
+
+def test_the_help_a_game_had_is_said_hints_and_each_discard_taken_back() -> None:
+    game = Game.from_seed(8)
+    assert aids_text(game) is None
+    first = game.shown[:2]
+    game.discard(first)
+    game.undo()
+    game.hints.add(1)
+    game.discard(game.shown[2:4])
+    aids = aids_text(game, ascii=True)
+    assert aids is not None
+    assert aids.plain == (
+        f"Hints used in rounds 1. Taken back: round 1 ({first[0]} {first[1]} discarded first)."
+    )

@@ -34,6 +34,7 @@ from solitaire.ui.patience.views import (
     AdviceView,
     RoundLog,
     TrackerView,
+    aids_text,
     coaching,
     reason_text,
     rounds_table,
@@ -485,8 +486,9 @@ def over_body(review: GameReview, session: PlaySession) -> RenderableType:
         lines.append(Text(f"Costliest rounds (expected points given up): {parts}"))
     else:
         lines.append(Text("Every discard was the best expected one. Perfect play!", style="best"))
-    hints = sorted(game.hints)
-    if hints:
-        lines.append(Text(f"Hints used in rounds {', '.join(map(str, hints))}", style="muted"))
+    aids = aids_text(game, session.ascii)
+    if aids is not None:
+        aids.stylize("muted")
+        lines.append(aids)
     lines.append(Text(f"Deal code {deal_code(game.deck)}", style="muted"))
     return Group(*lines)

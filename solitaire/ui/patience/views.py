@@ -36,6 +36,7 @@ __all__ = [
     "SimulationView",
     "StatsView",
     "TrackerView",
+    "aids_text",
     "coaching",
     "group_by_deal",
     "reason_text",
@@ -43,6 +44,27 @@ __all__ = [
     "summary_table",
     "why_table",
 ]
+
+
+def aids_text(game: Game, ascii: bool = False) -> Text | None:
+    """The help a game had, or None: the rounds with a hint, and each discard taken back.
+
+    ``Hints used in rounds 1, 3. Taken back: round 2 (5♦ A♣ first), round 2 (J♣ 4♥)``
+    """
+    parts = []
+    if game.hints:
+        parts.append(Text(f"Hints used in rounds {', '.join(map(str, sorted(game.hints)))}."))
+    if game.undos:
+        undone = Text("Taken back: ")
+        for index, undo in enumerate(game.undos):
+            if index:
+                undone.append(", ")
+            undone.append(f"round {undo.round} (")
+            undone.append_text(cards_text(undo.discard, ascii))
+            undone.append(" discarded first)")
+        undone.append(".")
+        parts.append(undone)
+    return Text(" ").join(parts) if parts else None
 
 
 class RoundView:
