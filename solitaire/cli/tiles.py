@@ -97,12 +97,14 @@ def _play(args: argparse.Namespace, seed: int) -> int:
         )
     from solitaire.ui.tiles.app import run_app  # the interactive skin loads only when needed
 
-    names: list[str] = args.players
+    if args.solitaire and args.players is not None:
+        raise ValueError("--solitaire is dark against light, both yours: leave out --players")
+    names: list[str] = ["dark", "light"] if args.solitaire else args.players or ["you", "expert"]
     seeds = [seed]
 
     def new_game() -> TileGame:
         first = seeds.pop() if seeds else random.SystemRandom().randrange(10**9)
-        return TileGame(first, len(names))
+        return TileGame(first, len(names), solitaire=args.solitaire)
 
     status, message = run_app(args, names, new_game)
     print(message)
@@ -245,10 +247,20 @@ def register(sub: Subcommands) -> None:
     tiles.add_argument(
         "--players",
         type=player_names,
-        default=["you", "expert"],
         metavar="NAMES",
         help="the seats in order, 2 to 4, each a name (a person at this keyboard) or a level: "
         '"Ann,expert", "Ann,Bob,greedy" (default "you,expert")',
+    )
+    tiles.add_argument(
+        "--solitaire",
+        action="store_true",
+        help="the dark tiles against the light, two bags of 52, you making every move; "
+        "the end shows how far each move was from the best available",
+    )
+    tiles.add_argument(
+        "--servant",
+        action="store_true",
+        help="show the Servant: the lowest score after each round of turns",
     )
     tiles.add_argument("--seed", type=seed_number, metavar="N", help="the bag for this seed")
     add_output_options(tiles, "print the game record")

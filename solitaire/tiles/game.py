@@ -83,37 +83,75 @@ class PlayerView:
 
 
 class TileGame:
-    """A seeded game of tiles for 2 to 4 players."""
+    """A seeded game of tiles for 2 to 4 players.
 
-    def __init__(self, seed: int, players: int = 2, size: int = SIZE) -> None:
+    ``solitaire`` splits the set into two bags of 52, dark for seat 0 and light
+    for seat 1: one colour plays the other, each drawing only from its own bag.
+    """
+
+    def __init__(
+        self, seed: int, players: int = 2, size: int = SIZE, *, solitaire: bool = False
+    ) -> None:
         if not 2 <= players <= 4:
             raise ValueError(f"a game is for 2 to 4 players, not {players}")
+        if solitaire and players != 2:
+            raise ValueError("the solitaire is one colour against the other: 2 seats")
         self.seed = seed
         self.players = players
-        self.bag = Bag.from_seed(seed, FULL_SET)
+        self.solitaire = solitaire
+        if solitaire:
+            # Seeds of their own: the same shuffle would put equal ranks in the same order.
+            self.bags = [
+                Bag.from_seed(2 * seed + colour, [t for t in FULL_SET if t.dark == (colour == 0)])
+                for colour in (0, 1)
+            ]
+        else:
+            self.bags = [Bag.from_seed(seed, FULL_SET)] * players
         self.board = Board(size)
         self.opening_draws: list[tuple[Tile, ...]] = []
         self.first_player = self._draw_for_first()
-        self.racks: list[tuple[Tile, ...]] = [self.bag.draw(RACK_SIZE) for _ in range(players)]
+        self.current_player = self.first_player
+        self.racks: list[tuple[Tile, ...]] = [self.bags[p].draw(RACK_SIZE) for p in range(players)]
         self.scores = [0] * players
         self.turns: list[Turn] = []
-        self.current_player = self.first_player
         self.deductions: tuple[int, ...] | None = None
         self._without_play = 0
         self._plays: list[ScoredPlay] | None = None
 
+    @property
+    def bag(self) -> Bag:
+        """The bag the player to move draws from (the one bag, but in the solitaire)."""
+        return self.bags[self.current_player] if self.solitaire else self.bags[0]
+
+    @bag.setter
+    def bag(self, bag: Bag) -> None:
+        if self.solitaire:
+            self.bags[self.current_player] = bag
+        else:
+            self.bags = [bag] * self.players
+
+    def bag_of(self, player: int) -> Bag:
+        """The bag this player draws from."""
+        return self.bags[player]
+
     def _draw_for_first(self) -> int:
         """Draw one tile each (the tied lowest again) until one player is lowest."""
         drawing = list(range(self.players))
-        drawn: list[Tile] = []
+        drawn: list[list[Tile]] = [[] for _ in self.bags]
         while True:
-            tiles = self.bag.draw(len(drawing))
+            if self.solitaire:
+                tiles = tuple(t for p in drawing for t in self.bags[p].draw(1))
+            else:
+                tiles = self.bags[0].draw(len(drawing))
             self.opening_draws.append(tiles)
-            drawn += tiles
+            for p, t in zip(drawing, tiles, strict=True):
+                drawn[p if self.solitaire else 0].append(t)
             low = min(t.rank for t in tiles)
             drawing = [p for p, t in zip(drawing, tiles, strict=True) if t.rank == low]
             if len(drawing) == 1:
-                self.bag.put_back(drawn)
+                for bag, back in zip(self.bags, drawn, strict=True):
+                    if back:
+                        bag.put_back(back)
                 return drawing[0]
 
     # -- what a player sees -------------------------------------------------
@@ -124,16 +162,17 @@ class TileGame:
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may see."""
-        unseen = Counter(FULL_SET)
-        unseen.subtract(t for t in self.board.tiles if t is not None)
-        unseen.subtract(self.racks[player])
+        unseen = Counter(
+            t for bag in {id(b): b for b in self.bags}.values() for t in bag.counts().elements()
+        )
+        unseen.update(t for p, r in enumerate(self.racks) if p != player for t in r)
         return PlayerView(
             player=player,
             board=self.board,
             rack=self.racks[player],
             scores=tuple(self.scores),
             rack_sizes=tuple(len(r) for r in self.racks),
-            bag_size=len(self.bag),
+            bag_size=len(self.bags[player]),
             unseen=tuple(sorted(unseen.elements())),
         )
 
@@ -223,6 +262,7 @@ class TileGame:
         score = self.check(action)
         player = self.current_player
         rack = self.racks[player]
+        bag = self.bags[player]
         kept = rack
         drew: tuple[Tile, ...] = ()
         if isinstance(action, Play):
@@ -231,13 +271,13 @@ class TileGame:
             self.board = self.board.place(action.placements)
             self.scores[player] += score.total
             self._without_play = 0
-            drew = self.bag.draw(RACK_SIZE - (len(rack) - len(action.tiles)))
+            drew = bag.draw(RACK_SIZE - (len(rack) - len(action.tiles)))
         else:
             self._without_play += 1
             if isinstance(action, Exchange):
                 kept = _without(rack, action.tiles)
-                drew = self.bag.draw(len(action.tiles))
-                self.bag.put_back(action.tiles)
+                drew = bag.draw(len(action.tiles))
+                bag.put_back(action.tiles)
         self.racks[player] = (*kept, *drew)
         turn = Turn(player, rack, action, score, drew)
         self.turns.append(turn)
@@ -249,8 +289,8 @@ class TileGame:
 
     def _ended(self, turn: Turn) -> bool:
         if isinstance(turn.action, Play):
-            return not self.bag and not self.racks[turn.player]
-        if not self.bag and self._without_play >= self.players:
+            return not self.bags[turn.player] and not self.racks[turn.player]
+        if not any(self.bags) and self._without_play >= self.players:
             return True  # every player in turn had no play and nothing can change
         return self._without_play >= 3 * self.players
 

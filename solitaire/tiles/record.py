@@ -43,6 +43,7 @@ _TOP: Final = (
     "deductions",
     "final",
 )
+_OPTIONAL: Final = ("solitaire", "servant")  # 1 when on; absent in older records
 _TURN: Final = ("player", "rack", "action", "tiles", "score", "drew", "scores")
 _ACTIONS: Final = ("play", "pass", "exchange")
 _TILE_CHARS: Final = "A23456789TJQKLD10"
@@ -73,8 +74,11 @@ def _turn_dict(turn: Turn, scores: Sequence[int], size: int) -> dict[str, Any]:
     }
 
 
-def game_record(game: TileGame, players: Sequence[str]) -> dict[str, Any]:
-    """The JSON-ready record of a game, finished or in progress; ``players`` names the seats."""
+def game_record(game: TileGame, players: Sequence[str], *, servant: bool = False) -> dict[str, Any]:
+    """The JSON-ready record of a game, finished or in progress; ``players`` names the seats.
+
+    ``servant`` notes that the Servant is shown (a display option, kept for resuming).
+    """
     running = [0] * game.players
     turns = []
     for turn in game.turns:
@@ -91,6 +95,8 @@ def game_record(game: TileGame, players: Sequence[str]) -> dict[str, Any]:
         "turns": turns,
         "deductions": None if game.deductions is None else list(game.deductions),
         "final": list(game.returns()) if game.is_over else None,
+        **({"solitaire": 1} if game.solitaire else {}),
+        **({"servant": 1} if servant else {}),
     }
 
 
@@ -152,7 +158,7 @@ def _action(kind: str, fields: Fields, size: int) -> Action:
 
 def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> TileGame:
     """Play a record again on a fresh engine, checking every draw, move and score it states."""
-    record = Fields(data, "record", required=_TOP)
+    record = Fields(data, "record", required=_TOP, optional=_OPTIONAL)
     record.text("game", 8, pattern=re.compile(GAME))
     record.version("version", RECORD_VERSION)
     seed = record.seed("seed")
@@ -161,7 +167,11 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> TileGa
         if not isinstance(name, str) or not NAME.fullmatch(name):
             raise RecordError(f"record: field 'players': player {index + 1} is not a name")
     seats = len(names)
-    game = TileGame(seed, players=seats)
+    solitaire = bool(record.integer("solitaire", 0, 1, default=0))
+    record.integer("servant", 0, 1, default=0)
+    if solitaire and seats != 2:
+        raise RecordError("record: field 'solitaire': the solitaire has 2 seats")
+    game = TileGame(seed, players=seats, solitaire=solitaire)
     _expect(
         game.first_player,
         record.integer("first_player", 0, seats - 1),

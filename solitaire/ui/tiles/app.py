@@ -93,7 +93,12 @@ def run_app(
     data_dir = resolve_data_dir(getattr(args, "data_dir", None))
     with History(data_dir) as history:
         session = TileSession(
-            history, names, new_game, explicit=args.seed is not None, ascii=bool(args.ascii)
+            history,
+            names,
+            new_game,
+            explicit=args.seed is not None,
+            ascii=bool(args.ascii),
+            servant=bool(args.servant),
         )
         try:
             message = shell.run_full_screen(build_app(session, input, output), session.quit)

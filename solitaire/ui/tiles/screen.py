@@ -17,6 +17,7 @@ from rich.text import Text
 from solitaire.tiles.board import square_name
 from solitaire.tiles.game import Turn
 from solitaire.tiles.moves import Play
+from solitaire.tiles.review import move_gaps
 from solitaire.ui.tiles.session import Stage, TileSession
 from solitaire.ui.tiles.views import board_text, play_lines
 
@@ -77,6 +78,7 @@ def _status(session: TileSession) -> Table:
     table.add_column(justify="right")
     table.add_column()
     final = game.returns()
+    servants = session.servants() if session.servant else []
     for seat, name in enumerate(session.names):
         if game.is_over:
             note = f"(-{game.deductions[seat] if game.deductions else 0} left)"
@@ -84,8 +86,10 @@ def _status(session: TileSession) -> Table:
             note = "to move"
         else:
             note = f"{len(game.rack(seat))} tiles"
+        if seat in servants:
+            note += " · Servant"
         style = "best" if seat == game.current_player and not game.is_over else ""
-        table.add_row(Text(name[:14], style=style), str(final[seat]), Text(note, style="muted"))
+        table.add_row(Text(name[:12], style=style), str(final[seat]), Text(note, style="muted"))
     return table
 
 
@@ -111,7 +115,7 @@ def _panel(session: TileSession) -> Group:
     size = game.board.size
     parts: list[RenderableType] = [
         Text(f"Tiles · seed {game.seed}", style="title"),
-        Text(f"bag {len(game.bag)} · turn {len(game.turns) + 1}", style="muted"),
+        Text(f"{_bags(session)} · turn {len(game.turns) + 1}", style="muted"),
         _status(session),
         Text(""),
         _rack(session),
@@ -122,6 +126,13 @@ def _panel(session: TileSession) -> Group:
         for hint in session.hints:
             parts.append(Text(f"{hint.score:>3}  {_short(hint.play)}"))
     return Group(*parts)
+
+
+def _bags(session: TileSession) -> str:
+    game = session.game
+    if not game.solitaire:
+        return f"bag {len(game.bag)}"
+    return " ".join(f"{n} bag {len(game.bag_of(s))}" for s, n in enumerate(session.names))
 
 
 def _short(play: Play) -> str:
@@ -182,6 +193,34 @@ def _below(session: TileSession, rows: int) -> list[Text]:
             else "A tie: " + " and ".join(session.names[w] for w in winners)
         )
         out = [Text(f"Game over: {verdict} ({session.score_line()}).", style="best"), *out]
+        if session.solitaire:
+            out = [out[0], *_review(session)]
+    return out
+
+
+def _review(session: TileSession) -> list[Text]:
+    """The solitaire's result: each colour's score and how far its moves fell short of the best."""
+    gaps = move_gaps(session.game)
+    final = session.game.returns()
+    out = []
+    for seat, name in enumerate(session.names):
+        mine = [g for g in gaps if g.player == seat]
+        lost = sum(g.gap for g in mine)
+        at_best = sum(1 for g in mine if g.gap == 0)
+        out.append(
+            Text(
+                f"{name}: {final[seat]} · {at_best} of {len(mine)} moves the best available · "
+                f"{lost} points short of the best moves"
+            )
+        )
+    worst = sorted((g for g in gaps if g.gap > 0), key=lambda g: -g.gap)
+    if worst:
+        out.append(Text("Moves furthest from the best (turn: scored / best):", style="muted"))
+        line = Text("")
+        for g in worst[:6]:
+            number = gaps.index(g) + 1
+            line.append(f"#{number} {session.names[g.player]} {g.points}/{g.best}  ")
+        out.append(line)
     return out
 
 

@@ -17,7 +17,7 @@ from typing import Final
 from solitaire.store import GameLock, History, RecordSummary, StoreError, command
 from solitaire.tiles.board import Placement, parse_square, square_name
 from solitaire.tiles.game import TileGame, Turn
-from solitaire.tiles.movegen import ScoredPlay
+from solitaire.tiles.movegen import ScoredPlay, centre, generate
 from solitaire.tiles.moves import (
     Action,
     Exchange,
@@ -114,8 +114,10 @@ class TileSession:
         *,
         explicit: bool = False,
         ascii: bool = False,
+        servant: bool = False,
     ) -> None:
         self.history = history
+        self.servant = servant
         self.names = list(names)
         self.new_game = new_game
         self.ascii = ascii
@@ -173,6 +175,22 @@ class TileSession:
 
     # -- starting, resuming, saving -----------------------------------------------------
 
+    @property
+    def solitaire(self) -> bool:
+        """One person plays both colours."""
+        return self.game.solitaire
+
+    def servants(self) -> list[int]:
+        """The Servant (the lowest score after the last full round of turns); none before one."""
+        game = self.game
+        done = len(game.turns) // game.players * game.players
+        if not done:
+            return []
+        scores = [0] * game.players
+        for turn in game.turns[:done]:
+            scores[turn.player] += turn.points
+        return [seat for seat, score in enumerate(scores) if score == min(scores)]
+
     def _find_saved(self, notices: list[str]) -> tuple[int, GameLock, TileGame, list[str]] | None:
         """The latest unfinished tile game no other copy is playing, replayed from its record."""
         for row in self.history.unfinished(TILES):
@@ -185,6 +203,7 @@ class TileSession:
                 data = load_record(text)
                 game = replay(data, allow_unfinished=True)
                 names = [str(n) for n in data["players"]]
+                self.servant = self.servant or data.get("servant") == 1
             except (StoreError, RecordError, KeyError, TypeError, ValueError) as error:
                 lock.release()
                 notices.append(f"Tile game {row.id} could not be resumed ({error}).")
@@ -203,7 +222,7 @@ class TileSession:
 
     def _save(self) -> None:
         """Write the game after a move; a finished game is filed in the same step."""
-        record = game_record(self.game, self.names)
+        record = game_record(self.game, self.names, servant=self.servant)
         if self.game_id is None:
             self.game_id = self.history.add_record(TILES, record, self._summary())
             self.lock = GameLock(self.history.data_dir, TILES, self.game_id)
@@ -282,7 +301,8 @@ class TileSession:
         while not game.is_over and not self.is_person(game.current_player):
             seat = game.current_player
             self._apply(make_player(self.names[seat])(game.view(seat)))
-        if not game.is_over and len(self.people) > 1 and self.seen_by != game.current_player:
+        sharing = len(self.people) > 1 and not game.solitaire
+        if not game.is_over and sharing and self.seen_by != game.current_player:
             self.handover = True
 
     def _apply(self, action: Action) -> Turn:
@@ -483,8 +503,15 @@ class TileSession:
         """?: the best plays the engine finds, with their scores."""
         if self.stage is not Stage.PLAY:
             return
-        plays = sorted(self.game.legal_plays(), key=lambda p: -p.score)
-        self.hints = plays[:HINTS]
+        board = self.game.board
+        if board.is_empty:  # an opening fits anywhere: show those through the centre
+            plays = generate(board, self.rack, through=centre(board))
+        else:
+            plays = self.game.legal_plays()
+        distinct: dict[tuple[object, ...], ScoredPlay] = {}
+        for play in sorted(plays, key=lambda p: -p.score):
+            distinct.setdefault((play.score, *sorted(play.play.tiles)), play)
+        self.hints = list(distinct.values())[:HINTS]
         if not plays:
             self.message = "No play is possible: pass (p) or exchange (x)."
 

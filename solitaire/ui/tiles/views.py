@@ -163,10 +163,11 @@ def play_lines(score: PlayScore, size: int, ascii: bool = False) -> list[Text]:
         where = f"{square_name(line.squares[0], size)}-{square_name(line.squares[-1], size)}"
         text = Text(f"{where} ", style="muted")
         text.append_text(_faces_text(line))
-        text.append(f": {line.spoken()} ")
-        text.append(f"= {line.total}", style="points")
+        text.append(" = ")
+        text.append(str(line.total), style="points")
+        text.append(f": {line.spoken()}")
         out.append(text)
     for bonus in score.bonuses:
-        out.append(Text(f"+ {bonus.points} for the {bonus.kind.value}", style="points"))
+        out.append(Text(f"+ {bonus.points} bonus: {bonus.kind.value}", style="points"))
     out.append(Text(f"{'=' if ascii else '⇒'} {score.total} points", style="total"))
     return out
