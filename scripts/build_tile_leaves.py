@@ -1,10 +1,10 @@
 """Rebuild the tile game's leave values (solitaire/tiles/leaves.json) by simulation.
 
-    .venv/bin/python scripts/build_tile_leaves.py [--games 400] [--seed 1000000]
+    .venv/bin/python scripts/build_tile_leaves.py [--games 400] [--seed 1000000] [--jobs 2]
 
 Plays greedy against itself on seeded games and fits the next turn's points on the
 features of the tiles kept (see solitaire/tiles/leaves.py for the method). The
-same arguments always write the same file.
+same --games and --seed always write the same file, whatever --jobs.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ def main() -> int:
         default=1_000_000,
         help="first seed (default 1000000, apart from the seeds the benchmark and tests use)",
     )
+    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     args = parser.parse_args()
     started = time.perf_counter()
     done = 0
@@ -36,7 +37,7 @@ def main() -> int:
         done += count
         print(f"\r{done}/{args.games} games", end="", file=sys.stderr, flush=True)
 
-    model = fit_leaves(args.games, args.seed, progress=progress)
+    model = fit_leaves(args.games, args.seed, jobs=args.jobs, progress=progress)
     print(file=sys.stderr)
     path = Path(__file__).resolve().parent.parent / "solitaire" / "tiles" / LEAVES_FILE
     path.write_text(json.dumps(model.to_dict(), indent=2) + "\n", encoding="utf-8")

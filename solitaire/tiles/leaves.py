@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass
 from importlib import resources
 from itertools import combinations
@@ -134,34 +136,46 @@ def leave_samples(game: TileGame) -> list[tuple[list[int], int]]:
     return samples
 
 
+def _self_play_samples(seed: int) -> list[tuple[list[int], int]]:
+    from solitaire.tiles.players import greedy  # players read this module's data file
+
+    game = TileGame(seed)
+    while not game.is_over:
+        game.apply(greedy(game.view(game.current_player)))
+    return leave_samples(game)
+
+
 def fit_leaves(
     games: int,
     seed: int = 0,
     ridge: float = 1.0,
+    jobs: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> LeaveModel:
-    """Fit leave weights on ``games`` greedy self-play games seeded ``seed``, ``seed + 1`` ..."""
-    from solitaire.tiles.players import greedy  # players read this module's data file
+    """Fit leave weights on ``games`` greedy self-play games seeded ``seed``, ``seed + 1`` ...
 
+    The games may be played over ``jobs`` processes; the sums are taken in game order,
+    so the weights are the same for any ``jobs``.
+    """
     size = len(FEATURES) + len(CONTROLS) + 1  # the features, the controls, the intercept
     xtx = [[0.0] * size for _ in range(size)]
     xty = [0.0] * size
     count = 0
-    for g in range(games):
-        game = TileGame(seed + g)
-        while not game.is_over:
-            game.apply(greedy(game.view(game.current_player)))
-        for features, points in leave_samples(game):
-            x = [*features, 1]
-            for i, xi in enumerate(x):
-                if xi:
-                    xty[i] += xi * points
-                    row = xtx[i]
-                    for j, xj in enumerate(x):
-                        row[j] += xi * xj
-            count += 1
-        if progress:
-            progress(1)
+    seeds = range(seed, seed + games)
+    with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
+        results = pool.map(_self_play_samples, seeds) if pool else map(_self_play_samples, seeds)
+        for samples in results:
+            for features, points in samples:
+                x = [*features, 1]
+                for i, xi in enumerate(x):
+                    if xi:
+                        xty[i] += xi * points
+                        row = xtx[i]
+                        for j, xj in enumerate(x):
+                            row[j] += xi * xj
+                count += 1
+            if progress:
+                progress(1)
     for i in range(len(FEATURES)):
         xtx[i][i] += ridge
     weights = _solve(xtx, xty)

@@ -22,8 +22,9 @@ the same rules; the tests hold the two equal on small and random boards.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import permutations, product
 
 from solitaire.tiles.board import ACROSS, DOWN, Board, Placement
@@ -48,23 +49,28 @@ def centre(board: Board) -> int:
     return middle * board.size + middle
 
 
-Arrangement = tuple[tuple[Tile, ...], tuple[int, ...]]
+Arrangement = tuple[tuple[Tile, ...], tuple[int, ...], tuple[bool, ...]]
 # (face key, dark tiles) -> (bit mask of the faces, the arrangements with that multiset)
 Groups = dict[tuple[int, int], tuple[int, list[Arrangement]]]
 
 
-def _groups(rack: Sequence[Tile], k: int) -> Groups:
-    """Distinct ordered choices of ``k`` rack tiles with every face, grouped by multiset."""
+@lru_cache(maxsize=4096)
+def _groups(rack: tuple[Tile, ...], k: int) -> Groups:
+    """Distinct ordered choices of ``k`` rack tiles with every face, grouped by multiset.
+
+    Cached: the computer players ask again and again for the same racks.
+    """
     groups: Groups = {}
     for perm in sorted(set(permutations(rack, k))):
-        dark = sum(t.dark for t in perm)
+        darks = tuple(t.dark for t in perm)
+        dark = sum(darks)
         for faces in product(*(t.faces for t in perm)):
             key = (sum(LINE_KEY[f] for f in faces), dark)
             mask = 0
             for f in faces:
                 mask |= 1 << f
             entry = groups.setdefault(key, (mask, []))
-            entry[1].append((perm, faces))
+            entry[1].append((perm, faces, darks))
     return groups
 
 
@@ -75,45 +81,79 @@ def _make_play(placements: tuple[Placement, ...], size: int) -> Play:
     return play
 
 
-def _cross_checks(board: Board, direction: int) -> tuple[list[int], list[int], list[int]]:
-    """For each square: length, table key and dark count of the tiles crossing it."""
-    n, faces, colours = board.size, board.faces, board.colours
-    cells = n * n
-    length, key, dark = [0] * cells, [0] * cells, [0] * cells
-    step = n if direction == ACROSS else 1  # crossing lines run the other way
-    for square in range(cells):
-        if faces[square]:
-            continue
-        row, col = divmod(square, n)
-        for sign in (-1, 1):
-            r, c = row, col
-            while True:
-                if step == n:
-                    r += sign
-                else:
-                    c += sign
-                if not (0 <= r < n and 0 <= c < n):
-                    break
-                other = r * n + c
-                face = faces[other]
-                if not face:
-                    break
-                length[square] += 1
-                key[square] += LINE_KEY[face]
-                dark[square] += colours[other] == 2
-    return length, key, dark
+class CrossChecks:
+    """For each empty square, the tiles crossing it (above and below, or left and right).
+
+    ``length`` is how many there are; :meth:`table` gives, per rank and colour of a tile
+    laid there, the crossing line's points (its one-colour bonus included) and whether
+    the tile is in one of its fifteens, pairs or runs, worked out once per square.
+    """
+
+    __slots__ = ("_tables", "dark", "key", "length")
+
+    def __init__(self, board: Board, direction: int) -> None:
+        n, faces, colours = board.size, board.faces, board.colours
+        cells = n * n
+        self.length, self.key, self.dark = [0] * cells, [0] * cells, [0] * cells
+        self._tables: dict[int, list[tuple[tuple[int, bool], tuple[int, bool]]]] = {}
+        dr, dc = (1, 0) if direction == ACROSS else (0, 1)  # crossing lines run the other way
+        for square in range(cells):
+            if faces[square]:
+                continue
+            row, col = divmod(square, n)
+            for sign in (-1, 1):
+                r, c = row + sign * dr, col + sign * dc
+                while 0 <= r < n and 0 <= c < n and faces[r * n + c]:
+                    other = r * n + c
+                    self.length[square] += 1
+                    self.key[square] += LINE_KEY[faces[other]]
+                    self.dark[square] += colours[other] == 2
+                    r, c = r + sign * dr, c + sign * dc
+
+    def table(self, square: int) -> list[tuple[tuple[int, bool], tuple[int, bool]]]:
+        """Per rank (index 1-13): ((points, scores) light, (points, scores) dark)."""
+        table = self._tables.get(square)
+        if table is None:
+            length, key, dark = self.length[square], self.key[square], self.dark[square]
+            table = [((0, False), (0, False))]
+            for face in range(1, 14):
+                points, scoring = line_info(key + LINE_KEY[face])
+                scores = bool((scoring >> face) & 1)
+                light_bonus = BONUS if length == MAX_LINE - 1 and dark == 0 else 0
+                dark_bonus = BONUS if length == MAX_LINE - 1 and dark == length else 0
+                table.append(((points + light_bonus, scores), (points + dark_bonus, scores)))
+            self._tables[square] = table
+        return table
 
 
-def generate(board: Board, rack: Sequence[Tile], *, through: int | None = None) -> list[ScoredPlay]:
-    """Every legal play with its score; on an empty board only plays covering ``through``
-    when it is given (every opening is the same up to where it lies)."""
+def generate(
+    board: Board,
+    rack: Sequence[Tile],
+    *,
+    through: int | None = None,
+    near: Collection[int] | None = None,
+    best_only: bool = False,
+) -> list[ScoredPlay]:
+    """Every legal play with its score.
+
+    On an empty board only plays covering ``through`` when it is given (every opening
+    is the same up to where it lies); with ``near``, only plays laying a tile on one of
+    those squares. With ``best_only`` the list holds just one play of the highest score
+    (or none), found without listing the rest.
+    """
     n, faces, colours = board.size, board.faces, board.colours
     first = board.is_empty
-    groups = {k: _groups(rack, k) for k in range(1, min(len(rack), RACK_SIZE) + 1)}
+    hand = tuple(rack)
+    groups = {k: _groups(hand, k) for k in range(1, min(len(rack), RACK_SIZE) + 1)}
     found: list[ScoredPlay] = []
     for direction in (ACROSS, DOWN):
-        cross_len, cross_key, cross_dark = _cross_checks(board, direction)
+        crosses = CrossChecks(board, direction)
+        cross_len = crosses.length
         for index in range(n):
+            if near is not None and not any(
+                (sq // n if direction == ACROSS else sq % n) == index for sq in near
+            ):
+                continue
             if direction == ACROSS:
                 line = [index * n + c for c in range(n)]
             else:
@@ -146,16 +186,17 @@ def generate(board: Board, rack: Sequence[Tile], *, through: int | None = None) 
                             continue
                     elif not touches:
                         continue
+                    if near is not None and not any(sq in near for sq in empties):
+                        continue
                     _fill(
                         found,
+                        best_only,
                         groups[k],
                         empties,
                         e - s + 1,
                         base_key,
                         base_dark,
-                        cross_len,
-                        cross_key,
-                        cross_dark,
+                        crosses,
                         BONUS * first + BONUS * (k == RACK_SIZE),
                         n,
                     )
@@ -164,20 +205,21 @@ def generate(board: Board, rack: Sequence[Tile], *, through: int | None = None) 
 
 def _fill(
     found: list[ScoredPlay],
+    best_only: bool,
     groups: Groups,
     empties: list[int],
     span: int,
     base_key: int,
     base_dark: int,
-    cross_len: list[int],
-    cross_key: list[int],
-    cross_dark: list[int],
+    crosses: CrossChecks,
     extra: int,
     size: int,
 ) -> None:
     """Add every legal arrangement of rack tiles on the empty squares of one span."""
     k = len(empties)
-    crossed = [(i, square) for i, square in enumerate(empties) if cross_len[square]]
+    cross_len = crosses.length
+    crossed = [(i, crosses.table(square)) for i, square in enumerate(empties) if cross_len[square]]
+    plain = [i for i, square in enumerate(empties) if not cross_len[square]]
     base_light = span - k - base_dark
     for (face_key, dark), (face_mask, members) in groups.items():
         if span >= 2:
@@ -190,25 +232,45 @@ def _fill(
         if not crossed:
             if face_mask & ~scoring:
                 continue
-            for perm, fs in members:
+            if best_only:
+                if not found or points > found[0].score:
+                    perm, fs, _ = members[0]
+                    placements = tuple(zip(empties, perm, fs, strict=True))
+                    found[:] = [ScoredPlay(_make_play(placements, size), points)]
+                continue
+            for perm, fs, _ in members:
                 placements = tuple(zip(empties, perm, fs, strict=True))
                 found.append(ScoredPlay(_make_play(placements, size), points))
             continue
-        for perm, fs in members:
-            total = points
-            for i, square in crossed:
-                face = fs[i]
-                cross_points, cross_scoring = line_info(cross_key[square] + LINE_KEY[face])
-                total += cross_points
-                length, cdark = cross_len[square], cross_dark[square]
-                if length == MAX_LINE - 1 and cdark == (length if perm[i].dark else 0):
-                    total += BONUS
-                if not (cross_scoring >> face) & 1 and not (scoring >> face) & 1:
+        for perm, fs, darks in members:
+            for i in plain:
+                if not (scoring >> fs[i]) & 1:
                     break
             else:
-                if all((scoring >> fs[i]) & 1 for i in range(k) if not cross_len[empties[i]]):
+                total = _crossed_total(points, scoring, fs, darks, crossed)
+                if best_only and total >= 0 and (not found or total > found[0].score):
+                    placements = tuple(zip(empties, perm, fs, strict=True))
+                    found[:] = [ScoredPlay(_make_play(placements, size), total)]
+                elif total >= 0 and not best_only:
                     placements = tuple(zip(empties, perm, fs, strict=True))
                     found.append(ScoredPlay(_make_play(placements, size), total))
+
+
+def _crossed_total(
+    points: int,
+    scoring: int,
+    fs: tuple[int, ...],
+    darks: tuple[bool, ...],
+    crossed: list[tuple[int, list[tuple[tuple[int, bool], tuple[int, bool]]]]],
+) -> int:
+    """The play's total with its crossing lines, or -1 when a crossed tile scores nothing."""
+    total = points
+    for i, table in crossed:
+        cross_points, scores = table[fs[i]][darks[i]]
+        if not scores and not (scoring >> fs[i]) & 1:
+            return -1
+        total += cross_points
+    return total
 
 
 def has_play(board: Board, rack: Sequence[Tile]) -> bool:

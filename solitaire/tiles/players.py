@@ -4,8 +4,9 @@
   whole rack when the bag allows, and passes otherwise.
 * ``expert`` weighs each play by its score now, plus the value of the tiles it
   keeps (the *leave*, learnt by simulation: see :mod:`solitaire.tiles.leaves`),
-  less the points it opens to the opponent (the expected best single-tile reply
-  on the squares it makes playable, exact over the tiles the opponent may hold),
+  less the points it opens to the opponent (for a few racks the opponent might
+  hold, drawn from the tiles it cannot see: the best reply laying a tile next to
+  the play, beyond the best reply the opponent had anyway),
   and, once the bag is empty, less the face value of the tiles it would be left
   holding (plus what the opponent loses when it goes out). With no play it keeps
   the best leave and exchanges the rest.
@@ -17,34 +18,34 @@ on every run.
 from __future__ import annotations
 
 import heapq
+import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from itertools import combinations
-from math import comb
 from typing import Final
 
-from solitaire.tiles.board import Board
+from solitaire.core.cards import shuffle
+from solitaire.tiles.board import Board, Placement
 from solitaire.tiles.game import PlayerView
 from solitaire.tiles.leaves import LeaveModel, load_leaves
 from solitaire.tiles.movegen import ScoredPlay, centre, generate
 from solitaire.tiles.moves import Action, Exchange, Pass
-from solitaire.tiles.scoring import LINE_KEY, MAX_LINE, line_info
 from solitaire.tiles.tiles import RACK_SIZE, Tile, rack_pips
 
 __all__ = [
     "PLAYERS",
+    "Expert",
     "Strategy",
     "expert",
     "greedy",
     "make_player",
-    "reply_threat",
+    "opening_cost",
+    "sample_racks",
 ]
 
 Strategy = Callable[[PlayerView], Action]
 
 PLAYERS: Final = ("expert", "greedy")
-_SHORTLIST: Final = 12  # plays weighed for openings, best by score and leave
-_OPENING_WEIGHT: Final = 0.5
 
 
 def _plays(view: PlayerView) -> list[ScoredPlay]:
@@ -76,8 +77,12 @@ def _kept(rack: Sequence[Tile], laid: Sequence[Tile]) -> list[Tile]:
 class Expert:
     """Score now, the leave, the openings left and the endgame deductions."""
 
-    def __init__(self, leaves: LeaveModel | None = None) -> None:
+    def __init__(
+        self, leaves: LeaveModel | None = None, shortlist: int = 6, samples: int = 4
+    ) -> None:
         self.leaves = leaves or load_leaves()
+        self.shortlist = shortlist
+        self.samples = samples
 
     def _value(self, view: PlayerView, play: ScoredPlay) -> float:
         kept = _kept(view.rack, play.play.tiles)
@@ -94,11 +99,15 @@ class Expert:
         if not plays:
             return self._exchange(view)
         valued = [(self._value(view, p), -i, p) for i, p in enumerate(plays)]
-        shortlist = heapq.nlargest(_SHORTLIST, valued)
+        shortlist = heapq.nlargest(self.shortlist, valued)
+        racks = sample_racks(view, self.samples)
+        if not racks or len(shortlist) == 1:
+            return shortlist[0][2].play
+        elsewhere = [0 if view.board.is_empty else best_score(view.board, r) for r in racks]
         best = max(
             shortlist,
             key=lambda item: (
-                item[0] - _OPENING_WEIGHT * reply_threat(view, item[2].play.placements),
+                item[0] - opening_cost(view.board, item[2].play.placements, racks, elsewhere),
                 item[1],
             ),
         )
@@ -120,79 +129,62 @@ class Expert:
         return Exchange(best[1])
 
 
+_EXPERT: Final = Expert()
+
+
 def expert(view: PlayerView) -> Action:
     """The expert player with the built-in leave values."""
     return _EXPERT(view)
 
 
-_EXPERT: Final = Expert()
+def sample_racks(view: PlayerView, count: int) -> list[tuple[Tile, ...]]:
+    """``count`` racks the opponent might hold, drawn from the unseen tiles.
 
-
-def reply_threat(view: PlayerView, placements: Sequence[tuple[int, Tile, int]]) -> float:
-    """Expected best single-tile reply on the squares next to the tiles laid.
-
-    The opponent's tiles are a random draw of their rack size from the unseen tiles;
-    the chance that their best reply is worth a given score is counted exactly for
-    single tiles (longer replies are not counted).
+    The generator is seeded from the position itself, so a decision is the same on
+    every run and every Python.
     """
-    board = view.board.place(placements)
-    squares = {
-        n for square, _, _ in placements for n in board.neighbours(square) if not board.faces[n]
+    size = min(RACK_SIZE, view.opponents_tiles, len(view.unseen))
+    if size == 0:
+        return []
+    seed = sum((i + 1) * f for i, f in enumerate(view.board.faces)) * 1_000_003
+    seed += sum((i + 1) * int(t) for i, t in enumerate(view.rack))
+    rng = random.Random(seed)
+    racks = []
+    for _ in range(count):
+        pool = list(view.unseen)
+        shuffle(pool, rng)
+        racks.append(tuple(pool[:size]))
+    return racks
+
+
+def best_score(board: Board, rack: Sequence[Tile], near: Collection[int] | None = None) -> int:
+    """The highest score of any play (on ``near`` when given), 0 when there is none."""
+    best = generate(board, rack, near=near, best_only=True)
+    return best[0].score if best else 0
+
+
+def opening_cost(
+    board: Board,
+    placements: Sequence[Placement],
+    racks: Sequence[Sequence[Tile]],
+    elsewhere: Sequence[int],
+) -> float:
+    """Mean extra points the sampled opponent racks score on squares this play opens.
+
+    For each rack: its best play laying a tile next to the tiles just laid, less its
+    best play on the board before (which it has anyway), when that is more.
+    """
+    after = board.place(placements)
+    near = {
+        n for square, _, _ in placements for n in after.neighbours(square) if not after.faces[n]
     }
-    best_by_face = [0] * 14
-    for square in squares:
-        for face in range(1, 14):
-            points = _single_tile_points(board, square, face)
-            if points > best_by_face[face]:
-                best_by_face[face] = points
-    unseen = Counter(t.rank for t in view.unseen)
-    hand = min(RACK_SIZE, view.opponents_tiles or RACK_SIZE)
-    total = sum(unseen.values())
-    if total == 0:
+    if not near:
         return 0.0
-    # A tile of rank r may be laid as r, or turned (6 <-> 9).
-    best_by_rank = {
-        rank: max(best_by_face[rank], best_by_face[15 - rank] if rank in (6, 9) else 0)
-        for rank in unseen
-    }
-    order = sorted(best_by_rank, key=lambda r: -best_by_rank[r])
-    expected = 0.0
-    excluded = 0
-    none_before = 1.0
-    all_ways = comb(total, hand)
-    for rank in order:
-        excluded += unseen[rank]
-        none_after = comb(total - excluded, hand) / all_ways
-        expected += (none_before - none_after) * best_by_rank[rank]
-        none_before = none_after
-    return expected
-
-
-def _single_tile_points(board: Board, square: int, face: int) -> int:
-    """Points of one tile of rank ``face`` laid on an empty square, 0 when it is not legal."""
-    n = board.size
-    row, col = divmod(square, n)
-    faces = board.faces
-    total = 0
-    scores = False
-    lines = 0
-    for dr, dc in ((0, 1), (1, 0)):
-        key = LINE_KEY[face]
-        length = 1
-        for sign in (-1, 1):
-            r, c = row + sign * dr, col + sign * dc
-            while 0 <= r < n and 0 <= c < n and faces[r * n + c]:
-                key += LINE_KEY[faces[r * n + c]]
-                length += 1
-                r, c = r + sign * dr, c + sign * dc
-        if length > MAX_LINE:
-            return 0
-        if length >= 2:
-            lines += 1
-            points, scoring = line_info(key)
-            total += points
-            scores = scores or bool((scoring >> face) & 1)
-    return total if scores and lines else 0
+    gain = 0
+    for rack, before in zip(racks, elsewhere, strict=True):
+        reply = best_score(after, rack, near)
+        gain += max(0, reply - before)
+    return gain / len(racks)
 
 
 def make_player(name: str) -> Strategy:

@@ -102,3 +102,30 @@ def test_has_play_answers_whether_any_play_exists() -> None:
     board = Board().place(Play.parse("G7:5L H7:TL").placements)
     assert not has_play(board, parse_tiles("AL 2L"))  # nothing with 5 or 10, alone or across
     assert has_play(board, parse_tiles("AL 2L 5D"))
+
+
+def test_near_keeps_exactly_the_plays_on_those_squares() -> None:
+    board, rack = grown_board(random.Random(7), 13, 6)
+    near = {s for s in range(len(board.faces)) if not board.faces[s]}
+    near = set(sorted(near)[::17])
+    everything = generate(board, rack)
+    chosen = {(p.play.placements, p.score) for p in generate(board, rack, near=near)}
+    assert chosen == {
+        (p.play.placements, p.score) for p in everything if near & set(p.play.squares)
+    }
+    assert chosen
+
+
+@pytest.mark.parametrize("case", range(6))
+def test_best_only_finds_the_top_score(case: int) -> None:
+    rng = random.Random(200 + case)
+    board, _ = grown_board(rng, 13, 5 + case)
+    rack = [rng.choice(FULL_SET) for _ in range(5)]
+    plays = generate(board, rack)
+    best = generate(board, rack, best_only=True)
+    if not plays:
+        assert best == []
+        return
+    (top,) = best
+    assert top.score == max(p.score for p in plays)
+    assert (top.play.placements, top.score) in {(p.play.placements, p.score) for p in plays}

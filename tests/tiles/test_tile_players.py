@@ -12,7 +12,14 @@ from solitaire.tiles.game import PlayerView, TileGame
 from solitaire.tiles.leaves import FEATURES, LeaveModel, leave_features, load_leaves
 from solitaire.tiles.movegen import generate
 from solitaire.tiles.moves import Exchange, Pass, Play
-from solitaire.tiles.players import Expert, expert, greedy, make_player, reply_threat
+from solitaire.tiles.players import (
+    Expert,
+    expert,
+    greedy,
+    make_player,
+    opening_cost,
+    sample_racks,
+)
 from solitaire.tiles.tiles import FULL_SET, Bag, parse_tiles
 
 
@@ -84,12 +91,25 @@ def test_the_shipped_leave_values_load_and_match_the_features() -> None:
     assert LeaveModel.from_dict(model.to_dict()).weights == pytest.approx(model.weights, abs=1e-4)
 
 
-def test_reply_threat_is_zero_when_nothing_can_answer_and_positive_otherwise() -> None:
-    game = TileGame(0)
+def test_opening_cost_counts_only_replies_beyond_what_the_opponent_had() -> None:
+    board = Board().place(Play.parse("G7:7L H7:8L").placements)
+    fives = [parse_tiles("5D 5L 2L 3L 4L")]
+    play = Play.parse("I7:7D").placements  # 7-8-7 leaves J7 and the squares round I7 open
+    reply = max(p.score for p in generate(board.place(play), fives[0]))
+    assert opening_cost(board, play, fives, [0]) == reply
+    assert opening_cost(board, play, fives, [reply]) == 0
+    assert opening_cost(board, play, fives, [reply + 5]) == 0  # never below nothing
+
+
+def test_sampled_racks_come_from_the_unseen_tiles_and_repeat() -> None:
+    game = TileGame(12)
+    game.apply(greedy(game.view(game.current_player)))
     view = game.view(game.current_player)
-    threat = reply_threat(view, Play.parse("G7:5L H7:TL").placements)
-    assert threat > 0
-    assert reply_threat(view, ()) == 0
+    racks = sample_racks(view, 4)
+    assert racks == sample_racks(view, 4) and len(racks) == 4
+    for rack in racks:
+        assert len(rack) == 5
+        assert all(rack.count(t) <= view.unseen.count(t) for t in rack)
 
 
 def test_unknown_players_are_named() -> None:

@@ -1,0 +1,139 @@
+"""Benchmark the tile game: move generation, the expert's decision time, expert v greedy.
+
+Run: .venv/bin/python scripts/bench_tiles.py [--positions 200] [--games 1000] [--jobs 2]
+Targets: all legal moves of a mid-game position in < 20 ms median; expert decides in
+< 0.25 s median; expert beats greedy with the lower end of the 95% interval above 55%
+over >= 1,000 games (--games 0 skips the arena, which takes a while on 2 cores).
+
+Positions are taken from seeded greedy games (seeds 500 on), every turn after the
+opening and while the bag still holds tiles. The same positions are also generated
+by brute force on a sample (every placement put to the rule checker) to show the
+generator's speed-up over it, with the same plays found.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import statistics
+import time
+from itertools import combinations, permutations, product
+
+from solitaire.tiles.arena import arena
+from solitaire.tiles.game import PlayerView, TileGame
+from solitaire.tiles.movegen import generate
+from solitaire.tiles.moves import IllegalMoveError, Play, check_play
+from solitaire.tiles.players import expert, greedy
+
+
+def mid_game_positions(count: int) -> list[PlayerView]:
+    views: list[PlayerView] = []
+    seed = 500
+    while len(views) < count:
+        game = TileGame(seed)
+        while not game.is_over and len(views) < count:
+            view = game.view(game.current_player)
+            if not view.board.is_empty and view.bag_size > 0:
+                views.append(view)
+            game.apply(greedy(view))
+        seed += 1
+    return views
+
+
+def brute_force(view: PlayerView) -> set[tuple[object, int]]:
+    board, rack, n = view.board, view.rack, view.board.size
+    found: set[tuple[object, int]] = set()
+    lines = [[r * n + c for c in range(n)] for r in range(n)]
+    lines += [[r * n + c for r in range(n)] for c in range(n)]
+    for line in lines:
+        empty = [s for s in line if not board.faces[s]]
+        for k in range(1, len(rack) + 1):
+            for squares in combinations(empty, k):
+                if k > 1 and squares[-1] - squares[0] > 4 * (1 if line[1] - line[0] == 1 else n):
+                    continue  # wider than a line may be: the checker would refuse it anyway
+                for tiles in set(permutations(rack, k)):
+                    for faces in product(*(t.faces for t in tiles)):
+                        play = Play(zip(squares, tiles, faces, strict=True), n)
+                        with contextlib.suppress(IllegalMoveError):
+                            found.add((play.placements, check_play(board, rack, play).total))
+    return found
+
+
+def timed(func: object, views: list[PlayerView]) -> tuple[list[float], list[int]]:
+    times, sizes = [], []
+    for view in views:
+        start = time.perf_counter()
+        result = func(view)  # type: ignore[operator]
+        times.append(time.perf_counter() - start)
+        sizes.append(len(result) if isinstance(result, list) else 0)
+    return times, sizes
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--positions", type=int, default=200)
+    parser.add_argument("--brute", type=int, default=2, help="positions also brute-forced")
+    parser.add_argument("--decisions", type=int, default=60)
+    parser.add_argument("--games", type=int, default=1000, help="arena games (0: skip)")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0, help="first arena seed")
+    args = parser.parse_args()
+
+    views = mid_game_positions(args.positions)
+    gen_times, moves = timed(lambda v: generate(v.board, v.rack), views)
+    median = statistics.median(gen_times)
+    print(f"move generation, {len(views)} mid-game positions:")
+    print(f"  median {median * 1e3:7.2f} ms   p99 {percentile(gen_times, 0.99) * 1e3:7.2f} ms")
+    print(
+        f"  legal moves: median {statistics.median(moves):.0f}, "
+        f"p99 {percentile([float(m) for m in moves], 0.99):.0f}, max {max(moves)}"
+    )
+    print(f"  target < 20 ms median -> {median * 1e3 / 20:.2f} of the target")
+
+    if args.brute:
+        sample = views[:: max(1, len(views) // args.brute)][: args.brute]
+        start = time.perf_counter()
+        slow = [brute_force(v) for v in sample]
+        slow_time = (time.perf_counter() - start) / len(sample)
+        start = time.perf_counter()
+        fast = [{(p.play.placements, p.score) for p in generate(v.board, v.rack)} for v in sample]
+        fast_time = (time.perf_counter() - start) / len(sample)
+        assert fast == slow, "the generator and brute force disagree"
+        print(
+            f"  brute force on {len(sample)} of them: {slow_time * 1e3:,.0f} ms a position, "
+            f"{slow_time / fast_time:,.0f}x slower, the same plays found"
+        )
+
+    picks = views[:: max(1, len(views) // args.decisions)][: args.decisions]
+    dec_times, _ = timed(expert, picks)
+    dec_median = statistics.median(dec_times)
+    print(f"expert decision, {len(picks)} positions:")
+    print(
+        f"  median {dec_median:.3f} s   p99 {percentile(dec_times, 0.99):.3f} s   "
+        f"target < 0.25 s median -> {dec_median / 0.25:.2f} of the target"
+    )
+
+    if args.games:
+        start = time.perf_counter()
+        result = arena("expert", "greedy", args.games, seed=args.seed, jobs=args.jobs)
+        elapsed = time.perf_counter() - start
+        share, low, high = result.win_share(0)
+        print(f"expert v greedy, {result.games:,} games (seeds {args.seed} on), {elapsed:.0f} s:")
+        print(
+            f"  expert wins {result.wins(0)}, greedy {result.wins(1)}, ties {result.ties}: "
+            f"{share:.1%} (95% {low:.1%} to {high:.1%}); lower end "
+            f"{'above' if low > 0.55 else 'NOT above'} 55%"
+        )
+        print(
+            f"  mean final score {result.mean_score(0):.1f} v {result.mean_score(1):.1f}; "
+            f"points a play {result.mean_move(0):.2f} v {result.mean_move(1):.2f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
