@@ -18,7 +18,14 @@ from solitaire.tiles.board import Board, Placement, square_name
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.scoring import LineScore, PlayScore
 
-__all__ = ["board_text", "game_view", "line_table", "play_lines", "play_table"]
+__all__ = [
+    "board_text",
+    "explain_play",
+    "game_view",
+    "line_table",
+    "play_lines",
+    "play_table",
+]
 
 _LETTERS = "ABCDEFGHIJKLM"
 
@@ -105,6 +112,26 @@ def line_table(lines: Sequence[LineScore], size: int, title: str | None = None) 
     return table
 
 
+def explain_play(score: PlayScore, size: int) -> str:
+    """One line per play: each line's fifteens, pairs, runs and colour bonus, then bonuses.
+
+    ``C4-C7: 15s 4, runs 3 = 7; A5-D5: pairs 2 = 2; +10 all five tiles``
+    """
+    parts = []
+    for line in score.lines:
+        where = f"{square_name(line.squares[0], size)}-{square_name(line.squares[-1], size)}"
+        kinds = [
+            f"{name} {line.points(kind)}"
+            for kind, name in ((Kind.FIFTEEN, "15s"), (Kind.PAIR, "pairs"), (Kind.RUN, "runs"))
+            if line.points(kind)
+        ]
+        if line.one_colour:
+            kinds.append(f"one colour {line.bonus}")
+        parts.append(f"{where}: {', '.join(kinds) or 'nothing'} = {line.total}")
+    parts += [f"+{bonus.points} {bonus.kind.value}" for bonus in score.bonuses]
+    return "; ".join(parts)
+
+
 def play_table(score: PlayScore, size: int) -> RenderableType:
     """A play's lines, its bonuses and its total."""
     parts: list[RenderableType] = [line_table(score.lines, size)]
@@ -130,6 +157,9 @@ def game_view(game: TileGame, names: Sequence[str], title: str, ascii: bool = Fa
             str(turn.points),
             " : ".join(map(str, running)),
         )
+        if turn.score is not None:
+            how = Text(explain_play(turn.score, game.board.size), style="muted")
+            log.add_row("", "", how, "", "")
     parts: list[RenderableType] = [log, Text(""), board_text(game.board, ascii), Text("")]
     result = Table(box=None, padding=(0, 1))
     for name in ("player", "scored", "left on rack", "final"):
