@@ -528,3 +528,18 @@ def test_the_tracker_in_the_body_fits_80_by_24(data_dir: Path, history: History,
         assert "Card tracker" in lines[4] or "Card tracker" in lines[5]
         assert len(lines) <= 24 and all(len(line) <= 80 for line in lines), "\n".join(lines)
     session.close()
+
+
+def test_a_long_seed_keeps_the_header_on_one_line(data_dir: Path, history: History) -> None:
+    session = PlaySession(history, lambda: (Game.from_seed(10**30), None), explicit=True)
+    header = render(session)[0]
+    assert header.startswith("Cribbage Solitaire  seed 10000…0000   round 1 of 6")
+    assert "total 0" in header
+
+
+def test_the_footer_offers_undo_only_when_it_works(data_dir: Path, history: History) -> None:
+    session = make_session(data_dir, history)
+    drive(session, "12\rq")
+    assert session.phase is Phase.RESULT and "u undo" in render(session)[-1]
+    session.game.see_next()  # the next six were seen: the discard stands
+    assert not session.game.can_undo() and "u undo" not in render(session)[-1]

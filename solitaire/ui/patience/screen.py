@@ -146,7 +146,14 @@ class SessionScreen:
         text = Text("Cribbage Solitaire", style="title")
         source = self.session.daily and f"daily {self.session.daily}"
         if not source:
-            source = f"seed {game.seed}" if game.seed is not None else "dealt by code"
+            seed = str(game.seed)
+            if len(seed) > 12:  # the whole seed is in help's deal line and the history
+                seed = (
+                    f"{seed[:5]}…{seed[-4:]}"
+                    if not self.session.ascii
+                    else f"{seed[:5]}...{seed[-4:]}"
+                )
+            source = f"seed {seed}" if game.seed is not None else "dealt by code"
         text.append(f"  {source}", style="muted")
         number = min(game.round_number, ROUNDS)
         if self.session.phase is Phase.RESULT:
@@ -249,7 +256,11 @@ class SessionScreen:
             Phase.DISCARD: (
                 "1-6 pick  Enter discard  / type  ? hint  s sort  c tracker  h help  q quit"
             ),
-            Phase.RESULT: "Enter continue   u undo   a all discards   c tracker   h help   q quit",
+            Phase.RESULT: (
+                "Enter continue   "
+                + ("u undo   " if session.game.can_undo() else "")
+                + "a all discards   c tracker   h help   q quit"
+            ),
             Phase.OVER: "n new game   r rounds   a all discards   h help   q quit",
         }[session.phase]
         if session.show_all:

@@ -613,7 +613,8 @@ class TrackerView:
         t = self.tracker
         head = Text("Card tracker", style="title")
         counts = Text(
-            f"{len(t.unseen)} cards unseen (the blind crib's too), {t.cards_left} to deal",
+            f"{len(t.unseen)} cards unseen (the blind crib's too); {t.cards_left} to deal,"
+            " with the starters that come back",
             style="muted",
         )
         if not t.cards_left and not t.unseen:
