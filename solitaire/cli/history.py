@@ -16,10 +16,13 @@ from solitaire.cli.common import (
     whole_number,
 )
 from solitaire.cli.match import finished_matches
+from solitaire.cli.tiles import finished_tile_games
 from solitaire.match.stats import match_stats
 from solitaire.store import command
+from solitaire.tiles.stats import tile_stats
 from solitaire.ui.match.views import MatchStatsView
 from solitaire.ui.patience.views import HistoryView, StatsView, group_by_deal
+from solitaire.ui.tiles.views import tile_stats_view
 
 MAX_LISTED: Final = 1_000_000  # games listed or taken into the trend
 
@@ -31,16 +34,20 @@ def cmd_stats(args: argparse.Namespace) -> int:
     with open_history(args) as history:
         stats = history.stats(recent=args.recent)
         matches = finished_matches(history)
+        tile_games = finished_tile_games(history)
         report_skipped(history)
     versus = match_stats(matches) if matches else None
+    tiles = tile_stats(tile_games) if tile_games else None
     if args.json:
         out = None if stats is None else dataclasses.asdict(stats)
         if versus is not None:  # the patience's fields stay where they were
             out = {**(out or {}), "match": dataclasses.asdict(versus)}
+        if tiles is not None:
+            out = {**(out or {}), "tiles": dataclasses.asdict(tiles)}
         print(json.dumps(out))
         return 0
     console = make_console(args)
-    if stats is None and versus is None:
+    if stats is None and versus is None and tiles is None:
         console.print(
             f"No finished games yet: run {command('play')} (the patience) "
             f"or {command('match')} (against the computer)."
@@ -50,6 +57,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
         console.print(StatsView(stats, ascii=args.ascii))
     if versus is not None:
         console.print(MatchStatsView(versus))
+    if tiles is not None:
+        console.print(tile_stats_view(tiles))
     return 0
 
 

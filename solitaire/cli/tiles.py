@@ -24,11 +24,13 @@ from solitaire.cli.common import (
     whole_number,
 )
 from solitaire.core.cards import Rank
+from solitaire.store import History, StoreError
 from solitaire.tiles.arena import ArenaResult, arena, check_arena
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.players import PLAYERS, make_player
+from solitaire.tiles.record import GAME as TILES
 from solitaire.tiles.record import NAME as _NAME
-from solitaire.tiles.record import game_record, replay
+from solitaire.tiles.record import RecordError, game_record, load_record, replay
 from solitaire.tiles.scoring import MAX_LINE, BonusKind, score_line
 from solitaire.tiles.tiles import Tile, TileError
 from solitaire.ui.tiles.views import game_view, line_table
@@ -87,6 +89,21 @@ def cmd_game(args: argparse.Namespace) -> int:
     console = make_console(args)
     console.print(game_view(game, seat_names(names), _title(game, names), ascii=args.ascii))
     return 0
+
+
+def finished_tile_games(history: History) -> list[tuple[TileGame, list[str]]]:
+    """Finished tile games played at this keyboard, each replayed from its checked record."""
+    games = []
+    for row in history.games(kind=TILES):
+        if not row.finished:
+            continue
+        try:
+            _, text = history.stored_record(row.id, TILES)
+            data = load_record(text)
+            games.append((replay(data), [str(n) for n in data["players"]]))
+        except (StoreError, RecordError, RecursionError) as error:
+            history.skipped[row.id] = str(error)
+    return games
 
 
 def _play(args: argparse.Namespace, seed: int) -> int:

@@ -177,7 +177,7 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> TileGa
         record.integer("first_player", 0, seats - 1),
         "record: field 'first_player'",
     )
-    draws = [_tile_list(item, where, 2) for where, item in record.items("opening_draws", 1, 50)]
+    draws = [_tile_list(item, where, seats) for where, item in record.items("opening_draws", 1, 50)]
     _expect(
         [list(d) for d in game.opening_draws],
         [list(d) for d in draws],

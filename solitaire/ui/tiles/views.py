@@ -17,6 +17,7 @@ from solitaire.core.scoring import Kind
 from solitaire.tiles.board import Board, Placement, square_name
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.scoring import LineScore, PlayScore
+from solitaire.tiles.stats import TileStats
 
 __all__ = [
     "board_text",
@@ -25,6 +26,7 @@ __all__ = [
     "line_table",
     "play_lines",
     "play_table",
+    "tile_stats_view",
 ]
 
 _LETTERS = "ABCDEFGHIJKLM"
@@ -201,3 +203,23 @@ def play_lines(score: PlayScore, size: int, ascii: bool = False) -> list[Text]:
         out.append(Text(f"+ {bonus.points} bonus: {bonus.kind.value}", style="points"))
     out.append(Text(f"{'=' if ascii else '⇒'} {score.total} points", style="total"))
     return out
+
+
+def tile_stats_view(stats: TileStats) -> Table:
+    """The tiles section of ``cribsol stats``."""
+    table = Table(title="Tiles", title_justify="left", box=None, padding=(0, 1))
+    table.add_column("", justify="left")
+    table.add_column("", justify="right")
+    mean = stats.mean_score
+    rows = [
+        ("games finished", str(stats.games)),
+        ("  against the computer", str(stats.against_computer)),
+        ("  won by you", str(stats.wins)),
+        ("  solitaires", str(stats.solitaires)),
+        ("mean final score a seat", "-" if mean is None else f"{float(mean):.1f}"),
+        ("best move", str(stats.best_move)),
+    ]
+    rows += [(f"bonus: {kind}", str(count)) for kind, count in stats.bonuses.items()]
+    for name, value in rows:
+        table.add_row(name, value)
+    return table
