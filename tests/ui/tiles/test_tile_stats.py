@@ -10,6 +10,7 @@ import pytest
 from solitaire.cli import main
 from solitaire.store import History
 from solitaire.tiles.game import TileGame
+from solitaire.tiles.moves import Play
 from solitaire.tiles.players import greedy
 from solitaire.ui.tiles.session import TileSession
 
@@ -42,7 +43,7 @@ def test_stats_has_a_tiles_section(tmp_path: Path, capsys: pytest.CaptureFixture
     assert (tiles["scores"], tiles["total"]) == (len(seats), sum(g.returns()[s] for g, s in seats))
     moves = [t for g, people in games for t in g.turns if t.player in people]
     assert tiles["best_move"] == max(t.points for t in moves)
-    five = sum(1 for t in moves if t.score is not None and len(t.action.tiles) == 5)  # type: ignore[union-attr]
+    five = sum(1 for t in moves if isinstance(t.action, Play) and len(t.action.tiles) == 5)
     assert tiles["bonuses"]["all five tiles"] == five
     assert main(["stats", "--data-dir", str(data)]) == 0
     assert "Tiles" in capsys.readouterr().out
