@@ -78,7 +78,7 @@ def _status(session: TileSession) -> Table:
     table.add_column(justify="right")
     table.add_column()
     final = game.returns()
-    servants = session.servants() if session.servant else []
+    servants = session.servants() if session.servant else ()
     for seat, name in enumerate(session.names):
         if game.is_over:
             note = f"(-{game.deductions[seat] if game.deductions else 0} left)"

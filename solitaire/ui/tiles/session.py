@@ -27,6 +27,7 @@ from solitaire.tiles.moves import (
     check_play,
     parse_action,
 )
+from solitaire.tiles.optional import servants
 from solitaire.tiles.players import PLAYERS, make_player
 from solitaire.tiles.record import GAME, RecordError, game_record, load_record, replay
 from solitaire.tiles.scoring import PlayScore
@@ -180,16 +181,10 @@ class TileSession:
         """One person plays both colours."""
         return self.game.solitaire
 
-    def servants(self) -> list[int]:
-        """The Servant (the lowest score after the last full round of turns); none before one."""
+    def servants(self) -> tuple[int, ...]:
+        """The Servant(s): the lowest score after the last full round of turns."""
         game = self.game
-        done = len(game.turns) // game.players * game.players
-        if not done:
-            return []
-        scores = [0] * game.players
-        for turn in game.turns[:done]:
-            scores[turn.player] += turn.points
-        return [seat for seat, score in enumerate(scores) if score == min(scores)]
+        return servants([(t.player, t.points) for t in game.turns], game.players)
 
     def _find_saved(self, notices: list[str]) -> tuple[int, GameLock, TileGame, list[str]] | None:
         """The latest unfinished tile game no other copy is playing, replayed from its record."""
