@@ -704,6 +704,11 @@ class History:
     def stored_record(self, game_id: int, kind: str) -> tuple[GameRow, str]:
         """Another game's checked row and its record's text (the caller replays it)."""
         raws = list(self._rows("AND id = ? AND kind = ?", (game_id, kind)))
+        other = None if raws else self.kind_of(game_id)
+        if other is not None:
+            raise StoreError(
+                f"game {game_id} is a {other} game, not a {kind} (see {command('history')})"
+            )
         if not raws:
             raise StoreError(f"no {kind} {game_id} in the history (see {command('history')})")
         row = self._checked(raws[0])
@@ -833,11 +838,23 @@ class History:
             raise StoreError(
                 f"game {game_id} in the history does not check out ({self.skipped[game_id]})"
             )
+        if row.kind == MATCH:
+            then = "resumes" if not row.finished else "replays"
+            words = f"match --resume {game_id}" if not row.finished else f"replay {game_id}"
+            raise StoreError(f"game {game_id} is a match: {command(words)} {then} it")
+        if row.kind != PATIENCE:
+            raise StoreError(f"game {game_id} is a {row.kind}, not a game of the patience")
         try:
             game, daily = _replayed(raws[0][_COLUMNS.index("record") + 1], f"game {game_id}")
         except (RecordError, RecursionError) as error:
             raise StoreError(f"game {game_id} in the history cannot be replayed: {error}") from None
         return StoredGame(row, game, daily)
+
+    def kind_of(self, game_id: int) -> str | None:
+        """The kind of a stored game (``patience``, ``match``), or None when there is none."""
+        for raw in self._rows("AND id = ?", (game_id,)):
+            return str(raw[1])
+        return None
 
     def record(self, game_id: int) -> dict[str, Any]:
         """The stored record of one game, once it checks out."""

@@ -15,12 +15,12 @@ from solitaire.cli.common import (
     report_skipped,
     whole_number,
 )
-from solitaire.cli.match import finished_matches
+from solitaire.cli.match import finished_matches, stored_matches
 from solitaire.cli.tiles import finished_tile_games
 from solitaire.match.stats import match_stats
 from solitaire.store import command
 from solitaire.tiles.stats import tile_stats
-from solitaire.ui.match.views import MatchStatsView
+from solitaire.ui.match.views import MatchHistoryView, MatchStatsView
 from solitaire.ui.patience.views import HistoryView, StatsView, group_by_deal
 from solitaire.ui.tiles.views import tile_stats_view
 
@@ -65,15 +65,28 @@ def cmd_stats(args: argparse.Namespace) -> int:
 def cmd_history(args: argparse.Namespace) -> int:
     with open_history(args) as history:
         groups = group_by_deal(history.games())[: args.limit]
+        matches = stored_matches(history, args.limit)
         report_skipped(history)
     if args.json:
-        print(json.dumps([dataclasses.asdict(row) for group in groups for row in group]))
+        rows = [dataclasses.asdict(row) for group in groups for row in group]
+        for stored in matches:  # after the patience's rows, each with its level and state
+            rows.append(
+                {
+                    **dataclasses.asdict(stored.row),
+                    "opponent": stored.opponent,
+                    "state": stored.state(),
+                }
+            )
+        print(json.dumps(rows))
         return 0
     console = make_console(args)
-    if not groups:
-        console.print(f"No games yet: run {command('play')}.")
+    if not groups and not matches:
+        console.print(f"No games yet: run {command('play')} or {command('match')}.")
         return 0
-    console.print(HistoryView(groups, command))
+    if groups:
+        console.print(HistoryView(groups, command))
+    if matches:
+        console.print(MatchHistoryView(matches, command))
     return 0
 
 
@@ -97,9 +110,10 @@ def register(sub: Subcommands) -> None:
 
     hist = sub.add_parser(
         "history",
-        help="list your games by deal, with their deal codes",
+        help="list your games by deal, with their deal codes, then your matches",
         description="Your games grouped by deal, the deal played last first; replay one with "
-        "cribsol replay ID, resume an unfinished one with cribsol play --resume ID.",
+        "cribsol replay ID, resume an unfinished one with cribsol play --resume ID. Then "
+        "your matches, newest first (--limit of them): resume one with cribsol match --resume ID.",
     )
     hist.add_argument(
         "--limit",

@@ -14,7 +14,9 @@ from rich.text import Text
 from solitaire.cli.common import (
     add_data_dir_option,
     add_output_options,
+    game_id,
     make_console,
+    open_history,
     seed_number,
     whole_number,
 )
@@ -27,8 +29,8 @@ from solitaire.match.record import (
     match_record,
     replay_match,
 )
-from solitaire.store import MATCH, YOU, History, StoreError
-from solitaire.ui.match.views import MatchView
+from solitaire.store import MATCH, YOU, History, StoreError, command
+from solitaire.ui.match.views import MatchView, StoredMatch
 
 if TYPE_CHECKING:
     from solitaire.cli.common import Subcommands
@@ -36,18 +38,32 @@ if TYPE_CHECKING:
 __all__ = ["register", "replay_match_record"]
 
 
-def finished_matches(history: History) -> list[Match]:
-    """Your finished matches, each replayed from its checked record; others are reported."""
+def stored_matches(history: History, limit: int | None = None) -> list[StoredMatch]:
+    """The history's matches, newest first, each replayed from its checked record (finished
+    or not); those that do not replay are reported as skipped."""
     matches = []
-    for row in history.games(kind=MATCH):
-        if not row.finished or row.played_by != YOU:
-            continue
+    for row in history.games(limit, kind=MATCH):
         try:
             _, text = history.stored_record(row.id, MATCH)
-            matches.append(replay_match(load_match_record(text)))
+            data = load_match_record(text)
+            match = replay_match(data, allow_unfinished=not row.finished)
         except (StoreError, RecordError, RecursionError) as error:
             history.skipped[row.id] = str(error)
+            continue
+        if match.is_over != row.finished:
+            history.skipped[row.id] = "its finished is not its record's"
+            continue
+        matches.append(StoredMatch(row, str(data["players"][1]), match))
     return matches
+
+
+def finished_matches(history: History) -> list[Match]:
+    """Your finished matches, each replayed from its checked record; others are reported."""
+    return [
+        stored.match
+        for stored in stored_matches(history)
+        if stored.row.finished and stored.row.played_by == YOU
+    ]
 
 
 def _title(match: Match, players: tuple[str, str]) -> str:
@@ -56,6 +72,12 @@ def _title(match: Match, players: tuple[str, str]) -> str:
 
 
 def cmd_match(args: argparse.Namespace) -> int:
+    if args.resume is not None and (args.auto is not None or args.seed is not None):
+        option = "--auto" if args.auto is not None else "--seed"
+        raise ValueError(f"--resume carries on a saved match you play: leave out {option}")
+    if args.resume is not None:  # a wrong id says so before a terminal is asked for
+        with open_history(args) as history:
+            history.stored_record(args.resume, MATCH)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     match = Match(seed, games=args.games, double_skunk=args.double_skunk)
     if args.auto is None:
@@ -100,11 +122,29 @@ def _print(args: argparse.Namespace, match: Match, names: tuple[str, str], repla
     return 0
 
 
-def replay_match_record(args: argparse.Namespace, data: Mapping[str, Any]) -> int:
-    """``cribsol replay`` of a match record: replay, re-score and print it."""
-    match = replay_match(data)
+def replay_match_record(
+    args: argparse.Namespace, data: Mapping[str, Any], stored_id: int | None = None
+) -> int:
+    """``cribsol replay`` of a match record (a file, or the history's ``stored_id``): replay,
+    re-score and print it; only a stored match may be unfinished (it says how to resume it)."""
+    match = replay_match(data, allow_unfinished=stored_id is not None)
     players = data["players"]
-    return _print(args, match, (players[0], players[1]), replayed=True)
+    status = _print(args, match, (players[0], players[1]), replayed=True)
+    if not match.is_over and stored_id is not None and not args.json:
+        make_console(args).print(
+            Text(
+                f"Unfinished: game {match.game_number} of {match.games}. "
+                f"{command(f'match --resume {stored_id}')} resumes it.",
+                style="warn",
+            )
+        )
+    return status
+
+
+def replay_stored_match(args: argparse.Namespace, history: History, stored_id: int) -> int:
+    """``cribsol replay ID`` of a match in the history."""
+    _, text = history.stored_record(stored_id, MATCH)
+    return replay_match_record(args, load_match_record(text), stored_id)
 
 
 def register(sub: Subcommands) -> None:
@@ -122,6 +162,12 @@ def register(sub: Subcommands) -> None:
     cmd.add_argument("--auto", choices=PLAYERS, help="let this level play the first seat")
     cmd.add_argument(
         "--seed", type=seed_number, metavar="N", help="the match's seed (default: random)"
+    )
+    cmd.add_argument(
+        "--resume",
+        type=game_id,
+        metavar="ID",
+        help="carry on with an unfinished match, by its id (cribsol history lists them)",
     )
     cmd.add_argument(
         "--games",

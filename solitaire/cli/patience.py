@@ -34,7 +34,7 @@ from solitaire.cli.common import (
     seed_number,
     whole_number,
 )
-from solitaire.cli.match import replay_match_record
+from solitaire.cli.match import replay_match_record, replay_stored_match
 from solitaire.cli.tiles import replay_tiles
 from solitaire.core.cards import parse_cards
 from solitaire.core.dealcode import daily_seed, deal_code, decode_deal
@@ -54,7 +54,7 @@ from solitaire.patience.strategy import (
     play_out,
     strategy_name,
 )
-from solitaire.store import command
+from solitaire.store import MATCH, command
 from solitaire.ui.patience.views import (
     AdviceView,
     GameView,
@@ -167,6 +167,10 @@ def cmd_play(args: argparse.Namespace) -> int:
             )
     if args.resume is not None and args.auto is not None:
         raise ValueError("--resume carries on a game you play yourself: leave out --auto")
+    for stored_id in (args.resume, getattr(args, "again", None)):
+        if stored_id is not None:  # a wrong id (a match's, one not there) says so first
+            with open_history(args) as history:
+                history.load(stored_id)
     if args.auto is None:
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
             raise ValueError(
@@ -223,6 +227,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         except argparse.ArgumentTypeError as error:
             raise ValueError(str(error)) from None
         with open_history(args) as history:
+            if history.kind_of(stored_id) == MATCH:
+                return replay_stored_match(args, history, stored_id)
             stored = history.load(stored_id)
         game, daily = stored.game, stored.daily
     else:

@@ -108,6 +108,7 @@ def run_app(
             args.vs,
             new_match,
             explicit=args.seed is not None,
+            resume_id=getattr(args, "resume", None),
             ascii=bool(args.ascii),
             pause=0.0 if args.no_pause else PAUSE,
             count_yourself=bool(args.count_yourself),

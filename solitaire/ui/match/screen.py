@@ -326,13 +326,14 @@ class MatchScreen:
         session = self.session
         stage = session.stage
         if stage is Stage.RESUME:
+            saved, instead = session.resume_prompt()
             return Text.assemble(
                 ("A match in progress was saved: ", "title"),
-                f"{session.score_line()}.\n\n",
+                f"{saved}.\n\n",
                 ("y", "bold cyan"),
-                " or Enter: resume it    ",
+                " or Enter: resume it\n",
                 ("n", "bold cyan"),
-                " start a new match (the saved one stays in your history)",
+                f" {instead}",
             )
         if stage in (Stage.GAME_OVER, Stage.MATCH_OVER):
             return self.over()

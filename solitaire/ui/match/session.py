@@ -80,6 +80,7 @@ class MatchSession:
         new_match: Callable[[], Match],
         *,
         explicit: bool = False,
+        resume_id: int | None = None,
         ascii: bool = False,
         pause: float = 0.0,
         count_yourself: bool = False,
@@ -104,15 +105,24 @@ class MatchSession:
         self.game_id: int | None = None
         self.lock: GameLock | None = None
         self.pending: tuple[int, GameLock, Match, str] | None = None
+        self.offered: Match | None = None  # the match asked for (--seed), played on n
         notices = [history.notice] if history.notice else []
-        if not explicit:
-            self.pending = self._find_saved(notices)
-        if self.pending is not None:
-            self.match = self.pending[2]
+        if resume_id is not None:
+            self.game_id, self.lock, self.match, self.level = self._claim(resume_id)
             self._follow(self.match.log)
             self.shown = len(self.events)
+            notices.append(f"Resumed match {self.game_id}: {self.score_line()}.")
         else:
-            self._start(new_match())
+            if explicit:
+                self.offered = new_match()
+            self.pending = self._find_saved(notices)
+            if self.pending is not None:
+                self.match = self.pending[2]
+                self._follow(self.match.log)
+                self.shown = len(self.events)
+            else:
+                self._start(self.offered or new_match())
+                self.offered = None
         self.message = " ".join(notices)
 
     # -- starting, resuming, saving --------------------------------------------------
@@ -122,26 +132,57 @@ class MatchSession:
         """The two seats as the record and the screen name them."""
         return ("you", self.level)
 
+    def _claim(self, game_id: int) -> tuple[int, GameLock, Match, str]:
+        """An unfinished match of the history, locked and replayed; a StoreError says why not.
+
+        The lock is taken before the record is read, so what is read is what the last
+        holder saved.
+        """
+        lock = GameLock(self.history.data_dir, MATCH, game_id)
+        if not lock.acquire():
+            self.history.stored_record(game_id, MATCH)  # a match that is not there says so first
+            raise StoreError(f"match {game_id} is open in another window")
+        try:
+            row, text = self.history.stored_record(game_id, MATCH)
+            if row.finished:
+                raise StoreError(
+                    f"match {game_id} is finished: {command(f'replay {game_id}')} shows it"
+                )
+            data = load_match_record(text)
+            match = replay_match(data, allow_unfinished=True)
+            level = data["players"][COMPUTER]
+            if level not in PLAYERS or data["players"][YOU] != "you":
+                raise RecordError(f"players {data['players']!r} are not you and a level")
+        except StoreError:
+            lock.release()
+            raise
+        except (RecordError, KeyError, TypeError, RecursionError) as error:
+            lock.release()
+            raise StoreError(f"match {game_id} could not be resumed ({error})") from None
+        return game_id, lock, match, str(level)
+
     def _find_saved(self, notices: list[str]) -> tuple[int, GameLock, Match, str] | None:
         """The latest unfinished match no other copy is playing, replayed from its record."""
         for row in self.history.unfinished(MATCH):
-            lock = GameLock(self.history.data_dir, MATCH, row.id)
-            if not lock.acquire():
-                notices.append(f"Match {row.id} is open in another window; it was left alone.")
-                continue
             try:
-                _, text = self.history.stored_record(row.id, MATCH)
-                data = load_match_record(text)
-                match = replay_match(data, allow_unfinished=True)
-                level = data["players"][COMPUTER]
-                if level not in PLAYERS or data["players"][YOU] != "you":
-                    raise RecordError(f"players {data['players']!r} are not you and a level")
-            except (StoreError, RecordError, KeyError, TypeError, RecursionError) as error:
-                lock.release()
-                notices.append(f"Match {row.id} could not be resumed ({error}).")
-                continue
-            return row.id, lock, match, str(level)
+                return self._claim(row.id)
+            except StoreError as error:
+                if "another window" in str(error):
+                    notices.append(f"Match {row.id} is open in another window; it was left alone.")
+                else:
+                    notices.append(f"{str(error)[0].upper()}{str(error)[1:]}.")
         return None
+
+    def resume_prompt(self) -> tuple[str, str]:
+        """The RESUME screen's question: what is saved, and what n plays instead."""
+        assert self.pending is not None
+        kept = self.pending[0]
+        saved = f"match {kept}, seed {self.match.seed}, against {self.pending[3]}: "
+        saved += self.score_line()
+        keep = f"match {kept} stays resumable with {command(f'match --resume {kept}')}"
+        if self.offered is None:
+            return saved, f"start a new match ({keep})"
+        return saved, f"play seed {self.offered.seed} instead ({keep})"
 
     def _summary(self) -> RecordSummary:
         match = self.match
@@ -190,8 +231,9 @@ class MatchSession:
             kept, lock, _, _ = self.pending
             lock.release()
             self.pending = None
-            self._start(self.new_match())
-            self.message = f"Match {kept} is kept: {command('match')} offers it again."
+            self._start(self.offered or self.new_match())
+            self.offered = None
+            self.message = f"Match {kept} is kept: {command(f'match --resume {kept}')} resumes it."
             return
         self._release()
         self._start(self.new_match())
@@ -548,7 +590,11 @@ class MatchSession:
     def quit(self) -> str:
         """Leave; the match is already saved. Returns what to tell the player."""
         if self.pending is not None:
-            return f"Your saved match is still there: {command('match')} resumes it."
+            kept = self.pending[0]
+            return f"Your saved match {kept} is still there: {command(f'match --resume {kept}')}."
         if self.match.is_over:
             return f"Match {self.game_id} is in your history: {command('stats')} shows it."
-        return f"Match saved ({self.score_line()}): {command('match')} resumes it."
+        return (
+            f"Match saved ({self.score_line()}): "
+            f"{command(f'match --resume {self.game_id}')} resumes it."
+        )

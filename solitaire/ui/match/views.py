@@ -5,7 +5,8 @@ A view wraps a :class:`~solitaire.match.game.Match` and changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 from rich import box
@@ -13,11 +14,21 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from solitaire.core.untrusted import safe_text
 from solitaire.match.game import Deal, GamePlay, GameResult, Match
 from solitaire.match.stats import PUBLISHED, ROLES, MatchStats
+from solitaire.store import GameRow
 from solitaire.ui.views import card_text
 
-__all__ = ["MatchStatsView", "MatchView", "deal_table", "result_text", "seat_names"]
+__all__ = [
+    "MatchHistoryView",
+    "MatchStatsView",
+    "MatchView",
+    "StoredMatch",
+    "deal_table",
+    "result_text",
+    "seat_names",
+]
 
 _SKUNK_WORDS = ("", ", a skunk", ", a double skunk")
 
@@ -178,3 +189,51 @@ class MatchStatsView:
                 Text(PUBLISHED.get((role, "crib"), ""), style="muted"),
             )
         return Group(summary, roles)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredMatch:
+    """A match of the history: its row, the level it was played against, and the match."""
+
+    row: GameRow
+    opponent: str
+    match: Match
+
+    def state(self) -> str:
+        """Where it stands: the score of the game in play, or how the match ended."""
+        match = self.match
+        if not match.is_over:
+            you, them = match.deal.scores or (0, 0)
+            return f"unfinished: {you} to {them} in game {match.game_number} of {match.games}"
+        you, them = match.match_points
+        word = {0: "won", 1: "lost", None: "tied"}[match.winner]
+        return f"{word}, match points {you} to {them}"
+
+
+class MatchHistoryView:
+    """The history's matches, newest first: id, when last played, the level, where it stands."""
+
+    def __init__(self, matches: Sequence[StoredMatch], command: Callable[[str], str]) -> None:
+        self.matches = matches
+        self.command = command
+
+    def __rich__(self) -> RenderableType:
+        lines: list[RenderableType] = [
+            Text("Matches (cribbage for two against the computer)", style="title"),
+            Text("    id  last played       kind   against   where it stands", style="bold"),
+        ]
+        for stored in self.matches:
+            row = stored.row
+            when = safe_text(row.played_at.replace("T", " ")[:16], 16)
+            text = Text(f"{row.id:>6}  {when:16}  match  {safe_text(stored.opponent, 8):8}  ")
+            style = "warn" if not row.finished else ("best" if stored.match.winner == 0 else "")
+            text.append(stored.state(), style=style)
+            lines.append(text)
+        lines.append(
+            Text(
+                f"see a match: {self.command('replay ID')}    "
+                f"carry on: {self.command('match --resume ID')}",
+                style="muted",
+            )
+        )
+        return Group(*lines)
