@@ -843,7 +843,7 @@ class History:
             words = f"match --resume {game_id}" if not row.finished else f"replay {game_id}"
             raise StoreError(f"game {game_id} is a match: {command(words)} {then} it")
         if row.kind != PATIENCE:
-            raise StoreError(f"game {game_id} is a {row.kind}, not a game of the patience")
+            raise StoreError(f"game {game_id} is a {row.kind} game, not a game of the patience")
         try:
             game, daily = _replayed(raws[0][_COLUMNS.index("record") + 1], f"game {game_id}")
         except (RecordError, RecursionError) as error:
