@@ -161,13 +161,12 @@ def _below(session: TileSession, rows: int) -> list[Text]:
             Text("A saved tile game is waiting: y resumes it, n starts a new one.", style="warn")
         ]
     if stage is Stage.HANDOVER:
-        return [
-            Text(
-                f"Pass the keyboard to {session.names[session.seat]}, who presses Enter "
-                "(the rack stays hidden until then).",
-                style="warn",
-            )
-        ]
+        handover = Text(
+            f"Pass the keyboard to {session.names[session.seat]}, who presses Enter "
+            "(the rack stays hidden until then).",
+            style="warn",
+        )
+        return [handover, *_since_last(session, rows - 1)]
     if session.typing is not None:
         return [
             Text("Move: ", style="title") + Text(session.typing + "_"),
@@ -180,11 +179,7 @@ def _below(session: TileSession, rows: int) -> list[Text]:
         assert preview.score is not None
         lines = play_lines(preview.score, session.game.board.size, session.ascii)
         return [Text("Legal: Enter plays it", style="best"), *lines]
-    out: list[Text] = []
-    for turn in reversed(session.game.turns):
-        out[:0] = turn_lines(session, turn)
-        if len(out) >= rows or (session.is_person(turn.player) and turn.player == session.seat):
-            break
+    out = _since_last(session, rows)
     if stage is Stage.OVER:
         winners = session.game.winners()
         verdict = (
@@ -221,6 +216,16 @@ def _review(session: TileSession) -> list[Text]:
             number = gaps.index(g) + 1
             line.append(f"#{number} {session.names[g.player]} {g.points}/{g.best}  ")
         out.append(line)
+    return out
+
+
+def _since_last(session: TileSession, rows: int) -> list[Text]:
+    """The turns since the player to move last moved, explained (as many as fit)."""
+    out: list[Text] = []
+    for turn in reversed(session.game.turns):
+        out[:0] = turn_lines(session, turn)
+        if len(out) >= rows or (session.is_person(turn.player) and turn.player == session.seat):
+            break
     return out
 
 
