@@ -38,6 +38,7 @@ __all__ = [
     "full_screen_app",
     "render_ansi",
     "run_full_screen",
+    "terminal_size",
     "too_small",
     "unknown_key_name",
 ]
@@ -51,6 +52,12 @@ def too_small(columns: int, rows: int) -> str | None:
     if columns >= need_columns and rows >= need_rows:
         return None
     return f"terminal too small: {need_columns}x{need_rows} needed, this is {columns}x{rows}"
+
+
+def terminal_size() -> tuple[int, int]:
+    """The running app's terminal: columns and rows."""
+    size = get_app().output.get_size()
+    return size.columns, size.rows
 
 
 def console(width: int) -> Console:
@@ -116,8 +123,7 @@ Handler = Callable[[KeyPressEvent], object]
 @Condition
 def _FITS() -> bool:
     """The running app's terminal holds :data:`MIN_SIZE`."""
-    size = get_app().output.get_size()
-    return too_small(size.columns, size.rows) is None
+    return too_small(*terminal_size()) is None
 
 
 class KeyMap:

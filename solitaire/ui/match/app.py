@@ -41,9 +41,7 @@ def build_app(
 
     keys = shell.KeyMap(report)
 
-    def size() -> tuple[int, int]:
-        size = app.output.get_size()
-        return size.columns, size.rows
+    size = shell.terminal_size
 
     def draw() -> ANSI:
         return shell.ansi_part(lambda: MatchScreen(session), min(size()[0], 100))

@@ -106,9 +106,7 @@ def build_app(
         accept_handler=accept,
     )
 
-    def size() -> tuple[int, int]:
-        size = app.output.get_size()
-        return size.columns, size.rows
+    size = shell.terminal_size
 
     def large() -> bool:
         return is_large(*size())

@@ -37,9 +37,7 @@ def build_app(
 
     keys = shell.KeyMap(report)
 
-    def size() -> tuple[int, int]:
-        size = app.output.get_size()
-        return size.columns, size.rows
+    size = shell.terminal_size
 
     def draw() -> ANSI:
         columns, rows = size()
