@@ -20,7 +20,7 @@ def test_every_daily_of_a_year_plays_files_and_replays(
     data = str(tmp_path / "data")
     records: dict[int, dict[str, object]] = {}
     for day in YEAR:
-        monkeypatch.setattr("solitaire.cli.patience.today_date", lambda day=day: day)
+        monkeypatch.setattr("solitaire.cli.patience_commands.today_date", lambda day=day: day)
         assert main(["play", "--daily", "--auto", "best", "--json", "--data-dir", data]) == 0
         record = json.loads(capsys.readouterr().out)
         assert record["daily"] == day.isoformat() and len(record["rounds"]) == 6

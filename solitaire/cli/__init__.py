@@ -12,7 +12,10 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from solitaire.cli import history, match, patience, tiles
+from solitaire.cli import history
+from solitaire.cli import match_commands as match
+from solitaire.cli import patience_commands as patience
+from solitaire.cli import tiles_commands as tiles
 from solitaire.cli.common import Parser, UsageError, add_shared_options, prog, speaks_unicode
 from solitaire.core.untrusted import safe_text
 

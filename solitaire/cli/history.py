@@ -15,8 +15,8 @@ from solitaire.cli.common import (
     report_skipped,
     whole_number,
 )
-from solitaire.cli.match import finished_matches, stored_matches
-from solitaire.cli.tiles import finished_tile_games
+from solitaire.cli.match_commands import finished_matches, stored_matches
+from solitaire.cli.tiles_commands import finished_tile_games
 from solitaire.match.stats import match_stats
 from solitaire.store import command
 from solitaire.tiles.stats import tile_stats

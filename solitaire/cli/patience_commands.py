@@ -34,8 +34,8 @@ from solitaire.cli.common import (
     seed_number,
     whole_number,
 )
-from solitaire.cli.match import replay_match_record, replay_stored_match
-from solitaire.cli.tiles import replay_tiles
+from solitaire.cli.match_commands import replay_match_record, replay_stored_match
+from solitaire.cli.tiles_commands import replay_tiles
 from solitaire.core.cards import parse_cards
 from solitaire.core.dealcode import daily_seed, deal_code, decode_deal
 from solitaire.core.scoring import score_hand
