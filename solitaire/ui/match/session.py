@@ -37,7 +37,8 @@ from solitaire.match.game import (
 )
 from solitaire.match.players import PLAYERS, make_player
 from solitaire.match.record import RecordError, load_match_record, match_record, replay_match
-from solitaire.store import MATCH, GameLock, History, RecordSummary, StoreError, command
+from solitaire.store import MATCH, History, RecordSummary, command
+from solitaire.ui.saved import Claimed, SavedGame
 
 __all__ = ["COMPUTER", "MATCH", "YOU", "MatchSession", "Stage", "computer_rng"]
 
@@ -53,6 +54,16 @@ class Stage(StrEnum):
     SHOW = "show"  # the play is over: the show, one count per Enter
     GAME_OVER = "game over"  # a game of the series has ended; Enter deals the next
     MATCH_OVER = "match over"
+
+
+def _load_match(text: str) -> tuple[Match, str]:
+    """A stored match record replayed, and the computer level it is played against."""
+    data = load_match_record(text)
+    match = replay_match(data, allow_unfinished=True)
+    level = data["players"][COMPUTER]
+    if level not in PLAYERS or data["players"][YOU] != "you":
+        raise RecordError(f"players {data['players']!r} are not you and a level")
+    return match, str(level)
 
 
 def computer_rng(seed: int, game: int, deal: int, move: int) -> random.Random:
@@ -102,22 +113,20 @@ class MatchSession:
         self.cursor = 0
         self.show_help = False
         self.message = ""
-        self.game_id: int | None = None
-        self.lock: GameLock | None = None
-        self.pending: tuple[int, GameLock, Match, str] | None = None
+        self.saved: SavedGame[tuple[Match, str]] = SavedGame(history, MATCH, "match", _load_match)
         self.offered: Match | None = None  # the match asked for (--seed), played on n
         notices = [history.notice] if history.notice else []
         if resume_id is not None:
-            self.game_id, self.lock, self.match, self.level = self._claim(resume_id)
+            self.match, self.level = self.saved.take(self.saved.claim(resume_id))
             self._follow(self.match.log)
             self.shown = len(self.events)
             notices.append(f"Resumed match {self.game_id}: {self.score_line()}.")
         else:
             if explicit:
                 self.offered = new_match()
-            self.pending = self._find_saved(notices)
-            if self.pending is not None:
-                self.match = self.pending[2]
+            pending = self.saved.find(notices)
+            if pending is not None:
+                self.match = pending.loaded[0]
                 self._follow(self.match.log)
                 self.shown = len(self.events)
             else:
@@ -132,52 +141,21 @@ class MatchSession:
         """The two seats as the record and the screen name them."""
         return ("you", self.level)
 
-    def _claim(self, game_id: int) -> tuple[int, GameLock, Match, str]:
-        """An unfinished match of the history, locked and replayed; a StoreError says why not.
+    @property
+    def game_id(self) -> int | None:
+        """The match's row in the history, once saved."""
+        return self.saved.game_id
 
-        The lock is taken before the record is read, so what is read is what the last
-        holder saved.
-        """
-        lock = GameLock(self.history.data_dir, MATCH, game_id)
-        if not lock.acquire():
-            self.history.stored_record(game_id, MATCH)  # a match that is not there says so first
-            raise StoreError(f"match {game_id} is open in another window")
-        try:
-            row, text = self.history.stored_record(game_id, MATCH)
-            if row.finished:
-                raise StoreError(
-                    f"match {game_id} is finished: {command(f'replay {game_id}')} shows it"
-                )
-            data = load_match_record(text)
-            match = replay_match(data, allow_unfinished=True)
-            level = data["players"][COMPUTER]
-            if level not in PLAYERS or data["players"][YOU] != "you":
-                raise RecordError(f"players {data['players']!r} are not you and a level")
-        except StoreError:
-            lock.release()
-            raise
-        except (RecordError, KeyError, TypeError, RecursionError) as error:
-            lock.release()
-            raise StoreError(f"match {game_id} could not be resumed ({error})") from None
-        return game_id, lock, match, str(level)
-
-    def _find_saved(self, notices: list[str]) -> tuple[int, GameLock, Match, str] | None:
-        """The latest unfinished match no other copy is playing, replayed from its record."""
-        for row in self.history.unfinished(MATCH):
-            try:
-                return self._claim(row.id)
-            except StoreError as error:
-                if "another window" in str(error):
-                    notices.append(f"Match {row.id} is open in another window; it was left alone.")
-                else:
-                    notices.append(f"{str(error)[0].upper()}{str(error)[1:]}.")
-        return None
+    @property
+    def pending(self) -> Claimed[tuple[Match, str]] | None:
+        """The saved match the RESUME screen offers."""
+        return self.saved.pending
 
     def resume_prompt(self) -> tuple[str, str]:
         """The RESUME screen's question: what is saved, and what n plays instead."""
         assert self.pending is not None
-        kept = self.pending[0]
-        saved = f"match {kept}, seed {self.match.seed}, against {self.pending[3]}: "
+        kept = self.pending.game_id
+        saved = f"match {kept}, seed {self.match.seed}, against {self.pending.loaded[1]}: "
         saved += self.score_line()
         keep = f"match {kept} stays resumable with {command(f'match --resume {kept}')}"
         if self.offered is None:
@@ -198,18 +176,13 @@ class MatchSession:
 
     def _save(self) -> None:
         """Write the match after a move; a finished match is filed in the same step."""
-        if self.game_id is None:
-            self.game_id = self.history.add_record(MATCH, self._record(), self._summary())
-            self.lock = GameLock(self.history.data_dir, MATCH, self.game_id)
-            self.lock.acquire()
-        else:
-            self.history.save_record(self.game_id, MATCH, self._record(), self._summary())
+        self.saved.save(self._record(), self._summary())
 
     def _start(self, match: Match) -> None:
+        self.saved.new_row()
         self.match = match
         self.events = []
         self.shown = 0
-        self.game_id = None
         self.selected.clear()
         self.cursor = 0
         self._follow(match.log)
@@ -219,36 +192,26 @@ class MatchSession:
 
     def resume(self) -> None:
         """Carry on with the saved match where it was left."""
-        if self.pending is None:
+        resumed = self.saved.resume()
+        if resumed is None:
             return
-        self.game_id, self.lock, self.match, self.level = self.pending
-        self.pending = None
+        self.match, self.level = resumed
         self.message = f"Resumed match {self.game_id}: {self.score_line()}."
 
     def start_afresh(self) -> None:
         """A new match; an unfinished one stays in the history, resumable later."""
-        if self.pending is not None:
-            kept, lock, _, _ = self.pending
-            lock.release()
-            self.pending = None
+        kept = self.saved.keep_pending()
+        if kept is not None:
             self._start(self.offered or self.new_match())
             self.offered = None
             self.message = f"Match {kept} is kept: {command(f'match --resume {kept}')} resumes it."
             return
-        self._release()
         self._start(self.new_match())
         self.message = "A new match."
 
-    def _release(self) -> None:
-        if self.lock is not None:
-            self.lock.release()
-            self.lock = None
-
     def close(self) -> None:
         """Let other windows have the match."""
-        self._release()
-        if self.pending is not None:
-            self.pending[1].release()
+        self.saved.close()
 
     # -- events ------------------------------------------------------------------------
 
@@ -590,7 +553,7 @@ class MatchSession:
     def quit(self) -> str:
         """Leave; the match is already saved. Returns what to tell the player."""
         if self.pending is not None:
-            kept = self.pending[0]
+            kept = self.pending.game_id
             return f"Your saved match {kept} is still there: {command(f'match --resume {kept}')}."
         if self.match.is_over:
             return f"Match {self.game_id} is in your history: {command('stats')} shows it."

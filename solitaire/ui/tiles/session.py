@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from solitaire.store import GameLock, History, RecordSummary, StoreError, command
+from solitaire.store import History, RecordSummary, command
 from solitaire.tiles.board import Placement, parse_square, square_name
 from solitaire.tiles.game import TileGame, Turn
 from solitaire.tiles.movegen import ScoredPlay, centre, generate
@@ -29,9 +29,10 @@ from solitaire.tiles.moves import (
 )
 from solitaire.tiles.optional import servants
 from solitaire.tiles.players import PLAYERS, make_player
-from solitaire.tiles.record import GAME, RecordError, game_record, load_record, replay
+from solitaire.tiles.record import GAME, game_record, load_record, replay
 from solitaire.tiles.scoring import PlayScore
 from solitaire.tiles.tiles import Tile, TileError
+from solitaire.ui.saved import Claimed, SavedGame
 
 __all__ = ["TILES", "Preview", "Stage", "TileSession", "parse_typed"]
 
@@ -57,6 +58,16 @@ class Preview:
     play: Play
     score: PlayScore | None
     error: IllegalMoveError | None
+
+
+Loaded = tuple[TileGame, list[str], bool]  # a stored game: the game, the seats, the Servant rule
+
+
+def _load_game(text: str) -> Loaded:
+    """A stored tile game's record replayed, with its seats and whether the Servant rule is on."""
+    data = load_record(text)
+    game = replay(data, allow_unfinished=True)
+    return game, [str(n) for n in data["players"]], data.get("servant") == 1
 
 
 def _rank(token: str) -> int:
@@ -133,15 +144,12 @@ class TileSession:
         self.seen_by: int | None = None  # the person whose rack was last shown
         self.show_help = False
         self.message = ""
-        self.game_id: int | None = None
-        self.lock: GameLock | None = None
-        self.pending: tuple[int, GameLock, TileGame, list[str]] | None = None
+        self.saved: SavedGame[Loaded] = SavedGame(history, TILES, "tile game", _load_game)
         notices = [history.notice] if history.notice else []
-        if not explicit:
-            self.pending = self._find_saved(notices)
-        if self.pending is not None:
-            self.game = self.pending[2]
-            self.names = self.pending[3]
+        pending = None if explicit else self.saved.find(notices)
+        if pending is not None:
+            self.game, self.names, servant = pending.loaded
+            self.servant = self.servant or servant
         else:
             self._start(new_game())
         self.message = " ".join(notices)
@@ -186,25 +194,15 @@ class TileSession:
         game = self.game
         return servants([(t.player, t.points) for t in game.turns], game.players)
 
-    def _find_saved(self, notices: list[str]) -> tuple[int, GameLock, TileGame, list[str]] | None:
-        """The latest unfinished tile game no other copy is playing, replayed from its record."""
-        for row in self.history.unfinished(TILES):
-            lock = GameLock(self.history.data_dir, TILES, row.id)
-            if not lock.acquire():
-                notices.append(f"Tile game {row.id} is open in another window; it was left alone.")
-                continue
-            try:
-                _, text = self.history.stored_record(row.id, TILES)
-                data = load_record(text)
-                game = replay(data, allow_unfinished=True)
-                names = [str(n) for n in data["players"]]
-                self.servant = self.servant or data.get("servant") == 1
-            except (StoreError, RecordError, KeyError, TypeError, ValueError) as error:
-                lock.release()
-                notices.append(f"Tile game {row.id} could not be resumed ({error}).")
-                continue
-            return row.id, lock, game, names
-        return None
+    @property
+    def game_id(self) -> int | None:
+        """The game's row in the history, once saved."""
+        return self.saved.game_id
+
+    @property
+    def pending(self) -> Claimed[Loaded] | None:
+        """The saved game the RESUME screen offers."""
+        return self.saved.pending
 
     def _summary(self) -> RecordSummary:
         people = self.people or [0]
@@ -217,20 +215,11 @@ class TileSession:
 
     def _save(self) -> None:
         """Write the game after a move; a finished game is filed in the same step."""
-        record = game_record(self.game, self.names, servant=self.servant)
-        if self.game_id is None:
-            self.game_id = self.history.add_record(TILES, record, self._summary())
-            self.lock = GameLock(self.history.data_dir, TILES, self.game_id)
-            self.lock.acquire()
-        else:
-            self.history.save_record(self.game_id, TILES, record, self._summary())
-        if self.game.is_over and self.lock is not None:
-            self.lock.release(finished=True)
-            self.lock = None
+        self.saved.save(game_record(self.game, self.names, servant=self.servant), self._summary())
 
     def _start(self, game: TileGame) -> None:
+        self.saved.new_row()
         self.game = game
-        self.game_id = None
         self._clear()
         self.seen_by = None
         self._save()
@@ -238,37 +227,26 @@ class TileSession:
 
     def resume(self) -> None:
         """Carry on with the saved game where it was left."""
-        if self.pending is None:
+        resumed = self.saved.resume()
+        if resumed is None:
             return
-        self.game_id, self.lock, self.game, self.names = self.pending
-        self.pending = None
+        self.game, self.names, _ = resumed
         self.seen_by = None
         self.message = f"Resumed tile game {self.game_id}: {self.score_line()}."
         self._settle()
 
     def start_afresh(self) -> None:
         """A new game; an unfinished one stays in the history, resumable later."""
-        if self.pending is not None:
-            kept, lock, _, _ = self.pending
-            lock.release()
-            self.pending = None
-            self._start(self.new_game())
-            self.message = f"Tile game {kept} is kept: {command('tiles')} offers it again."
-            return
-        self._release()
+        kept = self.saved.keep_pending()
         self._start(self.new_game())
-        self.message = "A new game."
-
-    def _release(self) -> None:
-        if self.lock is not None:
-            self.lock.release()
-            self.lock = None
+        if kept is not None:
+            self.message = f"Tile game {kept} is kept: {command('tiles')} offers it again."
+        else:
+            self.message = "A new game."
 
     def close(self) -> None:
         """Let other windows have the game."""
-        self._release()
-        if self.pending is not None:
-            self.pending[1].release()
+        self.saved.close()
 
     def quit(self) -> str:
         """The parting message."""

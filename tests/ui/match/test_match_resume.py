@@ -76,7 +76,7 @@ def three_unfinished(history: History) -> list[int]:
     drive(second, "n12\r")  # a new match; the saved one is kept
     third = session_for(history, 3)  # match 2 is open: match 1 is offered
     assert third.stage is Stage.RESUME and third.pending is not None
-    assert third.pending[0] == first.game_id
+    assert third.pending.game_id == first.game_id
     drive(third, "n12\r")
     ids = [first.game_id, second.game_id, third.game_id]
     second.close()
