@@ -5,10 +5,20 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Final, NoReturn, TypeAlias
 
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from solitaire.core.cards import SEED_LIMIT
 from solitaire.core.untrusted import MAX_SEED_DIGITS, safe_text
@@ -46,6 +56,33 @@ def make_console(args: argparse.Namespace, stderr: bool = False) -> Console:
         safe_box=True,
         highlight=False,
     )
+
+
+@contextmanager
+def progress_bar(
+    args: argparse.Namespace, label: str, total: int
+) -> Iterator[Callable[[int], None]]:
+    """A bar on stderr for a long run (games done, rate, time left), gone when it ends;
+    yields the function to call with the number of games just finished."""
+    columns = (
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=make_console(args, stderr=True), transient=True) as progress:
+        task = progress.add_task(label, total=total, rate="")
+        started = time.perf_counter()
+
+        def advance(count: int) -> None:
+            progress.advance(task, count)
+            rate = progress.tasks[0].completed / max(1e-9, time.perf_counter() - started)
+            progress.update(task, rate=f"{rate:,.1f} games/s")
+
+        yield advance
 
 
 def speaks_unicode(stream: object) -> bool:

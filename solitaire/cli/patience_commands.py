@@ -12,14 +12,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.text import Text
 
 from solitaire.cli.common import (
@@ -31,6 +23,7 @@ from solitaire.cli.common import (
     make_console,
     open_history,
     prog,
+    progress_bar,
     seed_number,
     whole_number,
 )
@@ -263,26 +256,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     args.strategy = resolve_strategy(args.strategy, args.target, "--strategy") or "best"
     check_run(args.games, args.strategy, args.jobs)
-    err = make_console(args, stderr=True)
-    columns = (
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]}"),
-        TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=err, transient=True) as progress:
-        task = progress.add_task(f"{args.strategy:>6}", total=args.games, rate="")
-        started = time.perf_counter()
-
-        def advance(count: int) -> None:
-            progress.advance(task, count)
-            done = progress.tasks[0].completed
-            rate = done / max(1e-9, time.perf_counter() - started)
-            progress.update(task, rate=f"{rate:,.0f} games/s")
-
+    started = time.perf_counter()
+    with progress_bar(args, f"{args.strategy:>6}", args.games) as advance:
         result = simulate(
             args.games, args.strategy, seed=args.seed, jobs=args.jobs, progress=advance
         )

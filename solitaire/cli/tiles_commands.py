@@ -10,7 +10,6 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -20,6 +19,7 @@ from solitaire.cli.common import (
     jobs_number,
     make_console,
     prog,
+    progress_bar,
     seed_number,
     whole_number,
 )
@@ -185,24 +185,9 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 def cmd_arena(args: argparse.Namespace) -> int:
     check_arena(args.a, args.b, args.games, args.jobs)
-    err = make_console(args, stderr=True)
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-    )
     started = time.perf_counter()
-    with Progress(*columns, console=err, transient=True) as progress:
-        task = progress.add_task(f"{args.a} v {args.b}", total=args.games)
-        result = arena(
-            args.a,
-            args.b,
-            args.games,
-            seed=args.seed,
-            jobs=args.jobs,
-            progress=lambda n: progress.advance(task, n),
-        )
+    with progress_bar(args, f"{args.a} v {args.b}", args.games) as advance:
+        result = arena(args.a, args.b, args.games, seed=args.seed, jobs=args.jobs, progress=advance)
     elapsed = time.perf_counter() - started
     if args.json:
         print(json.dumps(result.to_dict()))

@@ -23,7 +23,17 @@ from math import comb
 from typing import Final, Protocol
 
 from solitaire.core.cards import ALL_CARDS, Card
-from solitaire.match.game import GO, Action, Discard, Event, Lay, Match, Observation, Phase
+from solitaire.match.game import (
+    GO,
+    Action,
+    Discard,
+    Event,
+    IllegalMoveError,
+    Lay,
+    Match,
+    Observation,
+    Phase,
+)
 from solitaire.match.pegging import MAX_COUNT, count_of, peg_points
 from solitaire.patience.advisor import Position, expected_numerators
 
@@ -31,6 +41,7 @@ __all__ = [
     "PLAYERS",
     "EasyPlayer",
     "Player",
+    "PlayerError",
     "StandardPlayer",
     "advance",
     "discard_values",
@@ -39,6 +50,10 @@ __all__ = [
 ]
 
 PLAYERS: Final = ("easy", "standard")
+
+
+class PlayerError(ValueError):
+    """A computer player chose something the rules refuse; the match is left as it was."""
 
 
 class Player(Protocol):
@@ -144,11 +159,22 @@ def make_player(name: str, rng: random.Random) -> Player:
 
 
 def advance(match: Match, players: Sequence[Player | None]) -> tuple[Event, ...]:
-    """Let the computer seats act until a person's turn (a ``None`` seat) or the end."""
+    """Let the computer seats act until a person's turn (a ``None`` seat) or the end.
+
+    The match referees every choice: one the rules refuse raises :class:`PlayerError`
+    naming the player, and changes nothing.
+    """
     events: list[Event] = []
     while (seat := match.current_player) is not None:
         player = players[seat]
         if player is None:
             break
-        events += match.apply(seat, player.choose(match.observation(seat)))
+        action = player.choose(match.observation(seat))
+        try:
+            events += match.apply(seat, action)
+        except IllegalMoveError as error:
+            raise PlayerError(
+                f"{player.name} (player {seat}) chose {str(action)[:40]!r}, which the rules "
+                f"refuse: {error}"
+            ) from None
     return tuple(events)

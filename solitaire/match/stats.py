@@ -23,7 +23,7 @@ from typing import Final
 
 from solitaire.match.game import Match
 
-__all__ = ["PUBLISHED", "ROLES", "MatchStats", "RoleTotals", "match_stats"]
+__all__ = ["PUBLISHED", "ROLES", "MatchStats", "RoleTotals", "combined", "match_stats"]
 
 ROLES: Final = ("dealer", "pone")
 
@@ -62,6 +62,7 @@ class MatchStats:
     games: int = 0
     wins: int = 0
     losses: int = 0
+    game_points: int = 0  # won: a skunk counts 2, a double skunk 3 (or 4)
     skunks_given: int = 0
     double_skunks_given: int = 0
     skunks_taken: int = 0
@@ -79,6 +80,7 @@ def match_stats(matches: Iterable[Match], player: int = 0) -> MatchStats:
             won = result.winner == player
             stats.wins += won
             stats.losses += not won
+            stats.game_points += result.game_points if won else 0
             if result.skunk:
                 double = result.skunk == 2
                 if won:
@@ -101,3 +103,21 @@ def match_stats(matches: Iterable[Match], player: int = 0) -> MatchStats:
                         else:
                             role.hand += counted.points
     return stats
+
+
+def combined(parts: Iterable[MatchStats]) -> MatchStats:
+    """The sum of several players' or runs' results."""
+    total = MatchStats()
+    for part in parts:
+        for name in _COUNTS:
+            setattr(total, name, getattr(total, name) + getattr(part, name))
+        for role in ROLES:
+            mine, theirs = total.roles[role], part.roles[role]
+            mine.deals += theirs.deals
+            mine.pegged += theirs.pegged
+            mine.hand += theirs.hand
+            mine.crib += theirs.crib
+    return total
+
+
+_COUNTS: Final = tuple(name for name in MatchStats.__slots__ if name != "roles")

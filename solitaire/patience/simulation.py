@@ -13,18 +13,16 @@ best actual discard, which no strategy can beat on any deal.
 from __future__ import annotations
 
 import math
-import os
 import random
-import signal
 import statistics
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
 
 from solitaire.core.cards import SEED_LIMIT, shuffled_order
+from solitaire.core.runs import MAX_JOBS, Z95, run_tasks, wilson
 from solitaire.core.untrusted import MAX_SEED_DIGITS
 from solitaire.patience.advisor import hindsight
 from solitaire.patience.game import GREAT_LINE, SKUNK_LINE, Game
@@ -52,7 +50,6 @@ __all__ = [
 ]
 
 SIMULATED: Final = (*STRATEGIES, "oracle")
-Z95: Final = 1.959963984540054  # the 97.5th percentile of the standard normal
 
 
 def oracle_total(game: Game) -> int:
@@ -94,22 +91,6 @@ def play_seeds(strategy: str, seeds: range) -> list[int]:
 def _play_chunk(task: tuple[str, int, int, int]) -> tuple[int, list[int]]:
     strategy, seed, start, count = task
     return start, play_seeds(strategy, range(seed + start, seed + start + count))
-
-
-def _ignore_sigint() -> None:
-    # Workers leave Ctrl-C to the parent, which stops them and keeps what finished.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    centre = p + z * z / (2 * n)
-    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    scale = 1 + z * z / n
-    return (max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale))
 
 
 def paired_difference(
@@ -210,8 +191,6 @@ class SimulationResult:
 
 
 MAX_GAMES: Final = 10_000_000  # about a day of play for the fastest strategy on one core
-MAX_JOBS: Final = min(64, 4 * (os.cpu_count() or 1))
-_IN_FLIGHT: Final = 4  # chunks queued per process: enough to keep each one busy
 
 
 def check_run(games: int, strategy: str, jobs: int, seed: int = 0) -> None:
@@ -256,48 +235,11 @@ def simulate(
     """
     check_run(games, strategy, jobs, seed)
     size = chunk or max(1, min(250, games // (jobs * 20) or 1))
-    tasks = _chunks(strategy, seed, games, size)
-    done: dict[int, list[int]] = {}
-    interrupted = False
-    try:
-        if jobs == 1:
-            for _, task_seed, start, count in tasks:
-                done[start] = play_seeds(
-                    strategy, range(task_seed + start, task_seed + start + count)
-                )
-                if progress:
-                    progress(count)
-        else:
-            with ProcessPoolExecutor(jobs, initializer=_ignore_sigint) as pool:
-                pending: set[Future[tuple[int, list[int]]]] = set()
-
-                def collect() -> None:
-                    finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                    for future in finished:
-                        pending.discard(future)
-                        start, totals = future.result()
-                        done[start] = totals
-                        if progress:
-                            progress(len(totals))
-
-                try:
-                    for task in tasks:
-                        pending.add(pool.submit(_play_chunk, task))
-                        if len(pending) >= jobs * _IN_FLIGHT:
-                            collect()
-                    while pending:
-                        collect()
-                except KeyboardInterrupt:
-                    # Stop what has not started; chunks under way finish and are kept.
-                    for future in pending:
-                        future.cancel()
-                    wait(pending)
-                    for future in pending:
-                        if not future.cancelled() and future.exception() is None:
-                            start, totals = future.result()
-                            done.setdefault(start, totals)
-                    raise
-    except KeyboardInterrupt:
-        interrupted = True
-    ordered = tuple(total for start in sorted(done) for total in done[start])
+    chunks, interrupted = run_tasks(
+        _play_chunk,
+        _chunks(strategy, seed, games, size),
+        jobs,
+        done=(lambda finished: progress(len(finished[1]))) if progress else None,
+    )
+    ordered = tuple(total for _, totals in chunks for total in totals)
     return SimulationResult(strategy, seed, games, ordered, interrupted)

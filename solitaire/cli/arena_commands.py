@@ -1,0 +1,124 @@
+"""``cribsol arena``: computer players against each other in paired games of the match."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from rich.table import Table
+from rich.text import Text
+
+from solitaire.cli.common import (
+    add_output_options,
+    jobs_number,
+    make_console,
+    prog,
+    progress_bar,
+    seed_number,
+    whole_number,
+)
+from solitaire.match.arena import MAX_ARENA_GAMES, ArenaResult, arena, arena_players, check_arena
+from solitaire.match.stats import PUBLISHED
+
+if TYPE_CHECKING:
+    from solitaire.cli.common import Subcommands
+
+__all__ = ["arena_table", "register"]
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    check_arena(args.a, args.b, args.games, args.jobs, args.seed)
+    started = time.perf_counter()
+    with progress_bar(args, f"{args.a} v {args.b}", args.games) as advance:
+        result = arena(args.a, args.b, args.games, seed=args.seed, jobs=args.jobs, progress=advance)
+    elapsed = time.perf_counter() - started
+    if args.json:
+        print(json.dumps(result.to_dict()))
+    else:
+        console = make_console(args)
+        console.print(arena_table(result))
+        pairs = (result.games + 1) // 2
+        console.print(
+            Text(
+                f"{result.games:,} games: {pairs:,} seeds from {args.seed}, each played twice "
+                f"with the seats swapped; {elapsed:.1f} s with {args.jobs} job(s). Points per "
+                "deal count the deals played to the crib (a deal cut short by a win is left "
+                "out); a skunk counts 2 game points, a double skunk 3.",
+                style="muted",
+            )
+        )
+    if result.interrupted:
+        print(f"{prog()}: interrupted; {result.games:,} finished games reported", file=sys.stderr)
+        return 130
+    return 0
+
+
+def _mean(value: Fraction | None) -> str:
+    return "-" if value is None else f"{float(value):.2f}"
+
+
+def arena_table(result: ArenaResult) -> Table:
+    """Each side's wins with the 95% interval, game points, skunks, points per deal by role
+    beside the published averages, and decision times."""
+    table = Table(title="Arena", title_justify="left", box=None, padding=(0, 1))
+    table.add_column("", justify="left")
+    a, b = result.a, result.b
+    names = (a, b) if a != b else (f"{a} (A)", f"{b} (B)")
+    for name in names:
+        table.add_column(name, justify="right")
+    table.add_column("published", justify="left", style="muted")
+    stats = (result.stats(0), result.stats(1))
+    shares = (result.win_share(0), result.win_share(1))
+    table.add_row(
+        "wins", *(f"{s.wins:,} ({p:.1%})" for s, (p, _, _) in zip(stats, shares, strict=True)), ""
+    )
+    table.add_row("95% interval", *(f"{lo:.1%}-{hi:.1%}" for _, lo, hi in shares), "")
+    table.add_row("game points", *(f"{s.game_points:,}" for s in stats), "")
+    table.add_row(
+        "skunks (double)", *(f"{s.skunks_given:,} ({s.double_skunks_given:,})" for s in stats), ""
+    )
+    table.add_row(Text("points per deal", style="muted"), "", "", "")
+    for (role, what), published in PUBLISHED.items():
+        label = what if what == "crib" else f"{what} as {role}"
+        table.add_row(f"  {label}", *(_mean(s.roles[role].mean(what)) for s in stats), published)
+    times = (result.times(0), result.times(1))
+    table.add_row(
+        "ms a decision",
+        *(f"{median * 1000:.1f} (p99 {p99 * 1000:.0f})" for median, p99, _ in times),
+        "",
+    )
+    return table
+
+
+def register(sub: Subcommands) -> None:
+    """Add ``cribsol arena``."""
+    names = ", ".join(arena_players())
+    cmd = sub.add_parser(
+        "arena",
+        help="computer against computer: paired seeded matches, wins with 95%% intervals",
+        description="One-game matches of player A against player B, in pairs on the same "
+        "seed with the seats swapped (so each holds the other's cards and each deals first "
+        "once), refereed and scored by our engine. Prints wins with a 95%% Wilson interval, "
+        "skunks, game points and the points per deal by role. Ctrl-C stops and reports the "
+        f"finished games. Players: {names} (the last ones are outside players from PyPI: "
+        "pip install -e '.[outside]').",
+    )
+    cmd.add_argument("--a", required=True, metavar="PLAYER", help="player A")
+    cmd.add_argument("--b", required=True, metavar="PLAYER", help="player B")
+    cmd.add_argument(
+        "--games",
+        type=whole_number(1, MAX_ARENA_GAMES),
+        default=200,
+        metavar="N",
+        help="games to play (default 200)",
+    )
+    cmd.add_argument("--jobs", type=jobs_number, default=1, metavar="J", help="processes")
+    cmd.add_argument(
+        "--seed", type=seed_number, default=0, metavar="S", help="game i is dealt from S + i // 2"
+    )
+    add_output_options(cmd, "print the summary as one JSON object")
+    cmd.set_defaults(func=cmd_arena)
