@@ -49,7 +49,7 @@ __all__ = [
     "make_player",
 ]
 
-PLAYERS: Final = ("easy", "standard")
+PLAYERS: Final = ("easy", "standard", "expert")
 
 
 class PlayerError(ValueError):
@@ -155,6 +155,10 @@ def make_player(name: str, rng: random.Random) -> Player:
         return EasyPlayer(rng)
     if name == "standard":
         return StandardPlayer()
+    if name == "expert":
+        from solitaire.match.expert import ExpertPlayer  # it builds on this module
+
+        return ExpertPlayer()
     raise ValueError(f"unknown player {name!r}: expected one of {', '.join(PLAYERS)}")
 
 

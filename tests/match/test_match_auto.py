@@ -78,7 +78,7 @@ def test_a_record_file_replays_and_a_tampered_one_is_one_line(
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (("--auto", "expert"), "invalid choice: 'expert'"),
+        (("--auto", "master"), "invalid choice: 'master'"),
         (("--auto", "easy", "--games", "0"), "--games: expected a whole number from 1 to 25"),
         (("--auto", "easy", "--seed", "-3"), "--seed: expected a whole number from 0"),
         (("--auto", "easy", "--seed", "x"), "--seed: expected a whole number from 0"),

@@ -176,5 +176,5 @@ def test_standard_beats_easy_over_a_few_seeded_games() -> None:
 
 
 def test_unknown_level() -> None:
-    with pytest.raises(ValueError, match="unknown player 'expert'"):
-        make_player("expert", random.Random(0))
+    with pytest.raises(ValueError, match="unknown player 'master'"):
+        make_player("master", random.Random(0))
