@@ -149,7 +149,8 @@ def _negamax(x: int, y: int, count: int, tail: int, alpha: int, beta: int) -> in
     """Net pegging to the end of the play for the player holding ``x``, to lay a card that fits.
 
     Fail-soft: a result at or below ``alpha`` is an upper bound, at or above ``beta`` a
-    lower bound, between them exact.
+    lower bound, between them exact. (What follows a card is :func:`_after`, written
+    out in the loop: this is the hot path.)
     """
     key = (((x << 14 | y) << 5 | count) << 20) | tail
     entry = _table.get(key)
@@ -167,6 +168,7 @@ def _negamax(x: int, y: int, count: int, tail: int, alpha: int, beta: int) -> in
             beta = high
     room = MAX_COUNT - count
     steps = _steps[tail] or _steps_of(tail)
+    least = _least
     children = []
     for rank, value, rest in _moves[x]:
         if value <= room:
@@ -180,7 +182,26 @@ def _negamax(x: int, y: int, count: int, tail: int, alpha: int, beta: int) -> in
     best = -_INF
     bound = alpha
     for points, new_count, new_tail, rest in children:
-        value = points + _after(rest, y, new_count, new_tail, bound - points, beta - points)
+        lo = bound - points
+        hi = beta - points
+        if new_count != MAX_COUNT:
+            left = MAX_COUNT - new_count
+            if least[y] <= left:
+                value = points - _negamax(y, rest, new_count, new_tail, -hi, -lo)
+            elif least[rest] <= left:
+                value = points + _negamax(rest, y, new_count, new_tail, lo, hi)
+            elif y:  # neither can lay: one for the go, and the count restarts
+                value = points + 1 - _negamax(y, rest, 0, 0, 1 - hi, 1 - lo)
+            elif rest:
+                value = points + 1 + _negamax(rest, y, 0, 0, lo - 1, hi - 1)
+            else:
+                value = points + 1  # one for the last card
+        elif y:
+            value = points - _negamax(y, rest, 0, 0, -hi, -lo)
+        elif rest:
+            value = points + _negamax(rest, y, 0, 0, lo, hi)
+        else:
+            value = points
         if value > best:
             best = value
             if value > bound:
