@@ -17,6 +17,12 @@ without a play (passes and exchanges; three per player for more players) also en
 it, the rule word games use. Each player then loses the face value of the tiles
 left on their rack.
 
+In a Joker game (``joker=True``) players count their own plays: a play is applied
+with the player's ``claim`` and scores what was recorded (a claim above the play's
+worth is struck out and records 0). Until the next turn, another player may
+:meth:`TileGame.call_joker` on it: missed points go to the caller, a call when
+nothing was missed costs the caller 5 (see :mod:`solitaire.tiles.optional`).
+
 >>> game = TileGame(seed=7)
 >>> game.first_player, len(game.rack(0)), len(game.bag)
 (1, 5, 94)
@@ -28,6 +34,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Final
 
 from solitaire.tiles.board import SIZE, Board
 from solitaire.tiles.movegen import ScoredPlay, generate, has_play
@@ -41,10 +48,13 @@ from solitaire.tiles.moves import (
     check_play,
     rack_holds,
 )
+from solitaire.tiles.optional import JokerCall, joker
 from solitaire.tiles.scoring import PlayScore
 from solitaire.tiles.tiles import FULL_SET, RACK_SIZE, Bag, Tile, format_tiles, rack_pips
 
-__all__ = ["PlayerView", "TileGame", "Turn"]
+__all__ = ["MAX_CLAIM", "Called", "PlayerView", "TileGame", "Turn"]
+
+MAX_CLAIM: Final = 999  # a count said for one play (the most a play can score is far less)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,11 +66,40 @@ class Turn:
     action: Action
     score: PlayScore | None
     drew: tuple[Tile, ...]
+    claim: int | None = None
+    """In a Joker game, the points the player said the play is worth (None otherwise)."""
 
     @property
     def points(self) -> int:
-        """Points scored (0 for a pass or an exchange)."""
+        """What the play is worth (0 for a pass or an exchange)."""
         return 0 if self.score is None else self.score.total
+
+    @property
+    def recorded(self) -> int:
+        """Points written down for the player: the claim in a Joker game (0 when it is more
+        than the play is worth), otherwise what the play is worth."""
+        if self.claim is None:
+            return self.points
+        return self.claim if self.claim <= self.points else 0
+
+    @property
+    def missed(self) -> int:
+        """Points the player did not record (a Joker call takes them)."""
+        return self.points - self.recorded
+
+
+@dataclass(frozen=True, slots=True)
+class Called:
+    """A Joker call on a turn: who called, and the judgement (points to the caller)."""
+
+    turn: int
+    caller: int
+    judged: JokerCall
+
+    @property
+    def points(self) -> int:
+        """Points to the caller: the missed points, or the 5-point penalty (negative)."""
+        return self.judged.caller
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,15 +129,26 @@ class TileGame:
     """
 
     def __init__(
-        self, seed: int, players: int = 2, size: int = SIZE, *, solitaire: bool = False
+        self,
+        seed: int,
+        players: int = 2,
+        size: int = SIZE,
+        *,
+        solitaire: bool = False,
+        joker: bool = False,
     ) -> None:
         if not 2 <= players <= 4:
             raise ValueError(f"a game is for 2 to 4 players, not {players}")
         if solitaire and players != 2:
             raise ValueError("the solitaire is one colour against the other: 2 seats")
+        if solitaire and joker:
+            raise ValueError("the Joker needs players who check each other's counts")
         self.seed = seed
         self.players = players
         self.solitaire = solitaire
+        self.joker = joker
+        self.calls: dict[int, Called] = {}
+        """Joker calls by the index of the turn called on."""
         if solitaire:
             # Seeds of their own: the same shuffle would put equal ranks in the same order.
             self.bags = [
@@ -257,9 +307,17 @@ class TileGame:
 
     # -- actions ----------------------------------------------------------------
 
-    def apply(self, action: Action) -> Turn:
-        """Play, pass or exchange for the player to move; returns the turn recorded."""
+    def apply(self, action: Action, claim: int | None = None) -> Turn:
+        """Play, pass or exchange for the player to move; returns the turn recorded.
+
+        In a Joker game a play needs the player's ``claim`` of its points.
+        """
         score = self.check(action)
+        if self.joker and isinstance(action, Play):
+            if claim is None or not 0 <= claim <= MAX_CLAIM:
+                raise ValueError(f"in a Joker game a play needs its count, 0 to {MAX_CLAIM}")
+        elif claim is not None:
+            raise ValueError("only a play in a Joker game is counted by its player")
         player = self.current_player
         rack = self.racks[player]
         bag = self.bags[player]
@@ -269,7 +327,6 @@ class TileGame:
             assert score is not None
             kept = _without(rack, action.tiles)
             self.board = self.board.place(action.placements)
-            self.scores[player] += score.total
             self._without_play = 0
             drew = bag.draw(RACK_SIZE - (len(rack) - len(action.tiles)))
         else:
@@ -279,7 +336,8 @@ class TileGame:
                 drew = bag.draw(len(action.tiles))
                 bag.put_back(action.tiles)
         self.racks[player] = (*kept, *drew)
-        turn = Turn(player, rack, action, score, drew)
+        turn = Turn(player, rack, action, score, drew, claim)
+        self.scores[player] += turn.recorded
         self.turns.append(turn)
         self._plays = None
         self.current_player = (player + 1) % self.players
@@ -297,6 +355,51 @@ class TileGame:
     def play(self, play: Play) -> Turn:
         """Lay tiles (see :meth:`apply`)."""
         return self.apply(play)
+
+    # -- the Joker --------------------------------------------------------------------
+
+    @property
+    def joker_open(self) -> Turn | None:
+        """The play a Joker call may be made on: the last turn, a counted play not yet called."""
+        if not self.joker or not self.turns:
+            return None
+        turn = self.turns[-1]
+        if turn.claim is None or len(self.turns) - 1 in self.calls:
+            return None
+        return turn
+
+    def check_call(self, caller: int) -> Turn:
+        """The turn ``caller`` may call Joker on; ValueError naming why not."""
+        if not self.joker:
+            raise ValueError("the Joker is not played in this game")
+        turn = self.joker_open
+        if turn is None:
+            raise ValueError("no count is open to a Joker call: the last play was called or passed")
+        if not 0 <= caller < self.players:
+            raise ValueError(f"there is no player {caller + 1}")
+        if caller == turn.player:
+            raise ValueError("a player does not call Joker on their own count")
+        return turn
+
+    def call_joker(self, caller: int) -> Called:
+        """``caller`` calls Joker on the open count: takes the missed points, or pays 5."""
+        turn = self.check_call(caller)
+        called = Called(len(self.turns) - 1, caller, joker(turn.recorded, turn.points))
+        self.calls[called.turn] = called
+        self.scores[caller] += called.points
+        return called
+
+    def running_scores(self) -> list[tuple[int, ...]]:
+        """Everyone's score after each turn (and the Joker call on it)."""
+        running = [0] * self.players
+        out = []
+        for index, turn in enumerate(self.turns):
+            running[turn.player] += turn.recorded
+            called = self.calls.get(index)
+            if called is not None:
+                running[called.caller] += called.points
+            out.append(tuple(running))
+        return out
 
     # -- the result ---------------------------------------------------------------
 

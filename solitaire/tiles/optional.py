@@ -5,12 +5,13 @@
 * **Joker**: players count their own plays. Once a player has recorded a score, the
   first other player to call "Joker" on points that were missed takes them; calling
   before the score is recorded, or when nothing was missed, costs the caller 5.
+  (How the computer levels count and call: :mod:`solitaire.tiles.joker`.)
 
 >>> joker(recorded=8, actual=12)
 JokerCall(caller=4, missed=4, reason='4 points were missed: the caller takes them')
 >>> joker(recorded=12, actual=12).caller
 -5
->>> servants([(0, 10), (1, 4)], players=2)
+>>> servants([(10, 0), (10, 4)], players=2)
 (1,)
 """
 
@@ -47,13 +48,11 @@ def joker(recorded: int | None, actual: int) -> JokerCall:
     return JokerCall(missed, missed, f"{missed} points were missed: the caller takes them")
 
 
-def servants(turns: Sequence[tuple[int, int]], players: int) -> tuple[int, ...]:
-    """The Servant(s) after the last complete round of ``(player, points)`` turns."""
-    complete = len(turns) - len(turns) % players
+def servants(running: Sequence[Sequence[int]], players: int) -> tuple[int, ...]:
+    """The Servant(s) after the last complete round, from everyone's score after each turn."""
+    complete = len(running) - len(running) % players
     if complete == 0:
         return ()
-    scores = [0] * players
-    for player, points in turns[:complete]:
-        scores[player] += points
+    scores = running[complete - 1]
     low = min(scores)
     return tuple(p for p, s in enumerate(scores) if s == low)

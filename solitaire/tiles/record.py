@@ -2,9 +2,12 @@
 
 A record holds the seed, the opening draws, every rack drawn, every play (as
 ``square:tile`` placements), exchange and pass with its score and the tiles drawn
-after it, and the leftovers deducted at the end. Records are untrusted: they are
-read through :mod:`solitaire.core.untrusted`, and :func:`replay` plays them again on
-a fresh engine, refusing the first turn and field that does not match.
+after it, and the leftovers deducted at the end. In a Joker game each play also
+holds the player's ``claim`` and each turn its Joker ``call`` (the caller and the
+points judged), and the running scores are what was recorded. Records are
+untrusted: they are read through :mod:`solitaire.core.untrusted`, and
+:func:`replay` plays them again on a fresh engine, refusing the first turn and
+field that does not match: a computer's claim is counted again, a call judged again.
 
 >>> from solitaire.tiles.players import greedy
 >>> game = TileGame(seed=3)
@@ -21,8 +24,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from solitaire.core.untrusted import Fields, RecordError, check_list, parse_record, safe_text
-from solitaire.tiles.game import TileGame, Turn
+from solitaire.tiles.game import MAX_CLAIM, TileGame
+from solitaire.tiles.joker import computer_caller, computer_count
 from solitaire.tiles.moves import Action, Exchange, Pass, Play, format_placement
+from solitaire.tiles.players import PLAYERS
 from solitaire.tiles.tiles import Tile, TileError
 
 __all__ = ["GAME", "NAME", "RECORD_VERSION", "RecordError", "game_record", "load_record", "replay"]
@@ -43,8 +48,9 @@ _TOP: Final = (
     "deductions",
     "final",
 )
-_OPTIONAL: Final = ("solitaire", "servant")  # 1 when on; absent in older records
+_OPTIONAL: Final = ("solitaire", "servant", "joker")  # 1 when on; absent in older records
 _TURN: Final = ("player", "rack", "action", "tiles", "score", "drew", "scores")
+_JOKER_TURN: Final = ("claim", "call")  # a Joker game's plays: the count said, the call made
 _ACTIONS: Final = ("play", "pass", "exchange")
 _TILE_CHARS: Final = "A23456789TJQKLD10"
 _PLACEMENT: Final = re.compile(r"[A-M](?:[1-9]|1[0-3]):(?:[A2-9TJQK]|10)[LD](?:/[69])?")
@@ -55,15 +61,17 @@ def _tiles(tiles: Sequence[Tile]) -> list[str]:
     return [str(t) for t in tiles]
 
 
-def _turn_dict(turn: Turn, scores: Sequence[int], size: int) -> dict[str, Any]:
+def _turn_dict(game: TileGame, index: int, scores: Sequence[int]) -> dict[str, Any]:
+    turn = game.turns[index]
     action = turn.action
+    size = game.board.size
     if isinstance(action, Play):
         kind, tiles = "play", [format_placement(p, size) for p in action.placements]
     elif isinstance(action, Exchange):
         kind, tiles = "exchange", _tiles(action.tiles)
     else:
         kind, tiles = "pass", []
-    return {
+    out: dict[str, Any] = {
         "player": turn.player,
         "rack": _tiles(turn.rack),
         "action": kind,
@@ -72,6 +80,11 @@ def _turn_dict(turn: Turn, scores: Sequence[int], size: int) -> dict[str, Any]:
         "drew": _tiles(turn.drew),
         "scores": list(scores),
     }
+    if turn.claim is not None:
+        called = game.calls.get(index)
+        out["claim"] = turn.claim
+        out["call"] = None if called is None else {"caller": called.caller, "points": called.points}
+    return out
 
 
 def game_record(game: TileGame, players: Sequence[str], *, servant: bool = False) -> dict[str, Any]:
@@ -79,11 +92,7 @@ def game_record(game: TileGame, players: Sequence[str], *, servant: bool = False
 
     ``servant`` notes that the Servant is shown (a display option, kept for resuming).
     """
-    running = [0] * game.players
-    turns = []
-    for turn in game.turns:
-        running[turn.player] += turn.points
-        turns.append(_turn_dict(turn, running, game.board.size))
+    turns = [_turn_dict(game, index, scores) for index, scores in enumerate(game.running_scores())]
     return {
         "game": GAME,
         "version": RECORD_VERSION,
@@ -97,6 +106,7 @@ def game_record(game: TileGame, players: Sequence[str], *, servant: bool = False
         "final": list(game.returns()) if game.is_over else None,
         **({"solitaire": 1} if game.solitaire else {}),
         **({"servant": 1} if servant else {}),
+        **({"joker": 1} if game.joker else {}),
     }
 
 
@@ -156,6 +166,37 @@ def _action(kind: str, fields: Fields, size: int) -> Action:
         raise RecordError(f"{where}: {error}") from None
 
 
+def _replay_call(game: TileGame, names: Sequence[str], turn: Fields, where: str) -> None:
+    """Check a Joker game's play: a computer's claim counted again, the call made and judged."""
+    played = game.turns[-1]
+    assert played.score is not None and played.claim is not None
+    if names[played.player] in PLAYERS:
+        count = computer_count(
+            names[played.player], played.score, game.seed, len(game.turns), game.board.size
+        )
+        _expect(count.claim, played.claim, f"{where}: field 'claim'")
+    caller: int | None = None
+    if not turn.is_null("call"):
+        call = turn.nested("call", required=("caller", "points"))
+        caller = call.integer("caller", 0, game.players - 1)
+        points = call.integer("points", -10_000, 10_000)
+    computer = computer_caller(names, played.player)
+    due = computer if computer is not None and played.missed > 0 else None
+    if due is not None or (caller is not None and names[caller] in PLAYERS):
+        # A computer calls at once on a person's missed points, and at no other time.
+        _expect(_caller(names, due), _caller(names, caller), f"{where}: field 'call'")
+    if caller is not None:
+        try:
+            called = game.call_joker(caller)
+        except ValueError as error:
+            raise RecordError(f"{where}: field 'call': {error}") from None
+        _expect(called.points, points, f"{where}: field 'call' points")
+
+
+def _caller(names: Sequence[str], seat: int | None) -> str:
+    return "no call" if seat is None else f"a call by {names[seat]}"
+
+
 def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> TileGame:
     """Play a record again on a fresh engine, checking every draw, move and score it states."""
     record = Fields(data, "record", required=_TOP, optional=_OPTIONAL)
@@ -169,9 +210,12 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> TileGa
     seats = len(names)
     solitaire = bool(record.integer("solitaire", 0, 1, default=0))
     record.integer("servant", 0, 1, default=0)
+    jokers = bool(record.integer("joker", 0, 1, default=0))
     if solitaire and seats != 2:
         raise RecordError("record: field 'solitaire': the solitaire has 2 seats")
-    game = TileGame(seed, players=seats, solitaire=solitaire)
+    if solitaire and jokers:
+        raise RecordError("record: field 'joker': the solitaire is not played with the Joker")
+    game = TileGame(seed, players=seats, solitaire=solitaire, joker=jokers)
     _expect(
         game.first_player,
         record.integer("first_player", 0, seats - 1),
@@ -192,7 +236,8 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> TileGa
         where = f"turn {number}"
         if game.is_over:
             raise RecordError(f"{where}: the game was already over")
-        turn = Fields(item, where, required=_TURN)
+        counted = jokers and item.get("action") == "play" if isinstance(item, Mapping) else False
+        turn = Fields(item, where, required=_TURN + (_JOKER_TURN if counted else ()))
         _expect(game.current_player, turn.integer("player", 0, seats - 1), turn.name("player"))
         _expect(
             game.rack(game.current_player),
@@ -201,12 +246,15 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> TileGa
         )
         kind = turn.text("action", 8, pattern=re.compile("|".join(_ACTIONS)))
         action = _action(kind, turn, size)
+        claim = turn.integer("claim", 0, MAX_CLAIM) if counted else None
         try:
-            played = game.apply(action)
+            played = game.apply(action, claim)
         except ValueError as error:
             raise RecordError(f"{turn.name('tiles')}: {error}") from None
         _expect(played.points, turn.integer("score", 0, 10_000), turn.name("score"))
         _expect(played.drew, _tile_list(turn.raw("drew"), turn.name("drew")), turn.name("drew"))
+        if counted:
+            _replay_call(game, [str(n) for n in names], turn, f"turn {number} ({action})")
         scores = [item for _, item in turn.items("scores", seats, seats)]
         _expect(tuple(game.scores), tuple(scores), turn.name("scores"))
 

@@ -9,19 +9,19 @@ from solitaire.tiles.players import greedy
 
 def test_the_servant_is_the_lowest_score_after_each_round_of_turns() -> None:
     assert servants([], 2) == ()
-    assert servants([(0, 12)], 2) == ()  # the round is not complete
-    assert servants([(0, 12), (1, 8)], 2) == (1,)
-    assert servants([(0, 12), (1, 8), (0, 2)], 2) == (1,)
-    assert servants([(0, 12), (1, 8), (0, 2), (1, 8)], 2) == (0,)
-    assert servants([(0, 5), (1, 5)], 2) == (0, 1)
+    assert servants([(12, 0)], 2) == ()  # the round is not complete
+    assert servants([(12, 0), (12, 8)], 2) == (1,)
+    assert servants([(12, 0), (12, 8), (14, 8)], 2) == (1,)
+    assert servants([(12, 0), (12, 8), (14, 8), (14, 16)], 2) == (0,)
+    assert servants([(5, 0), (5, 5)], 2) == (0, 1)
+    assert servants([(5, 0, 0), (5, 3, 0), (5, 3, 4)], 3) == (1,)
 
 
 def test_the_servant_follows_a_real_game() -> None:
     game = TileGame(3)
     for _ in range(6):
         game.apply(greedy(game.view(game.current_player)))
-    turns = [(t.player, t.points) for t in game.turns]
-    (lowest,) = servants(turns, 2)
+    (lowest,) = servants(game.running_scores(), 2)
     assert game.scores[lowest] == min(game.scores)
 
 

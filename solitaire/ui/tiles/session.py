@@ -192,7 +192,7 @@ class TileSession:
     def servants(self) -> tuple[int, ...]:
         """The Servant(s): the lowest score after the last full round of turns."""
         game = self.game
-        return servants([(t.player, t.points) for t in game.turns], game.players)
+        return servants(game.running_scores(), game.players)
 
     @property
     def game_id(self) -> int | None:

@@ -1,0 +1,245 @@
+"""The Joker in the engine: claims, calls, penalties, computers' counts, records and replay."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+
+from solitaire.tiles.game import TileGame
+from solitaire.tiles.joker import apply_counted, computer_call, computer_caller, computer_count
+from solitaire.tiles.moves import Play
+from solitaire.tiles.optional import JOKER_PENALTY
+from solitaire.tiles.players import greedy
+from solitaire.tiles.record import RecordError, game_record, replay
+
+
+def first_play(game: TileGame) -> Play:
+    action = greedy(game.view(game.current_player))
+    assert isinstance(action, Play)
+    return action
+
+
+def test_a_play_scores_what_its_player_records_and_a_call_takes_the_rest() -> None:
+    game = TileGame(4, joker=True)
+    play = first_play(game)
+    worth = game.check(play)
+    assert worth is not None and worth.total > 4
+    mover, other = game.current_player, 1 - game.current_player
+    turn = game.apply(play, worth.total - 4)
+    assert (turn.points, turn.recorded, turn.missed) == (worth.total, worth.total - 4, 4)
+    assert game.scores[mover] == worth.total - 4
+    assert game.joker_open == turn
+    called = game.call_joker(other)
+    assert called.points == 4 and game.scores[other] == 4
+    assert game.joker_open is None
+    with pytest.raises(ValueError, match="no count is open"):
+        game.call_joker(other)
+    assert game.running_scores()[-1] == tuple(game.scores)
+
+
+def test_a_false_call_costs_five_and_a_claim_above_the_play_records_nothing() -> None:
+    game = TileGame(4, joker=True)
+    play = first_play(game)
+    worth = game.check(play)
+    assert worth is not None
+    mover, other = game.current_player, 1 - game.current_player
+    game.apply(play, worth.total)
+    assert game.call_joker(other).points == -JOKER_PENALTY
+    assert game.scores[mover] == worth.total and game.scores[other] == -JOKER_PENALTY
+
+    over = TileGame(4, joker=True)
+    turn = over.apply(play, worth.total + 1)
+    assert (turn.recorded, turn.missed) == (0, worth.total)
+    assert over.call_joker(other).points == worth.total
+
+
+def test_calls_and_claims_out_of_place_are_refused() -> None:
+    game = TileGame(4, joker=True)
+    play = first_play(game)
+    with pytest.raises(ValueError, match="needs its count"):
+        game.apply(play)
+    with pytest.raises(ValueError, match="no count is open"):
+        game.call_joker(0)
+    game.apply(play, 0)
+    with pytest.raises(ValueError, match="their own count"):
+        game.call_joker(game.turns[-1].player)
+    with pytest.raises(ValueError, match="no player 3"):
+        game.call_joker(2)
+    plain = TileGame(4)
+    with pytest.raises(ValueError, match="only a play in a Joker game"):
+        plain.apply(play, 3)
+    plain.apply(play)
+    with pytest.raises(ValueError, match="not played in this game"):
+        plain.call_joker(1)
+    with pytest.raises(ValueError, match="Joker"):
+        TileGame(4, solitaire=True, joker=True)
+
+
+def test_expert_counts_every_point_and_greedy_overlooks_one_combination_in_three() -> None:
+    plays = overlooked = 0
+    for seed in range(60):
+        game = TileGame(seed)
+        while not game.is_over and len(game.turns) < 6:
+            action = greedy(game.view(game.current_player))
+            score = game.check(action)
+            game.apply(action)
+            if score is None:
+                continue
+            number = len(game.turns)
+            assert computer_count("expert", score, seed, number, 13).claim == score.total
+            count = computer_count("greedy", score, seed, number, 13)
+            assert count == computer_count("greedy", score, seed, number, 13)  # seeded
+            plays += 1
+            if count.claim != score.total:
+                overlooked += 1
+                items = [i.points for line in score.lines for i in line.items]
+                items += [line.bonus for line in score.lines if line.one_colour]
+                assert score.total - count.claim in items
+                assert count.overlooked.startswith("overlooked ")
+            else:
+                assert count.overlooked == ""
+    assert plays > 200
+    assert 0.2 < overlooked / plays < 0.45
+
+
+def test_the_computer_after_a_person_calls_on_their_missed_points() -> None:
+    assert computer_caller(["Ann", "expert"], 0) == 1
+    assert computer_caller(["Ann", "expert"], 1) is None  # computers call only on people
+    assert computer_caller(["Ann", "Bob"], 0) is None
+    assert computer_caller(["greedy", "Ann", "Bob", "expert"], 1) == 3
+    assert computer_caller(["greedy", "Ann", "Bob", "expert"], 3) is None
+
+
+def play_joker(seed: int, names: list[str], rng: random.Random) -> TileGame:
+    """A whole Joker game: people claim at random about the truth and sometimes call."""
+    game = TileGame(seed, len(names), joker=True)
+    while not game.is_over:
+        seat = game.current_player
+        action = greedy(game.view(seat))
+        score = game.check(action)
+        claim = None
+        if score is not None and names[seat] not in ("expert", "greedy"):
+            claim = max(0, score.total + rng.choice([-4, -2, 0, 0, 0, 1]))
+        apply_counted(game, names, action, claim)
+        open_turn = game.joker_open
+        if open_turn is not None and rng.random() < 0.5:
+            people = [s for s, n in enumerate(names) if n not in ("expert", "greedy")]
+            callers = [s for s in people if s != open_turn.player]
+            if callers:
+                game.call_joker(rng.choice(callers))
+    return game
+
+
+@pytest.mark.parametrize(
+    ("seed", "names"),
+    [(1, ["Ann", "greedy"]), (2, ["greedy", "Ann"]), (3, ["Ann", "Bob"]),
+     (4, ["Ann", "expert", "Bob"]), (5, ["greedy", "Ann", "Bob", "expert"])],
+)  # fmt: skip
+def test_a_joker_game_replays_and_its_scores_add_up(seed: int, names: list[str]) -> None:
+    game = play_joker(seed, names, random.Random(seed))
+    record = json.loads(json.dumps(game_record(game, names)))
+    again = replay(record)
+    assert game_record(again, names) == record
+    # An independent count: each seat's recorded points and calls, less its leftovers.
+    totals = [0] * len(names)
+    for index, turn in enumerate(record["turns"]):
+        if turn["action"] == "play":
+            said = turn["claim"]
+            totals[turn["player"]] += said if said <= turn["score"] else 0
+            if turn["call"] is not None:
+                totals[turn["call"]["caller"]] += turn["call"]["points"]
+        else:
+            assert "claim" not in turn
+        assert turn["scores"] == totals, index
+    final = [t - d for t, d in zip(totals, record["deductions"], strict=True)]
+    assert record["final"] == final == list(game.returns())
+    # Every person's missed count was called at once by the computer after them.
+    for index, turn in enumerate(game.turns):
+        due = computer_caller(names, turn.player)
+        if turn.claim is not None and turn.missed > 0 and due is not None:
+            assert game.calls[index].caller == due
+
+
+@pytest.fixture(scope="module")
+def joker_record() -> dict[str, Any]:
+    names = ["greedy", "Ann"]
+    rng = random.Random(8)
+    for seed in range(20, 60):
+        game = play_joker(seed, names, rng)
+        record = game_record(game, names)
+        kinds = {
+            ("computer" if t["player"] == 0 else "person", t["claim"] < t["score"])
+            for t in record["turns"]
+            if t["action"] == "play"
+        }
+        if kinds >= {("computer", True), ("person", True)}:
+            return record
+    raise AssertionError("no game with misses on both sides")
+
+
+def turn_index(record: dict[str, Any], player: int, missed: bool) -> int:
+    return next(
+        i
+        for i, t in enumerate(record["turns"])
+        if t["action"] == "play" and t["player"] == player and (t["claim"] < t["score"]) == missed
+    )
+
+
+def test_a_computers_claim_is_counted_again(joker_record: dict[str, Any]) -> None:
+    data = copy.deepcopy(joker_record)
+    index = turn_index(data, 0, missed=True)
+    data["turns"][index]["claim"] = data["turns"][index]["score"]
+    move = " ".join(data["turns"][index]["tiles"])
+    with pytest.raises(RecordError, match=rf"turn {index + 1} \({move}\): field 'claim'"):
+        replay(data)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda t: t.update(call=None), "field 'call': the record says no call"),
+        (lambda t: t["call"].update(points=t["call"]["points"] + 1), "field 'call' points"),
+        (lambda t: t["call"].update(caller=1), "the record says a call by Ann"),
+        (lambda t: t.pop("claim"), "missing field 'claim'"),
+        (lambda t: t.update(claim=-1), "field 'claim'"),
+        (lambda t: t.update(claim=True), "field 'claim'"),
+        (lambda t: t.update(action="pass", tiles=[]), "unexpected field 'c"),
+    ],
+)
+def test_a_tampered_call_or_claim_names_the_move_and_field(
+    joker_record: dict[str, Any], change: Any, message: str
+) -> None:
+    data = copy.deepcopy(joker_record)
+    index = turn_index(data, 1, missed=True)
+    change(data["turns"][index])
+    with pytest.raises(RecordError, match=f"turn {index + 1}.*{message}"):
+        replay(data)
+
+
+def test_a_computer_never_calls_on_a_computer_nor_on_a_right_count(
+    joker_record: dict[str, Any],
+) -> None:
+    data = copy.deepcopy(joker_record)
+    index = turn_index(data, 1, missed=False)
+    data["turns"][index]["call"] = {"caller": 0, "points": -JOKER_PENALTY}
+    with pytest.raises(RecordError, match=f"turn {index + 1} .*a call by greedy"):
+        replay(data)
+    data = copy.deepcopy(joker_record)
+    data["joker"] = 0
+    with pytest.raises(RecordError, match="unexpected field 'claim'"):
+        replay(data)
+
+
+def test_no_call_is_due_before_a_play_nor_on_a_right_count() -> None:
+    game = TileGame(4, joker=True)
+    assert computer_call(game, ["Ann", "expert"]) is None
+    play = first_play(game)
+    worth = game.check(play)
+    assert worth is not None
+    names = ["Ann", "expert"] if game.current_player == 0 else ["expert", "Ann"]
+    apply_counted(game, names, play, worth.total)
+    assert computer_call(game, names) is None and game.calls == {}
