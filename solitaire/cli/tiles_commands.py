@@ -16,15 +16,17 @@ from rich.text import Text
 from solitaire.cli.common import (
     add_data_dir_option,
     add_output_options,
+    game_id,
     jobs_number,
     make_console,
+    open_history,
     prog,
     progress_bar,
     seed_number,
     whole_number,
 )
 from solitaire.core.cards import Rank
-from solitaire.store import History, StoreError
+from solitaire.store import History, StoreError, command
 from solitaire.tiles.arena import ArenaResult, arena, check_arena
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.players import PLAYERS, make_player
@@ -74,9 +76,30 @@ def player_names(text: str) -> list[str]:
 
 
 def cmd_game(args: argparse.Namespace) -> int:
+    if args.resume is not None:
+        given = [
+            option
+            for option, value in (
+                ("--auto", args.auto), ("--seed", args.seed), ("--players", args.players),
+                ("--solitaire", args.solitaire or None), ("--joker", args.joker or None),
+            )
+            if value is not None
+        ]  # fmt: skip
+        if given:
+            raise ValueError(
+                f"--resume carries on a saved tile game as it was: leave out {given[0]}"
+            )
+        with open_history(args) as history:  # a wrong id says so before a terminal is asked for
+            row, _ = history.stored_record(args.resume, TILES)
+        if row.finished:
+            raise ValueError(
+                f"tile game {args.resume} is finished: {command(f'replay {args.resume}')} shows it"
+            )
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     if args.auto is None:
         return _play(args, seed)
+    if args.joker:
+        raise ValueError("--joker is for people counting at the board: leave out --auto")
     names = [args.auto, args.vs]
     game = TileGame(seed)
     players = [make_player(n) for n in names]
@@ -116,12 +139,14 @@ def _play(args: argparse.Namespace, seed: int) -> int:
 
     if args.solitaire and args.players is not None:
         raise ValueError("--solitaire is dark against light, both yours: leave out --players")
+    if args.solitaire and args.joker:
+        raise ValueError("--joker needs players who check each other's counts: not --solitaire")
     names: list[str] = ["dark", "light"] if args.solitaire else args.players or ["you", "expert"]
     seeds = [seed]
 
     def new_game() -> TileGame:
         first = seeds.pop() if seeds else random.SystemRandom().randrange(10**9)
-        return TileGame(first, len(names), solitaire=args.solitaire)
+        return TileGame(first, len(names), solitaire=args.solitaire, joker=args.joker)
 
     status, message = run_app(args, names, new_game)
     print(message)
@@ -264,7 +289,19 @@ def register(sub: Subcommands) -> None:
         action="store_true",
         help="show the Servant: the lowest score after each round of turns",
     )
+    tiles.add_argument(
+        "--joker",
+        action="store_true",
+        help="count your own plays: type each play's points; missed points go to the first "
+        "player to call Joker (j), a call on nothing missed costs 5; computers count too",
+    )
     tiles.add_argument("--seed", type=seed_number, metavar="N", help="the bag for this seed")
+    tiles.add_argument(
+        "--resume",
+        type=game_id,
+        metavar="ID",
+        help="carry on with an unfinished tile game, by its id (cribsol history lists them)",
+    )
     add_output_options(tiles, "print the game record")
     add_data_dir_option(tiles)
     tiles.set_defaults(func=cmd_game)

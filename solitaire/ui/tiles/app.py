@@ -53,8 +53,8 @@ def build_app(
     def _type(event: KeyPressEvent) -> None:
         session.type_char(event.data)
 
-    for digit in range(5):
-        keys.on(str(digit + 1), filter=~typing)(partial(session.rack_key, digit))
+    for digit in range(10):
+        keys.on(str(digit), filter=~typing)(partial(session.digit, digit))
     for key, (rows, cols) in {
         "up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1),
     }.items():  # fmt: skip
@@ -67,6 +67,7 @@ def build_app(
     keys.on("?", filter=~typing)(session.hint)
     keys.on("p", filter=~typing)(session.pass_turn)
     keys.on("x", filter=~typing)(session.exchange)
+    keys.on("j", filter=~typing)(session.call_joker)
     keys.on("y", filter=resume)(session.resume)
     keys.on("n", filter=resume | over)(session.start_afresh)
 
@@ -95,6 +96,7 @@ def run_app(
             names,
             new_game,
             explicit=args.seed is not None,
+            resume_id=getattr(args, "resume", None),
             ascii=bool(args.ascii),
             servant=bool(args.servant),
         )

@@ -8,14 +8,15 @@ terminal adds the move log beside the panel; a taller one shows more lines.
 
 from __future__ import annotations
 
+import io
 from typing import Final
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from solitaire.tiles.board import square_name
-from solitaire.tiles.game import Turn
+from solitaire.tiles.joker import computer_count
 from solitaire.tiles.moves import Play
 from solitaire.tiles.review import move_gaps
 from solitaire.ui.tiles.session import Stage, TileSession
@@ -32,16 +33,24 @@ KEYS: Final = (
     ("m", "type a move: H7 across 5 5 J, H7:7D H8:8D, pass, exchange 7D"),
     ("?", "hint: the best plays the engine finds, with scores"),
     ("p / x", "pass / exchange (only when no play is possible)"),
+    ("0-9", "--joker: type what your play is worth, then Enter (Esc: back to laying)"),
+    ("j", "--joker: call Joker on the count before you (missed points are yours; 5 if none)"),
     ("Esc", "take back everything laid; leave typing or the exchange"),
     ("h", "this help"),
     ("q", "quit (the game is saved after every move)"),
 )
 _FOOTER: Final = {
     Stage.PLAY: "arrows 1-5 lay · t 6/9 · Bksp back · Enter play · m type · ? hint · p/x · h q",
+    Stage.COUNT: "0-9 your count · Bksp · Enter record it · Esc back to laying · q quit",
     Stage.EXCHANGE: "1-5 mark tiles to swap · Enter exchange · Esc back · q quit",
     Stage.HANDOVER: "Enter: show the rack · q quit (saved)",
     Stage.RESUME: "y resume the saved game · n a new game (the saved one is kept) · q quit",
+    Stage.LAST_CALL: "j call Joker · Enter the count stands · q quit (saved)",
     Stage.OVER: "n a new game · q quit",
+}
+_JOKER_FOOTER: Final = {
+    Stage.PLAY: "arrows 1-5 lay · t 6/9 · Bksp · Enter play · m type · ? hint · j Joker · p/x h q",
+    Stage.HANDOVER: "Enter: show the rack · j call Joker · q quit (saved)",
 }
 
 
@@ -55,20 +64,49 @@ def help_table() -> Table:
     return table
 
 
-def turn_lines(session: TileSession, turn: Turn) -> list[Text]:
-    """One turn explained: who did what, and each Crib Hand it formed, counted aloud."""
+def turn_lines(session: TileSession, index: int) -> list[Text]:
+    """One turn explained: who did what, and each Crib Hand it formed, counted aloud.
+
+    In a Joker game: what the player said, and once the count is closed, what it was
+    worth, what was missed and the call; a count still open shows only its Crib Hands.
+    """
+    turn = session.game.turns[index]
     head = Text(f"{session.names[turn.player]}: ", style="title")
     head.append(str(turn.action))
     if turn.score is None:
         return [head]
-    head.append(f" for {turn.points}", style="points")
-    return [
-        head,
-        *(
-            Text("  ") + t
-            for t in play_lines(turn.score, session.game.board.size, session.ascii)[:-1]
-        ),
-    ]
+    size = session.game.board.size
+    hidden = session.hidden(index)
+    if turn.claim is None:
+        head.append(f" for {turn.points}", style="points")
+    else:
+        head.append(f", said {turn.claim}", style="points")
+    lines = play_lines(turn.score, size, session.ascii, worth=not hidden)
+    out = [head, *(Text("  ") + t for t in (lines if hidden else lines[:-1]))]
+    if hidden:
+        caller = session.joker_caller
+        assert caller is not None
+        out.append(
+            Text(
+                f"  Missed points, or said too much? {session.names[caller]}: j calls Joker "
+                "(what was missed is yours; 5 to pay if nothing was)",
+                style="warn",
+            )
+        )
+    elif turn.claim is not None:
+        out.append(Text(f"  {_overlooked(session, index)}{session.count_result(index)}"))
+    return out
+
+
+def _overlooked(session: TileSession, index: int) -> str:
+    """What a computer overlooked in its count ("" when it counted every point)."""
+    turn = session.game.turns[index]
+    name = session.names[turn.player]
+    if session.is_person(turn.player) or turn.score is None or not turn.missed:
+        return ""
+    size = session.game.board.size
+    count = computer_count(name, turn.score, session.game.seed, index + 1, size)
+    return f"{name} {count.overlooked}: " if count.overlooked else ""
 
 
 def _status(session: TileSession) -> Table:
@@ -122,9 +160,12 @@ def _panel(session: TileSession) -> Group:
         Text(f"cursor {square_name(session.cursor, size)}", style="muted"),
     ]
     if session.hints is not None:
-        parts.append(Text("Best plays (?):", style="title"))
-        for hint in session.hints:
-            parts.append(Text(f"{hint.score:>3}  {_short(hint.play)}"))
+        if session.joker:  # the scores would count for you
+            parts.append(Text("Best plays (?), best first:", style="title"))
+            parts += [Text(f"  {_short(hint.play)}") for hint in session.hints]
+        else:
+            parts.append(Text("Best plays (?):", style="title"))
+            parts += [Text(f"{hint.score:>3}  {_short(hint.play)}") for hint in session.hints]
     return Group(*parts)
 
 
@@ -146,14 +187,21 @@ def _log(session: TileSession, rows: int) -> Group:
     start = max(0, len(turns) - rows + 1)
     for number in range(start, len(turns)):
         turn = turns[number]
+        shown = turn.points if turn.claim is None else turn.recorded
         lines.append(
-            Text(f"{number + 1:>3} {session.names[turn.player][:8]:<8} {turn.points:>3} ")
+            Text(f"{number + 1:>3} {session.names[turn.player][:8]:<8} {shown:>3} ")
             + Text(str(turn.action)[:24], style="muted")
         )
     return Group(*lines)
 
 
-def _below(session: TileSession, rows: int) -> list[Text]:
+def _fit(lines: list[Text], width: int) -> list[Text]:
+    """The lines wrapped to the screen's width, one Text per screen row."""
+    console = Console(width=width, file=io.StringIO())
+    return [row for line in lines for row in line.wrap(console, width)]
+
+
+def _below(session: TileSession, rows: int, width: int) -> list[Text]:
     """The preview of the tiles laid, the typed move, or the latest turns explained."""
     stage = session.stage
     if stage is Stage.RESUME:
@@ -166,7 +214,19 @@ def _below(session: TileSession, rows: int) -> list[Text]:
             "(the rack stays hidden until then).",
             style="warn",
         )
-        return [handover, *_since_last(session, rows - 1)]
+        return [handover, *_since_last(session, rows - 1, width)]
+    if stage is Stage.COUNT:
+        return _count_lines(session)
+    if stage is Stage.LAST_CALL:
+        last = len(session.game.turns) - 1
+        caller = session.joker_caller
+        assert caller is not None
+        head = Text(
+            f"The game is over on {session.names[session.game.turns[last].player]}'s last play. "
+            f"{session.names[caller]}: j calls Joker, Enter lets the count stand.",
+            style="warn",
+        )
+        return [head, *turn_lines(session, last)]
     if session.typing is not None:
         return [
             Text("Move: ", style="title") + Text(session.typing + "_"),
@@ -177,20 +237,26 @@ def _below(session: TileSession, rows: int) -> list[Text]:
         if preview.error is not None:
             return [Text("Not legal: ", style="warn") + Text(str(preview.error))]
         assert preview.score is not None
+        if session.joker:
+            lines = play_lines(preview.score, session.game.board.size, worth=False)
+            return [
+                Text("Legal: Enter, then count it. The Crib Hands it makes:", style="best"),
+                *lines,
+            ]
         lines = play_lines(preview.score, session.game.board.size, session.ascii)
         return [Text("Legal: Enter plays it", style="best"), *lines]
-    out = _since_last(session, rows)
-    if stage is Stage.OVER:
-        winners = session.game.winners()
-        verdict = (
-            f"{session.names[winners[0]]} wins"
-            if len(winners) == 1
-            else "A tie: " + " and ".join(session.names[w] for w in winners)
-        )
-        out = [Text(f"Game over: {verdict} ({session.score_line()}).", style="best"), *out]
-        if session.solitaire:
-            out = [out[0], *_review(session)]
-    return out
+    if stage is not Stage.OVER:
+        return _since_last(session, rows, width)
+    winners = session.game.winners()
+    verdict = (
+        f"{session.names[winners[0]]} wins"
+        if len(winners) == 1
+        else "A tie: " + " and ".join(session.names[w] for w in winners)
+    )
+    head = Text(f"Game over: {verdict} ({session.score_line()}).", style="best")
+    if session.solitaire:
+        return [head, *_review(session)]
+    return [head, *_since_last(session, rows - 1, width)]
 
 
 def _review(session: TileSession) -> list[Text]:
@@ -219,14 +285,30 @@ def _review(session: TileSession) -> list[Text]:
     return out
 
 
-def _since_last(session: TileSession, rows: int) -> list[Text]:
-    """The turns since the player to move last moved, explained (as many as fit)."""
+def _since_last(session: TileSession, rows: int, width: int) -> list[Text]:
+    """The turns since the player to move last moved, explained: the latest ``rows`` lines."""
     out: list[Text] = []
-    for turn in reversed(session.game.turns):
-        out[:0] = turn_lines(session, turn)
+    for index in range(len(session.game.turns) - 1, -1, -1):
+        turn = session.game.turns[index]
+        out[:0] = _fit(turn_lines(session, index), width)
         if len(out) >= rows or (session.is_person(turn.player) and turn.player == session.seat):
             break
-    return out
+    return out[-rows:] if rows > 0 else []
+
+
+def _count_lines(session: TileSession) -> list[Text]:
+    """The COUNT stage: the play, the Crib Hands it makes, and the count typed so far."""
+    assert session.counting is not None
+    score = session.game.check(session.counting)
+    assert score is not None
+    head = Text(f"Count {session.counting}: ", style="title")
+    head.append(session.count + "_", style="points")
+    help_line = Text(
+        "Every Crib Hand it makes, with the bonuses (first play, all five, one colour), "
+        "then Enter. Missed points go to a Joker caller.",
+        style="muted",
+    )
+    return [head, help_line, *play_lines(score, session.game.board.size, worth=False)]
 
 
 def tile_screen(session: TileSession, width: int, height: int) -> RenderableType:
@@ -250,10 +332,11 @@ def tile_screen(session: TileSession, width: int, height: int) -> RenderableType
         cells.append(_log(session, 14))
     top.add_row(*cells)
     rows = max(3, height - 14 - 3)
-    below = _below(session, rows)[:rows]
+    below = _fit(_below(session, rows, width), width)[:rows]
     for line in below:
         line.no_wrap, line.overflow = True, "ellipsis"
-    footer = Text(_FOOTER[session.stage], style="muted")
+    footers = _JOKER_FOOTER if session.joker else {}
+    footer = Text(footers.get(session.stage, _FOOTER[session.stage]), style="muted")
     message = Text(session.message[: width * 2], style="warn")
     return Group(top, *below, message, footer)
 

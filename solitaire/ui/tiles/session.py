@@ -5,6 +5,12 @@ computer players), the tiles laid so far this turn (not yet committed), the
 cursor, and what the screen is showing. Computers move at once after a person's
 move; the game is saved in the history after every move. No UI library is
 imported here.
+
+In a Joker game a person counts each play before it is recorded (the COUNT
+stage), and the person with the keyboard may call Joker on the count open
+before them; a count still open to a person's call is not revealed on screen.
+When the game ends on such a count, the LAST_CALL stage lets them call before
+the game is filed.
 """
 
 from __future__ import annotations
@@ -16,7 +22,8 @@ from typing import Final
 
 from solitaire.store import History, RecordSummary, command
 from solitaire.tiles.board import Placement, parse_square, square_name
-from solitaire.tiles.game import TileGame, Turn
+from solitaire.tiles.game import MAX_CLAIM, Called, TileGame, Turn
+from solitaire.tiles.joker import apply_counted
 from solitaire.tiles.movegen import ScoredPlay, centre, generate
 from solitaire.tiles.moves import (
     Action,
@@ -47,7 +54,9 @@ class Stage(StrEnum):
     RESUME = "resume"  # a saved game exists: resume it or start afresh
     HANDOVER = "handover"  # the rack is hidden: pass the keyboard to the next person
     PLAY = "play"  # a person lays tiles
+    COUNT = "count"  # Joker: a person types what their play is worth
     EXCHANGE = "exchange"  # a person marks tiles to swap
+    LAST_CALL = "last call"  # Joker: the game ended on a count a person may still call on
     OVER = "over"
 
 
@@ -125,12 +134,14 @@ class TileSession:
         new_game: Callable[[], TileGame],
         *,
         explicit: bool = False,
+        resume_id: int | None = None,
         ascii: bool = False,
         servant: bool = False,
     ) -> None:
         self.history = history
         self.servant = servant
         self.names = list(names)
+        self.asked = list(names)  # the seats of a new game (a resumed one brings its own)
         self.new_game = new_game
         self.ascii = ascii
         self.game: TileGame
@@ -140,18 +151,28 @@ class TileSession:
         self.exchanging = False
         self.typing: str | None = None
         self.hints: list[ScoredPlay] | None = None
+        self.counting: Play | None = None  # Joker: the play whose count is being typed
+        self.count = ""
+        self.filed = False  # Joker: the last call was declined, so the game is filed
         self.handover = False
         self.seen_by: int | None = None  # the person whose rack was last shown
         self.show_help = False
         self.message = ""
         self.saved: SavedGame[Loaded] = SavedGame(history, TILES, "tile game", _load_game)
         notices = [history.notice] if history.notice else []
-        pending = None if explicit else self.saved.find(notices)
-        if pending is not None:
-            self.game, self.names, servant = pending.loaded
+        if resume_id is not None:
+            self.game, self.names, servant = self.saved.take(self.saved.claim(resume_id))
             self.servant = self.servant or servant
+            self._clear()
+            self._settle()
+            notices.append(f"Resumed tile game {self.game_id}: {self.score_line()}.")
         else:
-            self._start(new_game())
+            pending = None if explicit else self.saved.find(notices)
+            if pending is not None:
+                self.game, self.names, servant = pending.loaded
+                self.servant = self.servant or servant
+            else:
+                self._start(new_game())
         self.message = " ".join(notices)
 
     # -- seats ------------------------------------------------------------------------
@@ -209,7 +230,7 @@ class TileSession:
         return RecordSummary(
             seed=self.game.seed,
             total=max(self.game.returns()[s] for s in people),
-            finished=self.game.is_over,
+            finished=self.game.is_over and (self.filed or self.joker_caller is None),
             rounds=len(self.game.turns),
         )
 
@@ -219,7 +240,9 @@ class TileSession:
 
     def _start(self, game: TileGame) -> None:
         self.saved.new_row()
+        self.names = list(self.asked)
         self.game = game
+        self.filed = False
         self._clear()
         self.seen_by = None
         self._save()
@@ -233,6 +256,7 @@ class TileSession:
         self.game, self.names, _ = resumed
         self.seen_by = None
         self.message = f"Resumed tile game {self.game_id}: {self.score_line()}."
+        self._clear()
         self._settle()
 
     def start_afresh(self) -> None:
@@ -240,7 +264,9 @@ class TileSession:
         kept = self.saved.keep_pending()
         self._start(self.new_game())
         if kept is not None:
-            self.message = f"Tile game {kept} is kept: {command('tiles')} offers it again."
+            self.message = (
+                f"Tile game {kept} is kept: {command(f'tiles --resume {kept}')} resumes it."
+            )
         else:
             self.message = "A new game."
 
@@ -250,8 +276,9 @@ class TileSession:
 
     def quit(self) -> str:
         """The parting message."""
-        if self.pending is None and not self.game.is_over:
-            return f"Tile game saved: {command('tiles')} resumes it."
+        if self.pending is None and self.game_id is not None and not self._summary().finished:
+            return f"Tile game {self.game_id} saved: {command(f'tiles --resume {self.game_id}')}"
+            " resumes it."
         return "Goodbye."
 
     # -- turns --------------------------------------------------------------------------
@@ -262,6 +289,8 @@ class TileSession:
         self.exchanging = False
         self.typing = None
         self.hints = None
+        self.counting = None
+        self.count = ""
         self.cursor = self._home()
 
     def _home(self) -> int:
@@ -273,27 +302,132 @@ class TileSession:
         game = self.game
         while not game.is_over and not self.is_person(game.current_player):
             seat = game.current_player
-            self._apply(make_player(self.names[seat])(game.view(seat)))
+            self._apply(make_player(self.names[seat])(game.view(seat)), None)
         sharing = len(self.people) > 1 and not game.solitaire
         if not game.is_over and sharing and self.seen_by != game.current_player:
             self.handover = True
 
-    def _apply(self, action: Action) -> Turn:
-        turn = self.game.apply(action)
+    def _apply(self, action: Action, claim: int | None) -> Turn:
+        """One turn (counted and called on in a Joker game), saved."""
+        turn = apply_counted(self.game, self.names, action, claim)
         self._save()
         return turn
 
-    def commit(self, action: Action) -> None:
-        """Play an action for the person to move, then let the computers answer."""
+    def commit(self, action: Action, claim: int | None = None) -> None:
+        """Play an action for the person to move, then let the computers answer.
+
+        In a Joker game a play is first counted: it waits in the COUNT stage.
+        """
         try:
             self.game.check(action)
         except IllegalMoveError as error:
             self.message = str(error)
             return
-        turn = self._apply(action)
+        if self.joker and isinstance(action, Play) and claim is None:
+            self.counting = action
+            self.count = ""
+            self.hints = None
+            self.message = ""
+            return
+        turn = self._apply(action, claim)
         self._clear()
-        self.message = f"{self.names[turn.player]}: {turn.action}, {turn.points} points."
+        self.message = self._done(turn)
         self._settle()
+
+    def _done(self, turn: Turn) -> str:
+        """What a person's turn came to."""
+        name = self.names[turn.player]
+        if turn.claim is None:
+            return f"{name}: {turn.action}, {turn.points} points."
+        said = f"{name} said {turn.claim}"
+        if self.hidden(len(self.game.turns) - 1):
+            return f"{said}; the count stays hidden until the next move or a Joker call."
+        return f"{said}: {self.count_result(len(self.game.turns) - 1)}"
+
+    # -- the Joker ------------------------------------------------------------------------
+
+    @property
+    def joker(self) -> bool:
+        """Players count their own plays and call Joker on missed points."""
+        return self.game.joker
+
+    @property
+    def joker_caller(self) -> int | None:
+        """The person who may call Joker on the open count: the first person after its player."""
+        turn = self.game.joker_open
+        if turn is None:
+            return None
+        players = self.game.players
+        for step in range(1, players):
+            seat = (turn.player + step) % players
+            if self.is_person(seat):
+                return seat
+        return None
+
+    def hidden(self, index: int) -> bool:
+        """Whether turn ``index``'s worth is kept off the screen: a count a person may call on."""
+        return index == len(self.game.turns) - 1 and self.joker_caller is not None
+
+    def count_result(self, index: int) -> str:
+        """A counted play's outcome: what it was worth, what was missed, the call."""
+        turn = self.game.turns[index]
+        assert turn.claim is not None
+        called: Called | None = self.game.calls.get(index)
+        if turn.claim > turn.points:
+            text = f"the play is worth {turn.points}, less than that: struck out, 0 recorded"
+        elif turn.missed:
+            text = f"the play is worth {turn.points}: {turn.missed} missed"
+        else:
+            text = f"right, the play is worth {turn.points}"
+        if called is not None:
+            caller = self.names[called.caller]
+            if called.points > 0:
+                text += f"; {caller} called Joker and took {called.points}"
+            else:
+                text += f"; {caller} called Joker on nothing missed: {-called.points} to pay"
+        elif turn.missed:
+            text += "; nobody called Joker"
+        return text + "."
+
+    def digit(self, digit: int) -> None:
+        """A digit key: part of a count (COUNT), else 1-5 lays or marks a rack tile."""
+        if self.stage is Stage.COUNT:
+            if len(self.count) < len(str(MAX_CLAIM)):
+                self.count = (self.count + str(digit)).lstrip("0") or "0"
+        elif 1 <= digit <= 5:
+            self.rack_key(digit - 1)
+
+    def _commit_count(self) -> None:
+        if not self.count:
+            self.message = "Type what the play is worth (every Crib Hand it makes), then Enter."
+            return
+        assert self.counting is not None
+        self.commit(self.counting, int(self.count))
+
+    def call_joker(self) -> None:
+        """j: the person with the keyboard calls Joker on the count open before them."""
+        if not self.joker:
+            self.message = f"The Joker is played with {command('tiles --joker')}."
+            return
+        caller = self.joker_caller
+        if caller is None or self.stage not in (
+            Stage.HANDOVER, Stage.PLAY, Stage.EXCHANGE, Stage.LAST_CALL
+        ):  # fmt: skip
+            self.message = "No count is open to a Joker call now."
+            return
+        index = len(self.game.turns) - 1
+        self.game.call_joker(caller)
+        self._save()
+        player = self.names[self.game.turns[index].player]
+        said = self.game.turns[index].claim
+        self.message = f"{player} said {said}: {self.count_result(index)}"
+
+    def file_game(self) -> None:
+        """Enter at the last call: the count stands and the game is filed."""
+        if self.stage is Stage.LAST_CALL:
+            self.filed = True
+            self._save()
+            self.message = "The count stands: the game is over."
 
     # -- what a person can do -----------------------------------------------------------
 
@@ -303,11 +437,13 @@ class TileSession:
         if self.pending is not None:
             return Stage.RESUME
         if self.game.is_over:
-            return Stage.OVER
+            return Stage.LAST_CALL if not self._summary().finished else Stage.OVER
         if self.handover:
             return Stage.HANDOVER
         if self.exchanging:
             return Stage.EXCHANGE
+        if self.counting is not None:
+            return Stage.COUNT
         return Stage.PLAY
 
     def take_keyboard(self) -> None:
@@ -391,7 +527,12 @@ class TileSession:
             self.cursor = square
 
     def clear(self) -> None:
-        """Escape: take back every tile laid, leave typing, hints and the exchange."""
+        """Escape: take back every tile laid, leave typing, hints and the exchange; from a
+        count, back to laying the play."""
+        if self.stage is Stage.COUNT:
+            self.counting = None
+            self.count = ""
+            return
         self.laid = []
         self.marked = set()
         self.exchanging = False
@@ -414,6 +555,10 @@ class TileSession:
         stage = self.stage
         if stage is Stage.HANDOVER:
             self.take_keyboard()
+        elif stage is Stage.COUNT:
+            self._commit_count()
+        elif stage is Stage.LAST_CALL:
+            self.file_game()
         elif stage is Stage.EXCHANGE:
             tiles = tuple(self.rack[i] for i in sorted(self.marked))
             if not tiles:
@@ -451,8 +596,10 @@ class TileSession:
             self.typing += char
 
     def backspace(self) -> None:
-        """Take back a typed character, or the last tile laid."""
-        if self.typing is not None:
+        """Take back a typed character or digit of a count, or the last tile laid."""
+        if self.stage is Stage.COUNT:
+            self.count = self.count[:-1]
+        elif self.typing is not None:
             self.typing = self.typing[:-1]
         else:
             self.take_back()

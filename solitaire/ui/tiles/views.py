@@ -188,17 +188,25 @@ def game_view(game: TileGame, names: Sequence[str], title: str, ascii: bool = Fa
     return Group(*parts)
 
 
-def play_lines(score: PlayScore, size: int, ascii: bool = False) -> list[Text]:
-    """A play's score line by line: each Crib Hand counted aloud, the bonuses, the total."""
+def play_lines(
+    score: PlayScore, size: int, ascii: bool = False, *, worth: bool = True
+) -> list[Text]:
+    """A play's score line by line: each Crib Hand counted aloud, the bonuses, the total.
+
+    Without ``worth``, only the Crib Hands it forms, for a player who counts them.
+    """
     out = []
     for line in score.lines:
         where = f"{square_name(line.squares[0], size)}-{square_name(line.squares[-1], size)}"
         text = Text(f"{where} ", style="muted")
         text.append_text(_faces_text(line))
-        text.append(" = ")
-        text.append(str(line.total), style="points")
-        text.append(f": {line.spoken()}")
+        if worth:
+            text.append(" = ")
+            text.append(str(line.total), style="points")
+            text.append(f": {line.spoken()}")
         out.append(text)
+    if not worth:
+        return out
     for bonus in score.bonuses:
         out.append(Text(f"+ {bonus.points} bonus: {bonus.kind.value}", style="points"))
     out.append(Text(f"{'=' if ascii else '⇒'} {score.total} points", style="total"))
