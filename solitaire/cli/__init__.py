@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from solitaire.cli import arena_commands as arena
+from solitaire.cli import drill_commands as drill
 from solitaire.cli import history
 from solitaire.cli import match_commands as match
 from solitaire.cli import patience_commands as patience
@@ -37,6 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     patience.register(sub)
     match.register(sub)
     arena.register(sub)
+    drill.register(sub)
     history.register(sub)
     tiles.register(sub)
     return parser

@@ -15,11 +15,13 @@ from solitaire.cli.common import (
     report_skipped,
     whole_number,
 )
+from solitaire.cli.drill_commands import drill_tallies
 from solitaire.cli.match_commands import finished_matches, stored_matches
 from solitaire.cli.tiles_commands import finished_tile_games
 from solitaire.match.stats import match_stats
 from solitaire.store import command
 from solitaire.tiles.stats import tile_stats
+from solitaire.ui.drill.views import DrillStatsView, drill_json
 from solitaire.ui.match.views import MatchHistoryView, MatchStatsView
 from solitaire.ui.patience.views import HistoryView, StatsView, group_by_deal
 from solitaire.ui.tiles.views import tile_stats_view
@@ -35,6 +37,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         stats = history.stats(recent=args.recent)
         matches = finished_matches(history)
         tile_games = finished_tile_games(history)
+        drills = drill_tallies(history)
         report_skipped(history)
     versus = match_stats(matches) if matches else None
     tiles = tile_stats(tile_games) if tile_games else None
@@ -44,10 +47,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
             out = {**(out or {}), "match": dataclasses.asdict(versus)}
         if tiles is not None:
             out = {**(out or {}), "tiles": dataclasses.asdict(tiles)}
+        if drills:
+            out = {**(out or {}), "drill": drill_json(drills, args.recent)}
         print(json.dumps(out))
         return 0
     console = make_console(args)
-    if stats is None and versus is None and tiles is None:
+    if stats is None and versus is None and tiles is None and not drills:
         console.print(
             f"No finished games yet: run {command('play')} (the patience) "
             f"or {command('match')} (against the computer)."
@@ -59,6 +64,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
         console.print(MatchStatsView(versus))
     if tiles is not None:
         console.print(tile_stats_view(tiles))
+    if drills:
+        console.print(DrillStatsView(drills, args.recent))
     return 0
 
 

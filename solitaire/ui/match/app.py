@@ -23,6 +23,7 @@ from prompt_toolkit.output import Output
 from solitaire.match.game import Match
 from solitaire.store import History, resolve_data_dir
 from solitaire.ui import shell
+from solitaire.ui.match.coaching import Coach, coach_executor
 from solitaire.ui.match.screen import MatchScreen
 from solitaire.ui.match.session import MatchSession, Stage
 
@@ -74,6 +75,7 @@ def build_app(
     for digit in "0123456789":
         keys.on(digit)(paced(partial(session.digit, digit)))
     keys.on("backspace")(session.backspace)
+    keys.on("?")(session.toggle_coach)
     keys.on("left")(paced(lambda: session.move(-1)))
     keys.on("right")(paced(lambda: session.move(1)))
     keys.on("space")(paced(session.choose_cursor))
@@ -88,6 +90,8 @@ def build_app(
 
     keys.on_quit(session.quit)
     app = shell.full_screen_app(root, screen, keys, input=input, output=output)
+    if session.coach is not None:
+        session.coach.on_ready = app.invalidate  # the coach answers from its own process
     app.pre_run_callables.append(schedule)
     return app
 
@@ -110,6 +114,7 @@ def run_app(
             ascii=bool(args.ascii),
             pause=0.0 if args.no_pause else PAUSE,
             count_yourself=bool(args.count_yourself),
+            coach=Coach(coach_executor()),
         )
         try:
             message = shell.run_full_screen(build_app(session, input, output), session.quit)

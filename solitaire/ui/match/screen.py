@@ -8,21 +8,26 @@ or the show (each count with its breakdown), your cards, and the keys.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from solitaire.core.cards import Card
+from solitaire.match.coach import CardAdvice, Costly, explain
 from solitaire.match.game import (
     DOUBLE_SKUNK_LINE,
     GAME_POINTS,
     SKUNK_LINE,
     Counted,
     Cut,
+    Discard,
     Event,
     GoPoint,
     Laid,
+    Lay,
     SaidGo,
     Turned,
 )
@@ -30,7 +35,16 @@ from solitaire.match.pegging import call, go_call
 from solitaire.ui.match.session import COMPUTER, YOU, MatchSession, Stage
 from solitaire.ui.views import ScoreView, card_text, cards_text
 
-__all__ = ["KEYS", "NUMBERS", "MatchBoard", "MatchScreen", "ended_how", "event_line", "help_table"]
+__all__ = [
+    "KEYS",
+    "NUMBERS",
+    "MatchBoard",
+    "MatchScreen",
+    "advice_rows",
+    "ended_how",
+    "event_line",
+    "help_table",
+]
 
 KEYS: Final = (
     ("1-6", "discard: pick or unpick a card for the crib"),
@@ -39,6 +53,8 @@ KEYS: Final = (
     ("Enter", "discard the two picked, lay the card under the cursor,"),
     ("", "or go on: the next count of the show, the next deal"),
     ("any key", "while the computer's card waits: show it at once"),
+    ("?", "the play: the coach values every card you may lay;"),
+    ("", "after a game: its costliest discards and plays"),
     ("n", "when the match is over: a new match"),
     ("h or F1", "this help"),
     ("q Ctrl-C Ctrl-D", "quit; the match is saved and offered next time"),
@@ -336,10 +352,61 @@ class MatchScreen:
                 f" {instead}",
             )
         if stage in (Stage.GAME_OVER, Stage.MATCH_OVER):
-            return self.over()
+            return self.review_area() if session.show_coach else self.over()
         if stage is Stage.SHOW:
             return self.show_area()
+        if session.show_coach and session.coaching:
+            return self.coach_area()
         return self.play_area()
+
+    def coach_area(self) -> RenderableType:
+        """Every card you may lay, best first: its number, the net value, and why."""
+        session = self.session
+        cards, count = session.series()
+        line = Text().append("Count ", style="title").append(f"{count:>2}", style="total")
+        line.append("   ").append_text(
+            cards_text(cards, session.ascii) if cards else Text("(new series)", style="muted")
+        )
+        advice = session.advice()
+        return Group(line, *advice_rows(advice, session.hand, session.ascii))
+
+    def review_area(self) -> RenderableType:
+        """The game's costliest discards and plays, each beside the best."""
+        session = self.session
+        review = session.review()
+        title = Text(f"The coach's review of game {session.game_number}", style="title")
+        if review is None:
+            return Group(title, Text("The coach is going over the game...", style="muted"))
+        discards, plays = review
+        rows: list[RenderableType] = [title]
+        rows.append(
+            Text(
+                "Discards by expected hand and crib (+ your crib, - theirs); plays by expected "
+                "net pegging to the end of the play.",
+                style="muted",
+            )
+        )
+        for heading, costly in (("Costliest discards", discards), ("Costliest plays", plays)):
+            rows.append(Text(heading, style="title"))
+            if not costly:
+                rows.append(Text("  none: every one was the best", style="best"))
+            rows += [self._costly_line(item) for item in costly]
+        rows.append(Text("? goes back to the game.", style="muted"))
+        return Group(*rows)
+
+    def _costly_line(self, item: Costly) -> Text:
+        ascii = self.session.ascii
+
+        def cards(action: object) -> Text:
+            if isinstance(action, Discard):
+                return cards_text(action.cards, ascii)
+            assert isinstance(action, Lay)
+            return card_text(action.card, ascii)
+
+        line = Text(f"  deal {item.deal}: ").append_text(cards(item.chosen))
+        line.append(f" cost {float(item.loss):.2f}", style="warn")
+        line.append("; best ").append_text(cards(item.best))
+        return line.append(f" ({item.detail})", style="muted")
 
     def footer(self) -> Text:
         session = self.session
@@ -352,14 +419,16 @@ class MatchScreen:
             keys = "any key: show it now   q quit"
         elif session.counting:
             keys = "0-9 your count   Backspace   Enter count it   h help   q quit"
-        elif stage is Stage.SHOW or stage is Stage.GAME_OVER:
+        elif stage is Stage.SHOW:
             keys = "Enter continue   h help   q quit"
+        elif stage is Stage.GAME_OVER:
+            keys = "Enter continue   ? review   h help   q quit"
         elif stage is Stage.MATCH_OVER:
-            keys = "n new match   h help   q quit"
+            keys = "n new match   ? review   h help   q quit"
         elif session.discarding:
             keys = "1-6 pick   Enter discard   h help   q quit"
         else:
-            keys = "1-4 lay   Left/Right Space Enter   h help   q quit"
+            keys = "1-4 lay   Left/Right Space Enter   ? coach   h help   q quit"
         return Text(keys, style="muted")
 
     def __rich__(self) -> RenderableType:
@@ -375,10 +444,35 @@ class MatchScreen:
         if session.stage is not Stage.RESUME:
             parts.append(self.hand())
             parts.append(self.prompt())
+        note = session.coach_note(lambda card: card.symbol(session.ascii))
+        if note and session.stage is not Stage.RESUME:
+            parts.append(Text("Coach: ", style="title").append(note, style="warn"))
         if session.message:
             parts.append(Text(session.message, style="warn"))
         parts.append(self.footer())
         return Group(*parts)
+
+
+def advice_rows(advice: list[CardAdvice] | None, hand: Sequence[Card], ascii: bool) -> list[Text]:
+    """The coach's rows: every card that fits, best first, with its number in ``hand``, its
+    value and why (or a line saying the coach is still at work)."""
+    title = Text("Coach: ", style="title").append(
+        "each card's expected net pegging to the end of the play (yours minus theirs) "
+        "over every hand they could hold; what it pegs now; their reply's average and "
+        "the share of their hands that can make it.",
+        style="muted",
+    )
+    if advice is None:
+        return [title, Text("The coach is working it out...", style="muted")]
+    rows = [title]
+    for index, item in enumerate(advice):
+        row = Text().append(f"{hand.index(item.card) + 1} ", style="bold cyan")
+        row.append_text(card_text(item.card, ascii))
+        row.append(" " * (4 - len(item.card.symbol(ascii))))
+        row.append(f"{float(item.net):+6.2f}", style="best" if index == 0 else "total")
+        rows.append(row.append(f"  {explain(item)}"))
+    rows.append(Text("The number lays that card; ? hides the coach.", style="muted"))
+    return rows
 
 
 def ended_how(events: list[Event]) -> str:
@@ -392,13 +486,15 @@ def ended_how(events: list[Event]) -> str:
     return "121 reached with his heels, before the play."
 
 
-def help_table() -> Table:
+def help_table(
+    keys: Sequence[tuple[str, str]] = KEYS, numbers: Sequence[tuple[str, str]] = NUMBERS
+) -> Table:
     """The keys, and what every number on the screen means."""
     table = Table(box=None, padding=(0, 1), show_header=False, pad_edge=False)
     table.add_column("key", style="bold cyan", no_wrap=True)
     table.add_column("does")
-    for key, does in KEYS:
+    for key, does in keys:
         table.add_row(key, does)
-    for name, means in NUMBERS:
+    for name, means in numbers:
         table.add_row(Text(name, style="bold"), means)
     return table

@@ -19,6 +19,7 @@ from enum import StrEnum
 from typing import Final
 
 from solitaire.core.cards import Card
+from solitaire.match.coach import CardAdvice, Costly, play_note
 from solitaire.match.game import (
     GO,
     Counted,
@@ -33,11 +34,13 @@ from solitaire.match.game import (
     Laid,
     Lay,
     Match,
+    Phase,
     SaidGo,
 )
 from solitaire.match.players import PLAYERS, make_player
 from solitaire.match.record import RecordError, load_match_record, match_record, replay_match
 from solitaire.store import MATCH, History, RecordSummary, command
+from solitaire.ui.match.coaching import Coach, Moment
 from solitaire.ui.saved import Claimed, SavedGame
 
 __all__ = ["COMPUTER", "MATCH", "YOU", "MatchSession", "Stage", "computer_rng"]
@@ -95,6 +98,7 @@ class MatchSession:
         ascii: bool = False,
         pause: float = 0.0,
         count_yourself: bool = False,
+        coach: Coach | None = None,
     ) -> None:
         if level not in PLAYERS:
             raise ValueError(f"unknown level {level!r}: expected one of {', '.join(PLAYERS)}")
@@ -113,6 +117,9 @@ class MatchSession:
         self.cursor = 0
         self.show_help = False
         self.message = ""
+        self.coach = coach  # None: no coach (? says so)
+        self.show_coach = False  # ? in the play: every card valued; after a game: the review
+        self._laid: tuple[Moment, Card] | None = None  # your last card, for the coach's note
         self.saved: SavedGame[tuple[Match, str]] = SavedGame(history, MATCH, "match", _load_match)
         self.offered: Match | None = None  # the match asked for (--seed), played on n
         notices = [history.notice] if history.notice else []
@@ -133,6 +140,7 @@ class MatchSession:
                 self._start(self.offered or new_match())
                 self.offered = None
         self.message = " ".join(notices)
+        self._prepare_coach()
 
     # -- starting, resuming, saving --------------------------------------------------
 
@@ -197,6 +205,7 @@ class MatchSession:
             return
         self.match, self.level = resumed
         self.message = f"Resumed match {self.game_id}: {self.score_line()}."
+        self._prepare_coach()
 
     def start_afresh(self) -> None:
         """A new match; an unfinished one stays in the history, resumable later."""
@@ -210,8 +219,10 @@ class MatchSession:
         self.message = "A new match."
 
     def close(self) -> None:
-        """Let other windows have the match."""
+        """Let other windows have the match; stop the coach's work."""
         self.saved.close()
+        if self.coach is not None:
+            self.coach.close()
 
     # -- events ------------------------------------------------------------------------
 
@@ -247,6 +258,7 @@ class MatchSession:
                 self._follow(match.apply(YOU, GO))
             else:
                 break
+        self._prepare_coach()
 
     @staticmethod
     def _timed(tagged: Tagged) -> bool:
@@ -419,7 +431,12 @@ class MatchSession:
         except IllegalMoveError as error:
             self.message = str(error)
             return
+        choices = len(self.match.legal_actions())
+        moment, view = self._moment(), self.match.observation(YOU)
         self._act(Lay(card))
+        if self.coach is not None and choices > 1:
+            self.coach.prepare(moment, view)  # already under way, unless the coach works inline
+            self._laid = (moment, card)
 
     def enter(self) -> None:
         """Enter: discard the two picked, lay the card under the cursor, or go on."""
@@ -434,6 +451,7 @@ class MatchSession:
         elif self.shown < len(self.events):
             if self.counting and not self._check_count():
                 return
+            self.show_coach = False
             self.shown += 1  # the next count, or the next deal
             self.cursor = 0
             self.reveal()
@@ -451,12 +469,78 @@ class MatchSession:
         self._act(Discard((a, b)))
 
     def _act(self, action: Discard | Lay) -> None:
+        self._laid = None
+        self.show_coach = False
         self._follow(self.match.apply(YOU, action))
         self._settle()
         self.message = ""
         self.cursor = 0
         self._save()
         self.reveal()
+
+    # -- the coach ------------------------------------------------------------------------
+
+    def _moment(self) -> Moment:
+        match = self.match
+        return (match.game_number, len(match.deals), len(match.deal.plays))
+
+    def _prepare_coach(self) -> None:
+        """Have the coach work out the cards you may lay, before you ask."""
+        match = self.match
+        if (
+            self.coach is not None
+            and self.coach.executor is not None
+            and match.current_player == YOU
+            and match.phase is Phase.PLAY
+            and len(match.legal_actions()) > 1
+        ):
+            self.coach.prepare(self._moment(), match.observation(YOU))
+
+    @property
+    def coaching(self) -> bool:
+        """True while you choose a card in the play (when ? shows the coach)."""
+        return self.your_turn and not self.discarding
+
+    @property
+    def reviewing(self) -> bool:
+        """True after a game (when ? shows its review)."""
+        return self.stage in (Stage.GAME_OVER, Stage.MATCH_OVER)
+
+    def toggle_coach(self) -> None:
+        """?: show or hide every card valued (in the play) or the review (after a game)."""
+        if self.coach is None:
+            self.message = "The coach is off in this window."
+            return
+        if self.show_coach:
+            self.show_coach = False
+            return
+        if self.coaching:
+            self.coach.prepare(self._moment(), self.match.observation(YOU))
+        elif self.reviewing:
+            self.coach.prepare_review(self.match, YOU, self.game_number)
+        else:
+            self.message = "? is for the play (every card valued) and after a game (its review)."
+            return
+        self.show_coach = True
+        self.message = ""
+
+    def advice(self) -> list[CardAdvice] | None:
+        """The coach's advice on the cards you may lay now (None while it works)."""
+        assert self.coach is not None
+        return self.coach.advice(self._moment())
+
+    def review(self) -> tuple[list[Costly], ...] | None:
+        """The coach's review of the game on screen (None while it works)."""
+        assert self.coach is not None
+        return self.coach.review(self.game_number)
+
+    def coach_note(self, name: Callable[[Card], str] = str) -> str | None:
+        """The coach's line on your last card when it cost more than a little, once worked out."""
+        if self.coach is None or self._laid is None:
+            return None
+        moment, card = self._laid
+        advice = self.coach.advice(moment)
+        return None if advice is None else play_note(advice, card, name)
 
     # -- what the screen shows ----------------------------------------------------------
 

@@ -1,0 +1,112 @@
+"""Benchmark: how long the play coach takes, and that the screen does not wait for it.
+
+Collects every position where a player chooses among two or more cards in seeded
+`standard` games, then measures in this one run:
+
+- the coach's advice (`coach.advise_play`: the search's values plus the words) per
+  position, median and 99th percentile, split by how many cards the opponent hides;
+- a game's review (`coach.review_game`);
+- the screen: drawing the match screen with the coach's panel, and how long a key
+  takes to be answered while the coach works in its own process (the app's set-up).
+
+    .venv/bin/python scripts/bench_coach.py --games 4
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from rich.console import Console
+
+from solitaire.match.coach import advise_play, review_game
+from solitaire.match.game import Match, Observation, Phase
+from solitaire.match.players import StandardPlayer
+from solitaire.store import History
+from solitaire.ui.match.coaching import Coach, coach_executor
+from solitaire.ui.match.screen import MatchScreen
+from solitaire.ui.match.session import YOU, MatchSession
+from solitaire.ui.views import THEME
+
+
+def positions(games: int, seed: int) -> tuple[list[Observation], list[Match]]:
+    """Every choice among two or more cards in the play of these games, and the games."""
+    views, matches = [], []
+    player = StandardPlayer()
+    for i in range(games):
+        match = Match(seed + i)
+        while (seat := match.current_player) is not None:
+            if match.phase is Phase.PLAY and len(match.legal_actions()) > 1:
+                views.append(match.observation(seat))
+            match.apply(seat, player.choose(match.observation(seat)))
+        matches.append(match)
+    return views, matches
+
+
+def summary(times: list[float]) -> str:
+    ordered = sorted(times)
+    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+    return f"median {statistics.median(ordered) * 1000:7.1f} ms, p99 {p99 * 1000:7.1f} ms"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+
+    views, matches = positions(args.games, args.seed)
+    by_hidden: dict[int, list[float]] = {}
+    for view in views:
+        started = time.perf_counter()
+        advise_play(view)
+        by_hidden.setdefault(view.opponent_held, []).append(time.perf_counter() - started)
+    print(f"{len(views)} positions of {args.games} games (seeds {args.seed} on)")
+    for hidden in sorted(by_hidden, reverse=True):
+        times = by_hidden[hidden]
+        print(f"advice, {hidden} hidden cards ({len(times):3} positions): {summary(times)}")
+    every = [t for times in by_hidden.values() for t in times]
+    print(f"advice, all                         : {summary(every)}")
+
+    started = time.perf_counter()
+    review_game(matches[0], YOU, 1)
+    print(f"a game's review (seed {args.seed}): {time.perf_counter() - started:.2f} s")
+
+    with tempfile.TemporaryDirectory() as folder, History(Path(folder)) as history:
+        session = MatchSession(
+            history, "standard", lambda: Match(args.seed), coach=Coach(coach_executor())
+        )
+        draws, keys, waited = [], [], []
+        while not session.match.is_over:
+            if session.discarding:
+                session.toggle(0)
+                session.toggle(1)
+                session.confirm()
+            elif session.coaching:
+                started = time.perf_counter()
+                session.toggle_coach()  # the key: the panel, with values or "working it out"
+                Console(file=io.StringIO(), width=80, theme=THEME).print(MatchScreen(session))
+                keys.append(time.perf_counter() - started)
+                while session.advice() is None:
+                    time.sleep(0.005)
+                waited.append(time.perf_counter() - started)
+                started = time.perf_counter()
+                Console(file=io.StringIO(), width=80, theme=THEME).print(MatchScreen(session))
+                draws.append(time.perf_counter() - started)
+                session.lay(next(i for i, c in enumerate(session.hand) if session.playable(c)))
+            else:
+                session.enter()
+        session.close()
+    print(f"the match screen: ? answered (drawn)  : {summary(keys)} over {len(keys)} keys")
+    print(f"the match screen: values on screen    : {summary(waited)} after ? (prefetched)")
+    print(f"the match screen: drawn with the panel: {summary(draws)}")
+    print(f"load average {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()

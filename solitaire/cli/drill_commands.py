@@ -1,0 +1,97 @@
+"""``cribsol drill``: the pegging drill, play-only hands against the computer, every card graded."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+
+from solitaire.cli.common import (
+    add_data_dir_option,
+    game_id,
+    open_history,
+    seed_number,
+    whole_number,
+)
+from solitaire.core.untrusted import RecordError
+from solitaire.match.drill import (
+    DEFAULT_HANDS,
+    DRILL,
+    MAX_HANDS,
+    Drill,
+    DrillTally,
+    drill_tally,
+    load_drill_record,
+)
+from solitaire.match.players import PLAYERS
+from solitaire.store import History, StoreError
+
+if TYPE_CHECKING:
+    from solitaire.cli.common import Subcommands
+
+__all__ = ["drill_tallies", "register"]
+
+
+def drill_tallies(history: History) -> list[DrillTally]:
+    """Your drills' graded cards, newest first, each from its checked row's record; rows that
+    do not read are reported as skipped."""
+    tallies = []
+    for row in history.games(kind=DRILL):
+        try:
+            _, text = history.stored_record(row.id, DRILL)
+            tallies.append(drill_tally(load_drill_record(text)))
+        except (StoreError, RecordError, RecursionError) as error:
+            history.skipped[row.id] = str(error)
+    return tallies
+
+
+def cmd_drill(args: argparse.Namespace) -> int:
+    if args.resume is not None and args.seed is not None:
+        raise ValueError("--resume carries on a saved drill: leave out --seed")
+    if args.resume is not None:  # a wrong id says so before a terminal is asked for
+        with open_history(args) as history:
+            history.stored_record(args.resume, DRILL)
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise ValueError("the drill needs a terminal")
+    from solitaire.ui.drill.app import run_app  # the interactive skin loads only when needed
+    from solitaire.ui.drill.session import new_seed
+
+    first = [Drill(args.seed, args.hands, args.vs)] if args.seed is not None else []
+
+    def new_drill() -> Drill:
+        return first.pop() if first else Drill(new_seed(), args.hands, args.vs)
+
+    status, message = run_app(args, new_drill)
+    print(message)
+    return status
+
+
+def register(sub: Subcommands) -> None:
+    """Add ``cribsol drill``."""
+    cmd = sub.add_parser(
+        "drill",
+        help="the pegging drill: play-only hands against the computer, every card graded",
+        description="Hands of the play alone (no show): the discards are made for you, you lay "
+        "every card against --vs, and each card you lay while more than one fits is graded "
+        "against the search (its expected net pegging to the end of the play, beside the "
+        "best card's). ? shows the coach. Saved after every card, resumed next time; your "
+        "accuracy over time is in cribsol stats.",
+    )
+    default = "expert" if "expert" in PLAYERS else "standard"
+    cmd.add_argument(
+        "--vs", choices=PLAYERS, default=default, help=f"the opponent (default: {default})"
+    )
+    cmd.add_argument("--seed", type=seed_number, metavar="N", help="the drill's seed")
+    cmd.add_argument(
+        "--hands",
+        type=whole_number(1, MAX_HANDS),
+        default=DEFAULT_HANDS,
+        metavar="N",
+        help=f"hands in the drill (default {DEFAULT_HANDS})",
+    )
+    cmd.add_argument(
+        "--resume", type=game_id, metavar="ID", help="carry on with an unfinished drill"
+    )
+    cmd.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS)
+    add_data_dir_option(cmd)
+    cmd.set_defaults(func=cmd_drill)

@@ -1,0 +1,367 @@
+"""The pegging drill: play-only hands against a computer level, every card graded by the search.
+
+A drill is a seeded run of hands of the play alone (no show, no game score).
+Hand ``k`` is dealt from the seed (``deal_deck(seed, 0, k)``: game 0, which no
+match uses); the opponent deals the odd hands and you the even ones. Both
+discards are made for you: yours the way ``standard`` makes it (the exact
+expected hand and crib), the opponent's its own way; then you lay every card
+and the opponent answers. Each card you lay while more than one fits is graded
+against the search (:func:`~solitaire.match.search.play_values`): its loss is
+the best card's expected net pegging to the end of the play less yours, so a
+best card loses 0. A "go" when no card fits is said for you and not graded.
+
+A drill's record holds the seed, the cards you laid and what they were graded;
+:func:`replay_drill` plays it again, re-grades every card and refuses any
+difference, naming the hand and the field.
+
+>>> drill = Drill(seed=3, hands=2, opponent="standard")
+>>> while not drill.is_over:
+...     if drill.hand_over:
+...         drill.next_hand()
+...     else:
+...         _ = drill.lay(drill.playable()[0])
+>>> len(drill.pegged), all(grade.loss >= 0 for grade in drill.grades)
+(2, True)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Final
+
+from solitaire.core.cards import Card, CardError, to_card
+from solitaire.core.untrusted import (
+    Fields,
+    RecordError,
+    check_list,
+    check_text,
+    parse_record,
+    safe_text,
+)
+from solitaire.match.game import GO, Discard, Lay, Match, Observation, Phase, deal_deck
+from solitaire.match.players import PLAYERS, Player, advance, discard_values, make_player
+from solitaire.match.search import play_values
+
+__all__ = [
+    "DEFAULT_HANDS",
+    "DRILL",
+    "MAX_HANDS",
+    "Drill",
+    "DrillTally",
+    "Grade",
+    "drill_record",
+    "drill_tally",
+    "load_drill_record",
+    "replay_drill",
+]
+
+DRILL: Final = "drill"  # the record's game and the history's kind
+RECORD_VERSION: Final = 1
+DEFAULT_HANDS: Final = 8
+MAX_HANDS: Final = 40
+YOU: Final = 0
+OPPONENT: Final = 1
+_DRILL_GAME: Final = 0  # the game number the hands are dealt from: no match has a game 0
+
+
+@dataclass(frozen=True, slots=True)
+class Grade:
+    """One card you laid while more than one fitted: the hand, your card, the best, the loss."""
+
+    hand: int
+    card: Card
+    best: Card
+    loss: Fraction  # the best card's expected net pegging less yours; 0 for a best card
+    choices: int
+
+    @property
+    def is_best(self) -> bool:
+        """True when no card was worth more."""
+        return self.loss == 0
+
+
+class Drill:
+    """A seeded run of play-only hands: you (player 0) against ``opponent`` (player 1)."""
+
+    def __init__(self, seed: int, hands: int = DEFAULT_HANDS, opponent: str = "expert") -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ValueError(f"invalid seed {seed!r}: expected a whole number, 0 or more")
+        if not 1 <= hands <= MAX_HANDS:
+            raise ValueError(f"a drill has 1 to {MAX_HANDS} hands, not {hands}")
+        if opponent not in PLAYERS:
+            raise ValueError(f"unknown opponent {opponent!r}: expected one of {', '.join(PLAYERS)}")
+        self.seed: Final = seed
+        self.hands: Final = hands
+        self.opponent: Final = opponent
+        self.number = 0  # the hand being played, from 1
+        self.grades: list[Grade] = []
+        self.hands_played: list[list[Card]] = []  # your cards laid, hand by hand
+        self.pegged: list[tuple[int, int]] = []  # (yours, theirs) for each finished hand
+        self.match: Match
+        self._next_hand()
+
+    # -- the hands --------------------------------------------------------------------
+
+    @property
+    def dealer(self) -> int:
+        """Who deals the current hand: the opponent on odd hands, you on even ones."""
+        return OPPONENT if self.number % 2 else YOU
+
+    def _player(self) -> Player:
+        match = self.match
+        moment = f"{self.seed} {self.number} {len(match.deal.plays)}"
+        return make_player(self.opponent, random.Random(f"cribsol drill {moment}"))
+
+    def _next_hand(self) -> None:
+        self.number += 1
+        deck = deal_deck(self.seed, _DRILL_GAME, self.number)
+        dealer = self.dealer
+        dealt: list[tuple[Card, ...]] = [(), ()]
+        dealt[1 - dealer], dealt[dealer] = deck[0:12:2], deck[1:12:2]
+        self.match = Match.from_cards(dealer, dealt, deck[12])
+        self.hands_played.append([])
+        self._settle()
+
+    def _settle(self) -> None:
+        """Discard for you, let the opponent act and say go for you, until you choose a card."""
+        match = self.match
+        while not self.hand_over and (seat := match.current_player) is not None:
+            if seat == OPPONENT:
+                advance(match, (None, self._player()))
+            elif match.phase is Phase.DISCARD:
+                values = discard_values(match.observation(YOU))
+                match.apply(YOU, Discard(max(values, key=lambda pair: (values[pair], pair))))
+            elif match.legal_actions() == (GO,):
+                match.apply(YOU, GO)
+            else:
+                return
+        if self.hand_over:
+            deal = self.match.deals[0]
+            self.pegged.append((deal.pegged[YOU], deal.pegged[OPPONENT]))
+
+    @property
+    def hand_over(self) -> bool:
+        """True once the current hand's play has ended."""
+        return bool(self.match.deals[0].show) or self.match.is_over
+
+    @property
+    def is_over(self) -> bool:
+        """True once the last hand's play has ended."""
+        return self.hand_over and self.number == self.hands
+
+    def next_hand(self) -> None:
+        """Deal the next hand (after the current one is over)."""
+        if not self.hand_over or self.is_over:
+            raise ValueError("the current hand is still being played")
+        self._next_hand()
+
+    # -- your cards ---------------------------------------------------------------------
+
+    def playable(self) -> list[Card]:
+        """The cards you may lay now (none unless it is your turn in the play)."""
+        if self.hand_over or self.match.current_player != YOU:
+            return []
+        return [a.card for a in self.match.legal_actions() if isinstance(a, Lay)]
+
+    def lay(self, card: Card, values: Mapping[Card, Fraction] | None = None) -> Grade | None:
+        """Lay a card; graded (against ``values``, else the search's) when more than one fitted.
+
+        A card that cannot be laid is refused with the reason and changes nothing.
+        """
+        if self.hand_over:
+            raise ValueError("this hand is over: deal the next one")
+        match = self.match
+        match.check(YOU, Lay(card))
+        fits = self.playable()
+        grade = None
+        if len(fits) > 1:
+            if values is None:
+                values = play_values(match.observation(YOU))
+            best = max(values, key=lambda c: (values[c], c))
+            grade = Grade(self.number, card, best, values[best] - values[card], len(fits))
+            self.grades.append(grade)
+        match.apply(YOU, Lay(card))
+        self.hands_played[-1].append(card)
+        self._settle()
+        return grade
+
+    def observation(self) -> Observation:
+        """What you can see now (the coach's question)."""
+        return self.match.observation(YOU)
+
+    # -- results -----------------------------------------------------------------------
+
+    @property
+    def best_share(self) -> Fraction | None:
+        """The share of graded cards that were best (None before the first)."""
+        if not self.grades:
+            return None
+        return Fraction(sum(g.is_best for g in self.grades), len(self.grades))
+
+    @property
+    def mean_loss(self) -> Fraction | None:
+        """The average loss per graded card (None before the first)."""
+        if not self.grades:
+            return None
+        return sum((g.loss for g in self.grades), Fraction(0)) / len(self.grades)
+
+
+# -- records ------------------------------------------------------------------------------
+
+
+def drill_record(drill: Drill) -> dict[str, Any]:
+    """The JSON-ready record of a drill, finished or in progress."""
+    grades: list[list[dict[str, str]]] = [[] for _ in drill.hands_played]
+    for grade in drill.grades:
+        grades[grade.hand - 1].append(
+            {"card": str(grade.card), "best": str(grade.best), "loss": str(grade.loss)}
+        )
+    return {
+        "game": DRILL,
+        "version": RECORD_VERSION,
+        "seed": str(drill.seed),
+        "hands": drill.hands,
+        "opponent": drill.opponent,
+        "played": [[str(card) for card in cards] for cards in drill.hands_played],
+        "grades": grades,
+        "pegged": [list(pair) for pair in drill.pegged],
+        "finished": drill.is_over,
+    }
+
+
+def load_drill_record(text: str) -> dict[str, Any]:
+    """A drill record's JSON, parsed (bounded, strictly typed: it is untrusted)."""
+    return parse_record(text)
+
+
+def _card(value: object, where: str) -> Card:
+    if not isinstance(value, str):
+        raise RecordError(f"{where}: expected a card")
+    try:
+        return to_card(value)
+    except CardError as error:
+        raise RecordError(f"{where}: {error}") from None
+
+
+def replay_drill(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> Drill:
+    """Play a drill record again, re-grading every card; any difference is refused by name."""
+    name = data.get("game") if isinstance(data, Mapping) else None
+    if name != DRILL:
+        raise RecordError(f"record: field 'game' is not \"{DRILL}\"")
+    top = Fields(data, "record", required=_TOP)
+    top.version("version", RECORD_VERSION)
+    seed = top.seed("seed")
+    hands = top.integer("hands", 1, MAX_HANDS)
+    opponent = top.raw("opponent")
+    check_text(opponent, "record: field 'opponent'", 20)
+    if opponent not in PLAYERS:
+        raise RecordError(f"record: field 'opponent' is not a level ({', '.join(PLAYERS)})")
+    drill = Drill(seed, hands, str(opponent))
+    played = top.array("played", 1, hands)
+    for index, cards in enumerate(played, 1):
+        where = f"hand {index}"
+        if not isinstance(cards, list) or len(cards) > 4:
+            raise RecordError(f"{where}: field 'played' is not a list of up to 4 cards")
+        if index > 1:
+            if not drill.hand_over:
+                raise RecordError(f"hand {index - 1}: the play is not played to its end")
+            drill.next_hand()
+        for step, value in enumerate(cards, 1):
+            card = _card(value, f"{where}: field 'played' item {step}")
+            try:
+                drill.lay(card)
+            except ValueError as error:
+                raise RecordError(f"{where}: field 'played' item {step}: {error}") from None
+    if not drill.is_over and not allow_unfinished:
+        raise RecordError("record: the drill is not finished")
+    actual = drill_record(drill)
+    for field_name in ("grades", "pegged"):
+        recorded = top.array(field_name, 0, hands)
+        if len(recorded) != len(actual[field_name]):
+            raise RecordError(
+                f"record: field {field_name!r} has {len(recorded)} hands, "
+                f"the drill gives {len(actual[field_name])}"
+            )
+        for index, (mine, real) in enumerate(zip(recorded, actual[field_name], strict=True), 1):
+            if mine != real:
+                raise RecordError(
+                    f"hand {index}: field {field_name!r} is not what the drill gives "
+                    f"(the record says {safe_text(json.dumps(mine), 60)})"
+                )
+    if data.get("finished") is not drill.is_over:
+        raise RecordError(f"record: field 'finished' is not {str(drill.is_over).lower()}")
+    return drill
+
+
+_TOP: Final = (
+    "game",
+    "version",
+    "seed",
+    "hands",
+    "opponent",
+    "played",
+    "grades",
+    "pegged",
+    "finished",
+)
+
+
+# -- your accuracy over time ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DrillTally:
+    """Graded cards of some drills: how many, how many best, and their total loss."""
+
+    drills: int = 0
+    hands: int = 0
+    graded: int = 0
+    best: int = 0
+    loss: Fraction = Fraction(0)
+
+    def __add__(self, other: DrillTally) -> DrillTally:
+        return DrillTally(
+            self.drills + other.drills,
+            self.hands + other.hands,
+            self.graded + other.graded,
+            self.best + other.best,
+            self.loss + other.loss,
+        )
+
+    @property
+    def best_share(self) -> Fraction | None:
+        """The share of graded cards that were best (None without any)."""
+        return Fraction(self.best, self.graded) if self.graded else None
+
+    @property
+    def mean_loss(self) -> Fraction | None:
+        """The average loss per graded card (None without any)."""
+        return self.loss / self.graded if self.graded else None
+
+
+_LOSS: Final = re.compile(r"(0|[1-9][0-9]{0,11})(/[1-9][0-9]{0,11})?")
+
+
+def drill_tally(data: Mapping[str, Any]) -> DrillTally:
+    """What a drill record says of your graded cards, read strictly (it is untrusted; only
+    replaying a drill re-grades it)."""
+    top = Fields(data, "record", required=_TOP)
+    hands = top.integer("hands", 1, MAX_HANDS)
+    graded = best = 0
+    loss = Fraction(0)
+    played = top.array("played", 1, hands)
+    for index, grades in enumerate(top.array("grades", 0, hands), 1):
+        for step, value in enumerate(check_list(grades, f"hand {index}: field 'grades'", 0, 4), 1):
+            grade = Fields(value, f"hand {index}: grade {step}", ("card", "best", "loss"))
+            _card(grade.raw("card"), grade.name("card"))
+            _card(grade.raw("best"), grade.name("best"))
+            lost = Fraction(grade.text("loss", 25, pattern=_LOSS))
+            graded += 1
+            best += lost == 0
+            loss += lost
+    return DrillTally(1, len(played), graded, best, loss)

@@ -1,0 +1,91 @@
+"""The pegging drill full-screen: prompt_toolkit reads the keys, rich draws the screen."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from functools import partial
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.input import Input
+from prompt_toolkit.layout import Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.output import Output
+
+from solitaire.match.drill import Drill
+from solitaire.store import History, resolve_data_dir
+from solitaire.ui import shell
+from solitaire.ui.drill.screen import DrillScreen
+from solitaire.ui.drill.session import DrillSession, Stage
+from solitaire.ui.match.coaching import Coach, coach_executor
+
+__all__ = ["build_app", "run_app"]
+
+
+def build_app(
+    session: DrillSession, input: Input | None = None, output: Output | None = None
+) -> Application[str]:
+    """The full-screen application for a drill session."""
+
+    def report(line: str) -> None:
+        session.message = line
+
+    keys = shell.KeyMap(report)
+    size = shell.terminal_size
+    screen = Window(
+        FormattedTextControl(
+            lambda: shell.ansi_part(lambda: DrillScreen(session), min(size()[0], 100)),
+            focusable=True,
+            show_cursor=False,
+        ),
+        wrap_lines=False,
+    )
+
+    def stage_is(*stages: Stage) -> Condition:
+        return Condition(lambda: session.stage in stages and not session.show_help)
+
+    for digit in "1234":
+        keys.on(digit, filter=stage_is(Stage.PLAY))(partial(session.lay, int(digit) - 1))
+    keys.on("left")(lambda: session.move(-1))
+    keys.on("right")(lambda: session.move(1))
+    keys.on("enter")(session.enter)
+    keys.on("?", filter=stage_is(Stage.PLAY))(session.toggle_coach)
+    keys.on("y", filter=stage_is(Stage.RESUME))(session.resume)
+    keys.on("n", filter=stage_is(Stage.RESUME, Stage.OVER))(session.start_afresh)
+
+    @keys.add("h")
+    @keys.add("f1")
+    def _help(event: object) -> None:
+        session.show_help = not session.show_help
+
+    keys.on_quit(session.quit)
+    app = shell.full_screen_app(
+        shell.fitted(screen, size), screen, keys, input=input, output=output
+    )
+    session.coach.on_ready = app.invalidate  # the coach answers from its own process
+    return app
+
+
+def run_app(
+    args: argparse.Namespace,
+    new_drill: Callable[[], Drill],
+    input: Input | None = None,
+    output: Output | None = None,
+) -> tuple[int, str]:
+    """Drill interactively; returns the exit status and the parting message."""
+    data_dir = resolve_data_dir(getattr(args, "data_dir", None))
+    with History(data_dir) as history:
+        session = DrillSession(
+            history,
+            new_drill,
+            explicit=args.seed is not None,
+            resume_id=args.resume,
+            ascii=bool(args.ascii),
+            coach=Coach(coach_executor()),
+        )
+        try:
+            message = shell.run_full_screen(build_app(session, input, output), session.quit)
+        finally:
+            session.close()
+    return 0, message

@@ -1,0 +1,215 @@
+"""The pegging drill's screen, drawn with rich from a :class:`DrillSession`; fits 80x24.
+
+A header (the hand, who deals), your accuracy so far, the table (the opponent's
+cards, the starter, the discards made for you), the play (the count, the cards of
+this series and every call) or the coach's values, your cards, the grade of your
+last card, and the keys.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from solitaire.match.drill import Grade
+from solitaire.match.game import Counted, Discarded
+from solitaire.ui.drill.session import YOU, DrillSession, Stage
+from solitaire.ui.match.screen import advice_rows, event_line, help_table
+from solitaire.ui.views import card_text, cards_text
+
+__all__ = ["KEYS", "DrillScreen", "grade_line"]
+
+KEYS: Final = (
+    ("1-4", "lay that card (dimmed ones would pass 31); a go is said for you"),
+    ("Left/Right Enter", "move along your cards; Enter lays the one underlined"),
+    ("?", "the coach: every card you may lay, valued and explained"),
+    ("Enter", "after a hand: deal the next"),
+    ("n", "when the drill is over: a new drill"),
+    ("h or F1", "this help"),
+    ("q Ctrl-C Ctrl-D", "quit; the drill is saved and offered next time"),
+)
+NUMBERS: Final = (
+    ("graded", "each card you lay while more than one fits, against the"),
+    ("", "search: the expected net pegging to the end of the play"),
+    ("", "(yours minus theirs) over every hand they could hold"),
+    ("best", "the share of graded cards no card beat"),
+    ("loss", "the best card's value less yours, on average a card"),
+    ("pegged", "what each of you pegged in this hand's play (no show)"),
+)
+CALL_LINES: Final = 9
+
+
+def grade_line(grade: Grade, ascii: bool) -> Text:
+    """``Best: the 7♠.`` or ``The 5♥ cost 1.06 points on average; the 8♠ was best.``"""
+    if grade.is_best:
+        return Text.assemble(("Best: ", "best"), "the ", card_text(grade.card, ascii), ".")
+    return Text.assemble(
+        "The ",
+        card_text(grade.card, ascii),
+        (f" cost {float(grade.loss):.2f} points", "warn"),
+        " on average; the ",
+        card_text(grade.best, ascii),
+        " was best.",
+    )
+
+
+class DrillScreen:
+    """The whole screen for the session's current stage."""
+
+    def __init__(self, session: DrillSession) -> None:
+        self.session = session
+
+    def header(self) -> Text:
+        drill = self.session.drill
+        text = Text("Pegging drill", style="title")
+        text.append(f"  against {drill.opponent}  seed {drill.seed}", style="muted")
+        text.append(f"  hand {drill.number} of {drill.hands}  ")
+        text.append("you deal" if drill.dealer == YOU else f"{drill.opponent} deals, you lead")
+        return text
+
+    def accuracy(self) -> Text:
+        drill = self.session.drill
+        graded = len(drill.grades)
+        if not graded:
+            return Text("No card graded yet: each one is, when more than one fits.", style="muted")
+        best = sum(g.is_best for g in drill.grades)
+        loss = drill.mean_loss or 0
+        text = Text(f"Graded {graded}: ")
+        text.append(f"{best} best ({best / graded:.0%})", style="best")
+        text.append(f", loss {float(loss):.2f} a card on average")
+        return text
+
+    def table(self) -> Text:
+        session = self.session
+        drill = session.drill
+        deal = drill.match.deals[0]
+        held = 4 - sum(1 for player, _ in deal.laid if player != YOU)
+        back = "[]" if session.ascii else "🂠"
+        text = Text(f"{drill.opponent}: ").append(" ".join([back] * held) or "no cards")
+        text.append("   starter ", style="muted").append_text(
+            card_text(deal.starter, session.ascii)
+        )
+        if deal.discards[YOU] is not None:
+            text.append("   your discard ", style="muted")
+            text.append_text(cards_text(deal.discards[YOU] or (), session.ascii))
+        return text
+
+    def play_area(self) -> RenderableType:
+        session = self.session
+        match = session.drill.match
+        deal = match.deals[0]
+        if session.drill.hand_over:
+            cards, count = [], 0
+        else:
+            cards, count = list(match.series), match.count
+        line = Text().append("Count ", style="title").append(f"{count:>2}", style="total")
+        line.append("   ").append_text(
+            cards_text(cards, session.ascii) if cards else Text("(new series)", style="muted")
+        )
+        if session.show_coach and session.stage is Stage.PLAY:
+            return Group(line, *advice_rows(session.advice(), session.hand, session.ascii))
+        names = ("you", session.drill.opponent)
+        calls = [
+            t
+            for e in deal.events
+            if not isinstance(e, Counted | Discarded)
+            and (t := event_line(e, names, session.ascii)) is not None
+        ]
+        hidden = len(calls) - CALL_LINES
+        if hidden > 0:
+            calls = [Text(f"... {hidden} earlier", style="muted"), *calls[-CALL_LINES + 1 :]]
+        return Group(line, *calls)
+
+    def hand(self) -> Text:
+        session = self.session
+        text = Text("Your cards  ")
+        playing = session.stage is Stage.PLAY
+        for index, card in enumerate(session.hand):
+            under = playing and index == session.cursor
+            text.append(f"{index + 1}", style="bold cyan" if under else "muted").append(" ")
+            face = card_text(card, session.ascii)
+            if playing and not session.playable(card):
+                face.stylize("dim")
+            if under:
+                face.stylize("underline")
+            text.append_text(face).append("  ")
+        return text
+
+    def outcome(self) -> RenderableType:
+        session = self.session
+        drill = session.drill
+        yours, theirs = drill.pegged[-1]
+        parts: list[RenderableType] = [
+            Text(f"The play is over: you pegged {yours}, {drill.opponent} {theirs}.", style="title")
+        ]
+        graded = [g for g in drill.grades if g.hand == drill.number]
+        if graded:
+            best = sum(g.is_best for g in graded)
+            parts.append(Text(f"This hand: {best} of {len(graded)} graded cards best."))
+        if session.stage is Stage.OVER:
+            you = sum(p[0] for p in drill.pegged)
+            them = sum(p[1] for p in drill.pegged)
+            parts.append(
+                Text(
+                    f"Drill over: {drill.hands} hands, you pegged {you}, {drill.opponent} "
+                    f"{them}. n starts a new drill.",
+                    style="milestone",
+                )
+            )
+        else:
+            parts.append(Text("Enter: the next hand.", style="title"))
+        return Group(*parts)
+
+    def footer(self) -> Text:
+        session = self.session
+        stage = session.stage
+        if session.show_help:
+            keys = "h close help   q quit"
+        elif stage is Stage.RESUME:
+            keys = "y resume   n new drill   q quit"
+        elif stage is Stage.HAND_OVER:
+            keys = "Enter next hand   h help   q quit"
+        elif stage is Stage.OVER:
+            keys = "n new drill   h help   q quit"
+        else:
+            keys = "1-4 lay   Left/Right Enter   ? coach   h help   q quit"
+        return Text(keys, style="muted")
+
+    def __rich__(self) -> RenderableType:
+        session = self.session
+        if session.show_help:
+            return Group(self.header(), Text(""), help_table(KEYS, NUMBERS), self.footer())
+        if session.stage is Stage.RESUME:
+            assert session.pending is not None
+            saved = session.pending.loaded
+            return Group(
+                Text("Pegging drill", style="title"),
+                Text(""),
+                Text.assemble(
+                    ("A drill in progress was saved: ", "title"),
+                    f"drill {session.pending.game_id}, seed {saved.seed}, hand {saved.number} "
+                    f"of {saved.hands}.\n\n",
+                    ("y", "bold cyan"),
+                    " or Enter: resume it\n",
+                    ("n", "bold cyan"),
+                    " start a new drill (the saved one stays: "
+                    f"drill --resume {session.pending.game_id})",
+                ),
+                Text(""),
+                self.footer(),
+            )
+        parts: list[RenderableType] = [self.header(), self.accuracy(), self.table(), Text("")]
+        parts.append(self.play_area())
+        parts.append(Text(""))
+        if session.stage is Stage.PLAY:
+            parts.append(self.hand())
+        else:
+            parts.append(self.outcome())
+        if session.last is not None:
+            parts.append(grade_line(session.last, session.ascii))
+        if session.message:
+            parts.append(Text(session.message, style="warn"))
+        parts.append(self.footer())
+        return Group(*parts)

@@ -1,0 +1,252 @@
+"""The pegging drill at the keyboard: a plain object that key handlers call into.
+
+A :class:`DrillSession` holds a :class:`~solitaire.match.drill.Drill` (you against
+``expert``), the coach that values your cards (worked out beside the drill, see
+:mod:`solitaire.ui.match.coaching`), and the drill's row in the history, saved
+after every card you lay and resumable like a match. No UI library is imported.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from enum import StrEnum
+from typing import Final
+
+from solitaire.core.cards import Card
+from solitaire.match.coach import CardAdvice
+from solitaire.match.drill import (
+    DRILL,
+    Drill,
+    Grade,
+    drill_record,
+    load_drill_record,
+    replay_drill,
+)
+from solitaire.match.game import IllegalMoveError, Lay
+from solitaire.store import History, RecordSummary, command
+from solitaire.ui.match.coaching import Coach, Moment
+from solitaire.ui.saved import Claimed, SavedGame
+
+__all__ = ["YOU", "DrillSession", "Stage", "new_seed"]
+
+YOU: Final = 0
+
+
+class Stage(StrEnum):
+    """What the screen is showing."""
+
+    RESUME = "resume"  # an unfinished drill is saved: resume it or start afresh
+    PLAY = "play"  # your cards to lay
+    HAND_OVER = "hand over"  # the hand's play has ended: Enter deals the next
+    OVER = "over"  # the last hand is over
+
+
+def new_seed() -> int:
+    """A fresh drill's seed."""
+    return random.SystemRandom().randrange(10**9)
+
+
+def _load(text: str) -> Drill:
+    return replay_drill(load_drill_record(text), allow_unfinished=True)
+
+
+class DrillSession:
+    """One sitting at the drill."""
+
+    def __init__(
+        self,
+        history: History,
+        new_drill: Callable[[], Drill],
+        *,
+        explicit: bool = False,
+        resume_id: int | None = None,
+        ascii: bool = False,
+        coach: Coach | None = None,
+    ) -> None:
+        self.history = history
+        self.new_drill = new_drill
+        self.ascii = ascii
+        self.coach = coach or Coach()
+        self.show_coach = False
+        self.show_help = False
+        self.message = ""
+        self.cursor = 0
+        self.last: Grade | None = None  # the grade of your last card, shown under your cards
+        self._last_moment: Moment | None = None
+        self.saved: SavedGame[Drill] = SavedGame(history, DRILL, "drill", _load)
+        self.offered: Drill | None = None
+        self.drill: Drill
+        notices = [history.notice] if history.notice else []
+        if resume_id is not None:
+            self.drill = self.saved.take(self.saved.claim(resume_id))
+            notices.append(f"Resumed drill {self.game_id}.")
+        else:
+            if explicit:
+                self.offered = new_drill()
+            pending = self.saved.find(notices)
+            if pending is not None:
+                self.drill = pending.loaded
+            else:
+                self._start(self.offered or new_drill())
+                self.offered = None
+        self.message = " ".join(notices)
+        self._prepare()
+
+    # -- the history -------------------------------------------------------------------
+
+    @property
+    def game_id(self) -> int | None:
+        """The drill's row in the history, once saved."""
+        return self.saved.game_id
+
+    @property
+    def pending(self) -> Claimed[Drill] | None:
+        """The saved drill the RESUME screen offers."""
+        return self.saved.pending
+
+    def _save(self) -> None:
+        drill = self.drill
+        summary = RecordSummary(
+            seed=drill.seed,
+            total=sum(grade.is_best for grade in drill.grades),
+            finished=drill.is_over,
+            rounds=drill.number,
+        )
+        self.saved.save(drill_record(drill), summary)
+
+    def _start(self, drill: Drill) -> None:
+        self.saved.new_row()
+        self.drill = drill
+        self.last = None
+        self.cursor = 0
+        self._save()
+
+    def resume(self) -> None:
+        """Carry on with the saved drill."""
+        resumed = self.saved.resume()
+        if resumed is not None:
+            self.drill = resumed
+            self.message = f"Resumed drill {self.game_id}."
+            self._prepare()
+
+    def start_afresh(self) -> None:
+        """A new drill; an unfinished one stays in the history, resumable later."""
+        kept = self.saved.keep_pending()
+        self._start(self.offered or self.new_drill())
+        self.offered = None
+        self.message = (
+            f"Drill {kept} is kept: {command(f'drill --resume {kept}')} resumes it."
+            if kept is not None
+            else "A new drill."
+        )
+        self._prepare()
+
+    def close(self) -> None:
+        """Let other windows have the drill; stop the coach's work."""
+        self.saved.close()
+        self.coach.close()
+
+    def quit(self) -> str:
+        """Leave; the drill is already saved. Returns what to tell the player."""
+        if self.pending is not None:
+            kept = self.pending.game_id
+            return f"Your saved drill {kept} is still there: {command(f'drill --resume {kept}')}."
+        if self.drill.is_over:
+            return f"Drill {self.game_id} is in your history: {command('stats')} shows it."
+        return f"Drill saved: {command(f'drill --resume {self.game_id}')} resumes it."
+
+    # -- the coach ---------------------------------------------------------------------
+
+    def _moment(self) -> Moment:
+        drill = self.drill
+        return (drill.number, 1, len(drill.match.deal.plays))
+
+    def _prepare(self) -> None:
+        """Have the coach value your cards before you lay one (it grades the card you lay)."""
+        background = self.coach.executor is not None
+        if background and self.pending is None and len(self.drill.playable()) > 1:
+            self.coach.prepare(self._moment(), self.drill.observation())
+
+    def advice(self) -> list[CardAdvice] | None:
+        """The coach's values of the cards you may lay (None while it works them out)."""
+        return self.coach.advice(self._moment())
+
+    def last_advice(self) -> list[CardAdvice] | None:
+        """The coach's values at your last graded card, for the words beside its grade."""
+        return None if self._last_moment is None else self.coach.advice(self._last_moment)
+
+    def toggle_coach(self) -> None:
+        """?: show or hide every card you may lay, valued and explained."""
+        if self.show_coach:
+            self.show_coach = False
+        elif len(self.drill.playable()) > 1:
+            self.coach.prepare(self._moment(), self.drill.observation())
+            self.show_coach = True
+        else:
+            self.message = "The coach values your cards when more than one can be laid."
+
+    # -- what you can do ---------------------------------------------------------------
+
+    @property
+    def stage(self) -> Stage:
+        """What the screen shows now."""
+        if self.pending is not None:
+            return Stage.RESUME
+        if self.drill.is_over:
+            return Stage.OVER
+        if self.drill.hand_over:
+            return Stage.HAND_OVER
+        return Stage.PLAY
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """Your cards not yet laid, of the four kept."""
+        deal = self.drill.match.deals[0]
+        laid = {card for player, card in deal.laid if player == YOU}
+        return tuple(card for card in deal.kept(YOU) if card not in laid)
+
+    def playable(self, card: Card) -> bool:
+        """True when this card can be laid now."""
+        return card in self.drill.playable()
+
+    def move(self, step: int) -> None:
+        """Move the cursor along your cards."""
+        if self.hand:
+            self.cursor = (self.cursor + step) % len(self.hand)
+
+    def lay(self, index: int) -> None:
+        """Lay your card at this position (0-3), graded; one that does not fit says why."""
+        if self.stage is not Stage.PLAY or not 0 <= index < len(self.hand):
+            return
+        card = self.hand[index]
+        drill = self.drill
+        try:
+            drill.match.check(YOU, Lay(card))
+        except IllegalMoveError as error:
+            self.message = str(error)
+            return
+        moment = self._moment()
+        advice = self.coach.advice(moment)
+        values = None if advice is None else {item.card: item.net for item in advice}
+        grade = drill.lay(card, values)
+        if grade is not None:
+            self.last, self._last_moment = grade, moment
+        self.show_coach = False
+        self.message = ""
+        self.cursor = 0
+        self._save()
+        self._prepare()
+
+    def enter(self) -> None:
+        """Enter: resume, lay the card under the cursor, or deal the next hand."""
+        if self.pending is not None:
+            self.resume()
+        elif self.stage is Stage.PLAY:
+            self.lay(self.cursor)
+        elif self.stage is Stage.HAND_OVER:
+            self.drill.next_hand()
+            self.last = None
+            self.cursor = 0
+            self._save()
+            self._prepare()

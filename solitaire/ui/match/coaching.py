@@ -1,0 +1,97 @@
+"""The play coach at the table: its answers worked out beside the game, never holding it up.
+
+A :class:`Coach` asks :mod:`solitaire.match.coach` for advice on a position (every
+card that fits, valued by the search) and for a finished game's review. With an
+executor (the app gives it one worker process of its own) the work runs there and
+``on_ready`` is called when an answer arrives, so the screen can redraw; without
+one (tests) it runs at once. Answers are kept by the moment they are about.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Hashable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from functools import partial
+from typing import Generic, TypeAlias, TypeVar
+
+from solitaire.match.coach import CardAdvice, Costly, advise_play, review_game
+from solitaire.match.game import Match, Observation
+
+__all__ = ["Coach", "Moment", "coach_executor"]
+
+Moment: TypeAlias = tuple[int, int, int]  # game, deal, plays made in the deal
+Review: TypeAlias = tuple[list[Costly], ...]
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+def coach_executor() -> Executor:
+    """One worker process for the coach, started afresh (not forked from the app)."""
+    return ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+
+
+class _Answers(Generic[K, V]):
+    """Answers kept by what they are about: worked out once, in the coach's executor."""
+
+    def __init__(self, coach: Coach) -> None:
+        self.coach = coach
+        self.kept: dict[K, Future[V] | V] = {}
+
+    def ask(self, key: K, work: Callable[[], V]) -> None:
+        if key in self.kept:
+            return
+        executor = self.coach.executor
+        if executor is None:
+            self.kept[key] = work()
+            return
+        future = executor.submit(work)
+        future.add_done_callback(lambda _: self.coach.on_ready())
+        self.kept[key] = future
+
+    def get(self, key: K) -> V | None:
+        value = self.kept.get(key)
+        if not isinstance(value, Future):
+            return value
+        if not value.done():
+            return None
+        error = value.exception()
+        if error is not None:
+            self.coach.failed = f"the coach could not work this out ({type(error).__name__})"
+            del self.kept[key]
+            return None
+        result: V = value.result()
+        self.kept[key] = result
+        return result
+
+
+class Coach:
+    """Advice on positions and reviews of games, each worked out once."""
+
+    def __init__(self, executor: Executor | None = None) -> None:
+        self.executor = executor
+        self.on_ready: Callable[[], None] = lambda: None
+        self.failed = ""
+        self._advice: _Answers[Moment, list[CardAdvice]] = _Answers(self)
+        self._reviews: _Answers[int, Review] = _Answers(self)
+
+    def prepare(self, moment: Moment, view: Observation) -> None:
+        """Start working out the advice for this moment (nothing if already asked)."""
+        self._advice.ask(moment, partial(advise_play, view))
+
+    def advice(self, moment: Moment) -> list[CardAdvice] | None:
+        """The advice for this moment, or None while it is worked out (or was never asked)."""
+        return self._advice.get(moment)
+
+    def prepare_review(self, match: Match, player: int, game: int) -> None:
+        """Start reviewing a finished game."""
+        self._reviews.ask(game, partial(review_game, match, player, game))
+
+    def review(self, game: int) -> Review | None:
+        """The review of a game, or None while it is worked out."""
+        return self._reviews.get(game)
+
+    def close(self) -> None:
+        """Stop the worker; unfinished work is dropped."""
+        if self.executor is not None:
+            self.executor.shutdown(wait=False, cancel_futures=True)

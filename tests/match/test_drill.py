@@ -1,0 +1,140 @@
+"""The pegging drill's engine: seeded hands, grades equal to the search's, records replayed."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from solitaire.core.untrusted import RecordError
+from solitaire.match.drill import (
+    Drill,
+    DrillTally,
+    drill_record,
+    drill_tally,
+    replay_drill,
+)
+from solitaire.match.game import IllegalMoveError, Lay, Match, deal_deck
+from solitaire.match.players import discard_values
+from solitaire.match.search import play_values
+
+OPPONENT = "standard"
+
+
+def play_through(drill: Drill, pick: int = 0) -> list[tuple[Fraction, Fraction]]:
+    """Lay the card at ``pick`` among those that fit, every time; returns (loss, recount)."""
+    checked = []
+    while not drill.is_over:
+        if drill.hand_over:
+            drill.next_hand()
+            continue
+        fits = drill.playable()
+        card = fits[min(pick, len(fits) - 1)]
+        values = play_values(drill.observation()) if len(fits) > 1 else {}
+        grade = drill.lay(card)
+        if len(fits) > 1:
+            assert grade is not None
+            checked.append((grade.loss, max(values.values()) - values[card]))
+            assert values[grade.best] == max(values.values())
+        else:
+            assert grade is None
+    return checked
+
+
+def test_hands_come_from_the_seed_and_the_deal_alternates() -> None:
+    drill = Drill(7, hands=2, opponent=OPPONENT)
+    for number in (1, 2):
+        deck = deal_deck(7, 0, number)
+        deal = drill.match.deals[0]
+        dealer = 1 if number == 1 else 0
+        assert drill.dealer == deal.dealer == dealer
+        assert deal.hands[1 - dealer] == deck[0:12:2] and deal.hands[dealer] == deck[1:12:2]
+        assert deal.starter == deck[12]
+        # Your discard is standard's best: the exact expected hand plus or minus the crib.
+        fresh = Match.from_cards(dealer, deal.hands, deal.starter)
+        values = discard_values(fresh.observation(0))
+        assert deal.discards[0] == max(values, key=lambda pair: (values[pair], pair))
+        while not drill.hand_over:
+            drill.lay(drill.playable()[0])
+        if number == 1:
+            drill.next_hand()
+
+
+@pytest.mark.parametrize("pick", [0, 3])
+def test_every_grade_is_the_searchs_loss(pick: int) -> None:
+    drill = Drill(11, hands=3, opponent=OPPONENT)
+    checked = play_through(drill, pick)
+    assert checked and all(loss == recount for loss, recount in checked)
+    assert drill.mean_loss == sum(loss for loss, _ in checked) / len(checked)
+    assert drill.best_share == Fraction(sum(loss == 0 for loss, _ in checked), len(checked))
+
+
+def test_a_card_that_cannot_be_laid_is_refused_and_changes_nothing() -> None:
+    drill = Drill(5, hands=1, opponent=OPPONENT)
+    before = json.dumps(drill_record(drill))
+    held = set(drill.match.held(0))
+    stranger = next(c for c in drill.match.held(1) if c not in held)
+    with pytest.raises(IllegalMoveError, match="not in your hand"):
+        drill.lay(stranger)
+    assert json.dumps(drill_record(drill)) == before
+    assert not drill.match.can(0, Lay(stranger))
+
+
+def test_a_record_replays_and_regrades_exactly() -> None:
+    drill = Drill(21, hands=3, opponent=OPPONENT)
+    play_through(drill, 1)
+    record = json.loads(json.dumps(drill_record(drill)))
+    again = replay_drill(record)
+    assert again.grades == drill.grades and again.pegged == drill.pegged and again.is_over
+
+
+@pytest.mark.parametrize(
+    "tamper, message",
+    [
+        (lambda r: r["grades"][0][0].update(loss="0"), "hand 1: field 'grades'"),
+        (lambda r: r["pegged"][1].__setitem__(0, 30), "hand 2: field 'pegged'"),
+        (lambda r: r.update(finished=False), "field 'finished'"),
+        (lambda r: r["played"][0].__setitem__(0, "ZZ"), "hand 1: field 'played' item 1"),
+        (lambda r: r["played"][1].reverse(), "hand 2: field '(played|grades)'"),
+        (lambda r: r.update(opponent="psychic"), "field 'opponent'"),
+        (lambda r: r.update(extra=1), "unexpected field 'extra'"),
+    ],
+)
+def test_a_tampered_record_is_refused_by_hand_and_field(
+    tamper: Callable[[dict[str, Any]], object], message: str
+) -> None:
+    drill = Drill(21, hands=2, opponent=OPPONENT)
+    play_through(drill, 2)
+    record = json.loads(json.dumps(drill_record(drill)))
+    tamper(record)
+    with pytest.raises(RecordError, match=message):
+        replay_drill(record)
+
+
+def test_an_unfinished_drill_replays_only_when_allowed() -> None:
+    drill = Drill(3, hands=2, opponent=OPPONENT)
+    drill.lay(drill.playable()[0])
+    record = drill_record(drill)
+    with pytest.raises(RecordError, match="not finished"):
+        replay_drill(record)
+    assert replay_drill(record, allow_unfinished=True).grades == drill.grades
+
+
+def test_the_tally_counts_the_records_grades() -> None:
+    drill = Drill(9, hands=2, opponent=OPPONENT)
+    play_through(drill, 3)
+    tally = drill_tally(drill_record(drill))
+    assert tally == DrillTally(
+        1,
+        2,
+        len(drill.grades),
+        sum(g.is_best for g in drill.grades),
+        Fraction(sum(g.loss for g in drill.grades)),
+    )
+    record = drill_record(drill)
+    record["grades"][0][0]["loss"] = "1e9"
+    with pytest.raises(RecordError, match="grade 1: field 'loss'"):
+        drill_tally(record)

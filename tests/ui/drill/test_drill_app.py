@@ -1,0 +1,158 @@
+"""The pegging drill at the keyboard: a whole drill by keys, resuming, the coach, 80x24, stats."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+from solitaire.cli import main
+from solitaire.match.drill import DRILL, Drill, load_drill_record, replay_drill
+from solitaire.match.search import play_values
+from solitaire.store import History
+from solitaire.ui import shell
+from solitaire.ui.drill.app import build_app
+from solitaire.ui.drill.screen import DrillScreen
+from solitaire.ui.drill.session import DrillSession, Stage
+from solitaire.ui.match.coaching import Coach
+from solitaire.ui.views import THEME
+
+LEVEL = "standard"
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def history(data: Path) -> Iterator[History]:
+    with History(data) as h:
+        yield h
+
+
+def session_for(history: History, seed: int, hands: int = 2) -> DrillSession:
+    return DrillSession(history, lambda: Drill(seed, hands, LEVEL), coach=Coach())
+
+
+def render(session: DrillSession, width: int = 80) -> list[str]:
+    buffer = io.StringIO()
+    Console(file=buffer, width=width, color_system=None, theme=THEME).print(DrillScreen(session))
+    return buffer.getvalue().rstrip("\n").split("\n")
+
+
+def drive(session: DrillSession, keys: str) -> str:
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text(keys)
+        pipe.close()
+        return shell.run_full_screen(build_app(session, pipe, DummyOutput()), session.quit)
+
+
+def next_key(session: DrillSession) -> str:
+    """The first card that fits, or Enter."""
+    if session.stage is Stage.PLAY:
+        return str(next(i for i, c in enumerate(session.hand) if session.playable(c)) + 1)
+    return "\r"
+
+
+def test_a_whole_drill_by_keys_is_graded_saved_and_in_stats(
+    history: History, data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with History(tmp_path / "twin") as elsewhere:
+        twin = session_for(elsewhere, 30)
+        keys = find_keys(twin)
+    message = drive(session_for(history, 30), keys)
+    assert "is in your history" in message
+    rows = history.games(kind=DRILL)
+    assert len(rows) == 1 and rows[0].finished
+    _, text = history.stored_record(rows[0].id, DRILL)
+    replayed = replay_drill(load_drill_record(text))
+    assert replayed.is_over and replayed.grades == twin.drill.grades
+    assert main(["--data-dir", str(data), "stats"]) == 0
+    assert "Your pegging drills" in capsys.readouterr().out
+    assert main(["--data-dir", str(data), "stats", "--json"]) == 0
+    drill = json.loads(capsys.readouterr().out)["drill"]["all"]
+    grades = twin.drill.grades
+    assert (drill["drills"], drill["graded"]) == (1, len(grades))
+    assert drill["best"] == sum(g.is_best for g in grades)
+
+
+def find_keys(twin: DrillSession) -> str:
+    """The keys a simple player presses through a whole drill; every screen fits 80x24."""
+    keys = ""
+    while twin.stage is not Stage.OVER:
+        key = next_key(twin)
+        keys += key
+        if key == "\r":
+            twin.enter()
+        else:
+            twin.lay(int(key) - 1)
+        screen = render(twin)
+        assert len(screen) <= 24 and max(map(len, screen)) <= 80
+    return keys + "q"
+
+
+def test_a_drill_resumes_where_it_was_left_with_its_grades(history: History) -> None:
+    first = session_for(history, 40)
+    while len(first.drill.grades) < 2:
+        key = next_key(first)
+        first.enter() if key == "\r" else first.lay(int(key) - 1)
+    grades, plays = list(first.drill.grades), len(first.drill.match.deal.plays)
+    assert first.quit().startswith("Drill saved")
+    first.close()
+    second = session_for(history, 41)
+    assert second.stage is Stage.RESUME and "A drill in progress was saved" in "\n".join(
+        render(second)
+    )
+    second.resume()
+    assert second.game_id == first.game_id and second.drill.grades == grades
+    assert len(second.drill.match.deal.plays) == plays
+    second.close()
+
+
+def test_the_coach_shows_the_searchs_values_and_the_grade_names_the_best(
+    history: History,
+) -> None:
+    session = session_for(history, 50)
+    while len(session.drill.playable()) < 2:
+        key = next_key(session)
+        session.enter() if key == "\r" else session.lay(int(key) - 1)
+    session.toggle_coach()
+    values = play_values(session.drill.observation())
+    advice = session.advice()
+    assert advice is not None and {a.card: a.net for a in advice} == values
+    lines = render(session)
+    assert len(lines) <= 24
+    for item in advice:
+        assert any(f"{float(item.net):+6.2f}" in line for line in lines)
+    worst = min(values, key=lambda c: (values[c], c))
+    session.lay(session.hand.index(worst))
+    grade = session.last
+    assert grade is not None and grade.loss == max(values.values()) - values[worst]
+    screen = "\n".join(render(session))
+    if grade.loss:
+        assert f"cost {float(grade.loss):.2f} points" in screen
+    else:
+        assert "Best: the" in screen
+
+
+def test_the_command_refuses_what_it_cannot_do_in_one_line(
+    data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for argv in (
+        ["drill"],
+        ["drill", "--resume", "5", "--data-dir", str(data)],
+        ["drill", "--resume", "5", "--seed", "3"],
+        ["drill", "--hands", "0"],
+        ["drill", "--vs", "psychic"],
+    ):
+        assert main(argv) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and len(err.strip().splitlines()) == 1

@@ -1,0 +1,167 @@
+"""The play coach on the match screen: the search's numbers, the note on a costly card, the
+review after a game, and every coach screen fitting 80x24."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from solitaire.match.coach import NOTE_LOSS, review_game
+from solitaire.match.game import GO, Discard, Lay, Match, Phase
+from solitaire.match.players import StandardPlayer, discard_values
+from solitaire.match.search import play_options, play_values
+from solitaire.store import History
+from solitaire.ui.match.coaching import Coach
+from solitaire.ui.match.screen import MatchScreen
+from solitaire.ui.match.session import YOU, MatchSession, Stage
+from solitaire.ui.views import THEME
+
+SEED = 21
+
+
+@pytest.fixture
+def history(tmp_path: Path) -> Iterator[History]:
+    with History(tmp_path / "data") as h:
+        yield h
+
+
+def coached(history: History, seed: int = SEED) -> MatchSession:
+    return MatchSession(history, "standard", lambda: Match(seed), coach=Coach())
+
+
+def render(session: MatchSession, width: int = 80) -> list[str]:
+    buffer = io.StringIO()
+    Console(file=buffer, width=width, color_system=None, theme=THEME).print(MatchScreen(session))
+    return buffer.getvalue().rstrip("\n").split("\n")
+
+
+def to_a_choice(session: MatchSession) -> None:
+    """Discard the first two cards and go on until you choose among two or more cards."""
+    while not (session.coaching and len(session.match.legal_actions()) > 1):
+        assert not session.match.is_over
+        if session.discarding:
+            session.toggle(0)
+            session.toggle(1)
+        session.enter()
+
+
+def test_the_coach_shows_every_card_with_the_searchs_exact_value(history: History) -> None:
+    session = coached(history)
+    to_a_choice(session)
+    session.toggle_coach()
+    advice = session.advice()
+    assert advice is not None and session.show_coach
+    view = session.match.observation(YOU)
+    assert {a.card: a.net for a in advice} == play_values(view)
+    assert [(a.card, a.net, a.pegs, a.reply) for a in advice] == [
+        (o.card, o.net, o.pegs, o.reply) for o in play_options(view)
+    ]
+    nets = [a.net for a in advice]
+    assert nets == sorted(nets, reverse=True)
+    lines = render(session)
+    assert len(lines) <= 24 and max(map(len, lines)) <= 80
+    for item in advice:
+        number = session.hand.index(item.card) + 1
+        row = next(line for line in lines if line.startswith(f"{number} {item.card.symbol()}"))
+        assert f"{float(item.net):+6.2f}" in row
+    session.toggle_coach()
+    assert not session.show_coach
+
+
+def test_a_costly_card_is_named_with_its_cost_and_the_best(history: History) -> None:
+    named = quiet = 0
+    for seed in range(SEED, SEED + 6):
+        session = coached(history, seed)
+        to_a_choice(session)
+        view = session.match.observation(YOU)
+        values = play_values(view)
+        best = max(values.values())
+        worst = min(values, key=lambda card: (values[card], card))
+        session.lay(session.hand.index(worst))
+        note = session.coach_note()
+        loss = best - values[worst]
+        if loss > NOTE_LOSS:
+            named += 1
+            assert note is not None and note.startswith(f"laying the {worst}")
+            assert f"cost {float(loss):.2f} points" in note
+            best_cards = [card for card, value in values.items() if value == best]
+            assert any(note.endswith(f"the {card} was best") for card in best_cards)
+            screen = render(session)
+            assert any(line.startswith("Coach: laying the") for line in screen)
+            assert len(screen) <= 24
+        else:
+            quiet += 1
+            assert note is None
+        if named and quiet:
+            break
+    assert named
+
+
+def test_the_review_names_the_costliest_discards_and_plays(history: History) -> None:
+    match = Match(SEED + 3)
+    computer = StandardPlayer()
+    while match.current_player is not None:
+        seat = match.current_player
+        if seat != YOU:
+            match.apply(seat, computer.choose(match.observation(seat)))
+            continue
+        legal = match.legal_actions()
+        # The first legal choice every time: some discards and cards will cost something.
+        match.apply(YOU, legal[0] if legal != (GO,) else GO)
+    discards, plays = review_game(match, YOU, 1)
+    # Recount independently: walk the game's actions again and value each choice of yours.
+    fresh = Match(SEED + 3)
+    losses: dict[Phase, list[Fraction]] = {Phase.DISCARD: [], Phase.PLAY: []}
+    for deal in match.deals:
+        actions = [(p, Discard(d)) for p in (deal.pone, deal.dealer) if (d := deal.discards[p])]
+        for who, action in [*actions, *deal.plays]:
+            if who == YOU and isinstance(action, Discard):
+                values = discard_values(fresh.observation(YOU))
+                chosen = next(v for k, v in values.items() if set(k) == set(action.cards))
+                losses[Phase.DISCARD].append(max(values.values()) - chosen)
+            elif who == YOU and isinstance(action, Lay) and len(fresh.legal_actions()) > 1:
+                lays = play_values(fresh.observation(YOU))
+                losses[Phase.PLAY].append(max(lays.values()) - lays[action.card])
+            fresh.apply(who, action)
+    for found, phase in ((discards, Phase.DISCARD), (plays, Phase.PLAY)):
+        expected = sorted((loss for loss in losses[phase] if loss > 0), reverse=True)[:3]
+        assert [item.loss for item in found] == expected
+        assert all(item.phase is phase for item in found)
+    assert discards and plays
+
+
+def test_the_review_after_a_game_fits_the_screen(history: History) -> None:
+    session = coached(history, SEED + 4)
+    session.toggle_coach()  # in the discard: not now
+    assert not session.show_coach and "? is for the play" in session.message
+    while session.stage is not Stage.MATCH_OVER:
+        if session.discarding:
+            session.toggle(0)
+            session.toggle(1)
+        elif session.your_turn:
+            session.lay(next(i for i, c in enumerate(session.hand) if session.playable(c)))
+            continue
+        session.enter()
+    session.toggle_coach()
+    assert session.show_coach and session.review() is not None
+    lines = render(session)
+    assert "The coach's review of game 1" in lines[7]
+    assert len(lines) <= 24 and max(map(len, lines)) <= 80
+    discards, plays = session.review() or ([], [])
+    for item in [*discards, *plays]:
+        assert any(
+            f"deal {item.deal}: " in line and f"cost {float(item.loss):.2f}" in line
+            for line in lines
+        )
+
+
+def test_without_a_coach_the_key_says_so(history: History) -> None:
+    session = MatchSession(history, "standard", lambda: Match(SEED))
+    session.toggle_coach()
+    assert session.message == "The coach is off in this window." and not session.show_coach
+    assert session.coach_note() is None
