@@ -24,25 +24,30 @@ from solitaire.match.drill import (
     load_drill_record,
 )
 from solitaire.match.players import PLAYERS
-from solitaire.store import History, StoreError
+from solitaire.store import GameRow, History, StoreError
 
 if TYPE_CHECKING:
     from solitaire.cli.common import Subcommands
 
-__all__ = ["drill_tallies", "register"]
+__all__ = ["drill_tallies", "register", "stored_drills"]
+
+
+def stored_drills(history: History, limit: int | None = None) -> list[tuple[GameRow, DrillTally]]:
+    """Your drills, newest first, each with its graded cards read from its checked row's
+    record; rows that do not read are reported as skipped."""
+    drills = []
+    for row in history.games(limit, kind=DRILL):
+        try:
+            _, text = history.stored_record(row.id, DRILL)
+            drills.append((row, drill_tally(load_drill_record(text))))
+        except (StoreError, RecordError, RecursionError) as error:
+            history.skipped[row.id] = str(error)
+    return drills
 
 
 def drill_tallies(history: History) -> list[DrillTally]:
-    """Your drills' graded cards, newest first, each from its checked row's record; rows that
-    do not read are reported as skipped."""
-    tallies = []
-    for row in history.games(kind=DRILL):
-        try:
-            _, text = history.stored_record(row.id, DRILL)
-            tallies.append(drill_tally(load_drill_record(text)))
-        except (StoreError, RecordError, RecursionError) as error:
-            history.skipped[row.id] = str(error)
-    return tallies
+    """Your drills' graded cards, newest first."""
+    return [tally for _, tally in stored_drills(history)]
 
 
 def cmd_drill(args: argparse.Namespace) -> int:

@@ -15,13 +15,13 @@ from solitaire.cli.common import (
     report_skipped,
     whole_number,
 )
-from solitaire.cli.drill_commands import drill_tallies
+from solitaire.cli.drill_commands import drill_tallies, stored_drills
 from solitaire.cli.match_commands import finished_matches, stored_matches
 from solitaire.cli.tiles_commands import finished_tile_games
 from solitaire.match.stats import match_stats
 from solitaire.store import command
 from solitaire.tiles.stats import tile_stats
-from solitaire.ui.drill.views import DrillStatsView, drill_json
+from solitaire.ui.drill.views import DrillHistoryView, DrillStatsView, drill_json, tally_json
 from solitaire.ui.match.views import MatchHistoryView, MatchStatsView
 from solitaire.ui.patience.views import HistoryView, StatsView, group_by_deal
 from solitaire.ui.tiles.views import tile_stats_view
@@ -73,6 +73,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     with open_history(args) as history:
         groups = group_by_deal(history.games())[: args.limit]
         matches = stored_matches(history, args.limit)
+        drills = stored_drills(history, args.limit)
         report_skipped(history)
     if args.json:
         rows = [dataclasses.asdict(row) for group in groups for row in group]
@@ -84,16 +85,20 @@ def cmd_history(args: argparse.Namespace) -> int:
                     "state": stored.state(),
                 }
             )
+        for row, tally in drills:
+            rows.append({**dataclasses.asdict(row), "drill": tally_json(tally)})
         print(json.dumps(rows))
         return 0
     console = make_console(args)
-    if not groups and not matches:
+    if not groups and not matches and not drills:
         console.print(f"No games yet: run {command('play')} or {command('match')}.")
         return 0
     if groups:
         console.print(HistoryView(groups, command))
     if matches:
         console.print(MatchHistoryView(matches, command))
+    if drills:
+        console.print(DrillHistoryView(drills, command))
     return 0
 
 

@@ -109,7 +109,8 @@ class DrillScreen:
             cards_text(cards, session.ascii) if cards else Text("(new series)", style="muted")
         )
         if session.show_coach and session.stage is Stage.PLAY:
-            return Group(line, *advice_rows(session.advice(), session.hand, session.ascii))
+            rows = advice_rows(session.advice(), session.hand, session.ascii, session.coach.failed)
+            return Group(line, *rows)
         names = ("you", session.drill.opponent)
         calls = [
             t

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
+from rich.text import Text
 
+from solitaire.core.untrusted import safe_text
 from solitaire.match.drill import DrillTally
+from solitaire.store import GameRow
 
-__all__ = ["DrillStatsView", "drill_json"]
+__all__ = ["DrillHistoryView", "DrillStatsView", "drill_json", "tally_json"]
 
 
 def _split(tallies: Sequence[DrillTally], recent: int) -> tuple[DrillTally, DrillTally, DrillTally]:
@@ -29,17 +32,20 @@ def _loss(value: Fraction | None) -> str:
 
 def drill_json(tallies: Sequence[DrillTally], recent: int) -> dict[str, object]:
     """The drill section of ``stats --json``."""
-    out: dict[str, object] = {}
-    for name, tally in zip(("all", "recent", "earlier"), _split(tallies, recent), strict=True):
-        out[name] = {
-            "drills": tally.drills,
-            "hands": tally.hands,
-            "graded": tally.graded,
-            "best": tally.best,
-            "best_share": None if tally.best_share is None else float(tally.best_share),
-            "mean_loss": None if tally.mean_loss is None else float(tally.mean_loss),
-        }
-    return out
+    parts = zip(("all", "recent", "earlier"), _split(tallies, recent), strict=True)
+    return {name: tally_json(tally) for name, tally in parts}
+
+
+def tally_json(tally: DrillTally) -> dict[str, object]:
+    """One tally as JSON: counts, and the share best and the loss a card as numbers."""
+    return {
+        "drills": tally.drills,
+        "hands": tally.hands,
+        "graded": tally.graded,
+        "best": tally.best,
+        "best_share": None if tally.best_share is None else float(tally.best_share),
+        "mean_loss": None if tally.mean_loss is None else float(tally.mean_loss),
+    }
 
 
 class DrillStatsView:
@@ -77,3 +83,29 @@ class DrillStatsView:
         )
         table.caption_justify = "left"
         return table
+
+
+class DrillHistoryView:
+    """The history's drills, newest first: id, when last played, hands, cards graded, best."""
+
+    def __init__(
+        self, drills: Sequence[tuple[GameRow, DrillTally]], command: Callable[[str], str]
+    ) -> None:
+        self.drills = drills
+        self.command = command
+
+    def __rich__(self) -> RenderableType:
+        lines: list[RenderableType] = [
+            Text("Pegging drills", style="title"),
+            Text("    id  last played       hands  graded  best   where it stands", style="bold"),
+        ]
+        for row, tally in self.drills:
+            when = safe_text(row.played_at.replace("T", " ")[:16], 16)
+            text = Text(f"{row.id:>6}  {when:16}  {tally.hands:>5}  {tally.graded:>6}  ")
+            text.append(f"{_share(tally.best_share):>5}  ")
+            text.append(
+                "finished" if row.finished else "unfinished", style="" if row.finished else "warn"
+            )
+            lines.append(text)
+        lines.append(Text(f"carry on: {self.command('drill --resume ID')}", style="muted"))
+        return Group(*lines)

@@ -41,6 +41,7 @@ class _Answers(Generic[K, V]):
     def ask(self, key: K, work: Callable[[], V]) -> None:
         if key in self.kept:
             return
+        self.coach.failed = ""
         executor = self.coach.executor
         if executor is None:
             self.kept[key] = work()

@@ -367,8 +367,8 @@ class MatchScreen:
         line.append("   ").append_text(
             cards_text(cards, session.ascii) if cards else Text("(new series)", style="muted")
         )
-        advice = session.advice()
-        return Group(line, *advice_rows(advice, session.hand, session.ascii))
+        failed = session.coach.failed if session.coach else ""
+        return Group(line, *advice_rows(session.advice(), session.hand, session.ascii, failed))
 
     def review_area(self) -> RenderableType:
         """The game's costliest discards and plays, each beside the best."""
@@ -453,9 +453,11 @@ class MatchScreen:
         return Group(*parts)
 
 
-def advice_rows(advice: list[CardAdvice] | None, hand: Sequence[Card], ascii: bool) -> list[Text]:
+def advice_rows(
+    advice: list[CardAdvice] | None, hand: Sequence[Card], ascii: bool, failed: str = ""
+) -> list[Text]:
     """The coach's rows: every card that fits, best first, with its number in ``hand``, its
-    value and why (or a line saying the coach is still at work)."""
+    value and why (or a line saying the coach is still at work, or why it could not be)."""
     title = Text("Coach: ", style="title").append(
         "each card's expected net pegging to the end of the play (yours minus theirs) "
         "over every hand they could hold; what it pegs now; their reply's average and "
@@ -463,7 +465,8 @@ def advice_rows(advice: list[CardAdvice] | None, hand: Sequence[Card], ascii: bo
         style="muted",
     )
     if advice is None:
-        return [title, Text("The coach is working it out...", style="muted")]
+        waiting = Text(failed[:1].upper() + failed[1:], style="warn") if failed else None
+        return [title, waiting or Text("The coach is working it out...", style="muted")]
     rows = [title]
     for index, item in enumerate(advice):
         row = Text().append(f"{hand.index(item.card) + 1} ", style="bold cyan")

@@ -82,6 +82,9 @@ def test_a_whole_drill_by_keys_is_graded_saved_and_in_stats(
     grades = twin.drill.grades
     assert (drill["drills"], drill["graded"]) == (1, len(grades))
     assert drill["best"] == sum(g.is_best for g in grades)
+    assert main(["--data-dir", str(data), "history"]) == 0
+    listed = capsys.readouterr().out
+    assert "Pegging drills" in listed and f"{rows[0].id:>6}  " in listed and "finished" in listed
 
 
 def find_keys(twin: DrillSession) -> str:

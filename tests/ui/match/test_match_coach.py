@@ -4,7 +4,9 @@ review after a game, and every coach screen fitting 80x24."""
 from __future__ import annotations
 
 import io
+import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from pathlib import Path
 
@@ -165,3 +167,24 @@ def test_without_a_coach_the_key_says_so(history: History) -> None:
     session.toggle_coach()
     assert session.message == "The coach is off in this window." and not session.show_coach
     assert session.coach_note() is None
+
+
+def test_a_coach_that_fails_says_so_and_the_game_goes_on(
+    history: History, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import solitaire.ui.match.coaching as coaching
+
+    def broken(view: object) -> list[object]:
+        raise ZeroDivisionError("no")
+
+    monkeypatch.setattr(coaching, "advise_play", broken)
+    with ThreadPoolExecutor(1) as executor:
+        session = MatchSession(history, "standard", lambda: Match(SEED), coach=Coach(executor))
+        to_a_choice(session)
+        session.toggle_coach()
+        while session.advice() is None and not (session.coach and session.coach.failed):
+            time.sleep(0.01)
+        screen = "\n".join(render(session))
+        assert "The coach could not work this out (ZeroDivisionError)" in screen
+        session.lay(next(i for i, c in enumerate(session.hand) if session.playable(c)))
+        assert session.coach_note() is None  # nothing to say, nothing broken
