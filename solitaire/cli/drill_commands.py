@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
 
 from solitaire.cli.common import (
     add_data_dir_option,
     game_id,
+    make_console,
     open_history,
     seed_number,
     whole_number,
@@ -20,16 +25,45 @@ from solitaire.match.drill import (
     MAX_HANDS,
     Drill,
     DrillTally,
+    drill_record,
     drill_tally,
     load_drill_record,
+    replay_drill,
 )
 from solitaire.match.players import PLAYERS
-from solitaire.store import GameRow, History, StoreError
+from solitaire.store import GameRow, History, StoreError, command
+from solitaire.ui.drill.views import DrillView
 
 if TYPE_CHECKING:
     from solitaire.cli.common import Subcommands
 
-__all__ = ["drill_tallies", "register", "stored_drills"]
+__all__ = ["drill_tallies", "register", "replay_drill_record", "stored_drills"]
+
+
+def replay_drill_record(
+    args: argparse.Namespace, data: Mapping[str, Any], stored_id: int | None = None
+) -> int:
+    """``cribsol replay`` of a drill record (a file, or the history's ``stored_id``): play it
+    again, re-grade every card against the search and print it hand by hand."""
+    drill = replay_drill(data, allow_unfinished=stored_id is not None)
+    if args.json:
+        print(json.dumps(drill_record(drill)))
+        return 0
+    console = make_console(args)
+    name = f"Drill {stored_id}" if stored_id is not None else "Drill"
+    title = f"{name}: seed {drill.seed}, {drill.hands} hands against {drill.opponent}"
+    console.print(DrillView(drill, title, ascii=args.ascii))
+    console.print(Text("Replayed and re-graded: every card matches the record.", style="best"))
+    if not drill.is_over and stored_id is not None:
+        line = f"Unfinished: {command(f'drill --resume {stored_id}')} resumes it."
+        console.print(Text(line, style="warn"))
+    return 0
+
+
+def replay_stored_drill(args: argparse.Namespace, history: History, stored_id: int) -> int:
+    """``cribsol replay ID`` of a drill in the history."""
+    _, text = history.stored_record(stored_id, DRILL)
+    return replay_drill_record(args, load_drill_record(text), stored_id)
 
 
 def stored_drills(history: History, limit: int | None = None) -> list[tuple[GameRow, DrillTally]]:

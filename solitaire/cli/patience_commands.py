@@ -27,12 +27,14 @@ from solitaire.cli.common import (
     seed_number,
     whole_number,
 )
+from solitaire.cli.drill_commands import replay_drill_record, replay_stored_drill
 from solitaire.cli.match_commands import replay_match_record, replay_stored_match
 from solitaire.cli.tiles_commands import replay_tiles
 from solitaire.core.cards import parse_cards
 from solitaire.core.dealcode import daily_seed, deal_code, decode_deal
 from solitaire.core.scoring import score_hand
 from solitaire.core.untrusted import read_record_file, safe_text
+from solitaire.match.drill import DRILL
 from solitaire.match.record import MAX_RECORD_BYTES as MAX_MATCH_RECORD_BYTES
 from solitaire.match.record import load_match_record
 from solitaire.patience.advisor import Position, advise_position
@@ -222,6 +224,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         with open_history(args) as history:
             if history.kind_of(stored_id) == MATCH:
                 return replay_stored_match(args, history, stored_id)
+            if history.kind_of(stored_id) == DRILL:
+                return replay_stored_drill(args, history, stored_id)
             stored = history.load(stored_id)
         game, daily = stored.game, stored.daily
     else:
@@ -229,6 +233,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if "game" in data:  # the match's and the tiles' records name their game; not the patience's
             if data["game"] == "tiles":
                 return replay_tiles(args, data)
+            if data["game"] == DRILL:
+                return replay_drill_record(args, data)
             return replay_match_record(args, data)
         game = replay(data, allow_unfinished=True)
         daily = data.get("daily")

@@ -248,8 +248,15 @@ def _card(value: object, where: str) -> Card:
         raise RecordError(f"{where}: {error}") from None
 
 
-def replay_drill(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> Drill:
-    """Play a drill record again, re-grading every card; any difference is refused by name."""
+def replay_drill(
+    data: Mapping[str, Any], *, allow_unfinished: bool = False, regrade: bool = True
+) -> Drill:
+    """Play a drill record again, re-grading every card; any difference is refused by name.
+
+    With ``regrade=False`` (resuming a drill of the history, whose row's digest is checked)
+    the recorded grades are taken as they are instead of searching every position again;
+    the cards, the opponent's answers and the points are still played and checked.
+    """
     name = data.get("game") if isinstance(data, Mapping) else None
     if name != DRILL:
         raise RecordError(f"record: field 'game' is not \"{DRILL}\"")
@@ -263,6 +270,7 @@ def replay_drill(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> 
         raise RecordError(f"record: field 'opponent' is not a level ({', '.join(PLAYERS)})")
     drill = Drill(seed, hands, str(opponent))
     played = top.array("played", 1, hands)
+    recorded_grades = _recorded_grades(top, hands)
     for index, cards in enumerate(played, 1):
         where = f"hand {index}"
         if not isinstance(cards, list) or len(cards) > 4:
@@ -273,8 +281,11 @@ def replay_drill(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> 
             drill.next_hand()
         for step, value in enumerate(cards, 1):
             card = _card(value, f"{where}: field 'played' item {step}")
+            values = None
+            if not regrade and len(drill.playable()) > 1:
+                values = _values_of(recorded_grades, index, card)
             try:
-                drill.lay(card)
+                drill.lay(card, values)
             except ValueError as error:
                 raise RecordError(f"{where}: field 'played' item {step}: {error}") from None
     if not drill.is_over and not allow_unfinished:
@@ -347,21 +358,40 @@ class DrillTally:
 _LOSS: Final = re.compile(r"(0|[1-9][0-9]{0,11})(/[1-9][0-9]{0,11})?")
 
 
+def _recorded_grades(top: Fields, hands: int) -> list[list[tuple[Card, Card, Fraction]]]:
+    """A record's grades, hand by hand, read strictly: (your card, the best, the loss)."""
+    out = []
+    for index, grades in enumerate(top.array("grades", 0, hands), 1):
+        hand = []
+        for step, value in enumerate(check_list(grades, f"hand {index}: field 'grades'", 0, 4), 1):
+            grade = Fields(value, f"hand {index}: grade {step}", ("card", "best", "loss"))
+            card = _card(grade.raw("card"), grade.name("card"))
+            best = _card(grade.raw("best"), grade.name("best"))
+            hand.append((card, best, Fraction(grade.text("loss", 25, pattern=_LOSS))))
+        out.append(hand)
+    return out
+
+
+def _values_of(
+    grades: list[list[tuple[Card, Card, Fraction]]], hand: int, card: Card
+) -> dict[Card, Fraction]:
+    """Values that give the recorded grade of ``card``, the next one recorded for this hand."""
+    where = f"hand {hand}: field 'grades'"
+    if hand > len(grades) or not grades[hand - 1]:
+        raise RecordError(f"{where}: a graded card is missing")
+    mine, best, loss = grades[hand - 1].pop(0)
+    if mine != card or (best == card) != (loss == 0):
+        raise RecordError(f"{where}: the grade of {card} is not what the drill gives")
+    return {best: Fraction(0), card: -loss}
+
+
 def drill_tally(data: Mapping[str, Any]) -> DrillTally:
     """What a drill record says of your graded cards, read strictly (it is untrusted; only
     replaying a drill re-grades it)."""
     top = Fields(data, "record", required=_TOP)
     hands = top.integer("hands", 1, MAX_HANDS)
-    graded = best = 0
-    loss = Fraction(0)
     played = top.array("played", 1, hands)
-    for index, grades in enumerate(top.array("grades", 0, hands), 1):
-        for step, value in enumerate(check_list(grades, f"hand {index}: field 'grades'", 0, 4), 1):
-            grade = Fields(value, f"hand {index}: grade {step}", ("card", "best", "loss"))
-            _card(grade.raw("card"), grade.name("card"))
-            _card(grade.raw("best"), grade.name("best"))
-            lost = Fraction(grade.text("loss", 25, pattern=_LOSS))
-            graded += 1
-            best += lost == 0
-            loss += lost
-    return DrillTally(1, len(played), graded, best, loss)
+    grades = [grade for hand in _recorded_grades(top, hands) for grade in hand]
+    best = sum(loss == 0 for _, _, loss in grades)
+    loss = sum((loss for _, _, loss in grades), Fraction(0))
+    return DrillTally(1, len(played), len(grades), best, loss)

@@ -138,3 +138,20 @@ def test_the_tally_counts_the_records_grades() -> None:
     record["grades"][0][0]["loss"] = "1e9"
     with pytest.raises(RecordError, match="grade 1: field 'loss'"):
         drill_tally(record)
+
+
+def test_resuming_takes_the_recorded_grades_and_still_checks_the_cards() -> None:
+    drill = Drill(23, hands=2, opponent=OPPONENT)
+    play_through(drill, 3)
+    record = json.loads(json.dumps(drill_record(drill)))
+    assert replay_drill(record, regrade=False).grades == drill.grades
+    bad = json.loads(json.dumps(record))
+    first = bad["grades"][0][0]
+    first["best"] = first["card"]  # a best card must lose nothing
+    first["loss"] = "1"
+    with pytest.raises(RecordError, match="hand 1: field 'grades'"):
+        replay_drill(bad, regrade=False)
+    bad = json.loads(json.dumps(record))
+    bad["pegged"][0][1] += 1
+    with pytest.raises(RecordError, match="hand 1: field 'pegged'"):
+        replay_drill(bad, regrade=False)

@@ -10,10 +10,10 @@ from rich.table import Table
 from rich.text import Text
 
 from solitaire.core.untrusted import safe_text
-from solitaire.match.drill import DrillTally
+from solitaire.match.drill import Drill, DrillTally
 from solitaire.store import GameRow
 
-__all__ = ["DrillHistoryView", "DrillStatsView", "drill_json", "tally_json"]
+__all__ = ["DrillHistoryView", "DrillStatsView", "DrillView", "drill_json", "tally_json"]
 
 
 def _split(tallies: Sequence[DrillTally], recent: int) -> tuple[DrillTally, DrillTally, DrillTally]:
@@ -109,3 +109,43 @@ class DrillHistoryView:
             lines.append(text)
         lines.append(Text(f"carry on: {self.command('drill --resume ID')}", style="muted"))
         return Group(*lines)
+
+
+class DrillView:
+    """A drill hand by hand: who dealt, your cards in order, each grade, the points pegged."""
+
+    def __init__(self, drill: Drill, title: str, ascii: bool = False) -> None:
+        self.drill = drill
+        self.title = title
+        self.ascii = ascii
+
+    def __rich__(self) -> RenderableType:
+        drill = self.drill
+        table = Table(title=self.title, title_justify="left", box=None, padding=(0, 1))
+        for name in ("hand", "dealer", "you laid", "graded (loss; the best)", "pegged"):
+            table.add_column(name, justify="right" if name in ("hand", "pegged") else "left")
+        for number, cards in enumerate(drill.hands_played, 1):
+            grades = Text()
+            for grade in (g for g in drill.grades if g.hand == number):
+                if grade.is_best:
+                    grades.append(f"{grade.card.symbol(self.ascii)} best  ", style="best")
+                else:
+                    grades.append(f"{grade.card.symbol(self.ascii)} ")
+                    grades.append(f"-{float(grade.loss):.2f}", style="warn")
+                    grades.append(f"; {grade.best.symbol(self.ascii)}  ")
+            pegged = drill.pegged[number - 1] if number <= len(drill.pegged) else None
+            table.add_row(
+                str(number),
+                "you" if number % 2 == 0 else drill.opponent,
+                " ".join(card.symbol(self.ascii) for card in cards),
+                grades,
+                "-" if pegged is None else f"{pegged[0]} to {pegged[1]}",
+            )
+        share = drill.best_share
+        loss = drill.mean_loss
+        summary = Text(
+            f"{len(drill.grades)} cards graded: {_share(share)} best, loss {_loss(loss)} a card "
+            "on average (the best card's expected net pegging to the end of the play less yours)",
+            style="muted",
+        )
+        return Group(table, summary)

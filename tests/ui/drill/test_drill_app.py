@@ -14,7 +14,7 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from solitaire.cli import main
-from solitaire.match.drill import DRILL, Drill, load_drill_record, replay_drill
+from solitaire.match.drill import DRILL, Drill, drill_record, load_drill_record, replay_drill
 from solitaire.match.search import play_values
 from solitaire.store import History
 from solitaire.ui import shell
@@ -159,3 +159,26 @@ def test_the_command_refuses_what_it_cannot_do_in_one_line(
         assert main(argv) == 2
         out, err = capsys.readouterr()
         assert out == "" and len(err.strip().splitlines()) == 1
+
+
+def test_replay_regrades_a_drill_from_a_file_or_the_history(
+    history: History, data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    session = session_for(history, 60, hands=1)
+    while session.stage is not Stage.OVER:
+        session.lay(next(i for i, c in enumerate(session.hand) if session.playable(c)))
+    assert session.game_id is not None
+    assert main(["--data-dir", str(data), "replay", str(session.game_id)]) == 0
+    out = capsys.readouterr().out
+    assert "Replayed and re-graded" in out and f"Drill {session.game_id}: seed 60" in out
+    record = drill_record(session.drill)
+    path = tmp_path / "drill.json"
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == record
+    record["grades"][0][0]["loss"] = "7"
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "hand 1: field 'grades'" in err
+    session.close()
