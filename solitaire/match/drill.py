@@ -380,7 +380,7 @@ def _values_of(
     if hand > len(grades) or not grades[hand - 1]:
         raise RecordError(f"{where}: a graded card is missing")
     mine, best, loss = grades[hand - 1].pop(0)
-    if mine != card or (best == card) != (loss == 0):
+    if mine != card or (best == card and loss != 0) or loss < 0:
         raise RecordError(f"{where}: the grade of {card} is not what the drill gives")
     return {best: Fraction(0), card: -loss}
 
