@@ -8,13 +8,16 @@ last card, and the keys.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from solitaire.match.coach import CardAdvice
 from solitaire.match.drill import Grade
 from solitaire.match.game import Counted, Discarded
+from solitaire.store import command
 from solitaire.ui.drill.session import YOU, DrillSession, Stage
 from solitaire.ui.match.screen import advice_rows, event_line, help_table
 from solitaire.ui.views import card_text, cards_text
@@ -41,11 +44,12 @@ NUMBERS: Final = (
 CALL_LINES: Final = 9
 
 
-def grade_line(grade: Grade, ascii: bool) -> Text:
-    """``Best: the 7♠.`` or ``The 5♥ cost 1.06 points on average; the 8♠ was best.``"""
+def grade_line(grade: Grade, ascii: bool, advice: Sequence[CardAdvice] | None = None) -> Text:
+    """``Best: the 7♠.`` or ``The 5♥ cost 1.06 points on average; the 8♠ was best.``, with
+    the answer the card left open when the coach's words for it are at hand."""
     if grade.is_best:
         return Text.assemble(("Best: ", "best"), "the ", card_text(grade.card, ascii), ".")
-    return Text.assemble(
+    line = Text.assemble(
         "The ",
         card_text(grade.card, ascii),
         (f" cost {float(grade.loss):.2f} points", "warn"),
@@ -53,6 +57,11 @@ def grade_line(grade: Grade, ascii: bool) -> Text:
         card_text(grade.best, ascii),
         " was best.",
     )
+    mine = next((item for item in advice or () if item.card == grade.card), None)
+    if mine is not None and mine.threats:
+        threat = mine.threats[0]
+        line.append(f" It left {threat.what} open to {float(threat.chance):.0%} of their hands.")
+    return line
 
 
 class DrillScreen:
@@ -196,7 +205,7 @@ class DrillScreen:
                     " or Enter: resume it\n",
                     ("n", "bold cyan"),
                     " start a new drill (the saved one stays: "
-                    f"drill --resume {session.pending.game_id})",
+                    f"{command(f'drill --resume {session.pending.game_id}')})",
                 ),
                 Text(""),
                 self.footer(),
@@ -209,7 +218,7 @@ class DrillScreen:
         else:
             parts.append(self.outcome())
         if session.last is not None:
-            parts.append(grade_line(session.last, session.ascii))
+            parts.append(grade_line(session.last, session.ascii, session.last_advice()))
         if session.message:
             parts.append(Text(session.message, style="warn"))
         parts.append(self.footer())
