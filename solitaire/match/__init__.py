@@ -2,13 +2,14 @@
 
 The API a screen, a record or an arena uses:
 
-* :class:`~solitaire.match.game.Match` (``Match(seed, games=1, double_skunk=3)``):
+* :class:`~solitaire.match.game.Match` (``Match(seed, games=1, double_skunk=3,
+  counting=(), muggins=False)``):
   the state of a seeded series of games between players 0 and 1. Each deal's cards
   come from the seed and the game and deal numbers alone (``deal_deck``); after the
   first game the loser deals first. ``Match.from_cards(dealer, hands, starter,
   scores)`` sets up a chosen position (tests, puzzles, a coach).
 
-  - asking: ``phase`` (``Phase.DISCARD``, ``PLAY`` or ``OVER``), ``current_player``,
+  - asking: ``phase`` (``Phase.DISCARD``, ``PLAY``, ``SHOW`` or ``OVER``), ``current_player``,
     ``legal_actions()``, ``observation(player)`` (what that player can see, the only
     thing a computer player is given), ``dealer``, ``pone``, ``scores``, ``count``,
     ``series``, ``held(player)``, ``said_go(player)``, ``deal`` (the current
@@ -22,12 +23,17 @@ The API a screen, a record or an arena uses:
     nothing; ``can(player, action)``; ``apply(player, action)`` returns the events
     up to the next decision. Spelled out: ``discard(player, "5H JD")``,
     ``lay(player, "5H")``, ``go(player)``.
-  - actions: ``Discard((c1, c2))``, ``Lay(card)``, ``GO``; ``parse_action("5H")``.
+  - actions: ``Discard((c1, c2))``, ``Lay(card)``, ``GO``; ``parse_action("5H")``;
+    ``Claim(points)``: a player in ``counting`` counts their own hand and crib when
+    the show waits for them (``Phase.SHOW``, ``showing``). A claim too high is
+    corrected; one too low pegs the true count, or with ``muggins`` only the claim,
+    the opponent taking the rest. 19, 25, 26, 27 and over 29 are refused.
   - events (each has ``player``, ``points`` and the ``scores`` after it): ``Cut``,
     ``Dealt``, ``Discarded``, ``Turned`` (the starter, his heels), ``Laid`` (the
     count and the :class:`~solitaire.match.pegging.PegItem` s), ``SaidGo``,
     ``GoPoint`` (one for the go or for last), ``Counted`` (pone's hand, the
-    dealer's hand, the crib, each a ``Score``), ``GameOver`` (a ``GameResult``
+    dealer's hand, the crib, each a ``Score``, with the ``claimed`` count and the
+    points ``taken``), ``Muggins`` (the opponent takes them), ``GameOver`` (a ``GameResult``
     with the skunk). A game ends the moment a player reaches 121.
 
 * :mod:`~solitaire.match.pegging`: ``peg_items(series)`` scores the last card laid;

@@ -8,6 +8,11 @@ reason, :meth:`Match.can` answers yes or no, :meth:`Match.apply` acts and
 returns the :data:`Event` s that followed (the starter turned, the go, the show,
 the end of a game, the next deal). A refused action changes nothing.
 
+A player may count their own hand and crib (``counting``): the show then waits
+for their :class:`Claim` of each. A claim too high is corrected to the true
+count; one too low pegs the true count unless ``muggins`` is on, when the
+player pegs only what they claimed and the opponent takes the points missed.
+
 Chance is fixed by the seed alone: the cut of each game and the deck of each
 deal are derived from the match seed and their numbers, so the same seed deals
 the same cards whatever the players do.
@@ -28,7 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations
-from typing import Final
+from typing import Any, Final
 
 from solitaire.core.cards import (
     Card,
@@ -47,8 +52,11 @@ __all__ = [
     "GAME_POINTS",
     "GO",
     "HEELS_POINTS",
+    "IMPOSSIBLE_COUNTS",
+    "MAX_HAND_COUNT",
     "SKUNK_LINE",
     "Action",
+    "Claim",
     "Counted",
     "Cut",
     "Deal",
@@ -67,6 +75,7 @@ __all__ = [
     "Lay",
     "Match",
     "MatchOverError",
+    "Muggins",
     "NotInHandError",
     "NotYourTurnError",
     "Observation",
@@ -84,6 +93,9 @@ SKUNK_LINE: Final = 90  # a loser who has not passed it is skunked
 DOUBLE_SKUNK_LINE: Final = 60  # ... not passed this: double skunked
 HEELS_POINTS: Final = 2
 HAND_SIZE: Final = 6
+MAX_HAND_COUNT: Final = 29  # the most a hand or crib can make (three fives, a jack, a five)
+IMPOSSIBLE_COUNTS: Final = frozenset({19, 25, 26, 27})  # no hand or crib makes these
+SHOW_ORDER: Final = (("pone", "hand"), ("dealer", "hand"), ("dealer", "crib"))
 
 
 # -- errors -----------------------------------------------------------------------
@@ -125,6 +137,7 @@ class Phase(StrEnum):
 
     DISCARD = "discard"
     PLAY = "play"
+    SHOW = "show"  # a player who counts themselves is to claim their hand or crib
     OVER = "over"
 
 
@@ -157,7 +170,19 @@ class Go:
 
 
 GO: Final = Go()
-Action = Discard | Lay | Go
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A player's own count of the hand or crib being shown."""
+
+    points: int
+
+    def __str__(self) -> str:
+        return f"count {self.points}"
+
+
+Action = Discard | Lay | Go | Claim
 
 
 def parse_action(text: str) -> Action:
@@ -262,17 +287,33 @@ class GoPoint:
 
 @dataclass(frozen=True, slots=True)
 class Counted:
-    """A hand or the crib counted in the show."""
+    """A hand or the crib counted in the show; ``claimed`` is the owner's own count, if asked."""
 
     player: int
     label: str  # "hand" or "crib"
     score: Score
     scores: tuple[int, int]
+    claimed: int | None = None
+    taken: int = 0  # points missed and taken by the opponent (muggins)
 
     @property
     def points(self) -> int:
-        """The count."""
-        return self.score.total
+        """Points the owner pegs: the count, less what the opponent took."""
+        return self.score.total - self.taken
+
+
+@dataclass(frozen=True, slots=True)
+class Muggins:
+    """The opponent takes the points a player missed in their own count."""
+
+    player: int  # who takes them
+    counted: Counted
+    scores: tuple[int, int]
+
+    @property
+    def points(self) -> int:
+        """The points missed."""
+        return self.counted.taken
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,7 +342,7 @@ class GameOver:
     points: int = 0
 
 
-Event = Cut | Dealt | Discarded | Turned | Laid | SaidGo | GoPoint | Counted | GameOver
+Event = Cut | Dealt | Discarded | Turned | Laid | SaidGo | GoPoint | Counted | Muggins | GameOver
 
 
 # -- seeded chance --------------------------------------------------------------------
@@ -419,6 +460,8 @@ class Observation:
     opponent_held: int  # how many cards the opponent still holds
     opponent_said_go: bool
     legal: tuple[Action, ...]  # empty unless it is this player's turn
+    counting: tuple[Card, ...] = ()  # the hand or crib this player is to count (the show)
+    counting_crib: bool = False
 
     @property
     def is_dealer(self) -> bool:
@@ -436,16 +479,32 @@ class Observation:
 class Match:
     """A seeded series of games of two-player cribbage; players are 0 and 1."""
 
-    def __init__(self, seed: int, games: int = 1, double_skunk: int = 3) -> None:
+    def __init__(
+        self,
+        seed: int,
+        games: int = 1,
+        double_skunk: int = 3,
+        *,
+        counting: Iterable[int] = (),
+        muggins: bool = False,
+    ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"invalid seed {seed!r}: expected a whole number")
         if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 1000:
             raise ValueError(f"invalid number of games {games!r}: expected 1 to 1000")
         if double_skunk not in (3, 4):
             raise ValueError(f"a double skunk counts 3 or 4 games, not {double_skunk!r}")
+        seats = tuple(sorted(set(counting)))
+        if any(seat not in (0, 1) or isinstance(seat, bool) for seat in seats):
+            raise ValueError(f"the players who count themselves are 0 and 1, not {seats!r}")
+        if muggins and not seats:
+            raise ValueError("muggins needs a player who counts their own hand")
         self.seed: Final = seed
         self.games: Final = games
         self.double_skunk: Final = double_skunk
+        self.counting: Final = seats  # the players who count their own hand and crib
+        self.muggins: Final = muggins
+        self.timeline: list[Event] = []  # every event of the match, in order
         self.results: list[GameResult] = []
         self.played: list[GamePlay] = []  # every game begun, the current one last
         self.scores: list[int] = [0, 0]
@@ -466,6 +525,9 @@ class Match:
         starter: CardLike,
         scores: tuple[int, int] = (0, 0),
         double_skunk: int = 3,
+        *,
+        counting: Iterable[int] = (),
+        muggins: bool = False,
     ) -> Match:
         """A one-game match from a chosen position: six cards each, the starter, the scores.
 
@@ -480,9 +542,10 @@ class Match:
         to_cards((*dealt[0], *dealt[1], start))  # all distinct
         if any(not 0 <= score < GAME_POINTS for score in scores):
             raise ValueError(f"scores must be 0 to {GAME_POINTS - 1}, not {scores}")
-        match = cls(seed=0, double_skunk=double_skunk)
+        match = cls(seed=0, double_skunk=double_skunk, counting=counting, muggins=muggins)
         match.played = [GamePlay(1, (), dealer, [])]
         match.log = []
+        match.timeline = []
         match.scores = list(scores)
         match._new_deal(dealer, Deal(1, dealer, (dealt[0], dealt[1]), start))
         return match
@@ -586,7 +649,19 @@ class Match:
             opponent_held=len(self._held[1 - player]),
             opponent_said_go=(1 - player) in self._gone,
             legal=self.legal_actions() if player == self._to_act else (),
+            **self._counting(player),
         )
+
+    def _counting(self, player: int) -> dict[str, Any]:
+        """The cards a player is to count now (the show waits for them), as Observation fields."""
+        showing = self.showing
+        if showing is None or showing[0] != player:
+            return {}
+        crib = showing[1] == "crib"
+        return {
+            "counting": self.deal.crib if crib else self.deal.kept(player),
+            "counting_crib": crib,
+        }
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the player to act may take (empty once the match is over)."""
@@ -596,6 +671,8 @@ class Match:
         hand = self._held[player]
         if self._phase is Phase.DISCARD:
             return tuple(Discard((a, b)) for a, b in combinations(hand, 2))
+        if self._phase is Phase.SHOW:
+            return tuple(Claim(n) for n in range(MAX_HAND_COUNT + 1) if n not in IMPOSSIBLE_COUNTS)
         fits = [Lay(card) for card in hand if self.count + card.value <= MAX_COUNT]
         return tuple(fits) if fits else (GO,)
 
@@ -610,6 +687,16 @@ class Match:
             raise NotYourTurnError(f"not your turn: player {self._to_act} is to act")
         hand = self._held[player]
         hand_text = " ".join(map(str, hand))
+        if isinstance(action, Claim):
+            _check_claim(action.points)
+            if self._phase is not Phase.SHOW:
+                raise WrongPhaseError(
+                    "there is nothing to count yet: the show comes after the play"
+                )
+            return
+        if self._phase is Phase.SHOW:
+            what = self.showing[1] if self.showing else "hand"
+            raise WrongPhaseError(f"the play is over: count your {what}")
         if isinstance(action, Discard):
             if self._phase is not Phase.DISCARD:
                 raise WrongPhaseError("the discard is over: lay a card or say go")
@@ -658,6 +745,8 @@ class Match:
             self._discard(player, action, deal)
         elif isinstance(action, Lay):
             self._lay(player, action, deal)
+        elif isinstance(action, Claim):
+            self._show(deal, action.points)
         else:
             self._go(player, deal)
         events = tuple(self.log[start:])
@@ -680,6 +769,17 @@ class Match:
         """Say go for ``player``."""
         return self.apply(player, GO)
 
+    def claim(self, player: int, points: int) -> tuple[Event, ...]:
+        """Claim ``points`` for the hand or crib ``player`` is counting."""
+        return self.apply(player, Claim(points))
+
+    @property
+    def showing(self) -> tuple[int, str] | None:
+        """The hand or crib the show waits for (its owner and "hand" or "crib"), or None."""
+        if self._phase is not Phase.SHOW:
+            return None
+        return _show_order(self.deal)[len(self.deal.show)]
+
     # -- what happens -------------------------------------------------------------------------
 
     def _scores(self) -> tuple[int, int]:
@@ -696,7 +796,7 @@ class Match:
         game_points = (1, 2, self.double_skunk)[skunk]
         result = GameResult(self.game_number, winner, self._scores(), game_points, skunk)
         self.results.append(result)
-        self.log.append(GameOver(result, self._scores()))
+        self._log(GameOver(result, self._scores()))
         self._to_act = None
         if len(self.results) == self.games:
             self._phase = Phase.OVER
@@ -716,7 +816,7 @@ class Match:
                     break
             else:  # pragma: no cover - 100 ties in a row: the chance is 1 in 17**100
                 dealer = 0
-            self.log.append(Cut(tuple(cuts), dealer, self._scores()))
+            self._log(Cut(tuple(cuts), dealer, self._scores()))
         self.played.append(GamePlay(number, tuple(cuts), dealer, []))
         self._new_deal(dealer)
 
@@ -735,10 +835,14 @@ class Match:
         self._series, self._gone, self._last = [], set(), None
         self._phase = Phase.DISCARD
         self._to_act = deal.pone
-        self.log.append(Dealt(number, dealer, self._scores()))
+        self._log(Dealt(number, dealer, self._scores()))
+
+    def _log(self, event: Event) -> None:
+        self.log.append(event)
+        self.timeline.append(event)
 
     def _record(self, event: Event) -> None:
-        self.log.append(event)
+        self._log(event)
         self.deal.events.append(event)
 
     def _discard(self, player: int, action: Discard, deal: Deal) -> None:
@@ -813,23 +917,56 @@ class Match:
         other = 1 - last
         self._to_act = other if self._held[other] else last
 
-    def _show(self, deal: Deal) -> None:
-        for player, label in ((deal.pone, "hand"), (deal.dealer, "hand"), (deal.dealer, "crib")):
+    def _show(self, deal: Deal, claim: int | None = None) -> None:
+        """Count on from where the show stands; wait for the claim of a player who counts."""
+        for player, label in _show_order(deal)[len(deal.show) :]:
+            if player in self.counting and claim is None:
+                self._phase, self._to_act = Phase.SHOW, player
+                return
             cards = deal.crib if label == "crib" else deal.kept(player)
             score = score_hand(cards, deal.starter, crib=label == "crib")
-            won = self._peg(player, score.total)
-            counted = Counted(player, label, score, self._scores())
+            missed = 0 if claim is None else max(0, score.total - claim)
+            taken = missed if self.muggins else 0
+            won = self._peg(player, score.total - taken)
+            counted = Counted(player, label, score, self._scores(), claim, taken)
+            claim = None
             deal.show.append(counted)
             self._record(counted)
             if won:
                 self._end_game(player)
                 return
+            if taken:
+                won = self._peg(1 - player, taken)
+                self._record(Muggins(1 - player, counted, self._scores()))
+                if won:
+                    self._end_game(1 - player)
+                    return
         self._new_deal(deal.pone)
 
     def __repr__(self) -> str:
         return (
             f"<Match seed={self.seed} game={self.game_number} deal={len(self.deals)} "
             f"phase={self._phase.value} scores={self.scores[0]}-{self.scores[1]}>"
+        )
+
+
+def _show_order(deal: Deal) -> tuple[tuple[int, str], ...]:
+    """The show's counts in order: pone's hand, the dealer's hand, the crib."""
+    seats = {"pone": deal.pone, "dealer": deal.dealer}
+    return tuple((seats[role], label) for role, label in SHOW_ORDER)
+
+
+def _check_claim(points: object) -> None:
+    if isinstance(points, bool) or not isinstance(points, int):
+        raise IllegalMoveError(f"invalid count {points!r}: expected a whole number of points")
+    if not 0 <= points <= MAX_HAND_COUNT:
+        raise IllegalMoveError(
+            f"{points} is not a possible count: a hand or crib makes 0 to {MAX_HAND_COUNT}"
+        )
+    if points in IMPOSSIBLE_COUNTS:
+        impossible = ", ".join(map(str, sorted(IMPOSSIBLE_COUNTS)))
+        raise IllegalMoveError(
+            f"{points} is not a possible count: no hand or crib makes {impossible}"
         )
 
 

@@ -23,9 +23,11 @@ from math import comb
 from typing import Final, Protocol
 
 from solitaire.core.cards import ALL_CARDS, Card
+from solitaire.core.scoring import score_total
 from solitaire.match.game import (
     GO,
     Action,
+    Claim,
     Discard,
     Event,
     IllegalMoveError,
@@ -47,6 +49,7 @@ __all__ = [
     "discard_values",
     "lay_values",
     "make_player",
+    "own_count",
 ]
 
 PLAYERS: Final = ("easy", "standard", "expert")
@@ -78,8 +81,15 @@ class EasyPlayer:
         self._rng = rng
 
     def choose(self, view: Observation) -> Action:
-        """A random legal action."""
+        """A random legal action (the count of its own hand is always right)."""
+        if view.phase is Phase.SHOW:
+            return own_count(view)
         return view.legal[self._rng.randrange(len(view.legal))]
+
+
+def own_count(view: Observation) -> Claim:
+    """The true count of the hand or crib a computer seat is to count itself."""
+    return Claim(score_total(view.counting, view.starter, crib=view.counting_crib))
 
 
 def discard_values(view: Observation) -> dict[tuple[Card, Card], Fraction]:
@@ -140,6 +150,8 @@ class StandardPlayer:
 
     def choose(self, view: Observation) -> Action:
         """The best discard, or the best card to lay, or go."""
+        if view.phase is Phase.SHOW:
+            return own_count(view)
         if view.phase is Phase.DISCARD:
             values = discard_values(view)
             return Discard(max(values, key=lambda pair: (values[pair], pair)))

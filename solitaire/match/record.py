@@ -1,8 +1,9 @@
 """Match records: versioned JSON of a whole match, replayed and re-scored exactly.
 
 A record holds the seed and every action (each discard, every card laid and
-every go) beside everything they led to (the cards dealt, the starter, each
-card's count and points, the go points, the show, the scores and each game's
+every go, and the counts claimed by a player who counts their own hand) beside
+everything they led to (the cards dealt, the starter, each card's count and
+points, the go points, the show and any muggins, the scores and each game's
 result). :func:`replay_match` plays the actions again on a fresh :class:`Match`
 dealt from the seed and refuses any record whose cards or scores differ, naming
 the game, the deal and the field. Records are untrusted: they are read through
@@ -24,9 +25,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from solitaire.core.cards import Card, CardError
-from solitaire.core.untrusted import Fields, RecordError, check_text, parse_record, safe_text
+from solitaire.core.untrusted import (
+    Fields,
+    RecordError,
+    check_int,
+    check_text,
+    parse_record,
+    safe_text,
+)
 from solitaire.match.game import (
     GO,
+    MAX_HAND_COUNT,
+    Claim,
+    Counted,
     Deal,
     Discard,
     GamePlay,
@@ -36,6 +47,7 @@ from solitaire.match.game import (
     Laid,
     Lay,
     Match,
+    Phase,
     SaidGo,
 )
 
@@ -69,7 +81,9 @@ _TOP: Final = (
     "match_points",
     "winner",
 )
+_TOP_OPTIONAL: Final = ("counting", "muggins")  # written only when a player counts themselves
 _GAME: Final = ("number", "cuts", "first_dealer", "deals", "result")
+_SHOWN: Final = ("player", "counts", "cards", "points")
 _DEAL: Final = (
     "number",
     "dealer",
@@ -88,6 +102,20 @@ _DEAL: Final = (
 
 def _cards(cards: Sequence[Card]) -> list[str]:
     return [str(c) for c in cards]
+
+
+def _counted_dict(counted: Counted) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "player": counted.player,
+        "counts": counted.label,
+        "cards": _cards(counted.score.hand),
+        "points": counted.score.total,
+    }
+    if counted.claimed is not None:
+        entry["claimed"] = counted.claimed
+    if counted.taken:
+        entry["muggins"] = {"player": 1 - counted.player, "points": counted.taken}
+    return entry
 
 
 def _deal_dict(deal: Deal) -> dict[str, Any]:
@@ -110,15 +138,7 @@ def _deal_dict(deal: Deal) -> dict[str, Any]:
         "starter": str(deal.starter) if deal.turned else None,
         "heels": deal.heels,
         "play": play,
-        "show": [
-            {
-                "player": c.player,
-                "counts": c.label,
-                "cards": _cards(c.score.hand),
-                "points": c.points,
-            }
-            for c in deal.show
-        ],
+        "show": [_counted_dict(c) for c in deal.show],
         "scores": list(deal.scores or (0, 0)),
     }
 
@@ -150,12 +170,16 @@ def match_record(match: Match, players: Sequence[str]) -> dict[str, Any]:
         raise ValueError(f"a match has 2 players, not {len(players)}")
     results: list[GameResult | None] = [*match.results]
     results += [None] * (len(match.played) - len(results))
+    counting: dict[str, Any] = {}
+    if match.counting:
+        counting = {"counting": list(match.counting), "muggins": match.muggins}
     return {
         "game": GAME_NAME,
         "version": RECORD_VERSION,
         "seed": str(match.seed),
         "games": match.games,
         "double_skunk": match.double_skunk,
+        **counting,
         "players": list(players),
         "played": [_game_dict(g, r) for g, r in zip(match.played, results, strict=True)],
         "match_points": list(match.match_points),
@@ -229,7 +253,7 @@ def _expect(recorded: Mapping[str, Any], actual: Mapping[str, Any], where: str) 
             raise RecordError(found)
 
 
-def _apply(match: Match, player: int, action: Discard | Lay | Go, where: str) -> None:
+def _apply(match: Match, player: int, action: Discard | Lay | Go | Claim, where: str) -> None:
     try:
         match.apply(player, action)
     except ValueError as error:
@@ -265,6 +289,16 @@ def _replay_deal(match: Match, data: object, where: str, last: bool) -> None:
         if match.deal is not deal or match.current_player is None:
             raise RecordError(f"{index}: the play is already over")
         _apply(match, player, action, index)
+    show = fields.array("show", 0, 3)
+    while match.deal is deal and match.phase is Phase.SHOW and len(deal.show) < len(show):
+        name = f"{where}: field 'show' item {len(deal.show) + 1}"
+        entry = Fields(show[len(deal.show)], name, _SHOWN, ("claimed", "muggins"))
+        if not entry.has("claimed"):
+            raise RecordError(f"{name}: missing field 'claimed' (this player counts themselves)")
+        claimed = check_int(entry.raw("claimed"), entry.name("claimed"), 0, MAX_HAND_COUNT)
+        seat = match.current_player
+        assert seat is not None  # the show waits for a player
+        _apply(match, seat, Claim(claimed), entry.name("claimed"))
     if match.deal is deal and not match.is_over and not last:
         raise RecordError(f"{where}: the deal is not played to its end")
     _expect(fields.data, _deal_dict(deal), where)
@@ -278,7 +312,7 @@ def replay_match(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> 
             f"record: field 'game' is {safe_text(_shown(name), 40)}: "
             f'not a game this version replays (a match is "{GAME_NAME}")'
         )
-    top = Fields(data, "record", required=_TOP)
+    top = Fields(data, "record", required=_TOP, optional=_TOP_OPTIONAL)
     top.version("version", RECORD_VERSION)
     seed = top.seed("seed")
     games = top.integer("games", 1, MAX_GAMES)
@@ -286,7 +320,23 @@ def replay_match(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> 
     names = top.array("players", 2, 2)
     for index, name in enumerate(names, 1):
         check_text(name, f"record: field 'players' item {index}", 20, alphabet=_NAME_CHARS)
-    match = Match(seed, games=games, double_skunk=double_skunk)
+    counting: list[int] = []
+    muggins = False
+    if top.has("counting") or top.has("muggins"):
+        seats = top.array("counting", 1, 2)
+        counting = [
+            check_int(v, f"{top.name('counting')} item {i}", 0, 1) for i, v in enumerate(seats, 1)
+        ]
+        flag = top.raw("muggins")
+        if not isinstance(flag, bool):
+            raise RecordError(f"{top.name('muggins')}: expected true or false")
+        muggins = flag
+    try:
+        match = Match(
+            seed, games=games, double_skunk=double_skunk, counting=counting, muggins=muggins
+        )
+    except ValueError as error:
+        raise RecordError(f"record: {error}") from None
     played = top.array("played", 1, games)
     for game_index, game_data in enumerate(played, 1):
         where = f"game {game_index}"
