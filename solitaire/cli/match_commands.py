@@ -6,8 +6,8 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final
 
 from rich.text import Text
 
@@ -31,6 +31,9 @@ from solitaire.match.record import (
 )
 from solitaire.store import MATCH, YOU, History, StoreError, command
 from solitaire.ui.match.views import MatchView, StoredMatch
+
+DEFAULT_LEVEL: Final = "standard"
+YOU_SEAT: Final = 0  # you play the first seat
 
 if TYPE_CHECKING:
     from solitaire.cli.common import Subcommands
@@ -71,18 +74,50 @@ def _title(match: Match, players: tuple[str, str]) -> str:
     return f"Cribbage, {players[0]} against {players[1]}: seed {match.seed}{games}"
 
 
+_SET_UP: Final = ("--vs", "--seed", "--games", "--double-skunk", "--count-yourself", "--muggins")
+
+
+def _given(args: argparse.Namespace, option: str) -> bool:
+    value = getattr(args, option.removeprefix("--").replace("-", "_"))
+    return value not in (None, False)
+
+
+def _check_options(args: argparse.Namespace) -> None:
+    """Refuse options that mean nothing together, naming one (argparse cannot say these)."""
+
+    def refuse(options: Sequence[str], why: str) -> None:
+        given = next((option for option in options if _given(args, option)), None)
+        if given is not None:
+            raise ValueError(why.format(option=given))
+
+    if args.resume is not None:
+        refuse(
+            ("--auto", *_SET_UP, "--json"),
+            "--resume carries on a saved match as it was set up: leave out {option}",
+        )
+    if args.auto is not None:
+        refuse(
+            ("--count-yourself", "--muggins", "--no-pause"),
+            "{option} is for a match you play; --auto lets the computer play your seat",
+        )
+    else:
+        refuse(("--json",), "--json prints the record of a match played with --auto")
+    if args.muggins and not args.count_yourself:
+        raise ValueError(
+            "--muggins takes the points you miss when you count your own hand: add --count-yourself"
+        )
+
+
 def cmd_match(args: argparse.Namespace) -> int:
-    if args.resume is not None and (args.auto is not None or args.seed is not None):
-        option = "--auto" if args.auto is not None else "--seed"
-        raise ValueError(f"--resume carries on a saved match you play: leave out {option}")
+    _check_options(args)
     if args.resume is not None:  # a wrong id says so before a terminal is asked for
         with open_history(args) as history:
             history.stored_record(args.resume, MATCH)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
-    match = Match(seed, games=args.games, double_skunk=args.double_skunk)
+    match = _new_match(args, seed)
     if args.auto is None:
         return _play(args, match)
-    names = (args.auto, args.vs)
+    names = (args.auto, args.vs or DEFAULT_LEVEL)
     # Each computer seat draws from its own generator, derived from the seed.
     seats = tuple(
         make_player(name, random.Random(f"cribsol match {seed} seat {seat} {name}"))
@@ -103,12 +138,22 @@ def _play(args: argparse.Namespace, first: Match) -> int:
     matches = iter([first])
 
     def new_match() -> Match:
-        seed = random.SystemRandom().randrange(10**9)
-        return next(matches, None) or Match(seed, args.games, args.double_skunk)
+        return next(matches, None) or _new_match(args, random.SystemRandom().randrange(10**9))
 
     status, message = run_app(args, new_match)
     print(message)
     return status
+
+
+def _new_match(args: argparse.Namespace, seed: int) -> Match:
+    """A match as the options set it up (a second one with a new seed is set up alike)."""
+    return Match(
+        seed,
+        games=args.games or 1,
+        double_skunk=args.double_skunk or 3,
+        counting=(YOU_SEAT,) if args.count_yourself else (),
+        muggins=args.muggins,
+    )
 
 
 def _print(args: argparse.Namespace, match: Match, names: tuple[str, str], replayed: bool) -> int:
@@ -156,9 +201,7 @@ def register(sub: Subcommands) -> None:
         "You play full-screen against --vs (saved after every move, resumed next time); "
         "with --auto a computer level plays your seat and the match is printed.",
     )
-    cmd.add_argument(
-        "--vs", choices=PLAYERS, default="standard", help="the opponent (default: standard)"
-    )
+    cmd.add_argument("--vs", choices=PLAYERS, help=f"the opponent (default: {DEFAULT_LEVEL})")
     cmd.add_argument("--auto", choices=PLAYERS, help="let this level play the first seat")
     cmd.add_argument(
         "--seed", type=seed_number, metavar="N", help="the match's seed (default: random)"
@@ -172,20 +215,24 @@ def register(sub: Subcommands) -> None:
     cmd.add_argument(
         "--games",
         type=whole_number(1, MAX_GAMES),
-        default=1,
         metavar="N",
         help="a series of N games (default 1)",
     )
     cmd.add_argument(
         "--double-skunk",
         type=whole_number(3, 4),
-        default=3,
         help="games a double skunk counts (default 3; some clubs score 4)",
     )
     cmd.add_argument(
         "--count-yourself",
         action="store_true",
-        help="type the points of your hand and crib before they are counted for you",
+        help="type the points of your hand and crib before they are counted for you "
+        "(too high is corrected; too low still pegs the true count, unless --muggins)",
+    )
+    cmd.add_argument(
+        "--muggins",
+        action="store_true",
+        help="with --count-yourself: the points you miss go to the computer",
     )
     cmd.add_argument(
         "--no-pause",

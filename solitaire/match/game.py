@@ -44,7 +44,8 @@ from solitaire.core.cards import (
     to_card,
     to_cards,
 )
-from solitaire.core.scoring import Score, score_hand
+from solitaire.core.scoring import Counted as CountGroup
+from solitaire.core.scoring import Score, count_groups, score_hand, spoken_number
 from solitaire.match.pegging import MAX_COUNT, PegItem, PegKind, count_of, peg_items
 
 __all__ = [
@@ -85,6 +86,7 @@ __all__ = [
     "Turned",
     "WrongPhaseError",
     "deal_deck",
+    "missed_groups",
     "parse_action",
 ]
 
@@ -314,6 +316,31 @@ class Muggins:
     def points(self) -> int:
         """The points missed."""
         return self.counted.taken
+
+    @property
+    def missed(self) -> str | None:
+        """What was missed as players name it ("fifteen four and a pair"), when the count's
+        groups make up the points missed in only one way; None when that cannot be told."""
+        return missed_groups(self.counted.score, self.points)
+
+
+def missed_groups(score: Score, missed: int) -> str | None:
+    """The groups of a count (as :func:`count_groups` names them) that make up ``missed``
+    points, named; None when no set of groups or more than one different set does."""
+    groups = count_groups(score.items)
+    named: set[str] = set()
+    for size in range(1, len(groups) + 1):
+        for chosen in combinations(groups, size):
+            if sum(group.points for group in chosen) == missed:
+                named.add(_name_groups(chosen))
+    return named.pop() if len(named) == 1 else None
+
+
+def _name_groups(groups: Sequence[CountGroup]) -> str:
+    fifteens = sum(1 for group in groups if group.name == "fifteen")
+    names = [f"fifteen {spoken_number(2 * fifteens)}"] if fifteens else []
+    names += [group.name for group in groups if group.name != "fifteen"]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 @dataclass(frozen=True, slots=True)

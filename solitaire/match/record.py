@@ -81,7 +81,10 @@ _TOP: Final = (
     "match_points",
     "winner",
 )
-_TOP_OPTIONAL: Final = ("counting", "muggins")  # written only when a player counts themselves
+# "counting" and "muggins" are written only when a player counts themselves; "seen" only by
+# the interactive match (how many of the match's events you have seen: the rest is shown on
+# resuming).
+_TOP_OPTIONAL: Final = ("counting", "muggins", "seen")
 _GAME: Final = ("number", "cuts", "first_dealer", "deals", "result")
 _SHOWN: Final = ("player", "counts", "cards", "points")
 _DEAL: Final = (
@@ -365,4 +368,6 @@ def replay_match(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> 
     if not match.is_over and not allow_unfinished:
         raise RecordError("record: the match is not finished")
     _expect(top.data, {"match_points": list(match.match_points), "winner": match.winner}, "record")
+    if top.has("seen"):
+        top.integer("seen", 0, len(match.timeline))
     return match

@@ -80,7 +80,7 @@ def build_app(
     keys.on("right")(paced(lambda: session.move(1)))
     keys.on("space")(paced(session.choose_cursor))
     keys.on("enter")(paced(session.enter))
-    keys.on("y", filter=stage_is(Stage.RESUME))(session.resume)
+    keys.on("y", filter=stage_is(Stage.RESUME))(paced(session.resume))
     keys.on("n", filter=stage_is(Stage.RESUME, Stage.MATCH_OVER))(paced(session.start_afresh))
 
     @keys.add("h")
@@ -107,13 +107,12 @@ def run_app(
     with History(data_dir) as history:
         session = MatchSession(
             history,
-            args.vs,
+            args.vs or "standard",
             new_match,
             explicit=args.seed is not None,
             resume_id=getattr(args, "resume", None),
             ascii=bool(args.ascii),
             pause=0.0 if args.no_pause else PAUSE,
-            count_yourself=bool(args.count_yourself),
             coach=Coach(coach_executor()),
         )
         try:

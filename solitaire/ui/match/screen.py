@@ -30,6 +30,7 @@ from solitaire.match.game import (
     Lay,
     SaidGo,
     Turned,
+    missed_groups,
 )
 from solitaire.match.pegging import call, go_call
 from solitaire.ui.match.session import COMPUTER, YOU, MatchSession, Stage
@@ -47,11 +48,11 @@ __all__ = [
 ]
 
 KEYS: Final = (
-    ("1-6", "discard: pick or unpick a card for the crib"),
+    ("1-6 Enter", "discard: pick or unpick two cards for the crib, Enter"),
     ("1-4", "the play: lay that card (dimmed ones would pass 31)"),
     ("Left/Right Space", "move along your cards; Space picks or lays"),
-    ("Enter", "discard the two picked, lay the card under the cursor,"),
-    ("", "or go on: the next count of the show, the next deal"),
+    ("Enter", "lay the card under the cursor; in the show, go on"),
+    ("0-9 Backspace", "--count-yourself: type your points, Enter claims them"),
     ("any key", "while the computer's card waits: show it at once"),
     ("?", "the play: the coach values every card you may lay;"),
     ("", "after a game: its costliest discards and plays"),
@@ -60,16 +61,24 @@ KEYS: Final = (
     ("q Ctrl-C Ctrl-D", "quit; the match is saved and offered next time"),
 )
 
+
+def board_symbols(ascii: bool) -> tuple[tuple[str, str], ...]:
+    """The board's symbols and what each means."""
+    empty, filled, front, back, goal, line = (
+        (".", "#", "@", "+", "o", "|") if ascii else ("○", "●", "◆", "◉", "◎", "┃")
+    )
+    return (
+        (f"{front} {back}", "your pegs: front = the score, back = where it began"),
+        (f"{filled} {empty} {goal}", "holes pegged, holes to go (in fives), 121: the game"),
+        (f"{line} after 60 / 90", "double-skunk / skunk line: a loser short loses 3 / 2"),
+    )
+
+
 NUMBERS: Final = (
-    ("board", "your track and the computer's: 1-120, game hole 121"),
-    ("pegs", "the front peg is the score; the back peg, where the"),
-    ("", "last score began (they leapfrog as on a real board)"),
-    ("| after 60", "the double-skunk line: a loser short of it loses 3"),
-    ("| after 90", "the skunk line: a loser short of it loses 2 games"),
     ("count", "cards laid since the last restart; ace 1, faces 10"),
-    ("+N", "pegged: 15 or 31 is 2, pairs 2/6/12, runs 1 a card,"),
-    ("", "go or last card 1"),
-    ("show", "pone's hand, the dealer's hand, the crib: + starter"),
+    ("+N", "pegged: 15 or 31 is 2, pairs 2/6/12, runs 1 a card, go 1"),
+    ("show", "pone's hand, the dealer's hand, the crib (+ starter)"),
+    ("count yourself", "too high: corrected; too low: muggins takes the rest"),
 )
 
 _SEATS: Final = ("cyan", "magenta")
@@ -132,6 +141,41 @@ class MatchBoard:
         return Group(*lines)
 
 
+def spoken(events: list[Event]) -> list[Event]:
+    """The events of the play as told: a go said just before one's own "one for the go" is
+    left out (the player says only "one for the go")."""
+    return [
+        event
+        for index, event in enumerate(events)
+        if not (
+            isinstance(event, SaidGo)
+            and index + 1 < len(events)
+            and isinstance(after := events[index + 1], GoPoint)
+            and after.player == event.player
+        )
+    ]
+
+
+def claim_line(counted: Counted, names: tuple[str, str]) -> Text | None:
+    """What became of your own count of a hand or crib, or None when it was not asked."""
+    said, true = counted.claimed, counted.score.total
+    if said is None:
+        return None
+    if said == true:
+        return Text(f"You said {said}: right.", style="best")
+    if said > true:
+        return Text(f"You said {said}: it makes only {true}, so you peg {true}.", style="warn")
+    missed = missed_groups(counted.score, true - said)
+    which = f" ({missed})" if missed else ""
+    if counted.taken:
+        return Text(
+            f"Muggins! You said {said} of {true}: {names[COMPUTER]} takes the "
+            f"{counted.taken} you missed{which}.",
+            style="milestone",
+        )
+    return Text(f"You said {said}: you missed {true - said}{which}; you peg {true}.", style="warn")
+
+
 def event_line(event: Event, names: tuple[str, str], ascii: bool) -> Text | None:
     """One line of the play as players say it, or None for events the play area leaves out."""
     if isinstance(event, Cut):
@@ -153,7 +197,8 @@ def event_line(event: Event, names: tuple[str, str], ascii: bool) -> Text | None
         return None
     who = Text().append(f"{names[event.player]:<9}", style=_SEATS[event.player])
     if isinstance(event, Laid):
-        who.append("lays ").append_text(card_text(event.card, ascii))
+        who.append("lay " if event.player == YOU else "lays ")
+        who.append_text(card_text(event.card, ascii))
         who.append(f'  "{call(event.count, event.items)}"')
         if event.points:
             who.append(f"  +{event.points}", style="points")
@@ -176,19 +221,22 @@ class MatchScreen:
         self.session = session
 
     def header(self) -> Text:
+        """One line, never wrapped: who plays, the game and deal, who deals, then the seed (cut
+        short with an ellipsis if it is too long to fit; the help shows it whole)."""
         session = self.session
         match = session.match
         deal = session.deal
         names = session.names
-        text = Text().append("Cribbage", style="title")
-        text.append(f"  you vs {session.level}  seed {match.seed}", style="muted")
+        text = Text(no_wrap=True, overflow="ellipsis", end="")
+        text.append(f"You vs {session.level}", style="title")
         if match.games > 1:
-            text.append(f"  game {session.game_number} of {match.games}")
+            text.append(f"  game {session.game_number}/{match.games}")
         text.append(f"  deal {deal.number}  ")
-        dealer = "you deal" if deal.dealer == YOU else f"{names[COMPUTER]} deals"
+        dealer = (
+            "your deal and crib" if deal.dealer == YOU else f"{names[COMPUTER]}'s deal and crib"
+        )
         text.append(dealer, style="title")
-        crib = "your crib" if deal.dealer == YOU else f"{names[COMPUTER]}'s crib"
-        text.append(f" ({crib})")
+        text.append(f"  seed {match.seed}", style="muted")
         return text
 
     def board(self) -> MatchBoard:
@@ -224,7 +272,7 @@ class MatchScreen:
         )
         calls = [
             t
-            for e in session.deal_events()
+            for e in spoken(session.deal_events())
             if (t := event_line(e, session.names, session.ascii)) is not None
         ]
         hidden = len(calls) - self.CALL_LINES
@@ -240,16 +288,23 @@ class MatchScreen:
             latest = index == len(counted) - 1
             owner = "your" if item.player == YOU else f"{session.names[COMPUTER]}'s"
             title = f"{owner} {item.label}"
-            parts.append(
-                ScoreView(
-                    item.score,
-                    title,
-                    session.ascii,
-                    breakdown=latest and len(item.score.items) <= 7,
+            said = claim_line(item, session.names)
+            if latest:
+                rows = self.BREAKDOWN_ROWS - (2 if said else 0)
+                parts.append(
+                    ScoreView(
+                        item.score, title, session.ascii, breakdown=len(item.score.items) <= rows
+                    )
                 )
-                if latest
-                else Text.assemble((f"{title}: ", "title"), (str(item.points), "total"))
-            )
+                if said:
+                    parts.append(said)
+                continue
+            line = Text.assemble((f"{title}: ", "title"), (str(item.score.total), "total"))
+            if item.claimed is not None:
+                line.append(f"  (you said {item.claimed}", style="muted")
+                took = f"; {session.names[COMPUTER]} took {item.taken}" if item.taken else ""
+                line.append(f"{took})", style="muted")
+            parts.append(line)
         if not counted:
             parts.insert(0, self.play_area())
             parts.append(Text("The play is over: Enter counts the hands.", style="title"))
@@ -258,9 +313,11 @@ class MatchScreen:
     def hand(self) -> Text:
         session = self.session
         text = Text("Your cards  ")
+        choosing = session.stage is Stage.PLAY  # in the show the cards are not chosen
         for index, card in enumerate(session.hand):
-            under = index == session.cursor and session.your_turn
-            text.append(f"{index + 1}", style="bold cyan" if under else "muted").append(" ")
+            under = index == session.cursor and session.your_turn and choosing
+            if choosing:
+                text.append(f"{index + 1}", style="bold cyan" if under else "muted").append(" ")
             face = card_text(card, session.ascii, selected=index in session.selected)
             if session.your_turn and not session.discarding and not session.playable(card):
                 face.stylize("dim")
@@ -282,12 +339,11 @@ class MatchScreen:
         if session.timed_pending:
             return Text(f"{session.names[COMPUTER]} is playing...", style="muted")
         if session.counting:
-            event = session.events[session.shown].event
-            what = event.label if isinstance(event, Counted) else "hand"
+            muggins = " (muggins: what you miss is taken)" if session.match.muggins else ""
             return Text.assemble(
-                (f"Count your {what} yourself: ", "title"),
+                (f"Count your {session.counting_what}: ", "title"),
                 (session.typed or "_", "total"),
-                ("   type the points, then Enter", "muted"),
+                (f"   type the points, Enter{muggins}", "muted"),
             )
         if stage is Stage.SHOW:
             if not session.counted():
@@ -408,6 +464,16 @@ class MatchScreen:
         line.append("; best ").append_text(cards(item.best))
         return line.append(f" ({item.detail})", style="muted")
 
+    def setup_line(self) -> str:
+        """How this match was set up: seed, games, counting yourself, muggins."""
+        match = self.session.match
+        line = f"Seed {match.seed}, {match.games} game{'s' if match.games > 1 else ''}"
+        line += f", a double skunk counts {match.double_skunk}"
+        if match.counting:
+            line += ", you count your own hand and crib"
+            line += " with muggins" if match.muggins else ""
+        return line + "."
+
     def footer(self) -> Text:
         session = self.session
         stage = session.stage
@@ -434,7 +500,12 @@ class MatchScreen:
     def __rich__(self) -> RenderableType:
         session = self.session
         if session.show_help:
-            return Group(self.header(), Text(""), help_table(), self.footer())
+            return Group(
+                self.header(),
+                help_table(symbols=board_symbols(session.ascii)),
+                Text(self.setup_line(), style="muted"),
+                self.footer(),
+            )
         parts: list[RenderableType] = [self.header(), self.board()]
         if session.stage is not Stage.RESUME:
             parts.append(self.table())
@@ -490,14 +561,16 @@ def ended_how(events: list[Event]) -> str:
 
 
 def help_table(
-    keys: Sequence[tuple[str, str]] = KEYS, numbers: Sequence[tuple[str, str]] = NUMBERS
+    keys: Sequence[tuple[str, str]] = KEYS,
+    numbers: Sequence[tuple[str, str]] = NUMBERS,
+    symbols: Sequence[tuple[str, str]] = (),
 ) -> Table:
-    """The keys, and what every number on the screen means."""
+    """The keys, and what every symbol and number on the screen means."""
     table = Table(box=None, padding=(0, 1), show_header=False, pad_edge=False)
     table.add_column("key", style="bold cyan", no_wrap=True)
     table.add_column("does")
     for key, does in keys:
         table.add_row(key, does)
-    for name, means in numbers:
+    for name, means in (*symbols, *numbers):
         table.add_row(Text(name, style="bold"), means)
     return table

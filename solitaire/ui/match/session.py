@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
@@ -22,11 +23,13 @@ from solitaire.core.cards import Card
 from solitaire.match.coach import CardAdvice, Costly, play_note
 from solitaire.match.game import (
     GO,
+    Claim,
     Counted,
     Cut,
     Deal,
     Dealt,
     Discard,
+    Discarded,
     Event,
     GameOver,
     GoPoint,
@@ -39,7 +42,7 @@ from solitaire.match.game import (
 )
 from solitaire.match.players import PLAYERS, make_player
 from solitaire.match.record import RecordError, load_match_record, match_record, replay_match
-from solitaire.store import MATCH, History, RecordSummary, command
+from solitaire.store import MATCH, History, RecordSummary, StoreError, command
 from solitaire.ui.match.coaching import Coach, Moment
 from solitaire.ui.saved import Claimed, SavedGame
 
@@ -47,6 +50,7 @@ __all__ = ["COMPUTER", "MATCH", "YOU", "MatchSession", "Stage", "computer_rng"]
 
 YOU: Final = 0
 COMPUTER: Final = 1
+SEEN: Final = "seen"  # the saved record's note of how many events you have seen
 
 
 class Stage(StrEnum):
@@ -59,14 +63,19 @@ class Stage(StrEnum):
     MATCH_OVER = "match over"
 
 
-def _load_match(text: str) -> tuple[Match, str]:
-    """A stored match record replayed, and the computer level it is played against."""
+Loaded = tuple[Match, str, int]  # a stored match, its computer level, the events you saw
+
+
+def _load_match(text: str) -> Loaded:
+    """A stored match record replayed, the computer level it is played against, and how many
+    of its events you had seen (untrusted: only ever moves the screen back to your last move)."""
     data = load_match_record(text)
     match = replay_match(data, allow_unfinished=True)
     level = data["players"][COMPUTER]
     if level not in PLAYERS or data["players"][YOU] != "you":
         raise RecordError(f"players {data['players']!r} are not you and a level")
-    return match, str(level)
+    seen = data.get(SEEN, 0)
+    return match, str(level), seen if type(seen) is int else 0
 
 
 def computer_rng(seed: int, game: int, deal: int, move: int) -> random.Random:
@@ -97,7 +106,6 @@ class MatchSession:
         resume_id: int | None = None,
         ascii: bool = False,
         pause: float = 0.0,
-        count_yourself: bool = False,
         coach: Coach | None = None,
     ) -> None:
         if level not in PLAYERS:
@@ -107,9 +115,7 @@ class MatchSession:
         self.new_match = new_match
         self.ascii = ascii
         self.pause = pause
-        self.count_yourself = count_yourself
         self.typed = ""  # your count of a hand or crib, as you type it
-        self.claims: list[tuple[int, int]] = []  # (your count, the true count), this sitting
         self.match: Match
         self.events: list[Tagged] = []
         self.shown = 0
@@ -120,22 +126,21 @@ class MatchSession:
         self.coach = coach  # None: no coach (? says so)
         self.show_coach = False  # ? in the play: every card valued; after a game: the review
         self._laid: tuple[Moment, Card] | None = None  # your last card, for the coach's note
-        self.saved: SavedGame[tuple[Match, str]] = SavedGame(history, MATCH, "match", _load_match)
+        self.saved: SavedGame[Loaded] = SavedGame(history, MATCH, "match", _load_match)
+        self._saved_seen = 0  # the events seen, as last saved with the match
         self.offered: Match | None = None  # the match asked for (--seed), played on n
         notices = [history.notice] if history.notice else []
         if resume_id is not None:
-            self.match, self.level = self.saved.take(self.saved.claim(resume_id))
-            self._follow(self.match.log)
-            self.shown = len(self.events)
+            self.match, self.level, seen = self.saved.take(self.saved.claim(resume_id))
+            self._catch_up(seen)
             notices.append(f"Resumed match {self.game_id}: {self.score_line()}.")
         else:
             if explicit:
                 self.offered = new_match()
             pending = self.saved.find(notices)
             if pending is not None:
-                self.match = pending.loaded[0]
-                self._follow(self.match.log)
-                self.shown = len(self.events)
+                self.match, _, seen = pending.loaded
+                self._catch_up(seen)
             else:
                 self._start(self.offered or new_match())
                 self.offered = None
@@ -155,7 +160,7 @@ class MatchSession:
         return self.saved.game_id
 
     @property
-    def pending(self) -> Claimed[tuple[Match, str]] | None:
+    def pending(self) -> Claimed[Loaded] | None:
         """The saved match the RESUME screen offers."""
         return self.saved.pending
 
@@ -180,11 +185,38 @@ class MatchSession:
         )
 
     def _record(self) -> dict[str, object]:
-        return match_record(self.match, self.names)
+        record = match_record(self.match, self.names)
+        return record if self.match.is_over else record | {SEEN: self.shown}
 
     def _save(self) -> None:
         """Write the match after a move; a finished match is filed in the same step."""
         self.saved.save(self._record(), self._summary())
+        self._saved_seen = self.shown
+
+    def save_seen(self) -> None:
+        """Keep how far you have seen, so a resumed match shows you the rest (and no more)."""
+        if self.game_id is not None and not self.match.is_over and self.shown != self._saved_seen:
+            self._save()
+
+    def _catch_up(self, seen: int) -> None:
+        """Show a stored match as you left it: what you had seen, and never less than your last
+        move; the rest (the computer's answer, the counts of the show) is still to come."""
+        self.events = []
+        self._follow(self.match.timeline)
+        self.shown = min(max(seen, self._last_move()), len(self.events))
+        self._saved_seen = self.shown
+        self.reveal()
+
+    def _last_move(self) -> int:
+        """How many events there are up to your last move (a discard, a card laid, a count)."""
+        for index in range(len(self.events) - 1, -1, -1):
+            event = self.events[index].event
+            if event.player == YOU and (
+                isinstance(event, Discarded | Laid)
+                or (isinstance(event, Counted) and event.claimed is not None)
+            ):
+                return index + 1
+        return 0
 
     def _start(self, match: Match) -> None:
         self.saved.new_row()
@@ -193,7 +225,7 @@ class MatchSession:
         self.shown = 0
         self.selected.clear()
         self.cursor = 0
-        self._follow(match.log)
+        self._follow(match.timeline)
         self._settle()
         self._save()
         self.reveal()
@@ -203,7 +235,8 @@ class MatchSession:
         resumed = self.saved.resume()
         if resumed is None:
             return
-        self.match, self.level = resumed
+        self.match, self.level, seen = resumed
+        self._catch_up(seen)
         self.message = f"Resumed match {self.game_id}: {self.score_line()}."
         self._prepare_coach()
 
@@ -219,7 +252,9 @@ class MatchSession:
         self.message = "A new match."
 
     def close(self) -> None:
-        """Let other windows have the match; stop the coach's work."""
+        """Keep how far you have seen, and let other windows have the match."""
+        with suppress(StoreError):  # the match is saved: only the screen goes back to your move
+            self.save_seen()
         self.saved.close()
         if self.coach is not None:
             self.coach.close()
@@ -228,7 +263,7 @@ class MatchSession:
 
     def _follow(self, events: tuple[Event, ...] | list[Event]) -> None:
         """Keep new events, each tagged with its game and deal."""
-        game = self.events[-1].game if self.events else self.match.game_number
+        game = self.events[-1].game if self.events else 1
         deal = self.events[-1].deal if self.events else 1
         ended = False
         for event in events:
@@ -320,21 +355,27 @@ class MatchSession:
             return Stage.SHOW
         if self.match.is_over and self.shown >= len(self.events):
             return Stage.MATCH_OVER
+        if self.counting:
+            return Stage.SHOW
         return Stage.PLAY
 
     @property
     def counting(self) -> bool:
-        """True when you are to type the count of your hand or crib before it is shown."""
-        if not self.count_yourself or self.stage is not Stage.SHOW:
-            return False
-        event = self.events[self.shown].event
-        return isinstance(event, Counted) and event.player == YOU
+        """True when you are to type the count of your hand or crib (``--count-yourself``)."""
+        return self.your_turn and self.match.phase is Phase.SHOW
+
+    @property
+    def counting_what(self) -> str:
+        """What you are counting: "hand" or "crib"."""
+        showing = self.match.showing
+        return showing[1] if showing else "hand"
 
     def digit(self, digit: str) -> None:
         """A digit key: part of your count, or (1-6) a card."""
         if self.counting:
             if len(self.typed) < 2:
                 self.typed += digit
+            self.message = ""  # what was said of an earlier entry no longer applies
             return
         if digit in "123456":
             self.toggle(int(digit) - 1)
@@ -343,24 +384,20 @@ class MatchSession:
         """Take back the last digit typed."""
         self.typed = self.typed[:-1]
 
-    def _check_count(self) -> bool:
-        """Enter on your count: True when it is taken (then the count is shown beside it)."""
+    def claim(self) -> None:
+        """Enter on your count: claim it; an impossible count is refused with the reason."""
+        what = self.counting_what
         if not self.typed:
-            self.message = "Type the points of your cards (0 to 29), then Enter."
-            return False
-        counted = self.events[self.shown].event
-        assert isinstance(counted, Counted)
-        claim, true = int(self.typed), counted.points
+            self.message = f"Type the points of your {what} (0 to 29), then Enter."
+            return
+        claim = Claim(int(self.typed))
         self.typed = ""
-        self.claims.append((claim, true))
-        what = "crib" if counted.label == "crib" else "hand"
-        if claim == true:
-            self.message = f"Right: your {what} is {true}."
-        elif claim < true:
-            self.message = f"You said {claim}; your {what} is {true}: you missed {true - claim}."
-        else:
-            self.message = f"You said {claim}; your {what} is only {true}."
-        return True
+        try:
+            self.match.check(YOU, claim)
+        except IllegalMoveError as error:
+            self.message = f"{error}; count again."
+            return
+        self._act(claim)
 
     @property
     def your_turn(self) -> bool:
@@ -374,7 +411,7 @@ class MatchSession:
     @property
     def discarding(self) -> bool:
         """True while you pick two cards for the crib."""
-        return self.your_turn and self.match.phase.value == "discard"
+        return self.your_turn and self.match.phase is Phase.DISCARD
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -444,17 +481,19 @@ class MatchSession:
             return
         if self.pending is not None:
             self.resume()
+        elif self.counting:
+            self.claim()
         elif self.your_turn and self.discarding:
             self.confirm()
         elif self.your_turn:
             self.lay(self.cursor)
         elif self.shown < len(self.events):
-            if self.counting and not self._check_count():
-                return
             self.show_coach = False
             self.shown += 1  # the next count, or the next deal
             self.cursor = 0
+            self.message = ""
             self.reveal()
+            self.save_seen()
 
     def confirm(self) -> None:
         """Discard the two picked cards to the crib."""
@@ -468,13 +507,15 @@ class MatchSession:
         self.selected.clear()
         self._act(Discard((a, b)))
 
-    def _act(self, action: Discard | Lay) -> None:
+    def _act(self, action: Discard | Lay | Claim) -> None:
         self._laid = None
         self.show_coach = False
         self._follow(self.match.apply(YOU, action))
         self._settle()
         self.message = ""
         self.cursor = 0
+        if isinstance(action, Claim):
+            self.shown += 1  # your count is shown at once, beside what you said
         self._save()
         self.reveal()
 
@@ -499,7 +540,7 @@ class MatchSession:
     @property
     def coaching(self) -> bool:
         """True while you choose a card in the play (when ? shows the coach)."""
-        return self.your_turn and not self.discarding
+        return self.your_turn and self.match.phase is Phase.PLAY
 
     @property
     def reviewing(self) -> bool:

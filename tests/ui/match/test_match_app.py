@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from solitaire.match.game import GO, Counted, Discard, Lay, Match
-from solitaire.match.players import StandardPlayer
+from solitaire.match.players import EasyPlayer, StandardPlayer, own_count
 from solitaire.match.record import load_match_record, match_record
 from solitaire.store import History
 from solitaire.ui import shell
@@ -32,8 +33,13 @@ def history(tmp_path: Path) -> Iterator[History]:
         yield h
 
 
-def make_session(history: History, seed: int = SEED, games: int = 1) -> MatchSession:
-    return MatchSession(history, "standard", lambda: Match(seed, games=games))
+def make_session(
+    history: History, seed: int = SEED, games: int = 1, muggins: bool = False
+) -> MatchSession:
+    counting = (YOU,) if muggins else ()
+    return MatchSession(
+        history, "standard", lambda: Match(seed, games=games, counting=counting, muggins=muggins)
+    )
 
 
 def drive(session: MatchSession, keys: str) -> str:
@@ -51,11 +57,15 @@ def press(session: MatchSession, keys: str) -> None:
         if key == "\r":
             session.enter()
         else:
-            session.toggle(int(key) - 1)
+            session.digit(key)
 
 
 def next_key(session: MatchSession) -> str:
-    """A simple player at the keyboard: discards its first two cards, lays the first that fits."""
+    """A simple player at the keyboard: discards its first two cards, lays the first that fits,
+    counts its hand one short when it can (muggins takes the point)."""
+    if session.counting:
+        true = own_count(session.match.observation(YOU)).points
+        return f"{true - 1 if true - 1 not in (-1, 19, 25, 26, 27) else true}\r"
     if session.discarding:
         return "12\r"
     if session.your_turn:
@@ -112,14 +122,17 @@ def test_a_whole_match_by_keystrokes_matches_the_engine(history: History) -> Non
     assert [row.finished for row in history.games(kind=MATCH)] == [True, True]
 
 
-def test_every_screen_fits_80_by_24_and_resumes_at_every_point(history: History) -> None:
-    session = make_session(history, seed=3)
+@pytest.mark.parametrize("muggins", [False, True])
+def test_every_screen_fits_80_by_24_and_resumes_at_every_point(
+    history: History, muggins: bool
+) -> None:
+    session = make_session(history, seed=3, muggins=muggins)
     screens = [render(session)]
     steps = 0
     while not session.match.is_over:
         before = match_record(session.match, session.names)
         session.close()
-        again = make_session(history, seed=999)  # a different seed: the saved match wins
+        again = make_session(history, seed=999, muggins=muggins)  # the saved match wins
         assert again.stage is Stage.RESUME
         screens.append(render(again))
         again.resume()
@@ -136,6 +149,7 @@ def test_every_screen_fits_80_by_24_and_resumes_at_every_point(history: History)
         press(session, next_key(session))
         screens.append(render(session))
     for lines in screens:
+        assert lines[0].startswith("You vs standard") and "seed 3" in lines[0]  # one line
         assert len(lines) <= 24, "\n".join(lines)
         assert all(len(line) <= 80 for line in lines), "\n".join(lines)
 
@@ -199,6 +213,27 @@ def test_a_card_that_does_not_fit_is_refused_and_dimmed(history: History) -> Non
     assert match_record(session.match, session.names) == before
 
 
+def test_the_header_never_wraps(history: History) -> None:
+    """The longest header: a series of 25 at its last game, a late deal, a 40-digit seed."""
+    seed = 10**40 - 1
+    match = Match(seed, games=25)
+    rng = random.Random(1)
+    while match.game_number < 25 or match.current_player != YOU:
+        seat = match.current_player
+        assert seat is not None
+        match.apply(seat, EasyPlayer(rng).choose(match.observation(seat)))
+    session = MatchSession(history, "standard", lambda: match)
+    session.shown = len(session.events)
+    assert session.game_number == 25 and session.deal.number >= 1
+    for width in (80, 120):
+        header = render(session, width)[0]
+        start = f"You vs standard  game 25/25  deal {session.deal.number}"
+        assert len(header) <= width and header.startswith(start)
+        assert "deal and crib" in header
+        assert ("seed " + str(seed)) in header if width == 120 else header.endswith("…")
+        assert not render(session, width)[1].strip().startswith(("seed", "9"))
+
+
 def test_quit_keys_save_and_the_match_resumes(history: History) -> None:
     session = make_session(history)
     for quit_key in ("q", "\x03", "\x04"):
@@ -209,7 +244,7 @@ def test_quit_keys_save_and_the_match_resumes(history: History) -> None:
     again = make_session(history)
     assert drive(again, "y" + "q").startswith("Match saved")
     assert match_record(again.match, again.names) == record
-    assert json.loads(again.record_json()) == json.loads(json.dumps(record))
+    assert json.loads(again.record_json()) == json.loads(json.dumps(record)) | {"seen": again.shown}
 
 
 def test_a_second_copy_does_not_take_a_match_in_play(history: History) -> None:
@@ -243,28 +278,6 @@ def test_a_series_deals_the_next_game_after_enter(history: History) -> None:
         assert steps < 800
     assert saw_game_over and len(session.match.results) == 2
     assert session.match.results == engine_match(4, games=2).results
-
-
-def test_count_it_yourself_says_what_you_missed(history: History) -> None:
-    session = MatchSession(history, "standard", lambda: Match(SEED), count_yourself=True)
-    told: list[tuple[int, int, str]] = []
-    while len(told) < 4 and session.stage is not Stage.MATCH_OVER:
-        if session.counting:
-            event = session.events[session.shown].event
-            assert isinstance(event, Counted) and event.player == YOU
-            true = event.points
-            assert "Count your" in "\n".join(render(session))
-            session.enter()  # nothing typed: asks for the count, shows nothing yet
-            assert session.counting and "Type the points" in session.message
-            claim = max(true - 2, 0) if len(told) % 2 == 0 else true
-            drive(session, str(claim) + "\r")
-            told.append((claim, true, session.message))
-            assert session.counted()[-1] == event  # shown once counted
-        else:
-            press(session, next_key(session))
-    assert told and session.claims == [(claim, true) for claim, true, _ in told]
-    for claim, true, message in told:
-        assert (f"you missed {true - claim}" if claim < true else "Right") in message
 
 
 def test_the_end_says_when_in_the_deal_121_was_reached() -> None:

@@ -23,7 +23,7 @@ from solitaire.store import MATCH, History, StoreError
 from solitaire.ui import shell
 from solitaire.ui.match.app import build_app, run_app
 from solitaire.ui.match.screen import MatchScreen
-from solitaire.ui.match.session import MatchSession, Stage
+from solitaire.ui.match.session import SEEN, MatchSession, Stage
 from solitaire.ui.patience.session import PlaySession
 from solitaire.ui.views import THEME
 
@@ -57,7 +57,10 @@ def render(session: MatchSession, width: int = 80) -> str:
 
 
 def saved(history: History, game_id: int) -> dict[str, object]:
-    return load_match_record(history.stored_record(game_id, MATCH)[1])
+    """The match record as stored, less the note of how far you had seen (checked here)."""
+    record = load_match_record(history.stored_record(game_id, MATCH)[1])
+    assert isinstance(record.pop(SEEN), int)
+    return record
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
