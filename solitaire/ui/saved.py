@@ -52,7 +52,10 @@ class SavedGame(Generic[T]):
         lock = GameLock(self.history.data_dir, self.kind, game_id)
         if not lock.acquire():
             self.history.stored_record(game_id, self.kind)  # a game that is not there says so
-            raise StoreError(f"{self.noun} {game_id} is open in another window")
+            raise StoreError(
+                f"{self.noun} {game_id} is open in another window; "
+                f"{command(f'replay {game_id}')} shows it as saved"
+            )
         try:
             row, text = self.history.stored_record(game_id, self.kind)
             if row.finished:
@@ -75,8 +78,6 @@ class SavedGame(Generic[T]):
                 self.pending = self.claim(row.id)
             except StoreError as error:
                 text = str(error)
-                if "another window" in text:
-                    text += "; it was left alone"
                 notices.append(f"{text[0].upper()}{text[1:]}.")
                 continue
             return self.pending

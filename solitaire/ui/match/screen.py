@@ -34,6 +34,7 @@ from solitaire.match.game import (
 )
 from solitaire.match.pegging import call, go_call
 from solitaire.ui.match.session import COMPUTER, YOU, MatchSession, Stage
+from solitaire.ui.shell import MIN_SIZE
 from solitaire.ui.views import ScoreView, card_text, cards_text
 
 __all__ = [
@@ -216,6 +217,7 @@ class MatchScreen:
 
     CALL_LINES: Final = 8
     BREAKDOWN_ROWS: Final = 7  # a longer breakdown is left to the spoken count
+    FIXED_ROWS: Final = 11  # header, board, table, two blank lines, your cards, prompt, keys
 
     def __init__(self, session: MatchSession) -> None:
         self.session = session
@@ -227,7 +229,7 @@ class MatchScreen:
         match = session.match
         deal = session.deal
         names = session.names
-        text = Text(no_wrap=True, overflow="ellipsis", end="")
+        text = Text(no_wrap=True, overflow="ellipsis")
         text.append(f"You vs {session.level}", style="title")
         if match.games > 1:
             text.append(f"  game {session.game_number}/{match.games}")
@@ -262,8 +264,10 @@ class MatchScreen:
             text.append("not turned yet", style="muted")
         return text
 
-    def play_area(self) -> RenderableType:
+    def play_area(self, room: int | None = None) -> RenderableType:
+        """The count, the cards of this series, and the calls of this deal (the latest that fit)."""
         session = self.session
+        fit = max(2, min(self.CALL_LINES, (self.room() if room is None else room) - 1))
         cards, count = session.series()
         line = Text().append("Count ", style="title").append(f"{count:>2}", style="total")
         line.append("   ")
@@ -275,13 +279,20 @@ class MatchScreen:
             for e in spoken(session.deal_events())
             if (t := event_line(e, session.names, session.ascii)) is not None
         ]
-        hidden = len(calls) - self.CALL_LINES
+        hidden = len(calls) - fit
         if hidden > 0:
-            calls = [Text(f"... {hidden} earlier", style="muted"), *calls[-self.CALL_LINES + 1 :]]
+            calls = [Text(f"... {hidden + 1} earlier", style="muted"), *calls[-fit + 1 :]]
         return Group(line, *calls)
 
-    def show_area(self) -> RenderableType:
+    def room(self) -> int:
+        """Rows left for the body on the smallest screen, below and above the rest."""
+        message = self.session.message
+        return MIN_SIZE[1] - self.FIXED_ROWS - (_rows(message) if message else 0)
+
+    def show_area(self, room: int | None = None) -> RenderableType:
+        """Each count of the show so far: the latest with its breakdown where it fits."""
         session = self.session
+        room = self.room() if room is None else room
         counted = session.counted()
         parts: list[RenderableType] = []
         for index, item in enumerate(counted):
@@ -290,12 +301,10 @@ class MatchScreen:
             title = f"{owner} {item.label}"
             said = claim_line(item, session.names)
             if latest:
-                rows = self.BREAKDOWN_ROWS - (2 if said else 0)
-                parts.append(
-                    ScoreView(
-                        item.score, title, session.ascii, breakdown=len(item.score.items) <= rows
-                    )
-                )
+                used = index + 1 + _rows("  " + item.score.spoken())
+                used += _rows(said.plain) if said else 0
+                shown = len(item.score.items) <= min(self.BREAKDOWN_ROWS, room - used)
+                parts.append(ScoreView(item.score, title, session.ascii, breakdown=shown))
                 if said:
                     parts.append(said)
                 continue
@@ -312,6 +321,10 @@ class MatchScreen:
 
     def hand(self) -> Text:
         session = self.session
+        if session.counting and session.counting_what == "crib":
+            text = Text("Your crib   ")  # the cards you are to count: the crib's four
+            text.append_text(cards_text(session.deal.crib, session.ascii))
+            return text.append("   with the starter", style="muted")
         text = Text("Your cards  ")
         choosing = session.stage is Stage.PLAY  # in the show the cards are not chosen
         for index, card in enumerate(session.hand):
@@ -363,15 +376,14 @@ class MatchScreen:
         match = session.match
         names = session.names
         over = session.result()
-        parts: list[RenderableType] = []
-        parts.append(self.show_area() if session.counted() else self.play_area())
+        lines: list[Text] = []  # under the last play or count
         if over is not None:
-            parts.append(Text(ended_how(session.deal_events()), style="muted"))
+            lines.append(Text(ended_how(session.deal_events()), style="muted"))
             result = over.result
             winner = "You win" if result.winner == YOU else f"{names[COMPUTER]} wins"
             skunk = ("", ": a skunk", ": a double skunk")[result.skunk]
             games = "1 game" if result.game_points == 1 else f"{result.game_points} games"
-            parts.append(
+            lines.append(
                 Text(
                     f"{winner} {result.scores[result.winner]} to {result.scores[result.loser]}"
                     f"{skunk} (counts {games}).",
@@ -379,9 +391,9 @@ class MatchScreen:
                 )
             )
         if match.games > 1:
-            done = sum(1 for r in match.results)
+            done = len(match.results)
             points = match.match_points
-            parts.append(
+            lines.append(
                 Text(
                     f"Series after {done} of {match.games} games: you {points[YOU]}, "
                     f"{names[COMPUTER]} {points[COMPUTER]} (skunks count 2, double skunks "
@@ -389,10 +401,12 @@ class MatchScreen:
                 )
             )
         if session.stage is Stage.GAME_OVER:
-            parts.append(Text("Enter: the next game.", style="title"))
+            lines.append(Text("Enter: the next game.", style="title"))
         elif match.is_over:
-            parts.append(Text("The match is over: n starts a new one.", style="title"))
-        return Group(*parts)
+            lines.append(Text("The match is over: n starts a new one.", style="title"))
+        room = self.room() - sum(_rows(line.plain) for line in lines)
+        last = self.show_area(room) if session.counted() else self.play_area(room)
+        return Group(last, *lines)
 
     def body(self) -> RenderableType:
         session = self.session
@@ -547,6 +561,11 @@ def advice_rows(
         rows.append(row.append(f"  {explain(item)}"))
     rows.append(Text("The number lays that card; ? hides the coach.", style="muted"))
     return rows
+
+
+def _rows(text: str, width: int = MIN_SIZE[0]) -> int:
+    """Rows a line of text takes at this width (it wraps at words, so allow a little)."""
+    return max(1, -(-(len(text) + 4) // width))
 
 
 def ended_how(events: list[Event]) -> str:

@@ -168,8 +168,10 @@ class MatchSession:
         """The RESUME screen's question: what is saved, and what n plays instead."""
         assert self.pending is not None
         kept = self.pending.game_id
-        saved = f"match {kept}, seed {self.match.seed}, against {self.pending.loaded[1]}: "
-        saved += self.score_line()
+        saved = f"match {kept}, seed {self.match.seed}, against {self.pending.loaded[1]}"
+        if self.match.counting:
+            saved += ", you count yourself" + (" with muggins" if self.match.muggins else "")
+        saved += f": {self.score_line()}"
         keep = f"match {kept} stays resumable with {command(f'match --resume {kept}')}"
         if self.offered is None:
             return saved, f"start a new match ({keep})"

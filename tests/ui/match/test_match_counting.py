@@ -146,6 +146,23 @@ def test_a_count_too_low_is_taken_by_muggins_and_said_which(tmp_path: Path) -> N
     assert len(said) >= 3
 
 
+def test_the_crib_you_count_is_on_screen_and_the_saved_offer_says_you_count(
+    history: History,
+) -> None:
+    session = counting_session(history)
+    rng = random.Random(2)
+    while not (session.counting and session.counting_what == "crib"):
+        step(session, rng)
+    screen = "\n".join(render(session))
+    crib = " ".join(card.symbol(False) for card in session.match.deal.crib)
+    assert re.search(r"Your crib +" + re.escape(crib), screen) and "Count your crib:" in screen
+    session.close()
+    offered = counting_session(history, seed=1)
+    assert offered.stage is Stage.RESUME
+    assert "you count yourself with muggins" in offered.resume_prompt()[0]
+    offered.close()
+
+
 def lines_of(counted: Counted) -> str:
     line = claim_line(counted, ("you", "standard"))
     return "" if line is None else line.plain
