@@ -286,8 +286,17 @@ class MatchScreen:
 
     def room(self) -> int:
         """Rows left for the body on the smallest screen, below and above the rest."""
-        message = self.session.message
-        return MIN_SIZE[1] - self.FIXED_ROWS - (_rows(message) if message else 0)
+        session = self.session
+        lines = [session.message, self.coach_line()]
+        return MIN_SIZE[1] - self.FIXED_ROWS - sum(_rows(line) for line in lines if line)
+
+    def coach_line(self) -> str:
+        """The coach's note on your last card, when it cost more than a little."""
+        session = self.session
+        if session.stage is Stage.RESUME:
+            return ""
+        note = session.coach_note(lambda card: card.symbol(session.ascii))
+        return f"Coach: {note}" if note else ""
 
     def show_area(self, room: int | None = None) -> RenderableType:
         """Each count of the show so far: the latest with its breakdown where it fits."""
@@ -529,9 +538,11 @@ class MatchScreen:
         if session.stage is not Stage.RESUME:
             parts.append(self.hand())
             parts.append(self.prompt())
-        note = session.coach_note(lambda card: card.symbol(session.ascii))
-        if note and session.stage is not Stage.RESUME:
-            parts.append(Text("Coach: ", style="title").append(note, style="warn"))
+        note = self.coach_line()
+        if note:
+            parts.append(
+                Text("Coach: ", style="title").append(note.removeprefix("Coach: "), style="warn")
+            )
         if session.message:
             parts.append(Text(session.message, style="warn"))
         parts.append(self.footer())
