@@ -79,7 +79,7 @@ NUMBERS: Final = (
     ("count", "cards laid since the last restart; ace 1, faces 10"),
     ("+N", "pegged: 15 or 31 is 2, pairs 2/6/12, runs 1 a card, go 1"),
     ("show", "pone's hand, the dealer's hand, the crib (+ starter)"),
-    ("count yourself", "too high: corrected; too low: muggins takes the rest"),
+    ("count yourself", "too high: corrected; with --muggins, missed points go to them"),
 )
 
 _SEATS: Final = ("cyan", "magenta")
