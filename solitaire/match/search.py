@@ -51,6 +51,7 @@ __all__ = [
     "PlayOption",
     "clear_table",
     "hidden_hands",
+    "peg_ranks",
     "play_options",
     "play_values",
     "solve",
@@ -62,7 +63,7 @@ Tail = tuple[int, ...]  # ranks of the scoring tail of the series
 _VALUE: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # by rank
 _PAIR_POINTS: Final = (0, 0, 2, 6, 12)  # by how many of a rank end the series
 _INF: Final = 1000
-_TABLE_LIMIT: Final = 1_500_000  # positions kept between calls (about 300 MB at most)
+_TABLE_LIMIT: Final = 1_000_000  # positions kept between calls (some 150 MB at most)
 _LONGEST_RUN: Final = 7  # A-7 is the longest run that fits under 31
 
 # Hands and tails are interned as small ints so a position is one int key.
@@ -135,6 +136,13 @@ def _steps_of(tail: int) -> tuple[tuple[int, int], ...]:
         steps = ((tail, 0), *((_tail_id(new), points) for new, points in laid))
         _steps[tail] = steps
     return steps
+
+
+def peg_ranks(series: Sequence[int]) -> int:
+    """What the last rank of a series (ranks 1-13 since the count restarted) pegs."""
+    points = _steps_of(_tail_id(tail_of(series[:-1])))[series[-1]][1]
+    count = sum(_VALUE[rank] for rank in series)
+    return points + (2 if count in (15, MAX_COUNT) else 0)
 
 
 def tail_of(ranks: Sequence[int]) -> Tail:
@@ -353,6 +361,28 @@ def _lay(mine: Hand, card: Card, count: int, tail: int) -> tuple[int, int, int, 
     return _hand_id(tuple(rest)), new_count, new_tail, points
 
 
+def _net_sums(
+    mine: Hand, count: int, tail: int, ranks: Sequence[int], hands: Sequence[tuple[int, int]]
+) -> dict[int, int]:
+    """Per rank laid: its points times the hands' weight, plus the weighted nets after it."""
+    _trim()
+    total = sum(weight for _, weight in hands)
+    sums = {}
+    for rank in ranks:
+        rest = list(mine)
+        rest.remove(rank)
+        new_tail, points = _steps_of(tail)[rank]
+        new_count = count + _VALUE[rank]
+        if new_count in (15, MAX_COUNT):
+            points += 2
+        rest_id = _hand_id(tuple(rest))
+        net = points * total
+        for hand, weight in hands:
+            net += weight * _after(rest_id, hand, new_count, new_tail, -_INF, _INF)
+        sums[rank] = net
+    return sums
+
+
 def play_values(view: Observation) -> dict[Card, Fraction]:
     """Each card the player to lay may lay, with its exact expected net pegging to the end.
 
@@ -362,15 +392,8 @@ def play_values(view: Observation) -> dict[Card, Fraction]:
     if not fits:
         return {}
     hands, total = _hidden_ids(view)
-    _trim()
-    values = {}
-    for card in fits:
-        rest, new_count, new_tail, points = _lay(mine, card, count, tail)
-        net = 0
-        for hand, weight in hands:
-            net += weight * _after(rest, hand, new_count, new_tail, -_INF, _INF)
-        values[card] = points + Fraction(net, total)
-    return values
+    sums = _net_sums(mine, count, tail, sorted({card.rank for card in fits}), hands)
+    return {card: Fraction(sums[card.rank], total) for card in fits}
 
 
 def play_options(view: Observation) -> list[PlayOption]:

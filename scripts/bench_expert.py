@@ -1,0 +1,73 @@
+"""Benchmark: `expert` against `standard` and the outside players, paired on the same seeds.
+
+For each opponent: the arena's table (wins with a 95% Wilson interval, game points,
+skunks, points per deal by role beside the published averages, decision times),
+then the issue's targets checked on this run's figures: the lower end of the
+interval above 55%, pegging at or above about 3.5 (dealer) and 2.1 (pone) per
+deal, each expert decision at most 0.1 s median and 0.5 s at the 99th percentile.
+Times are wall-clock on a shared machine: the load average is printed beside them.
+
+    .venv/bin/python scripts/bench_expert.py                          # 2,000 games each
+    .venv/bin/python scripts/bench_expert.py --b standard --games 200 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+from rich.console import Console
+
+from solitaire.cli.arena_commands import arena_table
+from solitaire.match.arena import arena, arena_players
+from solitaire.ui.views import THEME
+
+TARGETS = {"win_low": 0.55, "dealer_pegs": 3.5, "pone_pegs": 2.1, "median": 0.1, "p99": 0.5}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--b",
+        nargs="+",
+        default=["standard", "magmacrunch", "pycribbage"],
+        choices=[name for name in arena_players() if name != "expert"],
+    )
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=0, help="game i is dealt from seed S + i // 2")
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    console = Console(theme=THEME, width=100)
+    for opponent in args.b:
+        started = time.perf_counter()
+        result = arena("expert", opponent, args.games, seed=args.seed, jobs=args.jobs)
+        elapsed = time.perf_counter() - started
+        console.print(arena_table(result))
+        share, low, high = result.win_share(0)
+        roles = result.stats(0).roles
+        dealer = roles["dealer"].mean("pegged")
+        pone = roles["pone"].mean("pegged")
+        median, p99, decisions = result.times(0)
+        checks = [
+            (f"wins {share:.1%}, 95% {low:.1%} to {high:.1%}", low > TARGETS["win_low"]),
+            (f"pegs {float(dealer or 0):.2f} as dealer", (dealer or 0) >= TARGETS["dealer_pegs"]),
+            (f"{float(pone or 0):.2f} as pone", (pone or 0) >= TARGETS["pone_pegs"]),
+            (f"decides in {median:.3f} s median", median <= TARGETS["median"]),
+            (f"{p99:.3f} s p99 ({decisions:,} decisions)", p99 <= TARGETS["p99"]),
+        ]
+        print(
+            f"expert v {opponent}: "
+            + "; ".join(f"{text} [{'met' if ok else 'NOT met'}]" for text, ok in checks)
+        )
+        print(
+            f"{result.games:,} games{' (interrupted)' if result.interrupted else ''}, "
+            f"seeds {args.seed}-{args.seed + (result.games - 1) // 2}, {elapsed:.0f} s, "
+            f"{args.jobs} job(s), load average {os.getloadavg()[0]:.1f}"
+        )
+        if result.interrupted:
+            break
+
+
+if __name__ == "__main__":
+    main()
