@@ -9,6 +9,11 @@ Times are wall-clock on a shared machine: the load average is printed beside the
 
     .venv/bin/python scripts/bench_expert.py                          # 2,000 games each
     .venv/bin/python scripts/bench_expert.py --b standard --games 200 --jobs 2
+    .venv/bin/python scripts/bench_expert.py --b standard --minutes 60  # stop at a time
+
+Games are played in blocks of ``--block`` (whole pairs: block ``k`` starts at seed
+``S + k * block / 2``, so the games are those of one long run); after each block a
+line of progress is printed, and ``--minutes`` stops after the block that passes it.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import time
 from rich.console import Console
 
 from solitaire.cli.arena_commands import arena_table
-from solitaire.match.arena import arena, arena_players
+from solitaire.match.arena import ArenaResult, arena, arena_players
 from solitaire.ui.views import THEME
 
 TARGETS = {"win_low": 0.55, "dealer_pegs": 3.5, "pone_pegs": 2.1, "median": 0.1, "p99": 0.5}
@@ -37,11 +42,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=0, help="game i is dealt from seed S + i // 2")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--block", type=int, default=100, help="games per block (even)")
+    parser.add_argument("--minutes", type=float, help="stop after the block that passes this")
     args = parser.parse_args()
+    if args.block < 2 or args.block % 2:
+        parser.error("--block must be an even number of games, 2 or more")
     console = Console(theme=THEME, width=100)
     for opponent in args.b:
         started = time.perf_counter()
-        result = arena("expert", opponent, args.games, seed=args.seed, jobs=args.jobs)
+        result = _blocks(opponent, args, started)
         elapsed = time.perf_counter() - started
         console.print(arena_table(result))
         share, low, high = result.win_share(0)
@@ -67,6 +76,26 @@ def main() -> None:
         )
         if result.interrupted:
             break
+
+
+def _blocks(opponent: str, args: argparse.Namespace, started: float) -> ArenaResult:
+    """The games of one long run, played block by block, stopped early by --minutes."""
+    games: list[ArenaResult] = []
+    done = 0
+    while done < args.games:
+        size = min(args.block, args.games - done)
+        block = arena("expert", opponent, size, seed=args.seed + done // 2, jobs=args.jobs)
+        games.append(block)
+        done += block.games
+        minutes = (time.perf_counter() - started) / 60
+        wins = sum(b.stats(0).wins for b in games)
+        print(f"  {done:,} games, expert {wins:,} wins, {minutes:.1f} min", flush=True)
+        if block.interrupted or (args.minutes is not None and minutes >= args.minutes):
+            break
+    results = tuple(game for block in games for game in block.results)
+    return ArenaResult(
+        "expert", opponent, args.seed, args.games, results, interrupted=done < args.games
+    )
 
 
 if __name__ == "__main__":
