@@ -24,12 +24,14 @@ from solitaire.match.players import StandardPlayer, advance, discard_values, mak
 from solitaire.match.search import peg_ranks, play_values
 
 
-def test_expert_is_seated_by_name_and_plays_a_whole_game_legally() -> None:
+def test_expert_is_seated_by_name_and_plays_a_game_out_legally() -> None:
     expert = make_player("expert", random.Random(0))
     assert isinstance(expert, ExpertPlayer) and expert.name == "expert"
-    match = Match(seed=11)
-    advance(match, (expert, StandardPlayer()))  # the match refuses any illegal action
-    assert match.is_over and max(match.results[0].scores) == GAME_POINTS
+    for seat in (0, 1):  # from 80 all: a deal or three, for points and then to win
+        match = Match.from_cards(seat, ["5H 5C 9D TS JH 2C", "AH 3C 4D 6S 8H KC"], "QD", (80, 80))
+        players = (expert, StandardPlayer()) if seat == 0 else (StandardPlayer(), expert)
+        advance(match, players)  # the match refuses any illegal action
+        assert match.is_over and max(match.results[0].scores) == GAME_POINTS
 
 
 def test_peg_features_count_what_they_say() -> None:
