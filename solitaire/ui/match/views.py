@@ -44,12 +44,20 @@ def _show_points(deal: Deal, player: int, label: str) -> str:
     return str(counted[0].points) if counted else "-"
 
 
-def _pair(values: tuple[object, object]) -> str:
-    return f"{values[0]} / {values[1]}"
+def _pair(values: tuple[object, object], tight: bool = False) -> str:
+    return f"{values[0]}{'/' if tight else ' / '}{values[1]}"
 
 
-def deal_table(game: GamePlay, names: tuple[str, str], ascii: bool = False) -> Table:
-    """One row per deal: dealer, starter, heels, each side's pegging and hand, the crib, scores.
+def _taken(deal: Deal, player: int) -> int:
+    """Points a player took by muggins in this deal (missed in the other's own count)."""
+    return sum(c.taken for c in deal.show if c.player != player)
+
+
+def deal_table(
+    game: GamePlay, names: tuple[str, str], ascii: bool = False, muggins: bool = False
+) -> Table:
+    """One row per deal: dealer, starter, heels, each side's pegging and hand, the crib, any
+    muggins, scores. Hand and crib are the points pegged (less what muggins took).
 
     Pairs of numbers are the two seats' in order: ``names[0] / names[1]``.
     """
@@ -60,19 +68,24 @@ def deal_table(game: GamePlay, names: tuple[str, str], ascii: bool = False) -> T
         pad_edge=False,
         box=box.ASCII if ascii else box.HEAVY_HEAD,
     )
-    for name in ("deal", "dealer", "starter", "heels", "pegged", "hands", "crib", "score"):
+    columns = ["deal", "dealer", "starter", "heels", "pegged", "hands", "crib"]
+    columns += ["muggins"] * muggins + ["score"]
+    for name in columns:
         table.add_column(name, justify="left" if name in ("dealer", "starter") else "right")
+    tight = muggins  # the extra column leaves less room
     for deal in game.deals:
-        table.add_row(
+        row: list[str | Text] = [
             str(deal.number),
             names[deal.dealer],
             card_text(deal.starter, ascii) if deal.turned else Text("-", style="muted"),
             str(deal.heels),
-            _pair((deal.pegged[0], deal.pegged[1])),
-            _pair((_show_points(deal, 0, "hand"), _show_points(deal, 1, "hand"))),
+            _pair((deal.pegged[0], deal.pegged[1]), tight),
+            _pair((_show_points(deal, 0, "hand"), _show_points(deal, 1, "hand")), tight),
             _show_points(deal, deal.dealer, "crib"),
-            Text(_pair(deal.scores or (0, 0)), style="total"),
-        )
+        ]
+        if muggins:
+            row.append(_pair((_taken(deal, 0), _taken(deal, 1)), tight))
+        table.add_row(*row, Text(_pair(deal.scores or (0, 0), tight), style="total"))
     return table
 
 
@@ -118,7 +131,7 @@ class MatchView:
                         f"; {names[game.first_dealer]} deals first",
                     )
                 )
-            parts.append(deal_table(game, names, self.ascii))
+            parts.append(deal_table(game, names, self.ascii, match.muggins))
             if index < len(match.results):
                 parts.append(result_text(match.results[index], names))
         if match.games > 1 or match.is_over:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from solitaire.core.scoring import score_total
 from solitaire.match.game import (
     IMPOSSIBLE_COUNTS,
     Counted,
@@ -25,9 +26,11 @@ from solitaire.match.game import (
     Muggins,
     SaidGo,
 )
+from solitaire.match.players import EasyPlayer, StandardPlayer, advance, own_count
 from solitaire.store import MATCH, History, RecordSummary, StoreError
 from solitaire.ui.match.screen import MatchScreen, claim_line, event_line, spoken
 from solitaire.ui.match.session import SEEN, YOU, MatchSession, Stage
+from solitaire.ui.match.views import MatchView
 from solitaire.ui.views import THEME
 
 SEED = 21
@@ -55,8 +58,6 @@ def render(session: MatchSession, width: int = 80) -> list[str]:
 
 def true_count(session: MatchSession) -> int:
     """The true count of what you are counting, from the deal (not from the engine's answer)."""
-    from solitaire.core.scoring import score_total
-
     deal = session.match.deal
     crib = session.counting_what == "crib"
     return score_total(deal.crib if crib else deal.kept(YOU), deal.starter, crib=crib)
@@ -170,8 +171,6 @@ def lines_of(counted: Counted) -> str:
 
 def test_every_claim_is_explained() -> None:
     match = new_match(7)
-    from solitaire.match.players import StandardPlayer, own_count
-
     rng = random.Random(3)
     seen = {"right": 0, "over": 0, "under": 0}
     while not match.is_over:
@@ -283,8 +282,6 @@ def test_a_redundant_go_before_one_for_the_go_is_not_said() -> None:
     names = ("you", "standard")
     for seed in range(10):
         match = Match(seed)
-        from solitaire.match.players import EasyPlayer, advance
-
         advance(match, (EasyPlayer(random.Random(seed)), EasyPlayer(random.Random(-seed))))
         for game in match.played:
             for deal in game.deals:
@@ -330,3 +327,36 @@ def test_every_line_spoken_is_grammatical_for_you_and_the_computer(history: Hist
         assert re.search(r"you +lay ", text) and re.search(r"standard +lays ", text)
         assert GRAMMAR.search(text) is None, GRAMMAR.search(text)
         assert any(isinstance(t.event, GameOver) for t in session.events)
+
+
+def test_the_match_view_explains_each_score_with_the_muggins_column() -> None:
+    match = new_match(8)
+    while not match.is_over:
+        seat = match.current_player
+        assert seat is not None
+        if match.showing is not None and seat == YOU:
+            match.claim(YOU, 0)  # every point missed goes to the computer
+        else:
+            match.apply(seat, StandardPlayer().choose(match.observation(seat)))
+    buffer = io.StringIO()
+    Console(file=buffer, width=100, color_system=None, theme=THEME).print(
+        MatchView(match, ("you", "standard"))
+    )
+    text = buffer.getvalue()
+    assert "muggins" in text
+    before = (0, 0)
+    checked = 0
+    for deal in match.played[0].deals:
+        after = deal.scores or before
+        taken = sum(c.taken for c in deal.show)
+        if after[1] < 121:  # a game cut short at 121 is capped: only full deals add up
+            for seat in (0, 1):
+                own = sum(c.points for c in deal.show if c.player == seat)
+                heels = deal.heels if seat == deal.dealer else 0
+                muggins = taken if seat == 1 else 0
+                assert after[seat] - before[seat] == deal.pegged[seat] + own + heels + muggins
+            row = next(line for line in text.splitlines() if re.match(rf"│ +{deal.number} │", line))
+            assert f"0/{taken}" in row
+            checked += 1
+        before = after
+    assert checked >= 3
