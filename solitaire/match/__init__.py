@@ -33,8 +33,10 @@ The API a screen, a record or an arena uses:
     count and the :class:`~solitaire.match.pegging.PegItem` s), ``SaidGo``,
     ``GoPoint`` (one for the go or for last), ``Counted`` (pone's hand, the
     dealer's hand, the crib, each a ``Score``, with the ``claimed`` count and the
-    points ``taken``), ``Muggins`` (the opponent takes them), ``GameOver`` (a ``GameResult``
-    with the skunk). A game ends the moment a player reaches 121.
+    points ``taken``), ``Muggins`` (the opponent takes them; ``missed`` names the
+    groups missed when only one set of them makes the points: ``missed_groups(score,
+    n)``), ``GameOver`` (a ``GameResult`` with the skunk). A game ends the moment a
+    player reaches 121.
 
 * :mod:`~solitaire.match.pegging`: ``peg_items(series)`` scores the last card laid;
   ``call(count, items)`` says it ("fifteen two", "thirty-one for two").

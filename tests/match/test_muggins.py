@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solitaire.core.scoring import crib_points, hand_points, score_total
+from solitaire.core.scoring import crib_points, hand_points, score_hand, score_total
 from solitaire.core.untrusted import RecordError
 from solitaire.match.game import (
     IMPOSSIBLE_COUNTS,
@@ -25,6 +25,7 @@ from solitaire.match.game import (
     Match,
     Muggins,
     Phase,
+    missed_groups,
 )
 from solitaire.match.players import EasyPlayer, StandardPlayer, own_count
 from solitaire.match.record import match_record, replay_match
@@ -275,3 +276,26 @@ def test_a_record_may_stop_while_the_show_waits_for_a_claim() -> None:
     assert again.showing == match.showing and match_record(again, NAMES) == record
     with pytest.raises(RecordError, match="not finished"):
         replay_match(record)
+
+
+@pytest.mark.parametrize(
+    ("hand", "starter", "missed", "named"),
+    [
+        ("5H 5C JS 4D", "5D", 2, "fifteen two"),
+        ("5H 5C JS 4D", "5D", 4, "fifteen four"),
+        ("5H 5C JS 4D", "5D", 6, None),  # fifteen six, or the pair royal: cannot be told
+        ("5H 5C JS 4D", "5D", 10, "fifteen four and a pair royal"),
+        ("5H 5C JS 4D", "5D", 3, None),  # no groups make 3
+        ("7C 8D KH KS", "2D", 4, "fifteen two and a pair"),
+        ("7C 8D KH KS", "2D", 2, None),  # the fifteen or the pair
+        ("JH 2C 3C 4C", "9H", 1, "one for his nobs"),
+        ("JH 2C 3C 4C", "9H", 3, None),  # the run, or a fifteen and nobs
+        ("JH 2C 3C 4C", "9H", 7, "fifteen four and a run of three"),
+        ("JH 2H 3H 4H", "9H", 12, "fifteen four, a run of three and a flush of five"),
+    ],
+)
+def test_what_was_missed_is_named_only_when_the_groups_tell_it(
+    hand: str, starter: str, missed: int, named: str | None
+) -> None:
+    score = score_hand(hand, starter)
+    assert missed_groups(score, missed) == named
