@@ -1,8 +1,9 @@
-"""Rebuild the table of how the rest of a game scores after each round (``best`` play).
+"""Rebuild the table of how the later rounds of a game score after each round (``best``).
 
 Run: .venv/bin/python scripts/build_future.py [--games N] [--jobs J]
 Writes solitaire/patience/data/future.json, which the target strategies read for
-rounds 1 to 4. Seeds start at 1,000,000,000, apart from every seed the README's
+rounds 1 to 4 (the final hand is not in it: it is counted from the cards).
+Seeds start at 1,000,000,000, apart from every seed the README's
 tables and the benchmarks play, so the table is never judged on its own games.
 """
 
@@ -29,9 +30,9 @@ def main() -> None:
     path.write_text(json.dumps(table.to_dict(), separators=(",", ":")) + "\n")
     seconds = time.perf_counter() - start
     print(f"{args.games:,} games of best in {seconds:.0f} s with --jobs {args.jobs}: {path}")
-    for k in range(1, 7):
+    for k in range(1, 6):
         mean = sum(x * n for x, n in enumerate(table.rest[k - 1])) / table.games
-        print(f"rest after round {k}: mean {mean:6.2f}")
+        print(f"rounds after round {k}: mean {mean:6.2f}")
 
 
 if __name__ == "__main__":

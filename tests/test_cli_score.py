@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from fractions import Fraction
 
 import pytest
 
@@ -102,6 +103,13 @@ def test_advise_table_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert options[0]["exact"]["hand"] == "29"
     totals = [o["total"] for o in options]
     assert totals == sorted(totals, reverse=True)
+    status, out, _ = run(capsys, "advise", "5H 5C 5S JD 4C 9S", "--json")
+    for option in json.loads(out):  # each discard's distribution: integer counts of 683,100
+        counts = option["distribution"]
+        assert option["outcomes"] == sum(counts) == 46 * 45 * 44 // 2
+        mean = Fraction(sum(t * n for t, n in enumerate(counts)), option["outcomes"])
+        assert mean == Fraction(option["exact"]["total"])
+        assert option["max"] == len(counts) - 1 and counts[option["min"]] > 0
 
 
 @pytest.mark.parametrize(

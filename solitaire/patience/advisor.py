@@ -93,7 +93,9 @@ class DiscardOption:
         return Fraction(sum(self.outcomes[start:]), sum(self.outcomes))
 
     def to_dict(self) -> dict[str, object]:
-        """JSON-ready: floats for reading, exact fractions as strings."""
+        """JSON-ready: floats for reading, exact fractions as strings, and the distribution
+        as integer counts: ``distribution[t]`` of ``outcomes`` draws score t points."""
+        shape = {"outcomes": sum(self.outcomes), "distribution": list(self.outcomes)}
         return {
             "discard": [str(c) for c in self.discard],
             "keep": [str(c) for c in self.keep],
@@ -109,6 +111,7 @@ class DiscardOption:
                 "heels": str(self.heels),
                 "total": str(self.total),
             },
+            **(shape if self.outcomes else {}),
         }
 
 

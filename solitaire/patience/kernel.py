@@ -36,6 +36,7 @@ __all__ = [
     "final_points",
     "play_decks",
     "round_counts",
+    "round_counts_many",
 ]
 
 Ints = NDArray[np.int64]
@@ -59,11 +60,12 @@ for _n, (_x, _y) in enumerate(_PAIRS):
     _PAIR_OF[_x, _y] = _PAIR_OF[_y, _x] = _n
 
 
-_ROWS: Final = (np.arange(15 * 13) * _CRIB_WIDTH).reshape(15, 13, 1)
 _EYE: Final = np.eye(13, dtype=np.int64)
-_SPREAD: Final = (  # joint[d, a, v] adds to total a + v of discard d
-    np.arange(15)[:, None, None] * WIDTH + np.arange(_HAND_WIDTH)[:, None] + np.arange(_CRIB_WIDTH)
-).ravel()
+_SLOT_TRIPLES: Final = np.array(  # (starter, x, y) of 13 same-suit slots, x < y, s neither
+    [(s, x, y) for s in range(13) for x, y in combinations(range(13), 2) if s not in (x, y)],
+    dtype=np.int64,
+)
+_SLOT_PAIRS: Final = np.array(list(combinations(range(13), 2)), dtype=np.int64)
 
 
 @cache
@@ -93,6 +95,15 @@ def _tables() -> tuple[Small, Small, Small, Small]:
 
 
 @cache
+def _flush_triples() -> Ints:
+    """Rank points of a discard (lo, hi) with each starter and blind pair of
+    :data:`_SLOT_TRIPLES` read as ranks: [lo, hi, triple]."""
+    five = _tables()[0]
+    s, x, y = _SLOT_TRIPLES.T
+    return five[:, :, s, x, y].astype(np.int64)
+
+
+@cache
 def _triple_factors() -> tuple[Ints, Ints, Ints]:
     """For the 455 rank triples: indexes into a flat C(count, k) table; their product weighs it."""
     rows = []
@@ -101,13 +112,6 @@ def _triple_factors() -> tuple[Ints, Ints, Ints]:
         rows.append(row + [0] * (3 - len(row)))  # index 0 is C(n, 0) = 1
     table = np.array(rows, dtype=np.int64)
     return table[:, 0], table[:, 1], table[:, 2]
-
-
-@cache
-def _suit_triples(m: int) -> Ints:
-    """Every (starter, x, y) of m cards, x < y, the starter neither: index triples."""
-    rows = [(s, x, y) for s in range(m) for x, y in combinations(range(m), 2) if s not in (x, y)]
-    return np.array(rows, dtype=np.int64).reshape(-1, 3)
 
 
 # -- one position: the exact distribution of each discard's round total -------------
@@ -123,83 +127,148 @@ class RoundCounts(NamedTuple):
 def round_counts(six: Sequence[int], unseen: Sequence[int], starter: int | None) -> RoundCounts:
     """Outcomes per round total of each discard ``DISCARDS[d]``, over every starter (or the
     known one) and every blind pair from the unseen cards."""
+    known = None if starter is None else np.array([starter], dtype=np.int64)
+    counts, hand = round_counts_many(
+        np.array([six], dtype=np.int64), np.array([unseen], dtype=np.int64), known
+    )
+    return RoundCounts(counts[0], hand[0])
+
+
+class _Outcomes(NamedTuple):
+    """Every (starter, blind pair) outcome of every discard of many positions, grouped.
+
+    A round total is a hand-side part ``a`` (heels, hand, the discard's nobs: fixed by
+    the starter) plus a crib-side part ``v`` (the crib's rank points, plus one when the
+    blind pair holds the jack of the starter's suit). Starters group by (jack free, rank):
+    jack free when the jack of their suit is among the unseen and is not the starter.
+    Five-card crib flushes are listed apart: each such outcome scores 5 more than counted.
+    """
+
+    groups: Ints  # [game, discard, (jack free, s rank), a]: starters
+    crib_values: Ints  # [game, discard, s rank, blind rank pair]: v
+    pair_weights: Ints  # [game, s rank, blind rank pair]: blind pairs of those ranks
+    jack_values: Ints  # [game, discard, s rank, r]: v of the nobs jack with a card of rank r
+    with_jack: Ints  # [game, s rank, r]: blind pairs of the nobs jack with a card of rank r
+    flush_at: Ints  # [flush outcome]: game * discards + discard
+    flush_total: Ints  # [flush outcome]: the total before the flush's 5
+    hand: Ints  # [game, discard]: hand points summed over the possible starters
+
+
+def _outcomes(six: Ints, unseen: Ints, starter: Ints | None, discards: Ints) -> _Outcomes:
     five, _, crib_pairs, _ = _tables()
-    cards = np.array(six, dtype=np.int64)
-    pool_cards = np.array(unseen, dtype=np.int64)
-    in_pool = np.zeros(52, dtype=bool)
-    in_pool[pool_cards] = True
-    counts = np.bincount(pool_cards >> 2, minlength=13)
-    starters = pool_cards if starter is None else np.array([starter], dtype=np.int64)
-    # Blind-pair counts once the starter is drawn: one fewer of its rank.
-    pool = counts - _EYE if starter is None else np.broadcast_to(counts, (13, 13))
-    px, py = pool[:, _PX], pool[:, _PY]
-    pair_weights = np.where(_PX == _PY, px * (px - 1) // 2, px * py)  # [starter rank, pair]
+    games, size = unseen.shape
+    width = discards.shape[1]
+    di, dj = _DI[discards], _DJ[discards]  # [game, discard]: the two discarded of six
+    g = np.arange(games)
+    in_pool = np.zeros((games, 52), dtype=bool)
+    in_pool[g[:, None], unseen] = True
+    counts = np.bincount((g[:, None] * 13 + (unseen >> 2)).ravel(), minlength=games * 13)
+    counts = counts.reshape(games, 13)
+    drawn = starter is None
+    starters = unseen if starter is None else starter[:, None]  # [game, starter]
+    # Blind-pair counts by rank once the starter is drawn: one fewer of its rank.
+    pool = counts[:, None, :] - (_EYE if drawn else 0)  # [game, starter rank, rank]
+    px, py = pool[:, :, _PX], pool[:, :, _PY]
+    pair_weights = np.where(_PX == _PY, px * (px - 1) // 2, px * py)
 
-    ranks, suits = cards >> 2, cards & 3
-    lo = np.minimum(ranks[_DI], ranks[_DJ])
-    hi = np.maximum(ranks[_DI], ranks[_DJ])
-    crib_values = crib_pairs[lo, hi].astype(np.int64)  # [discard, starter rank, blind pair]
-    rows = _ROWS
-    size = 15 * 13 * _CRIB_WIDTH
-    weights = np.broadcast_to(pair_weights, crib_values.shape)
-    plain = np.bincount((rows + crib_values).ravel(), weights.ravel(), size)
-    # A blind pair holding the jack of the starter's suit scores nobs: its pairs move up one.
-    jack_values = crib_values[:, :, _PAIR_OF[_J]]  # [discard, starter rank, other blind rank]
-    with_jack = np.broadcast_to(pool - (np.arange(13) == _J), jack_values.shape)
-    moved = np.bincount((rows + jack_values + 1).ravel(), with_jack.ravel(), size)
-    moved -= np.bincount((rows + jack_values).ravel(), with_jack.ravel(), size)
-    crib = np.stack([plain, plain + moved]).reshape(2, 15, 13, _CRIB_WIDTH)
+    ranks, suits = six >> 2, six & 3
+    g1 = g[:, None]
+    lo = np.minimum(ranks[g1, di], ranks[g1, dj])  # [game, discard]
+    hi = np.maximum(ranks[g1, di], ranks[g1, dj])
+    crib_values = crib_pairs[lo, hi].astype(np.int64)
+    with_jack = pool - (np.arange(13) == _J)
 
-    # What the starter alone decides: heels, the hand, the discard's nobs.
-    s_rank, s_suit = starters >> 2, starters & 3
-    keep = cards[_KEEP]  # [discard, 4]
-    keep_suit = keep & 3
-    kept = ranks[_KEEP]
-    hand = five[kept[:, 0:1], kept[:, 1:2], kept[:, 2:3], kept[:, 3:4], s_rank].astype(np.int64)
-    flush = (keep_suit == keep_suit[:, :1]).all(axis=1)[:, None]
-    hand += np.where(flush, 4 + (s_suit == keep_suit[:, :1]), 0)
-    nobs_card = _JACKS + s_suit
-    hand += (keep[:, :, None] == nobs_card).any(axis=1)
-    discard = np.stack([cards[_DI], cards[_DJ]], axis=1)
-    fixed = hand + 2 * (s_rank == _J) + (discard[:, :, None] == nobs_card).any(axis=1)
-    jack_free = in_pool[nobs_card] & (starters != nobs_card)
-
+    # What the starter alone decides: heels, the hand, the discard's nobs. [game, discard, s]
+    s_rank, s_suit = (starters >> 2)[:, None, :], (starters & 3)[:, None, :]
+    keep = six[g[:, None, None], _KEEP[discards]]  # [game, discard, 4]
+    keep_suit, kept = keep & 3, keep >> 2
+    hand = five[kept[..., 0:1], kept[..., 1:2], kept[..., 2:3], kept[..., 3:4], s_rank]
+    hand = hand.astype(np.int64)
+    flush = (keep_suit == keep_suit[..., :1]).all(axis=2)[..., None]
+    hand += np.where(flush, 4 + (s_suit == keep_suit[..., :1]), 0)
+    nobs_card = _JACKS + s_suit  # [game, 1, s]
+    hand += (keep[..., None] == nobs_card[:, :, None, :]).any(axis=2)
+    discard = np.stack([six[g1, di], six[g1, dj]], axis=2)  # [game, discard, 2]
+    fixed = hand + 2 * (s_rank == _J) + (discard[..., None] == nobs_card[:, :, None, :]).any(2)
+    jack_free = in_pool[g[:, None], nobs_card[:, 0]] & (starters != nobs_card[:, 0])
+    group = ((g[:, None, None] * width + np.arange(width)[:, None]) * 2 + jack_free[:, None]) * 13
     groups = np.bincount(
-        (((np.arange(15)[:, None] * 2 + jack_free) * 13 + s_rank) * _HAND_WIDTH + fixed).ravel(),
-        minlength=15 * 2 * 13 * _HAND_WIDTH,
-    ).reshape(15, 26, _HAND_WIDTH)
-    by_crib = crib.transpose(1, 0, 2, 3).reshape(15, 26, _CRIB_WIDTH)
-    # Float products and sums of integers far below 2**53 are exact.
-    joint = np.matmul(groups.transpose(0, 2, 1).astype(np.float64), by_crib)
-    totals = np.bincount(_SPREAD, joint.ravel(), 15 * WIDTH)
-    out = np.rint(totals).astype(np.int64).reshape(15, WIDTH)  # exact: far below 2**53
+        ((group + s_rank) * _HAND_WIDTH + fixed).ravel(),
+        minlength=games * width * 26 * _HAND_WIDTH,
+    ).reshape(games, width, 26, _HAND_WIDTH)
 
     # Five-card crib flushes: a suited discard, a starter and both blind cards of its suit.
-    suited = suits[_DI] == suits[_DJ]
-    place = np.full(52, -1, dtype=np.int64)
-    place[starters] = np.arange(len(starters))
-    for suit in np.unique(suits[_DI][suited]).tolist():
-        rows_d = np.flatnonzero(suited & (suits[_DI] == suit))[:, None]  # [discard, 1]
-        same = pool_cards[(pool_cards & 3) == suit]
-        if starter is None:
-            idx = _suit_triples(len(same))
-            s, x, y = same[idx[:, 0]], same[idx[:, 1]], same[idx[:, 2]]
-        elif starter & 3 == suit:
-            pairs = np.array(list(combinations(same, 2)), dtype=np.int64).reshape(-1, 2)
-            s = np.full(len(pairs), starter, dtype=np.int64)
-            x, y = pairs[:, 0], pairs[:, 1]
-        else:
-            continue
-        value = (
-            fixed[rows_d, place[s]]
-            + five[lo[rows_d], hi[rows_d], s >> 2, x >> 2, y >> 2].astype(np.int64)
-            + ((x == _JACKS + suit) | (y == _JACKS + suit))
-        )
-        at = (rows_d * WIDTH + value).ravel()
-        flat = out.reshape(-1)
-        flat -= np.bincount(at, minlength=flat.size)
-        flat += np.bincount(at + 5, minlength=flat.size)
-    return RoundCounts(out, hand.sum(axis=1))
+    # Each game's unseen cards of a suit sit in 13 slots by rank (-1: seen).
+    slots = np.full((games, 4, 13), -1, dtype=np.int64)
+    slots[g[:, None], unseen & 3, unseen >> 2] = unseen
+    suited_g, suited_d = np.nonzero(suits[g1, di] == suits[g1, dj])
+    suit = suits[suited_g, di[suited_g, suited_d]][:, None]
+    same = slots[suited_g, suit[:, 0]]  # [suited discard, 13]
+    if starter is None:  # slots are ranks: a triple's ranks, nobs and points are fixed
+        sx, xx, yx = _SLOT_TRIPLES.T
+        place = np.zeros((games, 52), dtype=np.int64)
+        place[g[:, None], unseen] = np.arange(size)
+        at = place[suited_g[:, None], np.maximum(same, 0)]  # [suited discard, slot]
+        value = fixed[suited_g[:, None], suited_d[:, None], at][:, sx]
+        value += _flush_triples()[lo[suited_g, suited_d], hi[suited_g, suited_d]]
+        value += (xx == _J) | (yx == _J)
+        valid = (same[:, sx] >= 0) & (same[:, xx] >= 0) & (same[:, yx] >= 0)
+    else:
+        x, y = same[:, _SLOT_PAIRS[:, 0]], same[:, _SLOT_PAIRS[:, 1]]
+        s = np.broadcast_to(starter[suited_g, None], x.shape)
+        value = fixed[suited_g[:, None], suited_d[:, None], 0]
+        gd = suited_g[:, None], suited_d[:, None]
+        value = value + five[lo[gd], hi[gd], s >> 2, x >> 2, y >> 2]
+        value += (x == _JACKS + suit) | (y == _JACKS + suit)
+        valid = (x >= 0) & (y >= 0) & ((s & 3) == suit)
+    flush_at = np.broadcast_to((suited_g * width + suited_d)[:, None], value.shape)[valid]
+    return _Outcomes(
+        groups,
+        crib_values,
+        pair_weights,
+        crib_values[..., _PAIR_OF[_J]],
+        with_jack,
+        flush_at,
+        value[valid],
+        hand.sum(axis=2),
+    )
+
+
+def round_counts_many(
+    six: Ints, unseen: Ints, starter: Ints | None = None, discards: Ints | None = None
+) -> tuple[Ints, Ints]:
+    """:func:`round_counts` for many positions at once: [game, discard, t] and [game, discard].
+
+    ``six`` is [game, 6], ``unseen`` [game, n] (the same n for every game) and ``starter``
+    None (drawn from the unseen) or each game's known starter [game], not among the unseen.
+    ``discards`` [game, c] picks which discards (indexes of :data:`DISCARDS`) are counted,
+    in that order; all 15 by default.
+    """
+    games = len(six)
+    if discards is None:
+        discards = np.broadcast_to(np.arange(15), (games, 15))
+    width = discards.shape[1]
+    o = _outcomes(six, unseen, starter, discards)
+    rows = (np.arange(games * width * 13) * _CRIB_WIDTH).reshape(games, width, 13, 1)
+    size = games * width * 13 * _CRIB_WIDTH
+    weights = np.broadcast_to(o.pair_weights[:, None], o.crib_values.shape)
+    plain = np.bincount((rows + o.crib_values).ravel(), weights.ravel(), size)
+    with_jack = np.broadcast_to(o.with_jack[:, None], o.jack_values.shape).ravel()
+    moved = np.bincount((rows + o.jack_values + 1).ravel(), with_jack, size)
+    moved -= np.bincount((rows + o.jack_values).ravel(), with_jack, size)
+    shape = (games, width, 13, _CRIB_WIDTH)
+    crib = np.stack([plain.reshape(shape), (plain + moved).reshape(shape)], axis=2)
+    by_crib = crib.reshape(games, width, 26, _CRIB_WIDTH)  # [game, discard, group, v]
+    # Float products and sums of integers far below 2**53 are exact.
+    joint = np.matmul(o.groups.transpose(0, 1, 3, 2).astype(np.float64), by_crib)
+    out = np.zeros((games, width, WIDTH), dtype=np.float64)
+    for a in range(_HAND_WIDTH):  # hand-side a and crib-side v add to total a + v
+        out[:, :, a : a + _CRIB_WIDTH] += joint[:, :, a]
+    flat = np.rint(out).astype(np.int64).reshape(-1)  # exact: far below 2**53
+    index = o.flush_at * WIDTH + o.flush_total
+    flat -= np.bincount(index, minlength=flat.size)
+    flat += np.bincount(index + 5, minlength=flat.size)
+    return flat.reshape(games, width, WIDTH), o.hand
 
 
 # -- many games at once ------------------------------------------------------------

@@ -34,6 +34,7 @@ from solitaire.patience.strategy import (
     play_out,
     target_of,
 )
+from solitaire.patience.target import play_target
 
 __all__ = [
     "MAX_GAMES",
@@ -79,11 +80,14 @@ def play_one(strategy: str, seed: int) -> int:
 def play_seeds(strategy: str, seeds: range) -> list[int]:
     """The totals of the games dealt from these seeds, each equal to :func:`play_one`'s.
 
-    ``best``, ``hand`` and ``oracle`` play all the games at once on arrays.
+    ``best``, ``hand``, ``oracle`` and ``targetN`` play all the games at once on arrays.
     """
-    if strategy in BATCHED:
+    target = target_of(strategy)
+    if strategy in BATCHED or target is not None:
         decks = np.array([shuffled_order(random.Random(seed)) for seed in seeds], dtype=np.int64)
-        totals: list[int] = play_decks(decks.reshape(-1, 52), strategy).sum(axis=1).tolist()
+        decks = decks.reshape(-1, 52)
+        points = play_decks(decks, strategy) if target is None else play_target(decks, target)
+        totals: list[int] = points.sum(axis=1).tolist()
         return totals
     return [play_one(strategy, seed) for seed in seeds]
 

@@ -433,6 +433,8 @@ def round_body(
     lines.extend(_milestone_text(session))
     lines.append(Text(""))
     lines.extend(coaching(review, ascii))
+    if session.round_note and review.number == len(session.game.rounds):
+        lines.append(Text(session.round_note, style="warn"))
     return _Fitted(Group(*lines), why_table(review, ascii), lines_free)
 
 

@@ -97,6 +97,8 @@ class PlaySession:
         self._pending_lock: GameLock | None = None
         self._advice: tuple[DiscardOption, ...] | None = None
         self._chances: tuple[TargetChance, ...] | None = None
+        # With a target: after a round, the coach's word when the target and points disagreed.
+        self.round_note: str | None = None
 
         notices = list(history.notices)
         if resume_id is not None:
@@ -404,6 +406,12 @@ class PlaySession:
         review = review_game(trial) if trial.is_over else None
         if not self._save(trial, review):
             return None
+        note = None
+        if self.chances is not None:
+            note = target_disagreement(
+                self.advice, self.chances, self.target or 0, self.game.total, result.discard
+            )
+        self.round_note = note
         self.game = trial
         self.reviews.append(review_round(self.game, result.number))
         if review is not None:
@@ -440,6 +448,7 @@ class PlaySession:
             return
         self.game = trial
         self.reviews.pop()
+        self.round_note = None
         self.milestones = ()
         self.show_all = False
         self.phase = Phase.DISCARD
