@@ -1,67 +1,121 @@
-"""Measure the future table's error against exact enumeration, in rounds 5 and 6.
+"""Measure the target strategies' estimate: against exact enumeration in round 5, against
+simulation in rounds 1 to 4.
 
-Run: .venv/bin/python scripts/bench_future.py [--positions N]
+Run: .venv/bin/python scripts/bench_future.py [--positions N] [--samples M]
 Games (seeds from 7,000,000 on, apart from the table's and the README's) are played by
-`best` to their fifth and sixth discards. There the target strategies enumerate the
-rest exactly; here the same chances are also estimated the way rounds 1-4 are (this
-round's exact distribution, the rest from the simulated table), and compared. Targets:
-90, 121 and "par", a target about even for that position (the total so far plus the
-points the rest is expected to bring).
+`best` to each discard. Targets: 90, 121 and "par", a target about even for that
+position (the total so far plus the points still expected).
+
+* Round 5: the exact chances (every split of the ten unseen cards) beside the estimate
+  that rounds 1 to 4 use (this round exact, the later round from the simulated table, the
+  final hand counted from the seen starters), for all 15 discards.
+* Rounds 1 to 4: for `best`'s discard and the one the estimate ranks first among the
+  five best for points, the estimate beside a simulation: M deals of the unseen cards in
+  a random order (the same M for both discards), that discard, then `best` to the end.
+  The error of the difference between the two chances is what decides a discard; its
+  simulated value has a standard error of about 1/sqrt(M) or less.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import random
 import statistics
 import time
 
+import numpy as np
+
+from solitaire.core.cards import shuffled_order
 from solitaire.patience.advisor import best_discard, position_of
 from solitaire.patience.game import Game
-from solitaire.patience.target import target_chances
+from solitaire.patience.kernel import play_decks
+from solitaire.patience.target import CANDIDATES, _for_points, _game_reach, target_chances
 
-PAR = {5: 31, 6: 16}  # about the mean of this round plus the rest, after rounds 4 and 5
+PAR = {1: 85, 2: 71, 3: 57, 4: 43, 5: 29}  # about what a round k and the rest bring (best)
+
+
+def simulated(seed: int, k: int, total: int, discards: list[int], targets: list[int], m: int):
+    """P(total >= target) for each discard forced in round k, then best, over m random
+    orders of the unseen cards: [discard][target] (the same orders for every discard)."""
+    deck = np.array(shuffled_order(random.Random(seed)), dtype=np.int64)
+    at = 9 * (k - 1)
+    places = np.array([at + 3, at + 4, *range(at + 8, 52)])
+    rng = np.random.default_rng(seed)
+    decks = np.repeat(deck[None], m, axis=0)
+    decks[:, places] = deck[places][rng.permuted(np.tile(np.arange(len(places)), (m, 1)), axis=1)]
+    out = []
+    for d in discards:
+        points = play_decks(decks, "best", first=k, forced=np.full(m, d)).sum(axis=1) + total
+        out.append([float((points >= t).mean()) for t in targets])
+    return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--positions", type=int, default=300)
+    parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--samples", type=int, default=4000)
     args = parser.parse_args()
-    errors: dict[tuple[int, str], list[float]] = {}
-    lost: dict[tuple[int, str], list[float]] = {}
-    timing: dict[str, list[float]] = {"exact": [], "table": []}
+    start = time.perf_counter()
+    exact_err: dict[str, list[float]] = {}
+    exact_lost: dict[str, list[float]] = {}
+    sim: dict[tuple[int, str], list[tuple[float, float, float, float]]] = {}
     for seed in range(7_000_000, 7_000_000 + args.positions):
         game = Game.from_seed(seed)
-        while not game.is_over:
+        while game.round_number <= 5:
             k = game.round_number
-            if k >= 5:
-                for name, target in (("90", 90), ("121", 121), ("par", game.total + PAR[k])):
-                    start = time.perf_counter()
+            targets = {"90": 90, "121": 121, "par": game.total + PAR[k]}
+            if k == 5:
+                for name, target in targets.items():
                     exact = [c.chance for c in target_chances(game, target)]
-                    middle = time.perf_counter()
                     table = [c.chance for c in target_chances(game, target, estimate=True)]
-                    timing["exact"].append(middle - start)
-                    timing["table"].append(time.perf_counter() - middle)
-                    if all(p in (0, 1) for p in exact) and len(set(exact)) == 1:
-                        continue  # out of reach or certain: nothing to choose
-                    key = (k, name)
-                    errors.setdefault(key, []).extend(
-                        abs(float(e - t)) for e, t in zip(exact, table, strict=True)
-                    )
+                    if len(set(exact)) == 1:
+                        continue  # every discard alike: nothing to choose
+                    errors = exact_err.setdefault(name, [])
+                    errors.extend(abs(float(e - t)) for e, t in zip(exact, table, strict=True))
                     chosen = max(range(15), key=lambda n: (table[n], -n))
-                    lost.setdefault(key, []).append(float(max(exact) - exact[chosen]))
+                    exact_lost.setdefault(name, []).append(float(max(exact) - exact[chosen]))
+            else:
+                six = np.array([game.shown]), np.array([game.unseen()])
+                order = _for_points(*six)[0]
+                best = int(order[0])
+                for name, target in targets.items():
+                    reach, out_of, _ = _game_reach(game, target, False, order[None, :CANDIDATES])
+                    top = int(np.argmax(reach))
+                    if top == best:
+                        continue
+                    guess = [reach[best] / out_of, reach[top] / out_of]
+                    got = simulated(seed, k, game.total, [best, top], [target], args.samples)
+                    sim.setdefault((k, name), []).append((guess[0], guess[1], got[0][0], got[1][0]))
             game.discard(best_discard(position_of(game)))
-    print(f"{args.positions} games of best, seeds 7,000,000 on; positions where the target is")
-    print("in play (the exact chances are not all 0 or all 1):\n")
-    print("round  target  positions  mean |error|  max |error|  choice differs  chance lost")
-    for (k, name), values in sorted(errors.items()):
-        losses = lost[(k, name)]
-        differs = sum(x > 0 for x in losses) / len(losses)
+    print(f"{args.positions} games of best, seeds 7,000,000 on\n")
+    print("Round 5, the estimate against exact enumeration (positions where discards differ):")
+    print("target  positions  mean |error|  max |error|  estimate's choice loses (mean)")
+    for name, values in exact_err.items():
+        lost = exact_lost[name]
         print(
-            f"{k:5}  {name:>6}  {len(losses):9}  {statistics.fmean(values):12.4f}"
-            f"  {max(values):11.4f}  {differs:14.1%}  {statistics.fmean(losses):11.5f}"
+            f"{name:>6}  {len(lost):9}  {statistics.fmean(values):12.4f}  {max(values):11.4f}"
+            f"  {statistics.fmean(lost):.5f} ({sum(x > 0 for x in lost) / len(lost):.0%} of them)"
         )
-    for kind, values in timing.items():
-        print(f"{kind:5} chances of 15 discards: median {statistics.median(values) * 1e3:.2f} ms")
+    print(
+        f"\nRounds 1-4, positions where the estimate ranks another discard than best's first,"
+        f" against {args.samples:,} simulated deals each:"
+    )
+    print(
+        "round  target  positions  mean |error| (best's)  mean |error| (gain)"
+        "  estimated gain  simulated gain  rel. error of gain"
+    )
+    for (k, name), rows in sorted(sim.items()):
+        err_best = statistics.fmean(abs(g0 - s0) for g0, _, s0, _ in rows)
+        err_gain = statistics.fmean(abs((g1 - g0) - (s1 - s0)) for g0, g1, s0, s1 in rows)
+        est_gain = statistics.fmean(g1 - g0 for g0, g1, _, _ in rows)
+        sim_gain = statistics.fmean(s1 - s0 for _, _, s0, s1 in rows)
+        scale = statistics.fmean(g0 for g0, _, _, _ in rows) or math.nan
+        print(
+            f"{k:5}  {name:>6}  {len(rows):9}  {err_best:21.4f}  {err_gain:19.4f}"
+            f"  {est_gain:14.4f}  {sim_gain:14.4f}  {err_gain / scale:18.1%}"
+        )
+    print(f"\n{time.perf_counter() - start:.0f} s")
 
 
 if __name__ == "__main__":

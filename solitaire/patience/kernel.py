@@ -370,18 +370,19 @@ def _choose(strategy: str, hand: Ints, crib: Ints, hand_den: int, crib_den: int)
     return np.asarray(np.argmax(key, axis=1), dtype=np.int64)
 
 
-def play_decks(decks: Ints, strategy: str) -> Ints:
+def play_decks(decks: Ints, strategy: str, first: int = 1, forced: Ints | None = None) -> Ints:
     """Points of every round and of the final hand ([game, 7]) of games dealt from these
     deck orders ([game, 52] card ints); a game's total is its row's sum.
 
     ``best`` and ``hand`` choose as the advisor's :func:`best_discard` does; ``oracle``
-    takes each round's best actual discard.
+    takes each round's best actual discard. Rounds before ``first`` are not played (0
+    points); ``forced`` [game] is the discard (index of :data:`DISCARDS`) of round ``first``.
     """
     if strategy not in BATCHED:
         raise ValueError(f"no batched play for {strategy!r}: expected one of {BATCHED}")
     games = np.arange(len(decks))
     points = np.zeros((len(decks), 7), dtype=np.int64)
-    for k in range(6):
+    for k in range(first - 1, 6):
         if k < 5:
             at = 9 * k
             six = decks[:, [at + i for i in _SHOWN_AT]]
@@ -396,6 +397,8 @@ def play_decks(decks: Ints, strategy: str) -> Ints:
             choice = _choose(strategy, *_expected(six, unseen))
         else:
             choice = _choose(strategy, hand, crib, 1, 1)
+        if forced is not None and k == first - 1:
+            choice = forced
         points[:, k] = hand[games, choice] + crib[games, choice] + 2 * ((starter >> 2) == _J)
     points[:, 6] = final_points(decks[:, _FINAL_AT])
     return points

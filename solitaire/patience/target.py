@@ -212,20 +212,26 @@ def final_counts(known: Ints, unseen: Ints) -> Ints:
     ways = np.prod(choose[:, factors], axis=2)  # [game, set]
     every = [known[:, i, None] >> 2 for i in range(m)] + [ranks[None, :, j] for j in range(u)]
     four = _four_table()
-    points = four[every[0], every[1], every[2], every[3]].astype(np.int64)
-    points = np.broadcast_to(points, ways.shape)
+    points = np.broadcast_to(four[every[0], every[1], every[2], every[3]], ways.shape)
+    points = points.astype(np.int64)
     # A flush: all four of one suit (so their ranks differ); the seen ones fix the suit.
-    avail = np.zeros((games, 4, 13), dtype=np.int64)
+    avail = np.zeros((games, 4, 13), dtype=np.uint8)
     avail[g[:, None], unseen & 3, unseen >> 2] = 1
     suits = known & 3
     can = np.ones((games, 4), dtype=bool) if m == 0 else (suits == suits[:, :1]).all(axis=1)
     if m:
         can = can[:, None] & (np.arange(4) == suits[:, :1])
-    flushes = (np.prod(avail[:, :, ranks], axis=3) * can[:, :, None]).sum(axis=1) * distinct
+    ranks_d = ranks[distinct]  # flushes have four different ranks
+    suited = avail[:, :, ranks_d[:, 0]].astype(bool)  # [game, suit, set]
+    for j in range(1, u):
+        suited &= avail[:, :, ranks_d[:, j]].astype(bool)
+    flushes = (suited & can[:, :, None]).sum(axis=1)  # [game, distinct set]
+    flat = points[:, distinct]
     rows = g[:, None] * FINAL_WIDTH
     size = games * FINAL_WIDTH
-    out = np.bincount((rows + points).ravel(), (ways - flushes).ravel(), size)
-    out += np.bincount((rows + points + 4).ravel(), flushes.ravel(), size)
+    out = np.bincount((rows + points).ravel(), ways.ravel(), size)
+    out += np.bincount((rows + flat + 4).ravel(), flushes.ravel(), size)
+    out -= np.bincount((rows + flat).ravel(), flushes.ravel(), size)
     return np.rint(out).astype(np.int64).reshape(games, FINAL_WIDTH)
 
 
@@ -333,9 +339,11 @@ def _round5_points(six: Ints, unseen: Ints) -> tuple[Ints, Ints]:
     """Round 5's points and hand points [game, outcome, discard] over its 360 outcomes."""
     starter_at, blind_at = _round5_splits()[:2]
     games, outcomes = len(six), len(starter_at)
+    size = unseen.shape[1]
     s5 = unseen[:, starter_at]  # [game, outcome]
-    keep = np.broadcast_to(six[:, None, _KEEP], (games, outcomes, 15, 4))
-    hand = four_points(keep, np.broadcast_to(s5[:, :, None], keep.shape[:3]), crib=False)
+    keep = np.broadcast_to(six[:, _KEEP][:, None], (games, size, 15, 4))
+    by_starter = four_points(keep, np.broadcast_to(unseen[:, :, None], keep.shape[:3]), crib=False)
+    hand = by_starter[:, starter_at]  # [game, outcome, discard]
     blind = unseen[:, blind_at]  # [game, outcome, 2]
     crib_cards = np.concatenate(
         [
@@ -345,9 +353,36 @@ def _round5_points(six: Ints, unseen: Ints) -> tuple[Ints, Ints]:
         ],
         axis=3,
     )
-    crib = four_points(crib_cards, np.broadcast_to(s5[:, :, None], keep.shape[:3]), crib=True)
+    crib = four_points(crib_cards, np.broadcast_to(s5[:, :, None], hand.shape), crib=True)
     heels = 2 * ((s5 >> 2) == _J)[:, :, None]
     return hand + crib + heels, hand
+
+
+@cache
+def _crib_most() -> Ints:
+    """The most rank points a crib holds with discard ranks (lo, hi) and a starter rank,
+    whatever the blind pair: [lo, hi, starter rank]."""
+    crib_pairs = _tables()[2]  # [lo, hi, starter rank, blind rank pair]
+    return crib_pairs.max(axis=3).astype(np.int64)
+
+
+def _round5_most(six: Ints, unseen: Ints) -> Ints:
+    """An upper bound on round 5's points [game]: for each discard and starter, heels,
+    the hand, the crib's most rank points, a nobs and (a suited discard) a crib flush."""
+    games, size = unseen.shape
+    keep = np.broadcast_to(six[:, _KEEP][:, :, None, :], (games, 15, size, 4))
+    starter = np.broadcast_to(unseen[:, None, :], (games, 15, size))
+    hand = four_points(keep, starter, crib=False)
+    a, b = six[:, _DI] >> 2, six[:, _DJ] >> 2
+    lo, hi = np.minimum(a, b)[:, :, None], np.maximum(a, b)[:, :, None]
+    crib = (
+        _crib_most()[lo, hi, starter >> 2]
+        + 1
+        + 5 * ((six[:, _DI] & 3) == (six[:, _DJ] & 3))[:, :, None]
+    )
+    heels = 2 * ((starter >> 2) == _J)
+    most: Ints = (hand + crib + heels).max(axis=(1, 2))
+    return most
 
 
 def _round6_fours(unseen: Ints, starters: Ints) -> tuple[Ints, Ints]:
@@ -382,12 +417,11 @@ def _round5_reach(six: Ints, unseen: Ints, starters: Ints, need: Ints) -> Ints:
     """Round 5, exact: per game and discard, the outcomes of 7,560 that reach ``need``.
 
     Games that no outcome can bring to ``need`` skip the enumeration (every count is 0):
-    round 5's exact maximum plus an upper bound on the rest (round 6's heels, its best
-    hand and its best crib from any four of the eleven cards it can deal, the best final
-    hand) tells.
+    upper bounds on round 5 (:func:`_round5_most`) and on the rest (round 6's heels, its
+    best hand and its best crib from any four of the eleven cards it can deal, the best
+    final hand) tell.
     """
-    counts, _ = round_counts_many(six, unseen)
-    most = WIDTH - 1 - np.argmax(counts.sum(axis=1)[:, ::-1] > 0, axis=1)
+    most = _round5_most(six, unseen)
     hand, crib = _round6_fours(unseen, starters)
     heels = 2 * (starters[:, 1] >> 2 == _J)
     bound = hand.max(axis=1) + crib.max(axis=1) + heels + _finals(unseen, starters).max(axis=1)
