@@ -35,7 +35,9 @@ from solitaire.patience.target import CANDIDATES, _for_points, _game_reach, targ
 PAR = {1: 85, 2: 71, 3: 57, 4: 43, 5: 29}  # about what a round k and the rest bring (best)
 
 
-def simulated(seed: int, k: int, total: int, discards: list[int], targets: list[int], m: int):
+def simulated(
+    seed: int, k: int, total: int, discards: list[int], targets: list[int], m: int
+) -> list[list[float]]:
     """P(total >= target) for each discard forced in round k, then best, over m random
     orders of the unseen cards: [discard][target] (the same orders for every discard)."""
     deck = np.array(shuffled_order(random.Random(seed)), dtype=np.int64)

@@ -26,7 +26,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from solitaire.patience.simulation import SIMULATED, Z95, SimulationResult, simulate
+from solitaire.core.runs import Z95
+from solitaire.patience.simulation import SIMULATED, SimulationResult, simulate
 from solitaire.patience.strategy import target_of
 
 ORDER = ("best", "hand", "random", "oracle", "target90", "target121")

@@ -363,7 +363,8 @@ def _crib_most() -> Ints:
     """The most rank points a crib holds with discard ranks (lo, hi) and a starter rank,
     whatever the blind pair: [lo, hi, starter rank]."""
     crib_pairs = _tables()[2]  # [lo, hi, starter rank, blind rank pair]
-    return crib_pairs.max(axis=3).astype(np.int64)
+    most: Ints = crib_pairs.max(axis=3).astype(np.int64)
+    return most
 
 
 def _round5_most(six: Ints, unseen: Ints) -> Ints:
