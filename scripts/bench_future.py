@@ -10,10 +10,12 @@ position (the total so far plus the points still expected).
   that rounds 1 to 4 use (this round exact, the later round from the simulated table, the
   final hand counted from the seen starters), for all 15 discards.
 * Rounds 1 to 4: for `best`'s discard and the one the estimate ranks first among the
-  five best for points, the estimate beside a simulation: M deals of the unseen cards in
-  a random order (the same M for both discards), that discard, then `best` to the end.
-  The error of the difference between the two chances is what decides a discard; its
-  simulated value has a standard error of about 1/sqrt(M) or less.
+  five best for points (where they differ), the estimate beside a simulation: M deals
+  of the unseen cards in a random order (the same M for both discards), that discard,
+  then `best` to the end. The difference between the two chances (the gain) decides a
+  discard: its mean estimated and simulated values, the simulation's standard error of
+  that mean, the mean absolute error, and in how many positions the simulated gain was
+  negative (some of it is the simulation's own noise).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import statistics
 import time
 
 import numpy as np
+from numpy.typing import NDArray
 
 from solitaire.core.cards import shuffled_order
 from solitaire.patience.advisor import best_discard, position_of
@@ -32,14 +35,13 @@ from solitaire.patience.game import Game
 from solitaire.patience.kernel import play_decks
 from solitaire.patience.target import CANDIDATES, _for_points, _game_reach, target_chances
 
+Bools = NDArray[np.bool_]
 PAR = {1: 85, 2: 71, 3: 57, 4: 43, 5: 29}  # about what a round k and the rest bring (best)
 
 
-def simulated(
-    seed: int, k: int, total: int, discards: list[int], targets: list[int], m: int
-) -> list[list[float]]:
-    """P(total >= target) for each discard forced in round k, then best, over m random
-    orders of the unseen cards: [discard][target] (the same orders for every discard)."""
+def simulated(seed: int, k: int, total: int, discards: list[int], target: int, m: int) -> Bools:
+    """Whether the game reaches ``target`` with each discard forced in round k, then best,
+    in m random orders of the unseen cards: [discard, order] (the same orders for each)."""
     deck = np.array(shuffled_order(random.Random(seed)), dtype=np.int64)
     at = 9 * (k - 1)
     places = np.array([at + 3, at + 4, *range(at + 8, 52)])
@@ -49,8 +51,8 @@ def simulated(
     out = []
     for d in discards:
         points = play_decks(decks, "best", first=k, forced=np.full(m, d)).sum(axis=1) + total
-        out.append([float((points >= t).mean()) for t in targets])
-    return out
+        out.append(points >= target)
+    return np.array(out)
 
 
 def main() -> None:
@@ -61,7 +63,7 @@ def main() -> None:
     start = time.perf_counter()
     exact_err: dict[str, list[float]] = {}
     exact_lost: dict[str, list[float]] = {}
-    sim: dict[tuple[int, str], list[tuple[float, float, float, float]]] = {}
+    sim: dict[tuple[int, str], list[tuple[float, float, float, float, float]]] = {}
     for seed in range(7_000_000, 7_000_000 + args.positions):
         game = Game.from_seed(seed)
         while game.round_number <= 5:
@@ -86,9 +88,12 @@ def main() -> None:
                     top = int(np.argmax(reach))
                     if top == best:
                         continue
-                    guess = [reach[best] / out_of, reach[top] / out_of]
-                    got = simulated(seed, k, game.total, [best, top], [target], args.samples)
-                    sim.setdefault((k, name), []).append((guess[0], guess[1], got[0][0], got[1][0]))
+                    guess = [float(reach[best] / out_of), float(reach[top] / out_of)]
+                    got = simulated(seed, k, game.total, [best, top], target, args.samples)
+                    diff = got[1].astype(float) - got[0]
+                    noise = float(diff.std() / math.sqrt(len(diff)))
+                    row = (guess[0], guess[1], float(got[0].mean()), float(got[1].mean()), noise)
+                    sim.setdefault((k, name), []).append(row)
             game.discard(best_discard(position_of(game)))
     print(f"{args.positions} games of best, seeds 7,000,000 on\n")
     print("Round 5, the estimate against exact enumeration (positions where discards differ):")
@@ -104,18 +109,21 @@ def main() -> None:
         f" against {args.samples:,} simulated deals each:"
     )
     print(
-        "round  target  positions  mean |error| (best's)  mean |error| (gain)"
-        "  estimated gain  simulated gain  rel. error of gain"
+        "round  target  positions  best's chance: estimated  simulated"
+        "  gain: estimated  simulated  its s.e.  |error|  wrong sign"
     )
     for (k, name), rows in sorted(sim.items()):
-        err_best = statistics.fmean(abs(g0 - s0) for g0, _, s0, _ in rows)
-        err_gain = statistics.fmean(abs((g1 - g0) - (s1 - s0)) for g0, g1, s0, s1 in rows)
-        est_gain = statistics.fmean(g1 - g0 for g0, g1, _, _ in rows)
-        sim_gain = statistics.fmean(s1 - s0 for _, _, s0, s1 in rows)
-        scale = statistics.fmean(g0 for g0, _, _, _ in rows) or math.nan
+        est_best = statistics.fmean(r[0] for r in rows)
+        sim_best = statistics.fmean(r[2] for r in rows)
+        est_gain = statistics.fmean(r[1] - r[0] for r in rows)
+        sim_gain = statistics.fmean(r[3] - r[2] for r in rows)
+        noise = math.sqrt(sum(r[4] ** 2 for r in rows)) / len(rows)
+        error = statistics.fmean(abs((r[1] - r[0]) - (r[3] - r[2])) for r in rows)
+        wrong = sum(r[3] - r[2] < 0 for r in rows)
         print(
-            f"{k:5}  {name:>6}  {len(rows):9}  {err_best:21.4f}  {err_gain:19.4f}"
-            f"  {est_gain:14.4f}  {sim_gain:14.4f}  {err_gain / scale:18.1%}"
+            f"{k:5}  {name:>6}  {len(rows):9}  {est_best:24.4f}  {sim_best:9.4f}"
+            f"  {est_gain:15.4f}  {sim_gain:9.4f}  {noise:8.4f}  {error:7.4f}"
+            f"  {wrong:4} of {len(rows)}"
         )
     print(f"\n{time.perf_counter() - start:.0f} s")
 

@@ -4,16 +4,21 @@ A discard reaches N when this round's points t and the rest of the game (later r
 and the final hand) together make up what is missing: the chance is the sum over t
 of P(this round scores t) times P(the rest scores at least N - total - t).
 
-* This round's distribution is exact (:func:`solitaire.patience.kernel.round_counts`).
+* This round's distribution is exact (:func:`solitaire.patience.kernel.round_counts_many`).
 * Round 6 is played with every card known and the final hand is the starters of
   rounds 3, 4, 5 and 2, all seen by then: in round 6 every chance is 0 or 1, exact.
 * In round 5 the ten unseen cards are the two blind crib cards, the starter and the
   seven cards round 6 deals beside the round-1 starter. Every split (10 starters x
   36 blind pairs x 21 ways to pick round 6's blind pair = 7,560 equally likely
   outcomes) is scored, round 6 taking its best discard: exact.
-* Rounds 1 to 4: the rest's distribution after round k comes from a table built by
-  simulating ``best`` (``data/future.json``; ``scripts/build_future.py`` rebuilds it).
-  It ignores what the seen cards say about the rest: an estimate.
+* Rounds 1 to 4: the later rounds' points come from a table built by simulating
+  ``best`` (``data/future.json``; ``scripts/build_future.py`` rebuilds it); the final
+  hand is counted exactly from its seen starters and the unseen cards
+  (:func:`final_counts`), and added as if independent: an estimate. ``targetN`` leaves
+  ``best``'s discard on an estimate only beyond :data:`ESTIMATE_MARGIN`.
+
+:func:`play_target` plays many games at once, each exactly as :func:`target_discard`
+plays one.
 
 >>> game = Game.from_seed(3)
 >>> chances = target_chances(game, 90)
