@@ -543,3 +543,27 @@ def test_the_footer_offers_undo_only_when_it_works(data_dir: Path, history: Hist
     assert session.phase is Phase.RESULT and "u undo" in render(session)[-1]
     session.game.see_next()  # the next six were seen: the discard stands
     assert not session.game.can_undo() and "u undo" not in render(session)[-1]
+
+
+def test_the_coach_says_after_the_round_when_the_target_and_points_disagreed(
+    data_dir: Path, history: History
+) -> None:
+    # Seed 3, best discards to round 5: for 90, 4H 2C has the better chance, 9S 2C the
+    # better points (the enumeration is exact there); the player discards a third.
+    session = PlaySession(history, lambda: (Game.from_seed(3), None), target=90)
+    for cards in ("4D KS", "3H 2H", "AD 2D", "JH TS"):
+        session.discard_text(cards)
+        assert session.round_note is None  # the target and points agreed
+        session.proceed()
+    session.discard_text("5C QH")
+    note = session.round_note
+    assert note is not None
+    assert note.startswith("For 90 (40 to go): 4H 2C reaches it")
+    assert "for 9S 2C, the best for points (exact)" in note and "Yours, 5C QH:" in note
+    lines = render(session)
+    assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
+    shown = " ".join(" ".join(lines).split())
+    assert "For 90 (40 to go)" in shown and "Yours, 5C QH" in shown
+    session.undo()
+    assert session.round_note is None
+    assert "For 90" not in "\n".join(render(session))
