@@ -91,6 +91,12 @@ def find_keys(twin: DrillSession) -> str:
     """The keys a simple player presses through a whole drill; every screen fits 80x24."""
     keys = ""
     while twin.stage is not Stage.OVER:
+        if "?" not in keys and len(twin.drill.playable()) > 1:
+            keys += "?"  # the coach once: its panel must fit too
+            twin.toggle_coach()
+            assert twin.show_coach and twin.advice() is not None
+            screen = render(twin)
+            assert len(screen) <= 24 and max(map(len, screen)) <= 80
         key = next_key(twin)
         keys += key
         if key == "\r":

@@ -188,3 +188,31 @@ def test_a_coach_that_fails_says_so_and_the_game_goes_on(
         assert "The coach could not work this out (ZeroDivisionError)" in screen
         session.lay(next(i for i, c in enumerate(session.hand) if session.playable(c)))
         assert session.coach_note() is None  # nothing to say, nothing broken
+
+
+def test_the_question_mark_key_opens_the_coach_in_the_app(history: History) -> None:
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from solitaire.ui import shell
+    from solitaire.ui.match.app import build_app
+
+    session = coached(history)
+    keys = ""
+    twin = coached(history, SEED)  # the same deal: find the keys up to a choice of cards
+    while not (twin.coaching and len(twin.match.legal_actions()) > 1):
+        if twin.discarding:
+            keys += "12\r"
+            twin.toggle(0)
+            twin.toggle(1)
+        else:
+            keys += "\r"
+        twin.enter()
+    twin.close()
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text(keys + "?")
+        pipe.close()
+        shell.run_full_screen(build_app(session, pipe, DummyOutput()), session.quit)
+    assert session.show_coach and session.advice() is not None
+    assert any(line.startswith("Coach: each card") for line in render(session))
