@@ -131,6 +131,11 @@ def register(sub: Subcommands) -> None:
     cmd.add_argument(
         "--resume", type=game_id, metavar="ID", help="carry on with an unfinished drill"
     )
-    cmd.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS)
+    cmd.add_argument(
+        "--ascii",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="letters instead of suit symbols",
+    )
     add_data_dir_option(cmd)
     cmd.set_defaults(func=cmd_drill)

@@ -191,3 +191,14 @@ def test_replay_regrades_a_drill_from_a_file_or_the_history(
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and "hand 1: field 'grades'" in err
     session.close()
+
+
+def test_ascii_mode_draws_every_drill_screen_in_plain_letters(history: History) -> None:
+    session = DrillSession(history, lambda: Drill(70, 1, LEVEL), ascii=True, coach=Coach())
+    while session.stage is not Stage.OVER:
+        if len(session.drill.playable()) > 1 and not session.show_coach:
+            session.toggle_coach()
+        assert all(line.isascii() for line in render(session))
+        session.lay(next(i for i, c in enumerate(session.hand) if session.playable(c)))
+    assert all(line.isascii() for line in render(session))
+    session.close()
