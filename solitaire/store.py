@@ -838,12 +838,11 @@ class History:
             raise StoreError(
                 f"game {game_id} in the history does not check out ({self.skipped[game_id]})"
             )
-        if row.kind == MATCH:
+        if row.kind != PATIENCE:  # the match's and the tile game's own commands play them
             then = "resumes" if not row.finished else "replays"
-            words = f"match --resume {game_id}" if not row.finished else f"replay {game_id}"
-            raise StoreError(f"game {game_id} is a match: {command(words)} {then} it")
-        if row.kind != PATIENCE:
-            raise StoreError(f"game {game_id} is a {row.kind} game, not a game of the patience")
+            words = f"{row.kind} --resume {game_id}" if not row.finished else f"replay {game_id}"
+            noun = "a match" if row.kind == MATCH else f"a {row.kind} game"
+            raise StoreError(f"game {game_id} is {noun}: {command(words)} {then} it")
         try:
             game, daily = _replayed(raws[0][_COLUMNS.index("record") + 1], f"game {game_id}")
         except (RecordError, RecursionError) as error:

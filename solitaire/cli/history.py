@@ -17,14 +17,14 @@ from solitaire.cli.common import (
 )
 from solitaire.cli.drill_commands import drill_tallies, stored_drills
 from solitaire.cli.match_commands import finished_matches, stored_matches
-from solitaire.cli.tiles_commands import finished_tile_games
+from solitaire.cli.tiles_commands import finished_tile_games, stored_tile_games
 from solitaire.match.stats import match_stats
 from solitaire.store import command
 from solitaire.tiles.stats import tile_stats
 from solitaire.ui.drill.views import DrillHistoryView, DrillStatsView, drill_json, tally_json
 from solitaire.ui.match.views import MatchHistoryView, MatchStatsView
 from solitaire.ui.patience.views import HistoryView, StatsView, group_by_deal
-from solitaire.ui.tiles.views import tile_stats_view
+from solitaire.ui.tiles.views import TileHistoryView, tile_stats_view
 
 MAX_LISTED: Final = 1_000_000  # games listed or taken into the trend
 
@@ -54,8 +54,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
     console = make_console(args)
     if stats is None and versus is None and tiles is None and not drills:
         console.print(
-            f"No finished games yet: run {command('play')} (the patience) "
-            f"or {command('match')} (against the computer)."
+            f"No finished games yet: run {command('play')} (the patience), "
+            f"{command('match')} (against the computer) or {command('tiles')} (the tile game)."
         )
         return 0
     if stats is not None:
@@ -74,6 +74,7 @@ def cmd_history(args: argparse.Namespace) -> int:
         groups = group_by_deal(history.games())[: args.limit]
         matches = stored_matches(history, args.limit)
         drills = stored_drills(history, args.limit)
+        tile_games = stored_tile_games(history, args.limit)
         report_skipped(history)
     if args.json:
         rows = [dataclasses.asdict(row) for group in groups for row in group]
@@ -87,11 +88,24 @@ def cmd_history(args: argparse.Namespace) -> int:
             )
         for row, tally in drills:
             rows.append({**dataclasses.asdict(row), "drill": tally_json(tally)})
+        for tiles in tile_games:  # then the tile games, each with its seats and state
+            rows.append(
+                {
+                    **dataclasses.asdict(tiles.row),
+                    "players": tiles.names,
+                    "rules": tiles.rules,
+                    "scores": list(tiles.game.returns()),
+                    "winners": list(tiles.game.winners()) if tiles.game.is_over else None,
+                    "state": tiles.state(),
+                }
+            )
         print(json.dumps(rows))
         return 0
     console = make_console(args)
-    if not groups and not matches and not drills:
-        console.print(f"No games yet: run {command('play')} or {command('match')}.")
+    if not groups and not matches and not drills and not tile_games:
+        console.print(
+            f"No games yet: run {command('play')}, {command('match')} or {command('tiles')}."
+        )
         return 0
     if groups:
         console.print(HistoryView(groups, command))
@@ -99,6 +113,8 @@ def cmd_history(args: argparse.Namespace) -> int:
         console.print(MatchHistoryView(matches, command))
     if drills:
         console.print(DrillHistoryView(drills, command))
+    if tile_games:
+        console.print(TileHistoryView(tile_games, command))
     return 0
 
 
@@ -122,10 +138,12 @@ def register(sub: Subcommands) -> None:
 
     hist = sub.add_parser(
         "history",
-        help="list your games by deal, with their deal codes, then your matches",
+        help="list your games by deal, with their deal codes, then your matches and tile games",
         description="Your games grouped by deal, the deal played last first; replay one with "
         "cribsol replay ID, resume an unfinished one with cribsol play --resume ID. Then "
-        "your matches, newest first (--limit of them): resume one with cribsol match --resume ID.",
+        "your matches, newest first (--limit of them): resume one with cribsol match --resume ID; "
+        "then your tile games, newest first (--limit of them): resume one with "
+        "cribsol tiles --resume ID.",
     )
     hist.add_argument(
         "--limit",

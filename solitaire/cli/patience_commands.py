@@ -29,7 +29,7 @@ from solitaire.cli.common import (
 )
 from solitaire.cli.drill_commands import replay_drill_record, replay_stored_drill
 from solitaire.cli.match_commands import replay_match_record, replay_stored_match
-from solitaire.cli.tiles_commands import replay_tiles
+from solitaire.cli.tiles_commands import replay_stored_tiles, replay_tiles
 from solitaire.core.cards import parse_cards
 from solitaire.core.dealcode import daily_seed, deal_code, decode_deal
 from solitaire.core.scoring import score_hand
@@ -50,6 +50,7 @@ from solitaire.patience.strategy import (
     strategy_name,
 )
 from solitaire.store import MATCH, command
+from solitaire.tiles.record import GAME as TILES
 from solitaire.ui.patience.views import (
     AdviceView,
     GameView,
@@ -222,10 +223,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
         except argparse.ArgumentTypeError as error:
             raise ValueError(str(error)) from None
         with open_history(args) as history:
-            if history.kind_of(stored_id) == MATCH:
+            kind = history.kind_of(stored_id)
+            if kind == MATCH:
                 return replay_stored_match(args, history, stored_id)
-            if history.kind_of(stored_id) == DRILL:
+            if kind == DRILL:
                 return replay_stored_drill(args, history, stored_id)
+            if kind == TILES:
+                return replay_stored_tiles(args, history, stored_id)
             stored = history.load(stored_id)
         game, daily = stored.game, stored.daily
     else:

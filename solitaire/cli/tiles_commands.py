@@ -35,14 +35,20 @@ from solitaire.tiles.record import NAME as _NAME
 from solitaire.tiles.record import RecordError, game_record, load_record, replay
 from solitaire.tiles.scoring import MAX_LINE, BonusKind, score_line
 from solitaire.tiles.tiles import Tile, TileError
-from solitaire.ui.tiles.views import game_view, line_table
+from solitaire.ui.tiles.views import StoredTiles, game_view, line_table
 
 MAX_ARENA_GAMES: Final = 100_000  # a tile game takes about a tenth of a second
 
 if TYPE_CHECKING:
     from solitaire.cli.common import Subcommands
 
-__all__ = ["register", "replay_tiles"]
+__all__ = [
+    "finished_tile_games",
+    "register",
+    "replay_stored_tiles",
+    "replay_tiles",
+    "stored_tile_games",
+]
 
 _RANK_WORDS = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
 
@@ -114,33 +120,39 @@ def cmd_game(args: argparse.Namespace) -> int:
     return 0
 
 
-def finished_tile_games(history: History) -> list[tuple[TileGame, list[str]]]:
-    """Finished tile games played at this keyboard, each replayed from its checked record."""
+def stored_tile_games(history: History, limit: int | None = None) -> list[StoredTiles]:
+    """The history's tile games, newest first, each replayed from its checked record (finished
+    or not); those that do not replay are reported as skipped."""
     games = []
-    for row in history.games(kind=TILES):
-        if not row.finished:
-            continue
+    for row in history.games(limit, kind=TILES):
         try:
             _, text = history.stored_record(row.id, TILES)
             data = load_record(text)
-            games.append((replay(data), [str(n) for n in data["players"]]))
+            game = replay(data, allow_unfinished=True)
         except (StoreError, RecordError, RecursionError) as error:
             history.skipped[row.id] = str(error)
+            continue
+        games.append(StoredTiles(row, [str(n) for n in data["players"]], game))
     return games
+
+
+def finished_tile_games(history: History) -> list[tuple[TileGame, list[str]]]:
+    """Finished tile games played at this keyboard, each replayed from its checked record."""
+    return [(s.game, s.names) for s in stored_tile_games(history) if s.row.finished]
 
 
 def _play(args: argparse.Namespace, seed: int) -> int:
     """People and computers at this keyboard, full-screen."""
+    if args.solitaire and args.players is not None:
+        raise ValueError("--solitaire is dark against light, both yours: leave out --players")
+    if args.solitaire and args.joker:
+        raise ValueError("--joker needs players who check each other's counts: not --solitaire")
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise ValueError(
             "the tile game's screen needs a terminal; use --auto LEVEL to watch without one"
         )
     from solitaire.ui.tiles.app import run_app  # the interactive skin loads only when needed
 
-    if args.solitaire and args.players is not None:
-        raise ValueError("--solitaire is dark against light, both yours: leave out --players")
-    if args.solitaire and args.joker:
-        raise ValueError("--joker needs players who check each other's counts: not --solitaire")
     names: list[str] = ["dark", "light"] if args.solitaire else args.players or ["you", "expert"]
     seeds = [seed]
 
@@ -154,20 +166,45 @@ def _play(args: argparse.Namespace, seed: int) -> int:
 
 
 def _title(game: TileGame, names: Sequence[str]) -> str:
-    return f"Cribbage tiles, seed {game.seed}: {' against '.join(seat_names(names))}"
+    rules = "".join(
+        f", {rule}" for rule, on in (("solitaire", game.solitaire), ("Joker", game.joker)) if on
+    )
+    return f"Cribbage tiles{rules}, seed {game.seed}: {' against '.join(seat_names(names))}"
 
 
-def replay_tiles(args: argparse.Namespace, data: Mapping[str, Any]) -> int:
-    """``cribsol replay`` of a tile game's record."""
-    game = replay(data)
+def replay_tiles(
+    args: argparse.Namespace, data: Mapping[str, Any], stored_id: int | None = None
+) -> int:
+    """``cribsol replay`` of a tile game's record (a file, or the history's ``stored_id``):
+    replay, re-score and print it; only a stored game may be unfinished (it says how to resume
+    it)."""
+    game = replay(data, allow_unfinished=stored_id is not None)
     names = [str(n) for n in data["players"]]
     if args.json:
-        print(json.dumps(game_record(game, names), separators=(",", ":")))
+        record = game_record(game, names, servant=data.get("servant") == 1)
+        print(json.dumps(record, separators=(",", ":")))
         return 0
     console = make_console(args)
-    console.print(game_view(game, seat_names(names), _title(game, names), ascii=args.ascii))
+    title = _title(game, names)
+    if stored_id is not None:
+        title = f"Tile game {stored_id}: {title}"
+    console.print(game_view(game, seat_names(names), title, ascii=args.ascii))
     console.print(Text("Replayed and re-scored: every turn matches the record.", style="best"))
+    if not game.is_over and stored_id is not None:
+        console.print(
+            Text(
+                f"Unfinished after {len(game.turns)} turns. "
+                f"{command(f'tiles --resume {stored_id}')} resumes it.",
+                style="warn",
+            )
+        )
     return 0
+
+
+def replay_stored_tiles(args: argparse.Namespace, history: History, stored_id: int) -> int:
+    """``cribsol replay ID`` of a tile game in the history."""
+    _, text = history.stored_record(stored_id, TILES)
+    return replay_tiles(args, load_record(text), stored_id)
 
 
 # -- score --------------------------------------------------------------------

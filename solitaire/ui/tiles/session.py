@@ -22,7 +22,7 @@ from typing import Final
 
 from solitaire.store import History, RecordSummary, command
 from solitaire.tiles.board import Placement, parse_square, square_name
-from solitaire.tiles.game import MAX_CLAIM, Called, TileGame, Turn
+from solitaire.tiles.game import MAX_CLAIM, TileGame, Turn
 from solitaire.tiles.joker import apply_counted
 from solitaire.tiles.movegen import ScoredPlay, centre, generate
 from solitaire.tiles.moves import (
@@ -40,6 +40,7 @@ from solitaire.tiles.record import GAME, game_record, load_record, replay
 from solitaire.tiles.scoring import PlayScore
 from solitaire.tiles.tiles import Tile, TileError
 from solitaire.ui.saved import Claimed, SavedGame
+from solitaire.ui.tiles.views import count_result
 
 __all__ = ["TILES", "Preview", "Stage", "TileSession", "parse_typed"]
 
@@ -370,24 +371,7 @@ class TileSession:
 
     def count_result(self, index: int) -> str:
         """A counted play's outcome: what it was worth, what was missed, the call."""
-        turn = self.game.turns[index]
-        assert turn.claim is not None
-        called: Called | None = self.game.calls.get(index)
-        if turn.claim > turn.points:
-            text = f"the play is worth {turn.points}, less than that: struck out, 0 recorded"
-        elif turn.missed:
-            text = f"the play is worth {turn.points}: {turn.missed} missed"
-        else:
-            text = f"right, the play is worth {turn.points}"
-        if called is not None:
-            caller = self.names[called.caller]
-            if called.points > 0:
-                text += f"; {caller} called Joker and took {called.points}"
-            else:
-                text += f"; {caller} called Joker on nothing missed: {-called.points} to pay"
-        elif turn.missed:
-            text += "; nobody called Joker"
-        return text + "."
+        return count_result(self.game, self.names, index)
 
     def digit(self, digit: int) -> None:
         """A digit key: part of a count (COUNT), else 1-5 lays or marks a rack tile."""

@@ -7,20 +7,26 @@ changes game state. A tile shows the rank it was laid as and its colour letter
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from solitaire.core.scoring import Kind
+from solitaire.core.untrusted import safe_text
+from solitaire.store import GameRow
 from solitaire.tiles.board import Board, Placement, square_name
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.scoring import LineScore, PlayScore
 from solitaire.tiles.stats import TileStats
 
 __all__ = [
+    "StoredTiles",
+    "TileHistoryView",
     "board_text",
+    "count_result",
     "explain_play",
     "game_view",
     "line_table",
@@ -134,6 +140,28 @@ def explain_play(score: PlayScore, size: int) -> str:
     return "; ".join(parts)
 
 
+def count_result(game: TileGame, names: Sequence[str], index: int) -> str:
+    """A Joker game's counted play: what it was worth, what was missed, the call on it."""
+    turn = game.turns[index]
+    assert turn.claim is not None
+    called = game.calls.get(index)
+    if turn.claim > turn.points:
+        text = f"the play is worth {turn.points}, less than that: struck out, 0 recorded"
+    elif turn.missed:
+        text = f"the play is worth {turn.points}: {turn.missed} missed"
+    else:
+        text = f"right, the play is worth {turn.points}"
+    if called is not None:
+        caller = names[called.caller]
+        if called.points > 0:
+            text += f"; {caller} called Joker and took {called.points}"
+        else:
+            text += f"; {caller} called Joker on nothing missed: {-called.points} to pay"
+    elif turn.missed:
+        text += "; nobody called Joker"
+    return text + "."
+
+
 def play_table(score: PlayScore, size: int) -> RenderableType:
     """A play's lines, its bonuses and its total."""
     parts: list[RenderableType] = [line_table(score.lines, size)]
@@ -149,22 +177,26 @@ def game_view(game: TileGame, names: Sequence[str], title: str, ascii: bool = Fa
     for name, justify in (("#", "right"), ("player", "left"), ("move", "left"),
                           ("points", "right"), ("scores", "right")):  # fmt: skip
         log.add_column(name, justify=justify)  # type: ignore[arg-type]
-    running = [0] * game.players
+    running = game.running_scores()
     for number, turn in enumerate(game.turns, start=1):
-        running[turn.player] += turn.points
         log.add_row(
             str(number),
             names[turn.player],
             str(turn.action),
             str(turn.points),
-            " : ".join(map(str, running)),
+            " : ".join(map(str, running[number - 1])),
         )
         if turn.score is not None:
             how = Text(explain_play(turn.score, game.board.size), style="muted")
             log.add_row("", "", how, "", "")
+        if turn.claim is not None:
+            said = (
+                f"{names[turn.player]} said {turn.claim}: {count_result(game, names, number - 1)}"
+            )
+            log.add_row("", "", Text(said, style="warn"), "", "")
     parts: list[RenderableType] = [log, Text(""), board_text(game.board, ascii), Text("")]
     result = Table(box=None, padding=(0, 1))
-    for name in ("player", "scored", "left on rack", "final"):
+    for name in ("player", "recorded" if game.joker else "scored", "left on rack", "final"):
         result.add_column(name, justify="left" if name == "player" else "right")
     final = game.returns()
     deductions = game.deductions or (0,) * game.players
@@ -231,3 +263,57 @@ def tile_stats_view(stats: TileStats) -> Table:
     for name, value in rows:
         table.add_row(name, value)
     return table
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTiles:
+    """A tile game of the history: its row, the seats' names, and the game replayed."""
+
+    row: GameRow
+    names: list[str]
+    game: TileGame
+
+    @property
+    def rules(self) -> str:
+        """The optional rules played: solitaire, joker, or plain."""
+        game = self.game
+        return "solitaire" if game.solitaire else "joker" if game.joker else "plain"
+
+    def state(self) -> str:
+        """Each seat's score, and the winner or how far the game has gone."""
+        game = self.game
+        scores = ", ".join(f"{n} {s}" for n, s in zip(self.names, game.returns(), strict=True))
+        if not game.is_over:
+            return f"{scores}; unfinished, {len(game.turns)} turns"
+        winners = game.winners()
+        if len(winners) > 1:
+            return f"{scores}; a tie"
+        return f"{scores}; {self.names[winners[0]]} won"
+
+
+class TileHistoryView:
+    """The history's tile games, newest first: id, when last played, kind, players, scores."""
+
+    def __init__(self, games: Sequence[StoredTiles], command: Callable[[str], str]) -> None:
+        self.games = games
+        self.command = command
+
+    def __rich__(self) -> RenderableType:
+        lines: list[RenderableType] = [
+            Text("Tile games", style="title"),
+            Text("    id  last played       rules      players and scores", style="bold"),
+        ]
+        for stored in self.games:
+            row = stored.row
+            when = safe_text(row.played_at.replace("T", " ")[:16], 16)
+            text = Text(f"{row.id:>6}  {when:16}  {stored.rules:9}  ")
+            text.append(stored.state(), style="warn" if not row.finished else "")
+            lines.append(text)
+        lines.append(
+            Text(
+                f"see a game: {self.command('replay ID')}    "
+                f"carry on: {self.command('tiles --resume ID')}",
+                style="muted",
+            )
+        )
+        return Group(*lines)

@@ -1,0 +1,116 @@
+"""Tile games in the history: listed, replayed by id, resumed by id, counted in the stats."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from solitaire.cli import main
+from solitaire.store import History
+from solitaire.tiles.game import TileGame
+from solitaire.tiles.players import greedy
+from solitaire.ui.tiles.session import Stage, TileSession
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A history with a finished Joker game (id 1) and an unfinished plain one (id 2)."""
+    path = tmp_path / "data"
+    monkeypatch.setenv("CRIBSOL_DATA_DIR", str(path))
+    with History(path) as history:
+        joker = TileSession(
+            history, ["Ann", "greedy"], lambda: TileGame(7, joker=True), explicit=True
+        )
+        while not joker.game.is_over:
+            action = greedy(joker.game.view(joker.seat))
+            joker.commit(action)
+            if joker.stage is Stage.COUNT:
+                score = joker.game.check(action)
+                assert score is not None
+                joker.commit(action, max(0, score.total - 2))
+        joker.close()
+        plain = TileSession(history, ["Ann", "expert"], lambda: TileGame(8), explicit=True)
+        for _ in range(2):
+            plain.commit(greedy(plain.game.view(plain.seat)))
+        plain.close()
+    return path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def finished_game(path: Path) -> TileGame:
+    with History(path) as history:
+        from solitaire.cli.tiles_commands import stored_tile_games
+
+        (game,) = [s.game for s in stored_tile_games(history) if s.row.finished]
+    return game
+
+
+def test_history_lists_tile_games_with_players_scores_and_state(
+    data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = finished_game(data)
+    final = game.returns()
+    winner = ["Ann", "greedy"][game.winners()[0]]
+    status, out, _ = run(capsys, "history")
+    assert status == 0 and "Tile games" in out
+    assert f"joker      Ann {final[0]}, greedy {final[1]}; {winner} won" in out
+    assert "plain      Ann" in out and "unfinished" in out
+    assert "cribsol tiles --resume ID" in out
+    status, out, _ = run(capsys, "history", "--json")
+    rows = {row["id"]: row for row in json.loads(out)}
+    assert rows[1]["players"] == ["Ann", "greedy"] and rows[1]["scores"] == list(final)
+    assert rows[1]["rules"] == "joker" and rows[1]["winners"] == list(game.winners())
+    assert rows[2]["finished"] is False and rows[2]["winners"] is None
+
+
+def test_replay_id_shows_every_move_explained_and_the_counts(
+    data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = finished_game(data)
+    status, out, _ = run(capsys, "replay", "1")
+    assert status == 0 and "Tile game 1: Cribbage tiles, Joker, seed 7" in out
+    assert "every turn matches the record" in out
+    assert out.count(" said ") == sum(1 for t in game.turns if t.claim is not None)
+    assert "greedy called Joker and took 2" in out
+    status, out, _ = run(capsys, "replay", "2")
+    assert status == 0 and re.search(r"Unfinished after \d+ turns\. cribsol tiles --resume 2 ", out)
+    status, out, _ = run(capsys, "replay", "1", "--json")
+    assert status == 0 and json.loads(out)["joker"] == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["tiles", "--resume", "9"], "no tiles 9 in the history"),
+        (["tiles", "--resume", "1"], "tile game 1 is finished: cribsol replay 1 shows it"),
+        (["tiles", "--resume", "2", "--seed", "3"], "leave out --seed"),
+        (["tiles", "--resume", "2", "--joker"], "leave out --joker"),
+        (["tiles", "--resume", "2", "--players", "Ann,expert"], "leave out --players"),
+        (["tiles", "--auto", "expert", "--joker"], "--joker is for people"),
+        (["tiles", "--solitaire", "--joker"], "not --solitaire"),
+        (["play", "--resume", "2"], "game 2 is a tiles game: cribsol tiles --resume 2 resumes it"),
+        (["play", "--resume", "1"], "game 1 is a tiles game: cribsol replay 1 replays it"),
+    ],
+)
+def test_resume_and_option_mistakes_are_one_line(
+    data: Path, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == "" and err.count("\n") == 1 and message in err
+
+
+def test_stats_count_the_finished_tile_game(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = finished_game(data)
+    status, out, _ = run(capsys, "stats", "--json")
+    tiles = json.loads(out)["tiles"]
+    assert status == 0 and tiles["games"] == 1 and tiles["against_computer"] == 1
+    assert tiles["total"] == game.returns()[0]
+    assert tiles["best_move"] == max(t.points for t in game.turns if t.player == 0)
