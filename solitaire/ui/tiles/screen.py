@@ -19,8 +19,8 @@ from solitaire.tiles.board import square_name
 from solitaire.tiles.joker import computer_count
 from solitaire.tiles.moves import Play
 from solitaire.tiles.review import move_gaps
-from solitaire.ui.tiles.session import Stage, TileSession
-from solitaire.ui.tiles.views import board_text, play_lines
+from solitaire.ui.tiles.session import Stage, TileSession, typed_form
+from solitaire.ui.tiles.views import board_text, play_lines, verdict
 
 __all__ = ["KEYS", "help_table", "tile_screen", "turn_lines"]
 
@@ -132,17 +132,20 @@ def _status(session: TileSession) -> Table:
 
 
 def _rack(session: TileSession) -> Text:
-    if session.stage not in (Stage.PLAY, Stage.EXCHANGE):
+    """The rack of the person at the keyboard: ``1+5D`` a tile laid this turn, ``1x5D`` one
+    marked for an exchange, ``1:5D`` the others (so it reads the same without colour)."""
+    if session.viewer is None:
         return Text("Rack hidden", style="muted")
     used = [i for i, _ in session._laid_positions()]
     text = Text("Rack ")
     for index, tile in enumerate(session.rack):
-        text.append(f"{index + 1}:", style="muted")
         style = "tile.dark" if tile.dark else "tile.light"
+        mark = ":"
         if index in used:
-            style = "muted"
+            style, mark = "muted", "+"
         if index in session.marked:
-            style += " chosen"
+            style, mark = style + " chosen", "x"
+        text.append(f"{index + 1}{mark}", style="muted" if mark == ":" else "warn")
         text.append(str(tile), style=style)
         text.append(" ")
     return text
@@ -161,11 +164,11 @@ def _panel(session: TileSession) -> Group:
     ]
     if session.hints is not None:
         if session.joker:  # the scores would count for you
-            parts.append(Text("Best plays (?), best first:", style="title"))
-            parts += [Text(f"  {_short(hint.play)}") for hint in session.hints]
+            parts.append(Text("Best plays (?), best first (m):", style="title"))
+            parts += [Text(f"  {typed_form(hint.play)}") for hint in session.hints]
         else:
-            parts.append(Text("Best plays (?):", style="title"))
-            parts += [Text(f"{hint.score:>3}  {_short(hint.play)}") for hint in session.hints]
+            parts.append(Text("Best plays (?), to type with m:", style="title"))
+            parts += [Text(f"{hint.score:>3}  {typed_form(hint.play)}") for hint in session.hints]
     return Group(*parts)
 
 
@@ -174,11 +177,6 @@ def _bags(session: TileSession) -> str:
     if not game.solitaire:
         return f"bag {len(game.bag)}"
     return " ".join(f"{n} bag {len(game.bag_of(s))}" for s, n in enumerate(session.names))
-
-
-def _short(play: Play) -> str:
-    text = str(play)
-    return text if len(text) <= 32 else text[:31] + "…"
 
 
 def _log(session: TileSession, rows: int) -> Group:
@@ -246,14 +244,11 @@ def _below(session: TileSession, rows: int, width: int) -> list[Text]:
         lines = play_lines(preview.score, session.game.board.size, session.ascii)
         return [Text("Legal: Enter plays it", style="best"), *lines]
     if stage is not Stage.OVER:
+        if not session.game.turns and stage is Stage.PLAY:
+            return _first_steps(session)
         return _since_last(session, rows, width)
-    winners = session.game.winners()
-    verdict = (
-        f"{session.names[winners[0]]} wins"
-        if len(winners) == 1
-        else "A tie: " + " and ".join(session.names[w] for w in winners)
-    )
-    head = Text(f"Game over: {verdict} ({session.score_line()}).", style="best")
+    result = verdict(session.game, session.names)
+    head = Text(f"Game over: {result} ({session.score_line()}).", style="best")
     if session.solitaire:
         return [head, *_review(session)]
     return [head, *_since_last(session, rows - 1, width)]
@@ -286,14 +281,31 @@ def _review(session: TileSession) -> list[Text]:
 
 
 def _since_last(session: TileSession, rows: int, width: int) -> list[Text]:
-    """The turns since the player to move last moved, explained: the latest ``rows`` lines."""
+    """The turns since the player to move last moved, explained: as many whole turns as fit
+    in ``rows`` lines, the latest first (the end of the latest alone if it is longer)."""
     out: list[Text] = []
     for index in range(len(session.game.turns) - 1, -1, -1):
         turn = session.game.turns[index]
-        out[:0] = _fit(turn_lines(session, index), width)
-        if len(out) >= rows or (session.is_person(turn.player) and turn.player == session.seat):
+        block = _fit(turn_lines(session, index), width)
+        if out and len(out) + len(block) > rows:
+            break  # whole turns only, the latest first
+        out[:0] = block
+        if session.is_person(turn.player) and turn.player == session.seat:
             break
     return out[-rows:] if rows > 0 else []
+
+
+def _first_steps(session: TileSession) -> list[Text]:
+    """Before the first play: what to do, for someone new to the game."""
+    lines = [
+        "The first play: 2 to 5 of your tiles in one line, anywhere, scored like a cribbage "
+        "hand (fifteens 2, pairs 2, runs of 3 or more in any order) plus 10 for the first play.",
+        "Move the cursor with the arrows, lay a rack tile with 1-5 (again: take it back); "
+        "Enter plays. ? suggests plays, m types one, h lists every key.",
+    ]
+    if session.joker:
+        lines.append("Joker: after Enter you type what your play is worth; j calls Joker.")
+    return [Text(line, style="muted") for line in lines]
 
 
 def _count_lines(session: TileSession) -> list[Text]:

@@ -42,7 +42,7 @@ from solitaire.tiles.tiles import Tile, TileError
 from solitaire.ui.saved import Claimed, SavedGame
 from solitaire.ui.tiles.views import count_result
 
-__all__ = ["TILES", "Preview", "Stage", "TileSession", "parse_typed"]
+__all__ = ["TILES", "Preview", "Stage", "TileSession", "parse_typed", "typed_form"]
 
 TILES: Final = GAME  # the history's kind for tile games
 HINTS: Final = 5  # best plays the hint shows
@@ -125,6 +125,18 @@ def parse_typed(
     return Play(placements, board_size)
 
 
+def typed_form(play: Play) -> str:
+    """A play as it may be typed: ``E3 down 4D 7L 9D/6 JD`` (the first square, the way, the
+    tiles laid; squares already holding a tile are skipped when it is read back)."""
+    size = play.size
+    squares = play.squares
+    down = len(squares) > 1 and squares[0] % size == squares[1] % size
+    tiles = [
+        f"{tile}/{face}" if face != tile.rank else str(tile) for _, tile, face in play.placements
+    ]
+    return f"{square_name(squares[0], size)} {'down' if down else 'across'} {' '.join(tiles)}"
+
+
 class TileSession:
     """One sitting at the tile game: 2 to 4 seats, each a person or a computer."""
 
@@ -200,7 +212,7 @@ class TileSession:
     @property
     def viewer(self) -> int | None:
         """Whose rack the screen may show: the person to move, once the keyboard is theirs."""
-        if self.stage in (Stage.PLAY, Stage.EXCHANGE) and self.is_person(self.seat):
+        if self.stage in (Stage.PLAY, Stage.COUNT, Stage.EXCHANGE) and self.is_person(self.seat):
             return self.seat
         return None
 

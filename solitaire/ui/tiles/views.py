@@ -33,6 +33,7 @@ __all__ = [
     "play_lines",
     "play_table",
     "tile_stats_view",
+    "verdict",
 ]
 
 _LETTERS = "ABCDEFGHIJKLM"
@@ -210,14 +211,17 @@ def game_view(game: TileGame, names: Sequence[str], title: str, ascii: bool = Fa
         )
     parts.append(result)
     if game.is_over:
-        winners = game.winners()
-        verdict = (
-            f"{names[winners[0]]} wins"
-            if len(winners) == 1
-            else "a tie between " + " and ".join(names[w] for w in winners)
-        )
-        parts.append(Text(verdict, style="best"))
+        parts.append(Text(verdict(game, names), style="best"))
     return Group(*parts)
+
+
+def verdict(game: TileGame, names: Sequence[str]) -> str:
+    """Who won a finished game: ``Ann wins``, ``you win``, ``a tie between Ann and Bob``."""
+    winners = game.winners()
+    if len(winners) > 1:
+        return "a tie between " + " and ".join(names[w] for w in winners)
+    name = names[winners[0]]
+    return f"{name} win" if name == "you" else f"{name} wins"
 
 
 def play_lines(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from solitaire.store import History
+from solitaire.tiles.board import Board
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.moves import IllegalMoveError, Play
 from solitaire.tiles.players import expert, greedy
@@ -21,7 +23,7 @@ from solitaire.tiles.record import game_record, load_record
 from solitaire.ui import shell
 from solitaire.ui.tiles.app import build_app
 from solitaire.ui.tiles.screen import tile_screen
-from solitaire.ui.tiles.session import TILES, Stage, TileSession
+from solitaire.ui.tiles.session import TILES, Stage, TileSession, parse_typed, typed_form
 from solitaire.ui.views import THEME
 
 SEED = 21
@@ -166,3 +168,25 @@ def test_every_screen_fits_80x24(history: History) -> None:
     for lines in screens:
         assert len(lines) <= 24
         assert max(len(line) for line in lines) <= 80
+
+
+def filled(board: Board, square: int) -> bool:
+    return bool(board.faces[square])
+
+
+def test_every_hint_typed_back_is_the_same_play() -> None:
+    rng = random.Random(2)
+    checked = 0
+    for seed in range(4):
+        game = TileGame(seed)
+        while not game.is_over and len(game.turns) < 12:
+            board = game.board
+            plays = game.legal_plays()
+            for scored in rng.sample(plays, min(40, len(plays))):
+                typed = typed_form(scored.play)
+                rack = game.rack(game.current_player)
+                again = parse_typed(typed, board.size, rack, partial(filled, board))
+                assert again == scored.play, typed
+                checked += 1
+            game.apply(greedy(game.view(game.current_player)))
+    assert checked > 500

@@ -226,7 +226,7 @@ def test_joker_screens_fit_80x24(history: History) -> None:
     session.enter()
     session.hint()
     screens.append(render(session))
-    assert session.hints and "Best plays (?), best first:" in "\n".join(screens[-1])
+    assert session.hints and "Best plays (?), best first (m):" in "\n".join(screens[-1])
     play = session.game.legal_plays()[0]
     session.laid = list(play.play.placements)
     screens.append(render(session))
