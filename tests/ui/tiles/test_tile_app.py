@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import tempfile
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
@@ -15,11 +16,12 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from solitaire.store import History
-from solitaire.tiles.board import Board
+from solitaire.tiles.board import Board, square_name
 from solitaire.tiles.game import TileGame
-from solitaire.tiles.moves import IllegalMoveError, Play
+from solitaire.tiles.moves import IllegalMoveError, Play, Reason, check_play, parse_action
 from solitaire.tiles.players import expert, greedy
 from solitaire.tiles.record import game_record, load_record
+from solitaire.tiles.tiles import FULL_SET, Tile
 from solitaire.ui import shell
 from solitaire.ui.tiles.app import build_app
 from solitaire.ui.tiles.screen import tile_screen
@@ -190,3 +192,97 @@ def test_every_hint_typed_back_is_the_same_play() -> None:
                 checked += 1
             game.apply(greedy(game.view(game.current_player)))
     assert checked > 500
+
+
+def laid_verdict(session: TileSession, placements: list[tuple[int, Tile, int]]) -> None:
+    """Lay these tiles by keys (cursor and rack number) and compare the preview to the engine."""
+    session.clear()
+    taken: set[int] = set()
+    for square, tile, face in placements:
+        index = next(i for i, t in enumerate(session.rack) if t == tile and i not in taken)
+        taken.add(index)
+        session.cursor = square
+        session.rack_key(index)
+        if face != tile.rank:
+            session.turn_tile()
+    preview = session.preview
+    assert preview is not None
+    with pytest.raises(IllegalMoveError) as refused:
+        session.game.check(Play(placements, session.game.board.size))
+    assert preview.error is not None
+    assert (preview.error.reason, str(preview.error)) == (refused.value.reason, str(refused.value))
+
+
+def refusals_on_the_board(session: TileSession) -> dict[Reason, list[tuple[int, Tile, int]]]:
+    """One laid attempt for each refusal the preview can meet on this board."""
+    board, rack, size = session.game.board, session.rack, session.game.board.size
+    found: dict[Reason, list[tuple[int, Tile, int]]] = {}
+
+    def attempt(placements: list[tuple[int, Tile, int]]) -> None:
+        if any(board.faces[square] for square, _, _ in placements):
+            return  # a key does not lay a tile on a tile
+        try:
+            check_play(board, rack, Play(placements, size))
+        except IllegalMoveError as error:
+            found.setdefault(error.reason, placements)
+
+    a, b = rack[0], rack[1]
+    attempt([(6 * size + 6, a, a.rank)])  # one tile
+    attempt([(6 * size + 6, a, a.rank), (7 * size + 7, b, b.rank)])  # a diagonal
+    attempt([(0, a, a.rank), (2, b, b.rank)])  # a gap
+    attempt([(0, a, a.rank), (1, b, b.rank)])  # far from the tiles down
+    for square in range(size * size):
+        if board.faces[square] or not any(board.faces[n] for n in board.neighbours(square)):
+            continue
+        for tile in rack:
+            attempt([(square, tile, tile.rank)])  # scores nothing, or a line of six
+    return found
+
+
+def test_the_preview_says_what_the_engine_says_for_every_refusal_by_laying() -> None:
+    with History(Path(tempfile.mkdtemp()) / "data") as history:
+        session = make_session(history, explicit=True)
+        reasons: set[Reason] = set()
+        while not session.game.is_over and len(session.game.turns) < 40:
+            for reason, placements in refusals_on_the_board(session).items():
+                laid_verdict(session, placements)
+                reasons.add(reason)
+            session.clear()
+            session.commit(greedy(session.game.view(session.seat)))
+        session.close()
+    assert reasons >= {
+        Reason.FIRST_TOO_SHORT, Reason.NOT_IN_LINE, Reason.GAP,
+        Reason.NOT_TOUCHING, Reason.TOO_LONG, Reason.NO_POINTS,
+    }  # fmt: skip
+
+
+def test_a_typed_move_refused_says_what_the_engine_says(history: History) -> None:
+    session = make_session(history, explicit=True)
+    while session.game.board.is_empty or not session.game.can_play():
+        session.commit(greedy(session.game.view(session.seat)))
+    board, rack = session.game.board, session.rack
+    down = next(s for s in range(board.size**2) if board.faces[s])
+    free = [s for s in range(board.size**2) if not board.faces[s]]
+
+    def where(square: int) -> str:
+        return square_name(square, board.size)
+
+    other = next(t for t in FULL_SET if t not in rack)
+    cases = {
+        Reason.OCCUPIED: f"{where(down)}:{rack[0]}",
+        Reason.NOT_ON_RACK: f"{where(free[0])}:{other}",
+        Reason.BAD_FACE: f"{where(free[0])}:{rack[0]}/{6 if rack[0].rank != 6 else 5}",
+        Reason.SAME_SQUARE: f"{where(free[0])}:{rack[0]} {where(free[0])}:{rack[1]}",
+        Reason.COUNT: " ".join(f"{where(s)}:{rack[0]}" for s in free[:6]),
+        Reason.MUST_PLAY: "pass",
+    }
+    for reason, typed in cases.items():
+        action = parse_action(typed)
+        with pytest.raises(IllegalMoveError) as refused:
+            session.game.check(action)
+        assert refused.value.reason is reason, typed
+        session.start_typing()
+        session.typing = typed
+        before = len(session.game.turns)
+        session.enter()
+        assert session.message == str(refused.value) and len(session.game.turns) == before
