@@ -48,7 +48,7 @@ _FOOTER: Final = {
     Stage.LAST_CALL: "j call Joker · Enter the count stands · q quit (saved)",
     Stage.OVER: "n a new game · q quit",
 }
-_JOKER_FOOTER: Final = {
+_JOKER_FOOTER: Final = {  # while a count is open to a call by the person at the keyboard
     Stage.PLAY: "arrows 1-5 lay · t 6/9 · Bksp · Enter play · m type · ? hint · j Joker · p/x h q",
     Stage.HANDOVER: "Enter: show the rack · j call Joker · q quit (saved)",
 }
@@ -88,8 +88,8 @@ def turn_lines(session: TileSession, index: int) -> list[Text]:
         assert caller is not None
         out.append(
             Text(
-                f"  Missed points, or said too much? {session.names[caller]}: j calls Joker "
-                "(what was missed is yours; 5 to pay if nothing was)",
+                f"  {session.names[caller]}: j calls Joker on missed points "
+                "(5 to pay if none were missed)",
                 style="warn",
             )
         )
@@ -282,7 +282,7 @@ def _review(session: TileSession) -> list[Text]:
 
 def _since_last(session: TileSession, rows: int, width: int) -> list[Text]:
     """The turns since the player to move last moved, explained: as many whole turns as fit
-    in ``rows`` lines, the latest first (the end of the latest alone if it is longer)."""
+    in ``rows`` lines, the latest first (of a longer latest turn, its first line and its end)."""
     out: list[Text] = []
     for index in range(len(session.game.turns) - 1, -1, -1):
         turn = session.game.turns[index]
@@ -292,7 +292,9 @@ def _since_last(session: TileSession, rows: int, width: int) -> list[Text]:
         out[:0] = block
         if session.is_person(turn.player) and turn.player == session.seat:
             break
-    return out[-rows:] if rows > 0 else []
+    if len(out) > rows > 1:  # the latest turn alone is longer: its first line and its end
+        out = [out[0], *out[len(out) - rows + 1 :]]
+    return out[:rows]
 
 
 def _first_steps(session: TileSession) -> list[Text]:
@@ -347,7 +349,7 @@ def tile_screen(session: TileSession, width: int, height: int) -> RenderableType
     below = _fit(_below(session, rows, width), width)[:rows]
     for line in below:
         line.no_wrap, line.overflow = True, "ellipsis"
-    footers = _JOKER_FOOTER if session.joker else {}
+    footers = _JOKER_FOOTER if session.joker_caller is not None else {}
     footer = Text(footers.get(session.stage, _FOOTER[session.stage]), style="muted")
     message = Text(session.message[: width * 2], style="warn")
     return Group(top, *below, message, footer)

@@ -290,8 +290,8 @@ class TileSession:
     def quit(self) -> str:
         """The parting message."""
         if self.pending is None and self.game_id is not None and not self._summary().finished:
-            return f"Tile game {self.game_id} saved: {command(f'tiles --resume {self.game_id}')}"
-            " resumes it."
+            resume = command(f"tiles --resume {self.game_id}")
+            return f"Tile game {self.game_id} saved: {resume} resumes it."
         return "Goodbye."
 
     # -- turns --------------------------------------------------------------------------

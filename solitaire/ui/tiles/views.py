@@ -288,7 +288,7 @@ class StoredTiles:
         game = self.game
         scores = ", ".join(f"{n} {s}" for n, s in zip(self.names, game.returns(), strict=True))
         if not game.is_over:
-            return f"{scores}; unfinished, {len(game.turns)} turns"
+            return f"{scores}; unfinished"
         winners = game.winners()
         if len(winners) > 1:
             return f"{scores}; a tie"

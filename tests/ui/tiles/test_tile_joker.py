@@ -207,7 +207,9 @@ def test_resume_by_id_and_what_it_refuses(history: History) -> None:
     session.commit(greedy(session.game.view(session.seat)))
     game_id = session.game_id
     assert game_id is not None
-    assert f"tiles --resume {game_id}" in session.quit()
+    assert (
+        session.quit() == f"Tile game {game_id} saved: cribsol tiles --resume {game_id} resumes it."
+    )
     with pytest.raises(StoreError, match="open in another window"):
         TileSession(history, ["x", "y"], lambda: TileGame(1), resume_id=game_id)
     session.close()
