@@ -17,7 +17,7 @@ from rich.text import Text
 
 from solitaire.tiles.board import square_name
 from solitaire.tiles.joker import computer_count
-from solitaire.tiles.moves import Play
+from solitaire.tiles.moves import Action, Play
 from solitaire.tiles.review import move_gaps
 from solitaire.ui.tiles.session import Stage, TileSession, typed_form
 from solitaire.ui.tiles.views import board_text, play_lines, verdict
@@ -188,7 +188,7 @@ def _log(session: TileSession, rows: int) -> Group:
         shown = turn.points if turn.claim is None else turn.recorded
         lines.append(
             Text(f"{number + 1:>3} {session.names[turn.player][:8]:<8} {shown:>3} ")
-            + Text(str(turn.action)[:24], style="muted")
+            + Text(_short(turn.action), style="muted")
         )
     return Group(*lines)
 
@@ -197,6 +197,12 @@ def _fit(lines: list[Text], width: int) -> list[Text]:
     """The lines wrapped to the screen's width, one Text per screen row."""
     console = Console(width=width, file=io.StringIO())
     return [row for line in lines for row in line.wrap(console, width)]
+
+
+def _short(action: Action) -> str:
+    """A move for the log: a play in the typed form (``E3 down 4D 7L``), cut to 26 places."""
+    text = typed_form(action) if isinstance(action, Play) else str(action)
+    return text if len(text) <= 26 else text[:25] + "…"
 
 
 def _below(session: TileSession, rows: int, width: int) -> list[Text]:

@@ -243,7 +243,7 @@ class TileSession:
         return RecordSummary(
             seed=self.game.seed,
             total=max(self.game.returns()[s] for s in people),
-            finished=self.game.is_over and (self.filed or self.joker_caller is None),
+            finished=self.game.is_over and self.joker_caller is None,
             rounds=len(self.game.turns),
         )
 
@@ -368,7 +368,7 @@ class TileSession:
     def joker_caller(self) -> int | None:
         """The person who may call Joker on the open count: the first person after its player."""
         turn = self.game.joker_open
-        if turn is None:
+        if turn is None or self.filed:
             return None
         players = self.game.players
         for step in range(1, players):

@@ -147,7 +147,7 @@ def count_result(game: TileGame, names: Sequence[str], index: int) -> str:
     assert turn.claim is not None
     called = game.calls.get(index)
     if turn.claim > turn.points:
-        text = f"the play is worth {turn.points}, less than that: struck out, 0 recorded"
+        text = f"more than the play's {turn.points}: struck out, 0 recorded"
     elif turn.missed:
         text = f"the play is worth {turn.points}: {turn.missed} missed"
     else:

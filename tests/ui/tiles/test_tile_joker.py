@@ -199,6 +199,8 @@ def test_the_game_ending_on_an_open_count_waits_for_the_last_call(history: Histo
     assert stage(again) is Stage.LAST_CALL
     again.enter()
     assert stage(again) is Stage.OVER and history.unfinished(TILES) == []
+    assert not again.hidden(len(again.game.turns) - 1)
+    assert "j calls Joker" not in " ".join(render(again))
     assert game_record(again.game, names) == game_record(game, names)
 
 
