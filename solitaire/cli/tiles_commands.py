@@ -301,8 +301,10 @@ def register(sub: Subcommands) -> None:
         "tiles",
         allow_abbrev=False,  # --a and --b belong to the arena, not --auto and --ascii
         help="the tile game: watch computer players, run an arena, score a line",
-        description="Cribbage tiles: lay numbered tiles in lines scored like cribbage hands. "
-        "With --auto, computer players play a seeded game.",
+        description="Cribbage tiles: lay numbered tiles in lines scored like cribbage hands, "
+        "full screen against the computer or with friends at this keyboard (saved after every "
+        "move: cribsol tiles offers the latest unfinished game, --resume ID any of them). "
+        "With --auto, computer players play a seeded game and it is printed.",
     )
     tiles.add_argument("--auto", choices=PLAYERS, help="the first seat's computer player")
     tiles.add_argument(

@@ -186,10 +186,10 @@ def _log(session: TileSession, rows: int) -> Group:
     for number in range(start, len(turns)):
         turn = turns[number]
         shown = turn.points if turn.claim is None else turn.recorded
-        lines.append(
-            Text(f"{number + 1:>3} {session.names[turn.player][:8]:<8} {shown:>3} ")
-            + Text(_short(turn.action), style="muted")
-        )
+        line = Text(f"{number + 1:>3} {session.names[turn.player][:8]:<8} {shown:>3} ")
+        line.append(_short(turn.action), style="muted")
+        line.no_wrap, line.overflow = True, "ellipsis"  # one row a move, however narrow
+        lines.append(line)
     return Group(*lines)
 
 
