@@ -73,7 +73,9 @@ def deal_table(
     for name in columns:
         table.add_column(name, justify="left" if name in ("dealer", "starter") else "right")
     tight = muggins  # the extra column leaves less room
+    scores = (0, 0)  # a deal not yet begun stands at the last deal's scores
     for deal in game.deals:
+        scores = deal.scores or scores
         row: list[str | Text] = [
             str(deal.number),
             names[deal.dealer],
@@ -85,7 +87,7 @@ def deal_table(
         ]
         if muggins:
             row.append(_pair((_taken(deal, 0), _taken(deal, 1)), tight))
-        table.add_row(*row, Text(_pair(deal.scores or (0, 0), tight), style="total"))
+        table.add_row(*row, Text(_pair(scores, tight), style="total"))
     return table
 
 
@@ -128,7 +130,8 @@ class MatchView:
                         (f" (ties cut again: {len(game.cuts) - 1})", "muted")
                         if len(game.cuts) > 1
                         else "",
-                        f"; {names[game.first_dealer]} deals first",
+                        f"; {names[game.first_dealer]} "
+                        f"{'deal' if names[game.first_dealer] == 'you' else 'deals'} first",
                     )
                 )
             parts.append(deal_table(game, names, self.ascii, match.muggins))
@@ -216,7 +219,7 @@ class StoredMatch:
         """Where it stands: the score of the game in play, or how the match ended."""
         match = self.match
         if not match.is_over:
-            you, them = match.deal.scores or (0, 0)
+            you, them = match.scores
             return f"unfinished: {you} to {them} in game {match.game_number} of {match.games}"
         you, them = match.match_points
         word = {0: "won", 1: "lost", None: "tied"}[match.winner]

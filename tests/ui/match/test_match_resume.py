@@ -246,3 +246,31 @@ def test_replay_of_a_stored_match_and_play_naming_the_match(
     with pytest.raises(StoreError, match="is a match"):
         PlaySession(history, lambda: (Game.from_seed(1), None), resume_id=ids[0])
     assert len(history.unfinished(MATCH)) == 3 and history.unfinished() == []
+
+
+@pytest.mark.parametrize("seed", [5, 11, 12])
+def test_a_match_saved_between_deals_stands_at_its_scores(
+    capsys: pytest.CaptureFixture[str], history: History, data: Path, seed: int
+) -> None:
+    """Saved after a deal's show, before the next deal's first card: history and replay give
+    the scores reached, not the new deal's empty 0 to 0."""
+    from solitaire.match.players import StandardPlayer
+    from solitaire.store import RecordSummary
+
+    match, players = Match(seed), (StandardPlayer(), StandardPlayer())
+    while len(match.deals) < 2:
+        seat = match.current_player
+        assert seat is not None
+        match.apply(seat, players[seat].choose(match.observation(seat)))
+    assert match.deal.scores is None
+    you, them = match.scores
+    assert you + them > 0  # deal 1 scored something, so 0 to 0 would be wrong
+    record = match_record(match, ("you", "standard"))
+    game_id = history.add_record(MATCH, record, RecordSummary(seed, you, False, 2))
+    status, out, _ = run(capsys, "history", "--data-dir", str(data))
+    assert status == 0 and f"unfinished: {you} to {them} in game 1" in out, out
+    status, out, _ = run(capsys, "replay", str(game_id), "--data-dir", str(data))
+    rows = [line for line in out.splitlines() if line.strip().startswith("│")]
+    assert status == 0 and len(rows) == 2, out
+    assert rows[-1].rstrip(" │").endswith(f"{you} / {them}"), out
+    assert "you deal first" in out or "standard deals first" in out, out
