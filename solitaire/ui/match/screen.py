@@ -517,7 +517,9 @@ class MatchScreen:
         elif session.discarding:
             keys = "1-6 pick   Enter discard   h help   q quit"
         else:
-            keys = "1-4 lay   Left/Right Space Enter   ? coach   h help   q quit"
+            held = len(session.hand)
+            number = "1" if held == 1 else f"1-{held}"
+            keys = f"{number} lay   Left/Right Space Enter   ? coach   h help   q quit"
         return Text(keys, style="muted")
 
     def __rich__(self) -> RenderableType:

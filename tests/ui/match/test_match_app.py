@@ -308,3 +308,16 @@ def test_ascii_mode_draws_without_symbols(history: History) -> None:
     text = "\n".join(screens)
     assert "Count" in text and "starter" in text
     assert not any(ch in text for ch in "♣♦♥♠○●◆◉◎★┃🂠")
+
+
+def test_the_footer_names_the_keys_of_the_cards_you_hold(history: History) -> None:
+    session = make_session(history)
+    seen = set()
+    while session.stage is not Stage.MATCH_OVER and len(seen) < 4:
+        if session.your_turn and not session.discarding and not session.counting:
+            held = len(session.hand)
+            seen.add(held)
+            footer = render(session)[-1]
+            assert footer.startswith(("1 lay" if held == 1 else f"1-{held} lay") + " "), footer
+        press(session, next_key(session))
+    assert seen == {1, 2, 3, 4}
