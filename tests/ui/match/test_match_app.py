@@ -312,7 +312,7 @@ def test_ascii_mode_draws_without_symbols(history: History) -> None:
 
 def test_the_footer_names_the_keys_of_the_cards_you_hold(history: History) -> None:
     session = make_session(history)
-    seen = set()
+    seen: set[int] = set()
     while session.stage is not Stage.MATCH_OVER and len(seen) < 4:
         if session.your_turn and not session.discarding and not session.counting:
             held = len(session.hand)
