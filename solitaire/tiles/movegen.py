@@ -89,13 +89,14 @@ class CrossChecks:
     the tile is in one of its fifteens, pairs or runs, worked out once per square.
     """
 
-    __slots__ = ("_tables", "dark", "key", "length")
+    __slots__ = ("_most", "_tables", "dark", "key", "length")
 
     def __init__(self, board: Board, direction: int) -> None:
         n, faces, colours = board.size, board.faces, board.colours
         cells = n * n
         self.length, self.key, self.dark = [0] * cells, [0] * cells, [0] * cells
         self._tables: dict[int, list[tuple[tuple[int, bool], tuple[int, bool]]]] = {}
+        self._most: dict[int, int] = {}
         dr, dc = (1, 0) if direction == ACROSS else (0, 1)  # crossing lines run the other way
         for square in range(cells):
             if faces[square]:
@@ -124,6 +125,13 @@ class CrossChecks:
                 table.append(((points + light_bonus, scores), (points + dark_bonus, scores)))
             self._tables[square] = table
         return table
+
+    def most(self, square: int) -> int:
+        """The most points the crossing line can give a tile laid there."""
+        most = self._most.get(square)
+        if most is None:
+            most = self._most[square] = max(p for pair in self.table(square) for p, _ in pair)
+        return most
 
 
 def generate(
@@ -221,6 +229,8 @@ def _fill(
     crossed = [(i, crosses.table(square)) for i, square in enumerate(empties) if cross_len[square]]
     plain = [i for i, square in enumerate(empties) if not cross_len[square]]
     base_light = span - k - base_dark
+    # Only a total above the best so far matters: a bound on the crossing lines skips the rest.
+    cross_most = sum(crosses.most(empties[i]) for i, _ in crossed) if best_only else 0
     for (face_key, dark), (face_mask, members) in groups.items():
         if span >= 2:
             points, scoring = line_info(base_key + face_key)
@@ -229,6 +239,8 @@ def _fill(
         else:
             points, scoring = 0, 0
         points += extra
+        if best_only and found and points + cross_most <= found[0].score:
+            continue
         if not crossed:
             if face_mask & ~scoring:
                 continue
