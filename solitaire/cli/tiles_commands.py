@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 import time
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
 from rich.text import Text
@@ -25,7 +26,8 @@ from solitaire.cli.common import (
     seed_number,
     whole_number,
 )
-from solitaire.core.cards import Rank
+from solitaire.core.cards import SEED_LIMIT, Rank
+from solitaire.core.untrusted import MAX_SEED_DIGITS
 from solitaire.store import History, StoreError, command
 from solitaire.tiles.arena import ArenaResult, arena, check_arena
 from solitaire.tiles.game import TileGame
@@ -36,8 +38,6 @@ from solitaire.tiles.record import RecordError, game_record, load_record, replay
 from solitaire.tiles.scoring import MAX_LINE, BonusKind, score_line
 from solitaire.tiles.tiles import Tile, TileError
 from solitaire.ui.tiles.views import StoredTiles, game_view, line_table
-
-MAX_ARENA_GAMES: Final = 100_000  # a tile game takes about a tenth of a second
 
 if TYPE_CHECKING:
     from solitaire.cli.common import Subcommands
@@ -246,7 +246,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    check_arena(args.a, args.b, args.games, args.jobs)
+    check_arena(args.a, args.b, args.games, args.jobs, args.seed)
     started = time.perf_counter()
     with progress_bar(args, f"{args.a} v {args.b}", args.games) as advance:
         result = arena(args.a, args.b, args.games, seed=args.seed, jobs=args.jobs, progress=advance)
@@ -270,7 +270,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 
 def arena_table(result: ArenaResult) -> Table:
-    """Wins with 95% intervals, mean scores, mean points per play and bonuses per game."""
+    """Wins with 95% intervals, mean scores and margin, mean points per play, bonuses per game."""
     table = Table(title="Arena", title_justify="left", box=None, padding=(0, 1))
     table.add_column("", justify="left")
     names = seat_names([result.a, result.b])
@@ -284,6 +284,7 @@ def arena_table(result: ArenaResult) -> Table:
             for s in (0, 1)
         ],
         ["mean final score"] + [f"{result.mean_score(s):.1f}" for s in (0, 1)],
+        ["mean margin"] + [_margin(result, s) for s in (0, 1)],
         ["mean points a play"] + [f"{result.mean_move(s):.2f}" for s in (0, 1)],
     ]
     rows += [
@@ -293,6 +294,16 @@ def arena_table(result: ArenaResult) -> Table:
     for row in rows:
         table.add_row(*row)
     return table
+
+
+def _margin(result: ArenaResult, side: int) -> str:
+    """A side's mean final score less the other's, with its 95% interval."""
+    mean, low, high = result.margin()
+    if side:
+        mean, low, high = -mean, -high, -low
+    if math.isnan(mean):  # fewer than two games: no interval
+        return "-"
+    return f"{mean:+.1f} (95% {low:+.1f} to {high:+.1f})"
 
 
 def register(sub: Subcommands) -> None:
@@ -356,7 +367,7 @@ def register(sub: Subcommands) -> None:
     are.add_argument("--b", choices=PLAYERS, default="greedy", help="player B (default greedy)")
     are.add_argument(
         "--games",
-        type=whole_number(1, MAX_ARENA_GAMES),
+        type=whole_number(1, SEED_LIMIT, f"1 to 10**{MAX_SEED_DIGITS}"),
         default=100,
         metavar="N",
         help="games (default 100)",

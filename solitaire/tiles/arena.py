@@ -12,13 +12,13 @@ how many processes play it.
 from __future__ import annotations
 
 import math
-import signal
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed, wait
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from typing import Final
 
-from solitaire.patience.simulation import wilson
+from solitaire.core.cards import SEED_LIMIT
+from solitaire.core.runs import Z95, run_tasks, wilson
+from solitaire.core.untrusted import MAX_SEED_DIGITS
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.moves import Play
 from solitaire.tiles.players import PLAYERS, make_player
@@ -71,28 +71,68 @@ def play_game(a: str, b: str, seed: int, a_seat: int) -> GameResult:
 
 @dataclass(frozen=True, slots=True)
 class ArenaResult:
-    """Every game of a run, in game order, and the statistics from A's side."""
+    """The totals of a run's finished games, from A's side (0) and B's side (1).
+
+    Only sums are kept, so a run of any length takes the same memory, and the
+    totals are the same in whatever order the games finish.
+    """
 
     a: str
     b: str
     seed: int
     requested: int
-    results: tuple[GameResult, ...]
+    games: int = 0
+    won: tuple[int, int] = (0, 0)
+    score_sums: tuple[int, int] = (0, 0)
+    move_points: tuple[int, int] = (0, 0)
+    plays: tuple[int, int] = (0, 0)
+    bonuses: tuple[tuple[int, ...], tuple[int, ...]] = ((0,) * len(_KINDS), (0,) * len(_KINDS))
+    margin_squares: int = 0
+    """The sum of the squared margins (A's final score less B's), for the margin's spread."""
     interrupted: bool = False
 
-    @property
-    def games(self) -> int:
-        """Games that finished."""
-        return len(self.results)
+    def add(self, game: GameResult) -> ArenaResult:
+        """These totals with one more game."""
+        margin = game.final[0] - game.final[1]
+        one = ArenaResult(
+            self.a,
+            self.b,
+            self.seed,
+            self.requested,
+            1,
+            (int(margin > 0), int(margin < 0)),
+            game.final,
+            game.move_points,
+            game.plays,
+            game.bonuses,
+            margin * margin,
+        )
+        return self.combined(one)
+
+    def combined(self, other: ArenaResult) -> ArenaResult:
+        """The totals of both sets of games (the names, seed and request are this one's)."""
+        return replace(
+            self,
+            games=self.games + other.games,
+            won=_pair(self.won, other.won),
+            score_sums=_pair(self.score_sums, other.score_sums),
+            move_points=_pair(self.move_points, other.move_points),
+            plays=_pair(self.plays, other.plays),
+            bonuses=(
+                _plus(self.bonuses[0], other.bonuses[0]),
+                _plus(self.bonuses[1], other.bonuses[1]),
+            ),
+            margin_squares=self.margin_squares + other.margin_squares,
+        )
 
     def wins(self, side: int) -> int:
         """Games won outright by A (0) or B (1)."""
-        return sum(r.final[side] > r.final[1 - side] for r in self.results)
+        return self.won[side]
 
     @property
     def ties(self) -> int:
         """Games tied."""
-        return sum(r.final[0] == r.final[1] for r in self.results)
+        return self.games - sum(self.won)
 
     def win_share(self, side: int) -> tuple[float, float, float]:
         """Share of games won, with its 95% Wilson interval."""
@@ -102,17 +142,27 @@ class ArenaResult:
 
     def mean_score(self, side: int) -> float:
         """Mean final score (after the leftovers)."""
-        return sum(r.final[side] for r in self.results) / self.games if self.games else math.nan
+        return self.score_sums[side] / self.games if self.games else math.nan
+
+    def margin(self) -> tuple[float, float, float]:
+        """A's mean winning margin in points (negative when B is ahead), with its 95% interval."""
+        n = self.games
+        if n < 2:
+            return (math.nan, math.nan, math.nan)
+        total = self.score_sums[0] - self.score_sums[1]
+        mean = total / n
+        variance = (self.margin_squares - total * total / n) / (n - 1)
+        half = Z95 * math.sqrt(max(0.0, variance) / n)
+        return (mean, mean - half, mean + half)
 
     def mean_move(self, side: int) -> float:
         """Mean points per play."""
-        plays = sum(r.plays[side] for r in self.results)
-        return sum(r.move_points[side] for r in self.results) / plays if plays else math.nan
+        plays = self.plays[side]
+        return self.move_points[side] / plays if plays else math.nan
 
     def bonus_rate(self, side: int, kind: BonusKind) -> float:
         """Bonuses of one kind per game."""
-        index = _KINDS.index(kind)
-        total = sum(r.bonuses[side][index] for r in self.results)
+        total = self.bonuses[side][_KINDS.index(kind)]
         return total / self.games if self.games else math.nan
 
     def to_dict(self) -> dict[str, object]:
@@ -129,17 +179,28 @@ class ArenaResult:
                 "mean_move_score": self.mean_move(side),
                 "bonuses_per_game": {k.value: self.bonus_rate(side, k) for k in _KINDS},
             }
+        margin, low, high = self.margin()
         return {
             "seed": self.seed,
             "games": self.games,
             "requested": self.requested,
             "interrupted": self.interrupted,
             "ties": self.ties,
+            "margin": margin,
+            "margin_ci95": [low, high],
             **sides,
         }
 
 
-def check_arena(a: str, b: str, games: int, jobs: int) -> None:
+def _plus(left: tuple[int, ...], right: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(x + y for x, y in zip(left, right, strict=True))
+
+
+def _pair(left: tuple[int, int], right: tuple[int, int]) -> tuple[int, int]:
+    return (left[0] + right[0], left[1] + right[1])
+
+
+def check_arena(a: str, b: str, games: int, jobs: int, seed: int = 0) -> None:
     """Refuse a run that cannot be played, naming the bad value."""
     for flag, name in (("--a", a), ("--b", b)):
         if name not in PLAYERS:
@@ -148,16 +209,25 @@ def check_arena(a: str, b: str, games: int, jobs: int) -> None:
         raise ValueError(f"--games must be at least 1, got {games}")
     if jobs < 1:
         raise ValueError(f"--jobs must be at least 1, got {jobs}")
+    if seed < 0 or seed + games > SEED_LIMIT:
+        raise ValueError(
+            f"--seed must be 0 or more and seed + games - 1 below 10**{MAX_SEED_DIGITS}"
+        )
 
 
-def _play_chunk(task: tuple[str, str, int, int, int]) -> tuple[int, list[GameResult]]:
+def _play_chunk(task: tuple[str, str, int, int, int]) -> ArenaResult:
     a, b, seed, start, count = task
-    return start, [play_game(a, b, seed + i, i % 2) for i in range(start, start + count)]
+    result = ArenaResult(a, b, seed, count)
+    for i in range(start, start + count):
+        result = result.add(play_game(a, b, seed + i, i % 2))
+    return result
 
 
-def _ignore_sigint() -> None:
-    # Workers leave Ctrl-C to the parent, which stops them and keeps what finished.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _chunks(
+    a: str, b: str, seed: int, games: int, size: int
+) -> Iterator[tuple[str, str, int, int, int]]:
+    for start in range(0, games, size):
+        yield (a, b, seed, start, min(size, games - start))
 
 
 def arena(
@@ -171,40 +241,21 @@ def arena(
 ) -> ArenaResult:
     """Play ``games`` games of A against B over ``jobs`` processes.
 
-    ``progress`` is called with the number of games just finished. Ctrl-C stops the
-    run and every game that finished is returned, marked ``interrupted``.
+    The games are handed out a few at a time and each batch comes back as its
+    totals, so a run of any length holds little. ``progress`` is called with the
+    number of games just finished. Ctrl-C stops the run: games not started are
+    dropped, games under way finish, and the totals of every finished game are
+    returned, marked ``interrupted``.
     """
-    check_arena(a, b, games, jobs)
-    size = max(1, min(20, games // (jobs * 8) or 1))
-    tasks = [(a, b, seed, start, min(size, games - start)) for start in range(0, games, size)]
-    done: dict[int, list[GameResult]] = {}
-    interrupted = False
-    try:
-        if jobs == 1:
-            for task in tasks:
-                for i in range(task[3], task[3] + task[4]):
-                    done.setdefault(task[3], []).append(play_game(a, b, seed + i, i % 2))
-                    if progress:
-                        progress(1)
-        else:
-            with ProcessPoolExecutor(jobs, initializer=_ignore_sigint) as pool:
-                futures = [pool.submit(_play_chunk, task) for task in tasks]
-                try:
-                    for future in as_completed(futures):
-                        start, results = future.result()
-                        done[start] = results
-                        if progress:
-                            progress(len(results))
-                except KeyboardInterrupt:
-                    for future in futures:
-                        future.cancel()
-                    wait(futures)
-                    for future in futures:
-                        if not future.cancelled() and future.exception() is None:
-                            start, results = future.result()
-                            done.setdefault(start, results)
-                    raise
-    except KeyboardInterrupt:
-        interrupted = True
-    finished = tuple(r for start in sorted(done) for r in done[start])
-    return ArenaResult(a, b, seed, games, finished, interrupted)
+    check_arena(a, b, games, jobs, seed)
+    size = 1 if jobs == 1 else max(1, min(8, games // (jobs * 16)))
+
+    def done(chunk: ArenaResult) -> None:
+        if progress:
+            progress(chunk.games)
+
+    chunks, interrupted = run_tasks(_play_chunk, _chunks(a, b, seed, games, size), jobs, done)
+    result = ArenaResult(a, b, seed, games, interrupted=interrupted)
+    for chunk in chunks:
+        result = result.combined(chunk)
+    return result

@@ -1,19 +1,40 @@
-"""The arena: deterministic for any number of processes, statistics from A's side."""
+"""The arena: streamed, deterministic for any number of processes, totals from A's side."""
 
 from __future__ import annotations
 
+import math
+import statistics
+
 import pytest
 
-from solitaire.tiles.arena import arena, check_arena, play_game
+from solitaire.tiles.arena import ArenaResult, arena, check_arena, play_game
 from solitaire.tiles.scoring import BonusKind
 
 
-def test_the_same_games_for_any_jobs_and_seats_alternate() -> None:
-    one = arena("expert", "greedy", 4, seed=30)
-    two = arena("expert", "greedy", 4, seed=30, jobs=2)
-    assert one == two
-    assert [r.seed for r in one.results] == [30, 31, 32, 33]
-    assert one.results[1] == play_game("expert", "greedy", 31, 1)
+def test_the_same_totals_for_any_jobs() -> None:
+    one = arena("expert", "greedy", 5, seed=30)
+    assert one == arena("expert", "greedy", 5, seed=30, jobs=2)
+    assert one == arena("expert", "greedy", 5, seed=30, jobs=3)
+    assert one.games == 5 and not one.interrupted
+
+
+def test_the_totals_are_those_of_each_game_with_seats_alternating() -> None:
+    result = arena("greedy", "expert", 4, seed=11, jobs=2)
+    games = [play_game("greedy", "expert", 11 + i, i % 2) for i in range(4)]
+    finals = [g.final for g in games]
+    assert result.score_sums == (sum(f[0] for f in finals), sum(f[1] for f in finals))
+    assert result.wins(0) == sum(a > b for a, b in finals)
+    assert result.wins(1) == sum(a < b for a, b in finals)
+    assert result.ties == sum(a == b for a, b in finals)
+    plays = sum(g.plays[1] for g in games)
+    assert result.mean_move(1) == sum(g.move_points[1] for g in games) / plays
+    margins = [a - b for a, b in finals]
+    mean, low, high = result.margin()
+    assert mean == pytest.approx(statistics.fmean(margins))
+    half = 1.959963984540054 * statistics.stdev(margins) / 2
+    assert (low, high) == pytest.approx((mean - half, mean + half))
+    # The seat alternates: game 1 is the same deal as B in the first seat.
+    assert games[1].final == play_game("expert", "greedy", 12, 0).final[::-1]
 
 
 def test_statistics_add_up() -> None:
@@ -21,14 +42,16 @@ def test_statistics_add_up() -> None:
     assert result.wins(0) + result.wins(1) + result.ties == 3
     share, low, high = result.win_share(0)
     assert low <= share <= high
-    assert result.mean_score(0) == sum(r.final[0] for r in result.results) / 3
-    first = sum(r.bonuses[s][0] for r in result.results for s in (0, 1))
-    assert first == 3  # exactly one first play a game
-    assert result.bonus_rate(0, BonusKind.FIRST_PLAY) + result.bonus_rate(
-        1, BonusKind.FIRST_PLAY
-    ) == pytest.approx(1.0)
+    first = result.bonus_rate(0, BonusKind.FIRST_PLAY) + result.bonus_rate(1, BonusKind.FIRST_PLAY)
+    assert first == pytest.approx(1.0)  # exactly one first play a game
     data = result.to_dict()
     assert data["games"] == 3 and data["a"]["player"] == "greedy"  # type: ignore[index]
+
+
+def test_an_empty_result_has_no_figures() -> None:
+    empty = ArenaResult("greedy", "greedy", 0, 10)
+    assert empty.games == 0 and math.isnan(empty.mean_score(0))
+    assert all(math.isnan(x) for x in empty.margin())
 
 
 def test_greedy_against_itself_mirrors_the_seat() -> None:
@@ -37,11 +60,32 @@ def test_greedy_against_itself_mirrors_the_seat() -> None:
     assert a_first.final == b_first.final[::-1]
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_keeps_the_finished_games(jobs: int) -> None:
+    seen = 0
+
+    def progress(count: int) -> None:  # Ctrl-C pressed once, when three games are in
+        nonlocal seen
+        seen += count
+        if seen - count < 3 <= seen:
+            raise KeyboardInterrupt
+
+    result = arena("greedy", "greedy", 200, seed=40, jobs=jobs, progress=progress)
+    assert result.interrupted and 3 <= result.games < 200
+    if jobs == 1:  # one process plays in order: exactly the first three games
+        assert result == ArenaResult(**{**_fields(arena("greedy", "greedy", 3, seed=40)),
+                                        "requested": 200, "interrupted": True})  # fmt: skip
+
+
+def _fields(result: ArenaResult) -> dict[str, object]:
+    return {name: getattr(result, name) for name in ArenaResult.__dataclass_fields__}
+
+
 @pytest.mark.parametrize(
-    ("a", "b", "games", "jobs", "message"),
-    [("x", "greedy", 1, 1, "--a: unknown player"), ("expert", "greedy", 0, 1, "--games"),
-     ("expert", "greedy", 1, 0, "--jobs")],
+    ("a", "b", "games", "jobs", "seed", "message"),
+    [("x", "greedy", 1, 1, 0, "--a: unknown player"), ("expert", "greedy", 0, 1, 0, "--games"),
+     ("expert", "greedy", 1, 0, 0, "--jobs"), ("greedy", "greedy", 2, 1, 10**40 - 1, "--seed")],
 )  # fmt: skip
-def test_bad_runs_are_named(a: str, b: str, games: int, jobs: int, message: str) -> None:
+def test_bad_runs_are_named(a: str, b: str, games: int, jobs: int, seed: int, message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        check_arena(a, b, games, jobs)
+        check_arena(a, b, games, jobs, seed)
