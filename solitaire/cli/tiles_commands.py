@@ -258,7 +258,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
         console.print(arena_table(result))
         console.print(
             Text(
-                f"{result.games:,} games (seeds {args.seed} on) in {elapsed:.1f} s with "
+                f"{result.games:,} games (deals from seed {args.seed} on, each twice with the "
+                f"seats swapped) in {elapsed:.1f} s with "
                 f"{args.jobs} job(s); {result.ties} tied",
                 style="muted",
             )
@@ -360,14 +361,15 @@ def register(sub: Subcommands) -> None:
     are = below.add_parser(
         "arena",
         help="two computer players over many games",
-        description="Play N games of A against B (game i from seed S+i, A in seat i mod 2); "
-        "the results are the same for any --jobs.",
+        description="Play N games of A against B in pairs on the same deal with the seats "
+        "swapped (game i from seed S + i // 2, A in seat i mod 2); the results are the same "
+        "for any --jobs.",
     )
     are.add_argument("--a", choices=PLAYERS, default="expert", help="player A (default expert)")
     are.add_argument("--b", choices=PLAYERS, default="greedy", help="player B (default greedy)")
     are.add_argument(
         "--games",
-        type=whole_number(1, SEED_LIMIT, f"1 to 10**{MAX_SEED_DIGITS}"),
+        type=whole_number(1, 2 * SEED_LIMIT, f"1 to 2 * 10**{MAX_SEED_DIGITS}"),
         default=100,
         metavar="N",
         help="games (default 100)",

@@ -1,8 +1,9 @@
 """Computer players against each other over many seeded games, in parallel, reproducibly.
 
-Game ``i`` of a run is dealt from seed ``seed + i``, with player A in seat ``i % 2``
-(the opening draw decides who moves first), so a run's results do not depend on
-how many processes play it.
+Games come in pairs on the same deal with the seats swapped: game ``i`` of a run
+is dealt from seed ``seed + i // 2``, with player A in seat ``i % 2`` (the opening
+draw decides who moves first), so the luck of the tiles weighs on both players
+alike and a run's results do not depend on how many processes play it.
 
 >>> result = arena("greedy", "greedy", 2, seed=5)
 >>> result.games, result == arena("greedy", "greedy", 2, seed=5, jobs=2)
@@ -209,9 +210,9 @@ def check_arena(a: str, b: str, games: int, jobs: int, seed: int = 0) -> None:
         raise ValueError(f"--games must be at least 1, got {games}")
     if jobs < 1:
         raise ValueError(f"--jobs must be at least 1, got {jobs}")
-    if seed < 0 or seed + games > SEED_LIMIT:
+    if seed < 0 or seed + (games - 1) // 2 >= SEED_LIMIT:
         raise ValueError(
-            f"--seed must be 0 or more and seed + games - 1 below 10**{MAX_SEED_DIGITS}"
+            f"--seed must be 0 or more and seed + (games - 1) // 2 below 10**{MAX_SEED_DIGITS}"
         )
 
 
@@ -219,7 +220,7 @@ def _play_chunk(task: tuple[str, str, int, int, int]) -> ArenaResult:
     a, b, seed, start, count = task
     result = ArenaResult(a, b, seed, count)
     for i in range(start, start + count):
-        result = result.add(play_game(a, b, seed + i, i % 2))
+        result = result.add(play_game(a, b, seed + i // 2, i % 2))
     return result
 
 

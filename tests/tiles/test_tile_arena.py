@@ -18,9 +18,9 @@ def test_the_same_totals_for_any_jobs() -> None:
     assert one.games == 5 and not one.interrupted
 
 
-def test_the_totals_are_those_of_each_game_with_seats_alternating() -> None:
+def test_the_totals_are_those_of_each_game_in_pairs_with_the_seats_swapped() -> None:
     result = arena("greedy", "expert", 4, seed=11, jobs=2)
-    games = [play_game("greedy", "expert", 11 + i, i % 2) for i in range(4)]
+    games = [play_game("greedy", "expert", 11 + i // 2, i % 2) for i in range(4)]
     finals = [g.final for g in games]
     assert result.score_sums == (sum(f[0] for f in finals), sum(f[1] for f in finals))
     assert result.wins(0) == sum(a > b for a, b in finals)
@@ -33,8 +33,8 @@ def test_the_totals_are_those_of_each_game_with_seats_alternating() -> None:
     assert mean == pytest.approx(statistics.fmean(margins))
     half = 1.959963984540054 * statistics.stdev(margins) / 2
     assert (low, high) == pytest.approx((mean - half, mean + half))
-    # The seat alternates: game 1 is the same deal as B in the first seat.
-    assert games[1].final == play_game("expert", "greedy", 12, 0).final[::-1]
+    # Game 1 is game 0's deal with the seats swapped: B in the first seat.
+    assert games[1].final == play_game("expert", "greedy", 11, 0).final[::-1]
 
 
 def test_statistics_add_up() -> None:
@@ -84,7 +84,7 @@ def _fields(result: ArenaResult) -> dict[str, object]:
 @pytest.mark.parametrize(
     ("a", "b", "games", "jobs", "seed", "message"),
     [("x", "greedy", 1, 1, 0, "--a: unknown player"), ("expert", "greedy", 0, 1, 0, "--games"),
-     ("expert", "greedy", 1, 0, 0, "--jobs"), ("greedy", "greedy", 2, 1, 10**40 - 1, "--seed")],
+     ("expert", "greedy", 1, 0, 0, "--jobs"), ("greedy", "greedy", 3, 1, 10**40 - 1, "--seed")],
 )  # fmt: skip
 def test_bad_runs_are_named(a: str, b: str, games: int, jobs: int, seed: int, message: str) -> None:
     with pytest.raises(ValueError, match=message):
