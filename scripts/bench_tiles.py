@@ -3,7 +3,8 @@
 Run: .venv/bin/python scripts/bench_tiles.py [--positions 200] [--games 1000] [--jobs 2]
 Targets: all legal moves of a mid-game position in < 20 ms median; expert decides in
 < 0.25 s median; expert beats greedy with the lower end of the 95% interval above 55%
-over >= 1,000 games (--games 0 skips the arena, which takes a while on 2 cores).
+over >= 1,000 games (--games 0 skips the arena, which takes a while on 2 cores;
+Ctrl-C stops it and the games that finished are reported).
 
 Positions are taken from seeded greedy games (seeds 500 on), every turn after the
 opening and while the bag still holds tiles. The same positions are also generated
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import statistics
 import time
 from itertools import combinations, permutations, product
@@ -86,6 +88,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0, help="first arena seed")
     args = parser.parse_args()
 
+    print(f"load average at the start: {os.getloadavg()[0]:.1f} (2 cores, shared)")
     views = mid_game_positions(args.positions)
     gen_times, gen_cpu, moves = timed(lambda v: generate(v.board, v.rack), views)
     median = statistics.median(gen_times)
@@ -133,16 +136,23 @@ def main() -> None:
         result = arena("expert", "greedy", args.games, seed=args.seed, jobs=args.jobs)
         elapsed = time.perf_counter() - start
         share, low, high = result.win_share(0)
-        print(f"expert v greedy, {result.games:,} games (seeds {args.seed} on), {elapsed:.0f} s:")
+        stopped = f" (Ctrl-C: {result.games:,} of {args.games:,} finished)" * result.interrupted
+        print(
+            f"expert v greedy, {result.games:,} games (deals from seed {args.seed} on, each "
+            f"twice with the seats swapped), {elapsed:.0f} s{stopped}:"
+        )
         print(
             f"  expert wins {result.wins(0)}, greedy {result.wins(1)}, ties {result.ties}: "
             f"{share:.1%} (95% {low:.1%} to {high:.1%}); lower end "
             f"{'above' if low > 0.55 else 'NOT above'} 55%"
         )
+        margin, m_low, m_high = result.margin()
         print(
-            f"  mean final score {result.mean_score(0):.1f} v {result.mean_score(1):.1f}; "
+            f"  mean final score {result.mean_score(0):.1f} v {result.mean_score(1):.1f}, "
+            f"margin {margin:+.1f} (95% {m_low:+.1f} to {m_high:+.1f}); "
             f"points a play {result.mean_move(0):.2f} v {result.mean_move(1):.2f}"
         )
+        print(f"  load average at the end: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -2,17 +2,19 @@
 
 * ``greedy`` lays the highest-scoring play now; with no play it exchanges its
   whole rack when the bag allows, and passes otherwise.
-* ``expert`` weighs each play by its score now, plus the value of the tiles it
-  keeps (the *leave*, learnt by simulation: see :mod:`solitaire.tiles.leaves`),
-  less the points it opens to the opponent (for a few racks the opponent might
-  hold, drawn from the tiles it cannot see: the best reply laying a tile next to
-  the play, beyond the best reply the opponent had anyway),
-  and, once the bag is empty, less the face value of the tiles it would be left
-  holding (plus what the opponent loses when it goes out). With no play it keeps
-  the best leave and exchanges the rest.
+* ``expert`` values each play by its score now plus the value of the tiles it
+  keeps (the *leave*, learnt by simulation: see :mod:`solitaire.tiles.leaves`);
+  once the bag is empty, the face value of the tiles it would be left holding
+  counts against it instead (and going out gains what the opponent holds). Its
+  best few plays by that value are then looked at one turn further: the
+  opponent's best reply on the board after each, averaged over racks the
+  opponent might hold (drawn from the tiles it cannot see, the same racks for
+  every play; once the bag is empty the opponent's rack is known and is the one
+  used), and a reply that ends the game costs the tiles still held too. With no
+  play it keeps the best leave and exchanges the rest.
 
-Ties go to the first play in the generator's order, so a seeded game is the same
-on every run.
+Ties go to the first play in the generator's order, and the sampled racks are
+seeded by the position, so a seeded game is the same on every run.
 """
 
 from __future__ import annotations
@@ -20,16 +22,15 @@ from __future__ import annotations
 import heapq
 import random
 from collections import Counter
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Final
 
 from solitaire.core.cards import shuffle
-from solitaire.tiles.board import Board, Placement
 from solitaire.tiles.game import PlayerView
 from solitaire.tiles.leaves import LeaveModel, load_leaves
 from solitaire.tiles.movegen import ScoredPlay, centre, generate
-from solitaire.tiles.moves import Action, Exchange, Pass
+from solitaire.tiles.moves import Action, Exchange, Pass, Play
 from solitaire.tiles.tiles import RACK_SIZE, Tile, rack_pips
 
 __all__ = [
@@ -39,7 +40,7 @@ __all__ = [
     "expert",
     "greedy",
     "make_player",
-    "opening_cost",
+    "reply_cost",
     "sample_racks",
 ]
 
@@ -75,20 +76,33 @@ def _kept(rack: Sequence[Tile], laid: Sequence[Tile]) -> list[Tile]:
 
 
 class Expert:
-    """Score now, the leave, the openings left and the endgame deductions."""
+    """Score now, the leave, the opponent's best reply and the endgame deductions.
+
+    ``shortlist`` plays are looked at a turn further, against ``samples`` racks.
+    """
 
     def __init__(
-        self, leaves: LeaveModel | None = None, shortlist: int = 6, samples: int = 4
+        self, leaves: LeaveModel | None = None, shortlist: int = 8, samples: int = 8
     ) -> None:
         self.leaves = leaves or load_leaves()
         self.shortlist = shortlist
         self.samples = samples
+        self._leave_cache: dict[tuple[Tile, ...], float] = {}
+
+    def _leave(self, kept: Sequence[Tile]) -> float:
+        key = tuple(sorted(kept))
+        value = self._leave_cache.get(key)
+        if value is None:
+            if len(self._leave_cache) > 100_000:
+                self._leave_cache.clear()
+            value = self._leave_cache[key] = self.leaves.value(key)
+        return value
 
     def _value(self, view: PlayerView, play: ScoredPlay) -> float:
         kept = _kept(view.rack, play.play.tiles)
         drawn = min(view.bag_size, RACK_SIZE - len(kept))
         if drawn > 0:
-            return play.score + self.leaves.value(kept)
+            return play.score + self._leave(kept)
         if not kept:  # going out ends the game: the others keep their tiles
             mean = sum(t.pips for t in view.unseen) / max(1, len(view.unseen))
             return play.score + mean * view.opponents_tiles
@@ -103,13 +117,9 @@ class Expert:
         racks = sample_racks(view, self.samples)
         if not racks or len(shortlist) == 1:
             return shortlist[0][2].play
-        elsewhere = [0 if view.board.is_empty else best_score(view.board, r) for r in racks]
         best = max(
             shortlist,
-            key=lambda item: (
-                item[0] - opening_cost(view.board, item[2].play.placements, racks, elsewhere),
-                item[1],
-            ),
+            key=lambda item: (item[0] - reply_cost(view, item[2].play, racks), item[1]),
         )
         return best[2].play
 
@@ -146,6 +156,8 @@ def sample_racks(view: PlayerView, count: int) -> list[tuple[Tile, ...]]:
     size = min(RACK_SIZE, view.opponents_tiles, len(view.unseen))
     if size == 0:
         return []
+    if size == len(view.unseen):  # the bag is empty: the opponent's rack is known
+        return [view.unseen]
     seed = sum((i + 1) * f for i, f in enumerate(view.board.faces)) * 1_000_003
     seed += sum((i + 1) * int(t) for i, t in enumerate(view.rack))
     rng = random.Random(seed)
@@ -157,34 +169,27 @@ def sample_racks(view: PlayerView, count: int) -> list[tuple[Tile, ...]]:
     return racks
 
 
-def best_score(board: Board, rack: Sequence[Tile], near: Collection[int] | None = None) -> int:
-    """The highest score of any play (on ``near`` when given), 0 when there is none."""
-    best = generate(board, rack, near=near, best_only=True)
-    return best[0].score if best else 0
+def reply_cost(view: PlayerView, play: Play, racks: Sequence[Sequence[Tile]]) -> float:
+    """Mean points the opponent takes back after ``play``, over the racks it might hold.
 
-
-def opening_cost(
-    board: Board,
-    placements: Sequence[Placement],
-    racks: Sequence[Sequence[Tile]],
-    elsewhere: Sequence[int],
-) -> float:
-    """Mean extra points the sampled opponent racks score on squares this play opens.
-
-    For each rack: its best play laying a tile next to the tiles just laid, less its
-    best play on the board before (which it has anyway), when that is more.
+    Its best reply on the board after the play; when that reply empties its rack and
+    the bag, the game ends and the tiles this player still holds count against it too.
+    A play that ends the game leaves no reply.
     """
-    after = board.place(placements)
-    near = {
-        n for square, _, _ in placements for n in after.neighbours(square) if not after.faces[n]
-    }
-    if not near:
+    kept = _kept(view.rack, play.tiles)
+    left_in_bag = view.bag_size - min(view.bag_size, RACK_SIZE - len(kept))
+    if not kept and not left_in_bag:
         return 0.0
-    gain = 0
-    for rack, before in zip(racks, elsewhere, strict=True):
-        reply = best_score(after, rack, near)
-        gain += max(0, reply - before)
-    return gain / len(racks)
+    after = view.board.place(play.placements)
+    total = 0
+    for rack in racks:
+        reply = generate(after, rack, best_only=True)
+        if not reply:
+            continue
+        total += reply[0].score
+        if not left_in_bag and len(reply[0].play.placements) == len(rack):
+            total += rack_pips(kept)
+    return total / len(racks)
 
 
 def make_player(name: str) -> Strategy:

@@ -11,13 +11,13 @@ from solitaire.tiles.board import Board
 from solitaire.tiles.game import PlayerView, TileGame
 from solitaire.tiles.leaves import FEATURES, LeaveModel, leave_features, load_leaves
 from solitaire.tiles.movegen import generate
-from solitaire.tiles.moves import Exchange, Pass, Play
+from solitaire.tiles.moves import Exchange, Pass, Play, check_play
 from solitaire.tiles.players import (
     Expert,
     expert,
     greedy,
     make_player,
-    opening_cost,
+    reply_cost,
     sample_racks,
 )
 from solitaire.tiles.tiles import FULL_SET, Bag, parse_tiles
@@ -91,14 +91,42 @@ def test_the_shipped_leave_values_load_and_match_the_features() -> None:
     assert LeaveModel.from_dict(model.to_dict()).weights == pytest.approx(model.weights, abs=1e-4)
 
 
-def test_opening_cost_counts_only_replies_beyond_what_the_opponent_had() -> None:
+def test_reply_cost_is_the_mean_best_reply_over_the_racks() -> None:
+    game = TileGame(21)
+    for _ in range(4):
+        game.apply(greedy(game.view(game.current_player)))
+    view = game.view(game.current_player)
+    racks = sample_racks(view, 5)
+    for scored in generate(view.board, view.rack)[::7]:
+        after = view.board.place(scored.play.placements)
+        best = [max((p.score for p in generate(after, rack)), default=0) for rack in racks]
+        assert reply_cost(view, scored.play, racks) == sum(best) / len(racks)
+
+
+def endgame_view(bag: int) -> PlayerView:
     board = Board().place(Play.parse("G7:7L H7:8L").placements)
-    fives = [parse_tiles("5D 5L 2L 3L 4L")]
-    play = Play.parse("I7:7D").placements  # 7-8-7 leaves J7 and the squares round I7 open
-    reply = max(p.score for p in generate(board.place(play), fives[0]))
-    assert opening_cost(board, play, fives, [0]) == reply
-    assert opening_cost(board, play, fives, [reply]) == 0
-    assert opening_cost(board, play, fives, [reply + 5]) == 0  # never below nothing
+    return PlayerView(0, board, parse_tiles("8D 7D"), (0, 0), (2, 1), bag, parse_tiles("7D"))
+
+
+def test_a_reply_that_goes_out_at_the_end_costs_the_tiles_kept_too() -> None:
+    play = Play.parse("G8:8D")  # 7-8 down; the 7 stays on the rack
+    after = endgame_view(0).board.place(play.placements)
+    reply = max(p.score for p in generate(after, parse_tiles("7D")))  # 7D goes out, on H8
+    assert reply > 0
+    assert sample_racks(endgame_view(0), 4) == [parse_tiles("7D")]  # the bag is empty: known
+    assert reply_cost(endgame_view(0), play, [parse_tiles("7D")]) == reply + 7
+    # With tiles still in the bag the game goes on, and the 7 is not lost.
+    assert reply_cost(endgame_view(10), play, [parse_tiles("7D")]) == reply
+    # Going out oneself ends the game: no reply at all.
+    out = Play.parse("G8:8D G9:7D")
+    assert check_play(endgame_view(0).board, endgame_view(0).rack, out).total > 0
+    assert reply_cost(endgame_view(0), out, [parse_tiles("7D")]) == 0
+
+
+def test_the_expert_goes_out_when_the_bag_is_empty_and_it_pays() -> None:
+    view = endgame_view(0)
+    choice = expert(view)
+    assert isinstance(choice, Play) and len(choice.tiles) == 2
 
 
 def test_sampled_racks_come_from_the_unseen_tiles_and_repeat() -> None:
