@@ -300,8 +300,8 @@ def arena_table(result: ArenaResult) -> Table:
 def _margin(result: ArenaResult, side: int) -> str:
     """A side's mean final score less the other's, with its 95% interval."""
     mean, low, high = result.margin()
-    if side:
-        mean, low, high = -mean, -high, -low
+    if side:  # B's side; + 0.0 shows an even margin as 0.0, not -0.0
+        mean, low, high = 0.0 - mean, 0.0 - high, 0.0 - low
     if math.isnan(mean):  # fewer than two games: no interval
         return "-"
     return f"{mean:+.1f} (95% {low:+.1f} to {high:+.1f})"

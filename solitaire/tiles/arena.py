@@ -13,7 +13,7 @@ alike and a run's results do not depend on how many processes play it.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Final
 
@@ -216,19 +216,9 @@ def check_arena(a: str, b: str, games: int, jobs: int, seed: int = 0) -> None:
         )
 
 
-def _play_chunk(task: tuple[str, str, int, int, int]) -> ArenaResult:
-    a, b, seed, start, count = task
-    result = ArenaResult(a, b, seed, count)
-    for i in range(start, start + count):
-        result = result.add(play_game(a, b, seed + i // 2, i % 2))
-    return result
-
-
-def _chunks(
-    a: str, b: str, seed: int, games: int, size: int
-) -> Iterator[tuple[str, str, int, int, int]]:
-    for start in range(0, games, size):
-        yield (a, b, seed, start, min(size, games - start))
+def _play_task(task: tuple[str, str, int, int]) -> ArenaResult:
+    a, b, seed, i = task
+    return ArenaResult(a, b, seed, 1).add(play_game(a, b, seed + i // 2, i % 2))
 
 
 def arena(
@@ -242,21 +232,23 @@ def arena(
 ) -> ArenaResult:
     """Play ``games`` games of A against B over ``jobs`` processes.
 
-    The games are handed out a few at a time and each batch comes back as its
-    totals, so a run of any length holds little. ``progress`` is called with the
-    number of games just finished. Ctrl-C stops the run: games not started are
+    The games are handed out a few at a time (no list of them is made up front) and
+    each comes back as its few totals. ``progress`` is called with the number of
+    games just finished. Ctrl-C stops the run: games not started are
     dropped, games under way finish, and the totals of every finished game are
     returned, marked ``interrupted``.
     """
     check_arena(a, b, games, jobs, seed)
-    size = 1 if jobs == 1 else max(1, min(8, games // (jobs * 16)))
+    # One game a task (a game takes far longer than handing it over), so Ctrl-C waits
+    # for at most one game a process.
+    tasks = ((a, b, seed, i) for i in range(games))
 
-    def done(chunk: ArenaResult) -> None:
+    def done(one: ArenaResult) -> None:
         if progress:
-            progress(chunk.games)
+            progress(one.games)
 
-    chunks, interrupted = run_tasks(_play_chunk, _chunks(a, b, seed, games, size), jobs, done)
-    result = ArenaResult(a, b, seed, games, interrupted=interrupted)
-    for chunk in chunks:
-        result = result.combined(chunk)
-    return result
+    results, interrupted = run_tasks(_play_task, tasks, jobs, done)
+    total = ArenaResult(a, b, seed, games, interrupted=interrupted)
+    for one in results:
+        total = total.combined(one)
+    return total
