@@ -209,9 +209,7 @@ def _below(session: TileSession, rows: int, width: int) -> list[Text]:
     """The preview of the tiles laid, the typed move, or the latest turns explained."""
     stage = session.stage
     if stage is Stage.RESUME:
-        return [
-            Text("A saved tile game is waiting: y resumes it, n starts a new one.", style="warn")
-        ]
+        return [Text(session.resume_prompt(), style="warn")]
     if stage is Stage.HANDOVER:
         handover = Text(
             f"Pass the keyboard to {session.names[session.seat]}, who presses Enter "

@@ -184,6 +184,7 @@ class TileSession:
             if pending is not None:
                 self.game, self.names, servant = pending.loaded
                 self.servant = self.servant or servant
+                self._clear()
             else:
                 self._start(new_game())
         self.message = " ".join(notices)
@@ -271,6 +272,16 @@ class TileSession:
         self.message = f"Resumed tile game {self.game_id}: {self.score_line()}."
         self._clear()
         self._settle()
+
+    def resume_prompt(self) -> str:
+        """The RESUME screen's question: which game is saved, and what y and n do."""
+        assert self.pending is not None
+        kept = self.pending.game_id
+        return (
+            f"Tile game {kept} is saved ({self.score_line()}; turn {len(self.game.turns) + 1}): "
+            f"y resumes it; n starts a new game, and {command(f'tiles --resume {kept}')} "
+            "resumes this one later."
+        )
 
     def start_afresh(self) -> None:
         """A new game; an unfinished one stays in the history, resumable later."""

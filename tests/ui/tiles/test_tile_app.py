@@ -18,7 +18,7 @@ from rich.console import Console
 from solitaire.store import History
 from solitaire.tiles.board import Board, square_name
 from solitaire.tiles.game import TileGame
-from solitaire.tiles.moves import IllegalMoveError, Play, Reason, check_play, parse_action
+from solitaire.tiles.moves import Action, IllegalMoveError, Play, Reason, check_play, parse_action
 from solitaire.tiles.players import expert, greedy
 from solitaire.tiles.record import game_record, load_record
 from solitaire.tiles.tiles import FULL_SET, Tile
@@ -133,6 +133,8 @@ def test_resume_at_any_point(history: History, moves: int) -> None:
     session.close()
     again = make_session(history)
     assert again.stage is Stage.RESUME
+    assert again.resume_prompt().startswith(f"Tile game {session.game_id} is saved (Ann ")
+    assert f"cribsol tiles --resume {session.game_id} resumes this one" in again.resume_prompt()
     again.resume()
     assert game_record(again.game, again.names) == before
     again.close()
@@ -286,3 +288,40 @@ def test_a_typed_move_refused_says_what_the_engine_says(history: History) -> Non
         before = len(session.game.turns)
         session.enter()
         assert session.message == str(refused.value) and len(session.game.turns) == before
+
+
+def test_the_solitaire_by_keys_ends_with_each_colours_score_and_distance_from_the_best(
+    history: History,
+) -> None:
+    session = TileSession(
+        history, ["dark", "light"], lambda: TileGame(5, solitaire=True), explicit=True
+    )
+    rng = random.Random(5)
+    keys, short, best_moves = [], [0, 0], [0, 0]
+    game = TileGame(5, solitaire=True)
+    while not game.is_over:
+        seat = game.current_player
+        plays = sorted(game.legal_plays(), key=lambda p: -p.score)
+        if plays:
+            chosen = plays[0] if rng.random() < 0.6 or len(plays) == 1 else plays[1]
+            action: Action = chosen.play
+            short[seat] += plays[0].score - chosen.score
+            best_moves[seat] += chosen.score == plays[0].score
+        else:
+            action = greedy(game.view(seat))
+            best_moves[seat] += 1
+        keys.append("p" if str(action) == "pass" else f"m{action}\r")
+        game.apply(action)
+    drive(session, "".join(keys))
+    assert session.stage is Stage.OVER
+    assert game_record(session.game, session.names) == game_record(game, session.names)
+    screen = " ".join(" ".join(render(session, 80, 24)).split())  # rows joined, as one text
+    final = game.returns()
+    for seat, name in enumerate(["dark", "light"]):
+        moves = sum(1 for t in game.turns if t.player == seat)
+        expected = (
+            f"{name}: {final[seat]} · {best_moves[seat]} of {moves} moves the best available · "
+            f"{short[seat]} points short of the best moves"
+        )
+        assert expected in screen
+    assert sum(short) > 0
