@@ -33,7 +33,7 @@ from solitaire.match.game import (
     missed_groups,
 )
 from solitaire.match.pegging import call, go_call
-from solitaire.ui.match.session import COMPUTER, YOU, MatchSession, Stage
+from solitaire.ui.match.session import COMPUTER, YOU, MatchSession, Stage, card_keys
 from solitaire.ui.shell import MIN_SIZE
 from solitaire.ui.views import ScoreView, card_text, cards_text
 
@@ -517,9 +517,8 @@ class MatchScreen:
         elif session.discarding:
             keys = "1-6 pick   Enter discard   h help   q quit"
         else:
-            held = len(session.hand)
-            number = "1" if held == 1 else f"1-{held}"
-            keys = f"{number} lay   Left/Right Space Enter   ? coach   h help   q quit"
+            lay = card_keys(len(session.hand))
+            keys = f"{lay} lay   Left/Right Space Enter   ? coach   h help   q quit"
         return Text(keys, style="muted")
 
     def __rich__(self) -> RenderableType:

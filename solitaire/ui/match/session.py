@@ -84,6 +84,11 @@ def computer_rng(seed: int, game: int, deal: int, move: int) -> random.Random:
     return random.Random(f"cribsol match {seed} game {game} deal {deal} move {move}")
 
 
+def card_keys(count: int) -> str:
+    """The number keys that pick one of this many cards: "1", "1-3"."""
+    return "1" if count <= 1 else f"1-{count}"
+
+
 @dataclass(frozen=True, slots=True)
 class Tagged:
     """An event with the game and deal it belongs to."""
@@ -434,7 +439,11 @@ class MatchSession:
         """Pick or unpick a card for the crib (0-5); in the play, lay it."""
         if self._busy():
             return
-        if not self.your_turn or not 0 <= index < len(self.hand):
+        if not self.your_turn:
+            return
+        if not 0 <= index < len(self.hand):
+            held = len(self.hand)
+            self.message = f"You hold {held} card{'s' * (held > 1)}: press {card_keys(held)}."
             return
         self.cursor = index
         if not self.discarding:

@@ -321,3 +321,17 @@ def test_the_footer_names_the_keys_of_the_cards_you_hold(history: History) -> No
             assert footer.startswith(("1 lay" if held == 1 else f"1-{held} lay") + " "), footer
         press(session, next_key(session))
     assert seen == {1, 2, 3, 4}
+
+
+def test_a_number_past_your_cards_says_which_keys_fit(history: History) -> None:
+    session = make_session(history)
+    while not (session.your_turn and not session.discarding and len(session.hand) < 4):
+        press(session, next_key(session))
+        assert session.stage is not Stage.MATCH_OVER
+    held = len(session.hand)
+    before = match_record(session.match, session.names)
+    session.digit(str(held + 1))
+    keys = "1" if held == 1 else f"1-{held}"
+    assert session.message == f"You hold {held} card{'s' * (held > 1)}: press {keys}."
+    assert match_record(session.match, session.names) == before
+    assert render(session)[-1].startswith(f"{keys} lay ")
