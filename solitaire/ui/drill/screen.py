@@ -20,6 +20,7 @@ from solitaire.match.game import Counted, Discarded
 from solitaire.store import command
 from solitaire.ui.drill.session import YOU, DrillSession, Stage
 from solitaire.ui.match.screen import advice_rows, event_line, help_table
+from solitaire.ui.match.session import card_keys
 from solitaire.ui.views import card_text, cards_text
 
 __all__ = ["KEYS", "DrillScreen", "grade_line"]
@@ -184,7 +185,9 @@ class DrillScreen:
         elif stage is Stage.OVER:
             keys = "n new drill   h help   q quit"
         else:
-            keys = "1-4 lay   Left/Right Enter   ? coach   h help   q quit"
+            keys = (
+                f"{card_keys(len(session.hand))} lay   Left/Right Enter   ? coach   h help   q quit"
+            )
         return Text(keys, style="muted")
 
     def __rich__(self) -> RenderableType:

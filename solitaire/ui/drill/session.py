@@ -26,6 +26,7 @@ from solitaire.match.drill import (
 from solitaire.match.game import IllegalMoveError, Lay
 from solitaire.store import History, RecordSummary, command
 from solitaire.ui.match.coaching import Coach, Moment
+from solitaire.ui.match.session import card_keys
 from solitaire.ui.saved import Claimed, SavedGame
 
 __all__ = ["YOU", "DrillSession", "Stage", "new_seed"]
@@ -218,7 +219,11 @@ class DrillSession:
 
     def lay(self, index: int) -> None:
         """Lay your card at this position (0-3), graded; one that does not fit says why."""
-        if self.stage is not Stage.PLAY or not 0 <= index < len(self.hand):
+        if self.stage is not Stage.PLAY:
+            return
+        if not 0 <= index < len(self.hand):
+            held = len(self.hand)
+            self.message = f"You hold {held} card{'s' * (held > 1)}: press {card_keys(held)}."
             return
         card = self.hand[index]
         drill = self.drill

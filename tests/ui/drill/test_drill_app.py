@@ -202,3 +202,16 @@ def test_ascii_mode_draws_every_drill_screen_in_plain_letters(history: History) 
         session.lay(next(i for i, c in enumerate(session.hand) if session.playable(c)))
     assert all(line.isascii() for line in render(session))
     session.close()
+
+
+def test_a_number_past_your_cards_says_which_keys_fit(history: History) -> None:
+    session = session_for(history, seed=5)
+    session.lay(session.hand.index(next(c for c in session.hand if session.playable(c))))
+    assert session.stage is Stage.PLAY
+    held = len(session.hand)
+    assert held < 4
+    session.lay(held)
+    keys = "1" if held == 1 else f"1-{held}"
+    assert session.message == f"You hold {held} card{'s' * (held > 1)}: press {keys}."
+    assert len(session.hand) == held
+    assert render(session)[-1].startswith(f"{keys} lay ")
