@@ -87,8 +87,8 @@ def arena_table(result: ArenaResult) -> Table:
         table.add_row(f"  {label}", *(_mean(s.roles[role].mean(what)) for s in stats), published)
     times = (result.times(0), result.times(1))
     table.add_row(
-        "ms a decision",
-        *(f"{median * 1000:.1f} (p99 {p99 * 1000:.0f})" for median, p99, _ in times),
+        "ms a decision: median (p99)",
+        *(f"{median * 1000:.1f} ({p99 * 1000:.0f})" for median, p99, _ in times),
         "",
     )
     return table

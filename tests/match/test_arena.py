@@ -143,6 +143,7 @@ def test_the_command_prints_json_and_a_table(capsys: pytest.CaptureFixture[str])
     assert main(["arena", "--a", "standard", "--b", "easy", "--games", "2"]) == 0
     table = capsys.readouterr().out
     assert "95% interval" in table and "pegged as dealer" in table
+    assert "ms a decision: median (p99)" in table  # not read as a mean
     assert max(len(line) for line in table.splitlines()) <= 80
 
 
