@@ -40,7 +40,7 @@ from solitaire.core.cards import ALL_CARDS, Card
 from solitaire.core.scoring import rank_points, score_hand
 from solitaire.match.game import GAME_POINTS, Observation
 from solitaire.match.pegging import MAX_COUNT
-from solitaire.match.search import hidden_hands, peg_ranks
+from solitaire.match.search import bounds_after, hidden_hands, peg_ranks
 from solitaire.patience.advisor import Position
 from solitaire.patience.kernel import DISCARDS, round_counts
 
@@ -271,12 +271,7 @@ def _play_to_win(
                 bound = value
                 if bound >= beta:
                     break
-    if best <= alpha:
-        memo[key] = (low, min(high, best))
-    elif best >= beta:
-        memo[key] = (max(low, best), high)
-    else:
-        memo[key] = (best, best)
+    memo[key] = bounds_after(low, high, best, alpha, beta)
     return best
 
 

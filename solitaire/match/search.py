@@ -41,7 +41,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import Final
+from typing import Final, TypeVar
 
 from solitaire.core.cards import ALL_CARDS, Card
 from solitaire.match.game import Observation
@@ -153,6 +153,19 @@ def tail_of(ranks: Sequence[int]) -> Tail:
     return _tails[tail]
 
 
+V = TypeVar("V", int, float)
+
+
+def bounds_after(low: V, high: V, best: V, alpha: V, beta: V) -> tuple[V, V]:
+    """A position's (lower, upper) bounds once searched in the window (alpha, beta) to ``best``:
+    a fail-low bounds it from above, a fail-high from below, else it is exact."""
+    if best <= alpha:
+        return low, min(high, best)
+    if best >= beta:
+        return max(low, best), high
+    return best, best
+
+
 def _negamax(x: int, y: int, count: int, tail: int, alpha: int, beta: int) -> int:
     """Net pegging to the end of the play for the player holding ``x``, to lay a card that fits.
 
@@ -216,12 +229,7 @@ def _negamax(x: int, y: int, count: int, tail: int, alpha: int, beta: int) -> in
                 bound = value
                 if bound >= beta:
                     break
-    if best <= alpha:
-        _table[key] = (low, min(high, best))
-    elif best >= beta:
-        _table[key] = (max(low, best), high)
-    else:
-        _table[key] = (best, best)
+    _table[key] = bounds_after(low, high, best, alpha, beta)
     return best
 
 
