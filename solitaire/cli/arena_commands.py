@@ -3,21 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import json
-import sys
-import time
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from solitaire.cli.common import (
     add_output_options,
     jobs_number,
-    make_console,
-    prog,
-    progress_bar,
+    run_arena,
     seed_number,
     whole_number,
 )
@@ -32,29 +28,24 @@ __all__ = ["arena_table", "register"]
 
 def cmd_arena(args: argparse.Namespace) -> int:
     check_arena(args.a, args.b, args.games, args.jobs, args.seed)
-    started = time.perf_counter()
-    with progress_bar(args, f"{args.a} v {args.b}", args.games) as advance:
-        result = arena(args.a, args.b, args.games, seed=args.seed, jobs=args.jobs, progress=advance)
-    elapsed = time.perf_counter() - started
-    if args.json:
-        print(json.dumps(result.to_dict()))
-    else:
-        console = make_console(args)
-        console.print(arena_table(result))
+
+    def report(result: ArenaResult, elapsed: float) -> list[RenderableType]:
         pairs = (result.games + 1) // 2
-        console.print(
-            Text(
-                f"{result.games:,} games: {pairs:,} seeds from {args.seed}, each played twice "
-                f"with the seats swapped; {elapsed:.1f} s with {args.jobs} job(s). Points per "
-                "deal count the deals played to the crib (a deal cut short by a win is left "
-                "out); a skunk counts 2 game points, a double skunk 3.",
-                style="muted",
-            )
+        note = (
+            f"{result.games:,} games: {pairs:,} seeds from {args.seed}, each played twice "
+            f"with the seats swapped; {elapsed:.1f} s with {args.jobs} job(s). Points per "
+            "deal count the deals played to the crib (a deal cut short by a win is left "
+            "out); a skunk counts 2 game points, a double skunk 3."
         )
-    if result.interrupted:
-        print(f"{prog()}: interrupted; {result.games:,} finished games reported", file=sys.stderr)
-        return 130
-    return 0
+        return [arena_table(result), Text(note, style="muted")]
+
+    return run_arena(
+        args,
+        lambda advance: arena(
+            args.a, args.b, args.games, seed=args.seed, jobs=args.jobs, progress=advance
+        ),
+        report,
+    )
 
 
 def _mean(value: Fraction | None) -> str:

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Final, NoReturn, TypeAlias
+from typing import TYPE_CHECKING, Final, NoReturn, Protocol, TypeAlias, TypeVar
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -83,6 +84,44 @@ def progress_bar(
             progress.update(task, rate=f"{rate:,.1f} games/s")
 
         yield advance
+
+
+class ArenaRun(Protocol):
+    """What a game's arena returns: the finished games, whether Ctrl-C cut it short, JSON."""
+
+    @property
+    def games(self) -> int: ...
+
+    @property
+    def interrupted(self) -> bool: ...
+
+    def to_dict(self) -> dict[str, object]: ...
+
+
+R = TypeVar("R", bound=ArenaRun)
+
+
+def run_arena(
+    args: argparse.Namespace,
+    play: Callable[[Callable[[int], None]], R],
+    report: Callable[[R, float], Sequence[RenderableType]],
+) -> int:
+    """Run an arena under a progress bar, print its JSON or its ``report`` (given the result
+    and the seconds taken); 130 when Ctrl-C kept only the finished games."""
+    started = time.perf_counter()
+    with progress_bar(args, f"{args.a} v {args.b}", args.games) as advance:
+        result = play(advance)
+    elapsed = time.perf_counter() - started
+    if args.json:
+        print(json.dumps(result.to_dict()))
+    else:
+        console = make_console(args)
+        for part in report(result, elapsed):
+            console.print(part)
+    if result.interrupted:
+        print(f"{prog()}: interrupted; {result.games:,} finished games reported", file=sys.stderr)
+        return 130
+    return 0
 
 
 def speaks_unicode(stream: object) -> bool:

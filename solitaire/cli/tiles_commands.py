@@ -7,10 +7,10 @@ import json
 import math
 import random
 import sys
-import time
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -21,8 +21,7 @@ from solitaire.cli.common import (
     jobs_number,
     make_console,
     open_history,
-    prog,
-    progress_bar,
+    run_arena,
     seed_number,
     whole_number,
 )
@@ -247,27 +246,21 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 def cmd_arena(args: argparse.Namespace) -> int:
     check_arena(args.a, args.b, args.games, args.jobs, args.seed)
-    started = time.perf_counter()
-    with progress_bar(args, f"{args.a} v {args.b}", args.games) as advance:
-        result = arena(args.a, args.b, args.games, seed=args.seed, jobs=args.jobs, progress=advance)
-    elapsed = time.perf_counter() - started
-    if args.json:
-        print(json.dumps(result.to_dict()))
-    else:
-        console = make_console(args)
-        console.print(arena_table(result))
-        console.print(
-            Text(
-                f"{result.games:,} games (deals from seed {args.seed} on, each twice with the "
-                f"seats swapped) in {elapsed:.1f} s with "
-                f"{args.jobs} job(s); {result.ties} tied",
-                style="muted",
-            )
+
+    def report(result: ArenaResult, elapsed: float) -> list[RenderableType]:
+        note = (
+            f"{result.games:,} games (deals from seed {args.seed} on, each twice with the "
+            f"seats swapped) in {elapsed:.1f} s with {args.jobs} job(s); {result.ties} tied"
         )
-    if result.interrupted:
-        print(f"{prog()}: interrupted; {result.games:,} finished games reported", file=sys.stderr)
-        return 130
-    return 0
+        return [arena_table(result), Text(note, style="muted")]
+
+    return run_arena(
+        args,
+        lambda advance: arena(
+            args.a, args.b, args.games, seed=args.seed, jobs=args.jobs, progress=advance
+        ),
+        report,
+    )
 
 
 def arena_table(result: ArenaResult) -> Table:
