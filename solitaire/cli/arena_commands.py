@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -17,13 +18,14 @@ from solitaire.cli.common import (
     seed_number,
     whole_number,
 )
+from solitaire.core.runs import wilson
 from solitaire.match.arena import MAX_ARENA_GAMES, ArenaResult, arena, arena_players, check_arena
-from solitaire.match.stats import PUBLISHED
+from solitaire.match.stats import PUBLISHED, MatchStats
 
 if TYPE_CHECKING:
     from solitaire.cli.common import Subcommands
 
-__all__ = ["arena_table", "register"]
+__all__ = ["arena_table", "register", "results_table"]
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
@@ -55,15 +57,29 @@ def _mean(value: Fraction | None) -> str:
 def arena_table(result: ArenaResult) -> Table:
     """Each side's wins with the 95% interval, game points, skunks, points per deal by role
     beside the published averages, and decision times."""
+    return results_table(
+        (result.a, result.b),
+        (result.stats(0), result.stats(1)),
+        result.games,
+        (result.times(0), result.times(1)),
+    )
+
+
+def results_table(
+    players: tuple[str, str],
+    stats: tuple[MatchStats, MatchStats],
+    games: int,
+    times: tuple[tuple[float, float, int], tuple[float, float, int]] | None = None,
+) -> Table:
+    """The arena's table from each side's results over ``games`` games (and decision times)."""
     table = Table(title="Arena", title_justify="left", box=None, padding=(0, 1))
     table.add_column("", justify="left")
-    a, b = result.a, result.b
+    a, b = players
     names = (a, b) if a != b else (f"{a} (A)", f"{b} (B)")
     for name in names:
         table.add_column(name, justify="right")
     table.add_column("published", justify="left", style="muted")
-    stats = (result.stats(0), result.stats(1))
-    shares = (result.win_share(0), result.win_share(1))
+    shares = [(s.wins / games if games else math.nan, *wilson(s.wins, games)) for s in stats]
     table.add_row(
         "wins", *(f"{s.wins:,} ({p:.1%})" for s, (p, _, _) in zip(stats, shares, strict=True)), ""
     )
@@ -76,12 +92,12 @@ def arena_table(result: ArenaResult) -> Table:
     for (role, what), published in PUBLISHED.items():
         label = what if what == "crib" else f"{what} as {role}"
         table.add_row(f"  {label}", *(_mean(s.roles[role].mean(what)) for s in stats), published)
-    times = (result.times(0), result.times(1))
-    table.add_row(
-        "ms a decision: median (p99)",
-        *(f"{median * 1000:.1f} ({p99 * 1000:.0f})" for median, p99, _ in times),
-        "",
-    )
+    if times is not None:
+        table.add_row(
+            "ms a decision: median (p99)",
+            *(f"{median * 1000:.1f} ({p99 * 1000:.0f})" for median, p99, _ in times),
+            "",
+        )
     return table
 
 
