@@ -19,9 +19,12 @@ left on their rack.
 
 In a Joker game (``joker=True``) players count their own plays: a play is applied
 with the player's ``claim`` and scores what was recorded (a claim above the play's
-worth is struck out and records 0). Until the next turn, another player may
-:meth:`TileGame.call_joker` on it: missed points go to the caller, a call when
-nothing was missed costs the caller 5 (see :mod:`solitaire.tiles.optional`).
+worth is struck out and records 0: were it corrected to the true worth, always
+claiming too much would never miss a point and no call could ever pay). Until the
+next turn, another player may :meth:`TileGame.call_joker` on it: missed points go
+to the caller, a call when nothing was missed costs the caller 5. A call while the
+player to move is still counting (:meth:`TileGame.call_early`) costs the caller 5
+too (see :mod:`solitaire.tiles.optional`).
 
 >>> game = TileGame(seed=7)
 >>> game.first_player, len(game.rack(0)), len(game.bag)
@@ -149,6 +152,9 @@ class TileGame:
         self.joker = joker
         self.calls: dict[int, Called] = {}
         """Joker calls by the index of the turn called on."""
+        self.early: list[Called] = []
+        """Joker calls made before a score was recorded, in order; each ``turn`` is the index
+        of the turn being counted (``len(turns)`` while it is still being counted)."""
         if solitaire:
             # Seeds of their own: the same shuffle would put equal ranks in the same order.
             self.bags = [
@@ -389,11 +395,35 @@ class TileGame:
         self.scores[caller] += called.points
         return called
 
+    def call_early(self, caller: int) -> Called:
+        """``caller`` calls Joker while the player to move has not recorded a score: pays 5."""
+        if not self.joker:
+            raise ValueError("the Joker is not played in this game")
+        if self.is_over:
+            raise ValueError("the game is over: no count is to come")
+        if not 0 <= caller < self.players:
+            raise ValueError(f"there is no player {caller + 1}")
+        if caller == self.current_player:
+            raise ValueError("a player does not call Joker on their own count")
+        if not self.can_play():
+            raise ValueError("the player to move has no play: no count is coming")
+        called = Called(len(self.turns), caller, joker(None, 0))
+        self.early.append(called)
+        self.scores[caller] += called.points
+        return called
+
+    def early_calls(self, index: int) -> list[Called]:
+        """The calls made before turn ``index`` was recorded."""
+        return [called for called in self.early if called.turn == index]
+
     def running_scores(self) -> list[tuple[int, ...]]:
-        """Everyone's score after each turn (and the Joker call on it)."""
+        """Everyone's score after each turn (with the calls made while it was counted and
+        the Joker call on it)."""
         running = [0] * self.players
         out = []
         for index, turn in enumerate(self.turns):
+            for early in self.early_calls(index):
+                running[early.caller] += early.points
             running[turn.player] += turn.recorded
             called = self.calls.get(index)
             if called is not None:

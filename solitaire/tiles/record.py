@@ -4,7 +4,9 @@ A record holds the seed, the opening draws, every rack drawn, every play (as
 ``square:tile`` placements), exchange and pass with its score and the tiles drawn
 after it, and the leftovers deducted at the end. In a Joker game each play also
 holds the player's ``claim`` and each turn its Joker ``call`` (the caller and the
-points judged), and the running scores are what was recorded. Records are
+points judged), ``early_calls`` lists the calls made while a player was still
+counting (the turn counted, the caller, the points judged; the last may be on a
+turn not yet recorded), and the running scores are what was recorded. Records are
 untrusted: they are read through :mod:`solitaire.core.untrusted`, and
 :func:`replay` plays them again on a fresh engine, refusing the first turn and
 field that does not match: a computer's claim is counted again, a call judged again.
@@ -24,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from solitaire.core.untrusted import Fields, RecordError, check_list, parse_record, safe_text
-from solitaire.tiles.game import MAX_CLAIM, TileGame
+from solitaire.tiles.game import MAX_CLAIM, Called, TileGame
 from solitaire.tiles.joker import computer_caller, computer_count
 from solitaire.tiles.moves import Action, Exchange, Pass, Play, format_placement
 from solitaire.tiles.players import PLAYERS
@@ -48,7 +50,8 @@ _TOP: Final = (
     "deductions",
     "final",
 )
-_OPTIONAL: Final = ("solitaire", "servant", "joker")  # 1 when on; absent in older records
+_OPTIONAL: Final = ("solitaire", "servant", "joker", "early_calls")  # absent when off or none
+_EARLY: Final = ("turn", "caller", "points")
 _TURN: Final = ("player", "rack", "action", "tiles", "score", "drew", "scores")
 _JOKER_TURN: Final = ("claim", "call")  # a Joker game's plays: the count said, the call made
 _ACTIONS: Final = ("play", "pass", "exchange")
@@ -107,7 +110,12 @@ def game_record(game: TileGame, players: Sequence[str], *, servant: bool = False
         **({"solitaire": 1} if game.solitaire else {}),
         **({"servant": 1} if servant else {}),
         **({"joker": 1} if game.joker else {}),
+        **({"early_calls": [_early_dict(c) for c in game.early]} if game.early else {}),
     }
+
+
+def _early_dict(called: Called) -> dict[str, int]:
+    return {"turn": called.turn + 1, "caller": called.caller, "points": called.points}
 
 
 def _starting_racks(game: TileGame) -> list[tuple[Tile, ...]]:
@@ -193,6 +201,39 @@ def _replay_call(game: TileGame, names: Sequence[str], turn: Fields, where: str)
         _expect(called.points, points, f"{where}: field 'call' points")
 
 
+EarlyCall = tuple[str, int, int, int]  # where the record gives it, the turn, the caller, the points
+
+
+def _early_calls(record: Fields, seats: int) -> list[EarlyCall]:
+    """The calls made before a count was recorded, checked for shape and order."""
+    out: list[EarlyCall] = []
+    if not record.has("early_calls"):
+        return out
+    for where, item in record.items("early_calls", 1, MAX_TURNS):
+        call = Fields(item, where, required=_EARLY)
+        turn = call.integer("turn", out[-1][1] if out else 1, MAX_TURNS + 1)  # in order
+        caller = call.integer("caller", 0, seats - 1)
+        out.append((where, turn, caller, call.integer("points", -5, 0)))
+    return out
+
+
+def _replay_early(game: TileGame, names: Sequence[str], calls: list[EarlyCall]) -> None:
+    """Make the calls recorded before the count of the turn to come, judging each again."""
+    number = len(game.turns) + 1
+    while calls and calls[0][1] == number:
+        where, _, caller, points = calls.pop(0)
+        if names[game.current_player] in PLAYERS:
+            player = names[game.current_player]
+            raise RecordError(f"{where}: field 'turn': {player} counts at once: no call is early")
+        if names[caller] in PLAYERS:
+            raise RecordError(f"{where}: field 'caller': a computer never calls before a count")
+        try:
+            called = game.call_early(caller)
+        except ValueError as error:
+            raise RecordError(f"{where}: field 'caller': {error}") from None
+        _expect(called.points, points, f"{where}: field 'points'")
+
+
 def _caller(names: Sequence[str], seat: int | None) -> str:
     return "no call" if seat is None else f"a call by {names[seat]}"
 
@@ -232,8 +273,10 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> TileGa
         _expect(game.rack(player), rack, f"record: field 'racks': player {player + 1}")
 
     size = game.board.size
+    early = _early_calls(record, seats)
     for number, (_, item) in enumerate(record.items("turns", 0, MAX_TURNS), start=1):
         where = f"turn {number}"
+        _replay_early(game, names, early)
         if game.is_over:
             raise RecordError(f"{where}: the game was already over")
         counted = jokers and item.get("action") == "play" if isinstance(item, Mapping) else False
@@ -258,6 +301,9 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> TileGa
         scores = [item for _, item in turn.items("scores", seats, seats)]
         _expect(tuple(game.scores), tuple(scores), turn.name("scores"))
 
+    _replay_early(game, names, early)
+    if early:
+        raise RecordError(f"{early[0][0]}: field 'turn': turn {early[0][1]} was never played")
     if not game.is_over:
         if not allow_unfinished:
             raise RecordError(

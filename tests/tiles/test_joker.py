@@ -115,10 +115,15 @@ def test_the_computer_after_a_person_calls_on_their_missed_points() -> None:
 
 
 def play_joker(seed: int, names: list[str], rng: random.Random) -> TileGame:
-    """A whole Joker game: people claim at random about the truth and sometimes call."""
+    """A whole Joker game: people claim at random about the truth and sometimes call, now
+    and then too early."""
     game = TileGame(seed, len(names), joker=True)
+    people = [s for s, n in enumerate(names) if n not in ("expert", "greedy")]
     while not game.is_over:
         seat = game.current_player
+        early = [s for s in people if s != seat]
+        if seat in people and early and game.can_play() and rng.random() < 0.15:
+            game.call_early(rng.choice(early))
         action = greedy(game.view(seat))
         score = game.check(action)
         claim = None
@@ -127,7 +132,6 @@ def play_joker(seed: int, names: list[str], rng: random.Random) -> TileGame:
         apply_counted(game, names, action, claim)
         open_turn = game.joker_open
         if open_turn is not None and rng.random() < 0.5:
-            people = [s for s, n in enumerate(names) if n not in ("expert", "greedy")]
             callers = [s for s in people if s != open_turn.player]
             if callers:
                 game.call_joker(rng.choice(callers))
@@ -146,7 +150,12 @@ def test_a_joker_game_replays_and_its_scores_add_up(seed: int, names: list[str])
     assert game_record(again, names) == record
     # An independent count: each seat's recorded points and calls, less its leftovers.
     totals = [0] * len(names)
+    early = record.get("early_calls", [])
     for index, turn in enumerate(record["turns"]):
+        for call in early:
+            if call["turn"] == index + 1:
+                assert call["points"] == -5 and names[call["caller"]] not in ("expert", "greedy")
+                totals[call["caller"]] -= 5
         if turn["action"] == "play":
             said = turn["claim"]
             totals[turn["player"]] += said if said <= turn["score"] else 0
@@ -155,6 +164,7 @@ def test_a_joker_game_replays_and_its_scores_add_up(seed: int, names: list[str])
         else:
             assert "claim" not in turn
         assert turn["scores"] == totals, index
+    assert all(call["turn"] <= len(record["turns"]) for call in early)
     final = [t - d for t, d in zip(totals, record["deductions"], strict=True)]
     assert record["final"] == final == list(game.returns())
     # Every person's missed count was called at once by the computer after them.
@@ -243,3 +253,96 @@ def test_no_call_is_due_before_a_play_nor_on_a_right_count() -> None:
     names = ["Ann", "expert"] if game.current_player == 0 else ["expert", "Ann"]
     apply_counted(game, names, play, worth.total)
     assert computer_call(game, names) is None and game.calls == {}
+
+
+def test_an_early_call_costs_the_caller_five_and_is_recorded_and_replayed() -> None:
+    names = ["Ann", "Bob", "Cy"]
+    game = TileGame(6, 3, joker=True)
+    mover = game.current_player
+    others = [s for s in range(3) if s != mover]
+    with pytest.raises(ValueError, match="their own count"):
+        game.call_early(mover)
+    with pytest.raises(ValueError, match="no player 4"):
+        game.call_early(3)
+    called = game.call_early(others[0])
+    assert (called.turn, called.caller, called.points) == (0, others[0], -JOKER_PENALTY)
+    assert "before the score was recorded" in called.judged.reason
+    assert game.scores[others[0]] == -JOKER_PENALTY and game.joker_open is None
+    play = first_play(game)
+    worth = game.check(play)
+    assert worth is not None
+    game.apply(play, worth.total)
+    assert game.early_calls(0) == [called] and game.early_calls(1) == []
+    assert game.running_scores()[0][others[0]] == -JOKER_PENALTY
+    # A second early call, on the count now being typed: the record keeps it unfinished.
+    game.call_early(mover)
+    record = json.loads(json.dumps(game_record(game, names)))
+    assert record["early_calls"] == [
+        {"turn": 1, "caller": others[0], "points": -5},
+        {"turn": 2, "caller": mover, "points": -5},
+    ]
+    again = replay(record, allow_unfinished=True)
+    assert again.scores == game.scores and again.early == game.early
+    assert game_record(again, names) == record
+    plain = TileGame(6, 3)
+    with pytest.raises(ValueError, match="not played in this game"):
+        plain.call_early(others[0])
+
+
+def test_no_early_call_when_no_count_is_coming() -> None:
+    game = play_joker(9, ["Ann", "Bob"], random.Random(1))
+    with pytest.raises(ValueError, match="the game is over"):
+        game.call_early(1 - game.current_player)
+    for seed in range(40):
+        game = TileGame(seed, joker=True)
+        while not game.is_over and game.can_play():
+            action = greedy(game.view(game.current_player))
+            score = game.check(action)
+            game.apply(action, None if score is None else score.total)
+        if not game.is_over:
+            break
+    else:  # pragma: no cover
+        raise AssertionError("no game reaches a turn without a play")
+    with pytest.raises(ValueError, match="no play: no count is coming"):
+        game.call_early(1 - game.current_player)
+
+
+@pytest.fixture(scope="module")
+def early_record() -> dict[str, Any]:
+    names = ["Ann", "Bob", "greedy"]
+    for seed in range(30, 60):
+        record = game_record(play_joker(seed, names, random.Random(seed)), names)
+        if len(record.get("early_calls", [])) >= 2:
+            return record
+    raise AssertionError("no game with two early calls")
+
+
+def _tamper_turn(record: dict[str, Any], call: dict[str, Any]) -> None:
+    computer = next(i for i, t in enumerate(record["turns"]) if t["player"] == 2)
+    call["turn"] = computer + 1
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda r, c: c.update(points=-4), r"entry 1: field 'points': the record says -4"),
+        (lambda r, c: c.update(caller=2), r"entry 1: field 'caller': a computer never calls"),
+        (lambda r, c: c.update(caller=r["turns"][c["turn"] - 1]["player"]), "their own count"),
+        (_tamper_turn, r"entry 1: field 'turn': greedy counts at once"),
+        (lambda r, c: r["early_calls"].append(c | {"turn": len(r["turns"]) + 5}), "never played"),
+        (lambda r, c: c.update(turn=0), r"entry 1: field 'turn': expected 1 to"),
+        (lambda r, c: c.update(when=1), r"entry 1: unexpected field 'when'"),
+        (lambda r, c: c.pop("caller"), r"entry 1: missing field 'caller'"),
+        (lambda r, c: r["early_calls"].reverse(), r"entry 2: field 'turn': expected"),
+        (lambda r, c: r.update(early_calls=[]), r"field 'early_calls': expected 1 to"),
+        (lambda r, c: r.update(joker=0), "not played in this game|unexpected field 'claim'"),
+    ],
+)
+def test_a_tampered_early_call_is_refused_naming_the_field(
+    early_record: dict[str, Any], change: Any, message: str
+) -> None:
+    data = copy.deepcopy(early_record)
+    replay(copy.deepcopy(data))  # the record as made replays
+    change(data, data["early_calls"][0])
+    with pytest.raises(RecordError, match=message):
+        replay(data)

@@ -33,8 +33,11 @@ KEYS: Final = (
     ("m", "type a move: H7 across 5 5 J, H7:7D H8:8D, pass, exchange 7D"),
     ("?", "hint: the best plays the engine finds, with scores"),
     ("p / x", "pass / exchange (only when no play is possible)"),
-    ("0-9", "--joker: type what your play is worth, then Enter (Esc: back to laying)"),
-    ("j", "--joker: call Joker on the count before you (missed points are yours; 5 if none)"),
+    ("0-9", "--joker: type what your play is worth, then Enter (Esc: back to laying);"),
+    ("", "  a count above the play's worth is struck out: 0 recorded, all of it missed"),
+    ("j", "--joker: call Joker on the last count (missed points are yours; 5 if none);"),
+    ("", "  then your seat number when more than one of you may call; the first call"),
+    ("", "  counts. While a player is still typing their count, j is early: 5 to pay"),
     ("Esc", "take back everything laid; leave typing or the exchange"),
     ("h", "this help"),
     ("q", "quit (the game is saved after every move)"),
@@ -46,11 +49,13 @@ _FOOTER: Final = {
     Stage.HANDOVER: "Enter: show the rack · q quit (saved)",
     Stage.RESUME: "y resume the saved game · n a new game (the saved one is kept) · q quit",
     Stage.LAST_CALL: "j call Joker · Enter the count stands · q quit (saved)",
+    Stage.CALL: "1-4: the number of the player calling Joker · Esc: nobody calls",
     Stage.OVER: "n a new game · q quit",
 }
 _JOKER_FOOTER: Final = {  # while a count is open to a call by the person at the keyboard
     Stage.PLAY: "arrows 1-5 lay · t 6/9 · Bksp · Enter play · m type · ? hint · j Joker · p/x h q",
     Stage.HANDOVER: "Enter: show the rack · j call Joker · q quit (saved)",
+    Stage.COUNT: "0-9 your count · Bksp · Enter record it · Esc back · j early Joker (5) · q",
 }
 
 
@@ -84,18 +89,21 @@ def turn_lines(session: TileSession, index: int) -> list[Text]:
     lines = play_lines(turn.score, size, session.ascii, worth=not hidden)
     out = [head, *(Text("  ") + t for t in (lines if hidden else lines[:-1]))]
     if hidden:
-        caller = session.joker_caller
-        assert caller is not None
-        out.append(
-            Text(
-                f"  {session.names[caller]}: j calls Joker on missed points "
-                "(5 to pay if none were missed)",
-                style="warn",
-            )
-        )
+        note = f"  {_who_calls(session)} on missed points (5 to pay if none)"
+        out.append(Text(note, style="warn"))
     elif turn.claim is not None:
         out.append(Text(f"  {_overlooked(session, index)}{session.count_result(index)}"))
     return out
+
+
+def _who_calls(session: TileSession) -> str:
+    """Who may call Joker on the open count, and how: ``Bob: j calls Joker``, or with more
+    than one, ``2 Bob or 3 Cy: j, then your number, calls Joker``."""
+    callers = session.open_callers()
+    if len(callers) == 1:
+        return f"{session.names[callers[0]]}: j calls Joker"
+    who = " or ".join(f"{seat + 1} {session.names[seat]}" for seat in callers)
+    return f"{who}: j, then your number, calls Joker"
 
 
 def _overlooked(session: TileSession, index: int) -> str:
@@ -207,7 +215,7 @@ def _short(action: Action) -> str:
 
 def _below(session: TileSession, rows: int, width: int) -> list[Text]:
     """The preview of the tiles laid, the typed move, or the latest turns explained."""
-    stage = session.stage
+    stage = session.base_stage
     if stage is Stage.RESUME:
         return [Text(session.resume_prompt(), style="warn")]
     if stage is Stage.HANDOVER:
@@ -221,11 +229,9 @@ def _below(session: TileSession, rows: int, width: int) -> list[Text]:
         return _count_lines(session)
     if stage is Stage.LAST_CALL:
         last = len(session.game.turns) - 1
-        caller = session.joker_caller
-        assert caller is not None
         head = Text(
             f"The game is over on {session.names[session.game.turns[last].player]}'s last play. "
-            f"{session.names[caller]}: j calls Joker, Enter lets the count stand.",
+            f"{_who_calls(session)}, Enter lets the count stand.",
             style="warn",
         )
         return [head, *turn_lines(session, last)]
@@ -322,8 +328,8 @@ def _count_lines(session: TileSession) -> list[Text]:
     head = Text(f"Count {session.counting}: ", style="title")
     head.append(session.count + "_", style="points")
     help_line = Text(
-        "Every Crib Hand it makes, with the bonuses (first play, all five, one colour), "
-        "then Enter. Missed points go to a Joker caller.",
+        "Count every Crib Hand and bonus (first play, all five, one colour), then Enter. "
+        "Points missed go to a Joker caller; a count too high is struck out: 0 recorded.",
         style="muted",
     )
     return [head, help_line, *play_lines(score, session.game.board.size, worth=False)]
@@ -337,7 +343,7 @@ def tile_screen(session: TileSession, width: int, height: int) -> RenderableType
     board = board_text(
         game.board,
         session.ascii,
-        cursor=session.cursor if session.stage is Stage.PLAY else None,
+        cursor=session.cursor if session.base_stage is Stage.PLAY else None,
         laid=session.laid,
         last=_last_squares(session),
     )
@@ -353,7 +359,7 @@ def tile_screen(session: TileSession, width: int, height: int) -> RenderableType
     below = _fit(_below(session, rows, width), width)[:rows]
     for line in below:
         line.no_wrap, line.overflow = True, "ellipsis"
-    footers = _JOKER_FOOTER if session.joker_caller is not None else {}
+    footers = _JOKER_FOOTER if session.joker_callers else {}
     footer = Text(footers.get(session.stage, _FOOTER[session.stage]), style="muted")
     message = Text(session.message[: width * 2], style="warn")
     return Group(top, *below, message, footer)

@@ -7,8 +7,11 @@ move; the game is saved in the history after every move. No UI library is
 imported here.
 
 In a Joker game a person counts each play before it is recorded (the COUNT
-stage), and the person with the keyboard may call Joker on the count open
-before them; a count still open to a person's call is not revealed on screen.
+stage). Every person at the keyboard but its player may call Joker on the count
+open to a call, or early on a count being typed (5 to pay): ``j``, then the
+caller's seat number when more than one may call (the CALL stage); the first to
+call takes the missed points. A count still open to a person's call is not
+revealed on screen.
 When the game ends on such a count, the LAST_CALL stage lets them call before
 the game is filed.
 """
@@ -58,6 +61,7 @@ class Stage(StrEnum):
     COUNT = "count"  # Joker: a person types what their play is worth
     EXCHANGE = "exchange"  # a person marks tiles to swap
     LAST_CALL = "last call"  # Joker: the game ended on a count a person may still call on
+    CALL = "call"  # Joker: j was pressed and more than one person may call: who?
     OVER = "over"
 
 
@@ -166,6 +170,7 @@ class TileSession:
         self.hints: list[ScoredPlay] | None = None
         self.counting: Play | None = None  # Joker: the play whose count is being typed
         self.count = ""
+        self.choosing = False  # Joker: j was pressed, the caller's seat number is awaited
         self.filed = False  # Joker: the last call was declined, so the game is filed
         self.handover = False
         self.seen_by: int | None = None  # the person whose rack was last shown
@@ -244,7 +249,7 @@ class TileSession:
         return RecordSummary(
             seed=self.game.seed,
             total=max(self.game.returns()[s] for s in people),
-            finished=self.game.is_over and self.joker_caller is None,
+            finished=self.game.is_over and not self.open_callers(),
             rounds=len(self.game.turns),
         )
 
@@ -315,6 +320,7 @@ class TileSession:
         self.hints = None
         self.counting = None
         self.count = ""
+        self.choosing = False
         self.cursor = self._home()
 
     def _home(self) -> int:
@@ -375,30 +381,42 @@ class TileSession:
         """Players count their own plays and call Joker on missed points."""
         return self.game.joker
 
-    @property
-    def joker_caller(self) -> int | None:
-        """The person who may call Joker on the open count: the first person after its player."""
+    def open_callers(self) -> list[int]:
+        """The people who may call Joker on the count open to a call: all but its player."""
         turn = self.game.joker_open
         if turn is None or self.filed:
-            return None
-        players = self.game.players
-        for step in range(1, players):
-            seat = (turn.player + step) % players
-            if self.is_person(seat):
-                return seat
-        return None
+            return []
+        return [seat for seat in self.people if seat != turn.player]
+
+    @property
+    def joker_callers(self) -> list[int]:
+        """The people who may call Joker now: on the open count, or on the count being
+        typed (an early call, 5 to pay)."""
+        stage = self.base_stage
+        if stage is Stage.COUNT:
+            return [seat for seat in self.people if seat != self.seat]
+        if stage in (Stage.HANDOVER, Stage.PLAY, Stage.EXCHANGE, Stage.LAST_CALL):
+            return self.open_callers()
+        return []
 
     def hidden(self, index: int) -> bool:
         """Whether turn ``index``'s worth is kept off the screen: a count a person may call on."""
-        return index == len(self.game.turns) - 1 and self.joker_caller is not None
+        return index == len(self.game.turns) - 1 and bool(self.open_callers())
 
     def count_result(self, index: int) -> str:
-        """A counted play's outcome: what it was worth, what was missed, the call."""
+        """A counted play's outcome: what it was worth, what was missed, the calls."""
         return count_result(self.game, self.names, index)
 
     def digit(self, digit: int) -> None:
-        """A digit key: part of a count (COUNT), else 1-5 lays or marks a rack tile."""
-        if self.stage is Stage.COUNT:
+        """A digit key: who calls (CALL), part of a count (COUNT), else 1-5 lays or marks a
+        rack tile."""
+        stage = self.stage
+        if stage is Stage.CALL:
+            if digit - 1 in self.joker_callers:
+                self._call(digit - 1)
+            else:
+                self.message = f"Who calls Joker? {self._call_choices()}"
+        elif stage is Stage.COUNT:
             if len(self.count) < len(str(MAX_CLAIM)):
                 self.count = (self.count + str(digit)).lstrip("0") or "0"
         elif 1 <= digit <= 5:
@@ -411,16 +429,43 @@ class TileSession:
         assert self.counting is not None
         self.commit(self.counting, int(self.count))
 
+    def _call_choices(self) -> str:
+        return " · ".join(f"{seat + 1} {self.names[seat]}" for seat in self.joker_callers) + (
+            " (Esc: nobody)"
+        )
+
     def call_joker(self) -> None:
-        """j: the person with the keyboard calls Joker on the count open before them."""
+        """j: a person at the keyboard calls Joker (their seat number next, when more than one
+        may); while the player to move types a count it is an early call, 5 to pay."""
         if not self.joker:
             self.message = f"The Joker is played with {command('tiles --joker')}."
             return
-        caller = self.joker_caller
-        if caller is None or self.stage not in (
-            Stage.HANDOVER, Stage.PLAY, Stage.EXCHANGE, Stage.LAST_CALL
-        ):  # fmt: skip
-            self.message = "No count is open to a Joker call now."
+        callers = self.joker_callers
+        if self.stage is Stage.CALL:
+            return
+        if not callers:
+            self.message = (
+                "No one else at this keyboard can call Joker on this count."
+                if self.stage is Stage.COUNT
+                else "No count is open to a Joker call now."
+            )
+        elif len(callers) == 1:
+            self._call(callers[0])
+        else:
+            self.choosing = True
+            self.message = f"Joker! Who calls? {self._call_choices()}"
+
+    def _call(self, caller: int) -> None:
+        """``caller`` calls Joker now: early on the count being typed, or on the open count."""
+        self.choosing = False
+        if self.stage is Stage.COUNT:
+            called = self.game.call_early(caller)
+            self._save()
+            player = self.names[self.seat]
+            self.message = (
+                f"{self.names[caller]} called Joker before {player} recorded a count: "
+                f"{-called.points} to pay. {player}: carry on counting."
+            )
             return
         index = len(self.game.turns) - 1
         self.game.call_joker(caller)
@@ -441,6 +486,11 @@ class TileSession:
     @property
     def stage(self) -> Stage:
         """What the screen shows now."""
+        return Stage.CALL if self.choosing else self.base_stage
+
+    @property
+    def base_stage(self) -> Stage:
+        """What the screen shows under the question of who calls Joker."""
         if self.pending is not None:
             return Stage.RESUME
         if self.game.is_over:
@@ -535,7 +585,11 @@ class TileSession:
 
     def clear(self) -> None:
         """Escape: take back every tile laid, leave typing, hints and the exchange; from a
-        count, back to laying the play."""
+        count, back to laying the play; from the question of who calls, nobody calls."""
+        if self.stage is Stage.CALL:
+            self.choosing = False
+            self.message = "Nobody called Joker."
+            return
         if self.stage is Stage.COUNT:
             self.counting = None
             self.count = ""
@@ -560,7 +614,9 @@ class TileSession:
     def enter(self) -> None:
         """Enter: the keyboard is taken, the typed move or the tiles laid are played."""
         stage = self.stage
-        if stage is Stage.HANDOVER:
+        if stage is Stage.CALL:
+            self.message = f"Who calls Joker? {self._call_choices()}"
+        elif stage is Stage.HANDOVER:
             self.take_keyboard()
         elif stage is Stage.COUNT:
             self._commit_count()
@@ -604,6 +660,8 @@ class TileSession:
 
     def backspace(self) -> None:
         """Take back a typed character or digit of a count, or the last tile laid."""
+        if self.stage is Stage.CALL:
+            return
         if self.stage is Stage.COUNT:
             self.count = self.count[:-1]
         elif self.typing is not None:

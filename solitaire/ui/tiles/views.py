@@ -142,7 +142,7 @@ def explain_play(score: PlayScore, size: int) -> str:
 
 
 def count_result(game: TileGame, names: Sequence[str], index: int) -> str:
-    """A Joker game's counted play: what it was worth, what was missed, the call on it."""
+    """A Joker game's counted play: what it was worth, what was missed, the calls on it."""
     turn = game.turns[index]
     assert turn.claim is not None
     called = game.calls.get(index)
@@ -152,6 +152,8 @@ def count_result(game: TileGame, names: Sequence[str], index: int) -> str:
         text = f"the play is worth {turn.points}: {turn.missed} missed"
     else:
         text = f"right, the play is worth {turn.points}"
+    for early in game.early_calls(index):
+        text += f"; {names[early.caller]} called Joker before the count: {-early.points} to pay"
     if called is not None:
         caller = names[called.caller]
         if called.points > 0:

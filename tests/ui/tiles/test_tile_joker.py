@@ -58,25 +58,34 @@ def joker_session(history: History, names: list[str], seed: int) -> TileSession:
 
 
 def scripted(seed: int, names: list[str], rng: random.Random) -> tuple[TileGame, str]:
-    """People play greedy's moves, say counts about the truth and call at random; the keys."""
+    """People play greedy's moves, say counts about the truth and call at random (now and
+    then while a count is still being typed); the keys they press."""
     game = TileGame(seed, len(names), joker=True)
     keys: list[str] = []
     people = [s for s, n in enumerate(names) if n not in ("expert", "greedy")]
     seen = None
+
+    def call(callers: list[int], early: bool) -> None:
+        caller = rng.choice(callers)
+        keys.append("j" + (str(caller + 1) if len(callers) > 1 else ""))
+        (game.call_early if early else game.call_joker)(caller)
+
+    def open_callers() -> list[int]:
+        turn = game.joker_open
+        return [] if turn is None else [s for s in people if s != turn.player]
+
     while not game.is_over:
         seat = game.current_player
         if seat not in people:
             apply_counted(game, names, make_player(names[seat])(game.view(seat)), None)
             continue
         if len(people) > 1 and seen != seat:
-            if game.joker_open is not None and rng.random() < 0.4:
-                keys.append("j")  # called while the keyboard is being handed over
-                game.call_joker(seat)
+            if open_callers() and rng.random() < 0.4:
+                call(open_callers(), early=False)  # while the keyboard is being handed over
             keys.append("\r")
             seen = seat
-        if game.joker_open is not None and rng.random() < 0.4:
-            keys.append("j")
-            game.call_joker(seat)
+        if open_callers() and rng.random() < 0.4:
+            call(open_callers(), early=False)
         action = greedy(game.view(seat))
         keys.append("p" if str(action) == "pass" else f"m{action}\r")
         claim = None
@@ -84,14 +93,27 @@ def scripted(seed: int, names: list[str], rng: random.Random) -> tuple[TileGame,
             score = game.check(action)
             assert score is not None
             claim = max(0, score.total + rng.choice([-3, -1, 0, 0, 0, 2]))
-            keys.append(f"{claim}\r")
+            typed = str(claim)
+            cut = rng.randrange(len(typed) + 1)
+            keys.append(typed[:cut])
+            if len(people) > 1 and rng.random() < 0.2:
+                call([s for s in people if s != seat], early=True)
+            keys.append(typed[cut:] + "\r")
         apply_counted(game, names, action, claim)
         seen = None if len(people) > 1 else seat
     return game, "".join(keys)
 
 
 @pytest.mark.parametrize(
-    ("seed", "names"), [(3, ["Ann", "greedy"]), (4, ["expert", "Ann"]), (5, ["Ann", "Bob"])]
+    ("seed", "names"),
+    [
+        (3, ["Ann", "greedy"]),
+        (4, ["expert", "Ann"]),
+        (5, ["Ann", "Bob"]),
+        (6, ["Ann", "Bob", "expert"]),
+        (7, ["Ann", "Bob", "Cy"]),
+        (8, ["Ann", "greedy", "Bob", "Cy"]),
+    ],
 )
 def test_a_joker_game_by_keys_equals_the_engines_record(
     history: History, seed: int, names: list[str]
@@ -107,6 +129,11 @@ def test_a_joker_game_by_keys_equals_the_engines_record(
     stored = load_record(history.stored_record(session.game_id, TILES)[1])
     assert stored == game_record(game, names)
     assert game.calls, "the script should have made some calls"
+    people = {s for s, n in enumerate(names) if n not in ("expert", "greedy")}
+    assert bool(game.early) == (len(people) > 1), "early calls need two people"
+    callers = {c.caller for c in game.calls.values()} | {c.caller for c in game.early}
+    if len(people) > 1:
+        assert callers >= people, "every person at the keyboard called"
 
 
 def test_a_count_is_typed_and_a_computer_calls_on_what_was_missed(history: History) -> None:
@@ -153,7 +180,7 @@ def test_a_count_open_to_a_persons_call_stays_hidden_until_called(history: Histo
         session.digit(int(digit))
     session.enter()
     assert session.stage is Stage.HANDOVER
-    assert session.joker_caller == other and session.hidden(0)
+    assert session.joker_callers == [other] and session.hidden(0)
     screen = "\n".join(render(session))
     assert f"said {play.score - 1}" in screen and f"worth {play.score}" not in screen
     assert f"{session.names[other]}: j calls Joker" in screen
@@ -241,3 +268,132 @@ def test_joker_screens_fit_80x24(history: History) -> None:
     screens.append(render(session))
     for lines in screens:
         assert len(lines) <= 24 and max(len(line) for line in lines) <= 80
+
+
+def laid_best(session: TileSession) -> int:
+    """Lay the best play by typing it and press Enter: the COUNT stage; its worth."""
+    best = max(session.game.legal_plays(), key=lambda p: p.score)
+    session.start_typing()
+    session.typing = str(best.play)
+    session.enter()
+    assert stage(session) is Stage.COUNT
+    return best.score
+
+
+def type_count(session: TileSession, count: int) -> None:
+    for digit in str(count):
+        session.digit(int(digit))
+    session.enter()
+
+
+def test_j_then_a_seat_number_picks_the_caller_when_several_may_call(history: History) -> None:
+    names = ["Ann", "Bob", "Cy"]
+    session = joker_session(history, names, 11)
+    session.enter()
+    mover = session.seat
+    others = [s for s in range(3) if s != mover]
+    worth = laid_best(session)
+    type_count(session, worth - 1)
+    assert stage(session) is Stage.HANDOVER and session.hidden(0)
+    screen = " ".join(render(session))
+    who = " or ".join(f"{s + 1} {names[s]}" for s in others)
+    assert f"{who}: j, then your number, calls Joker" in screen
+    session.call_joker()
+    assert stage(session) is Stage.CALL
+    assert session.message == f"Joker! Who calls? {who.replace(' or ', ' · ')} (Esc: nobody)"
+    assert "1-4: the number of the player calling Joker" in render(session)[-1]
+    session.clear()
+    assert stage(session) is Stage.HANDOVER and session.message == "Nobody called Joker."
+    session.call_joker()
+    session.digit(mover + 1)  # not one who may call: asked again
+    session.enter()
+    assert stage(session) is Stage.CALL and session.message.startswith("Who calls Joker? ")
+    session.digit(others[1] + 1)
+    assert stage(session) is Stage.HANDOVER and session.game.calls[0].caller == others[1]
+    assert session.game.returns()[others[1]] == 1
+    assert f"{names[others[1]]} called Joker and took 1" in session.message
+    session.call_joker()  # the first caller took it: the count is closed
+    assert session.message == "No count is open to a Joker call now."
+    assert session.joker_callers == [] and not session.hidden(0)
+
+
+def test_an_early_call_costs_five_and_survives_quitting_mid_count(history: History) -> None:
+    names = ["Ann", "Bob", "expert"]
+    session = joker_session(history, names, 14)
+    session.enter()
+    mover = session.seat
+    other = 1 - mover
+    worth = laid_best(session)
+    session.digit(int(str(worth)[0]))
+    session.call_joker()  # the other person calls while the count is typed
+    assert stage(session) is Stage.COUNT and session.count == str(worth)[0]
+    assert session.game.returns()[other] == -5
+    assert session.message == (
+        f"{names[other]} called Joker before {names[mover]} recorded a count: 5 to pay. "
+        f"{names[mover]}: carry on counting."
+    )
+    for digit in str(worth)[1:]:
+        session.digit(int(digit))
+    session.enter()
+    index = next(i for i, t in enumerate(session.game.turns) if t.player == mover)
+    assert session.game.early_calls(index)[0].caller == other
+    assert f"; {names[other]} called Joker before the count: 5 to pay" in session.count_result(
+        index
+    )
+    # The other person counts next (after the computer, if it sits between): Ann calls early,
+    # then the keyboard is left mid-count.
+    if stage(session) is Stage.HANDOVER:
+        session.enter()
+    assert session.seat == other
+    laid_best(session)
+    session.digit(1)
+    session.call_joker()
+    before = session.game.returns()
+    assert before[mover] == worth - 5
+    record = game_record(session.game, names)
+    assert record["early_calls"][-1] == {
+        "turn": len(session.game.turns) + 1, "caller": mover, "points": -5
+    }  # fmt: skip
+    assert session.quit().startswith(f"Tile game {session.game_id} saved")
+    session.close()
+    again = joker_session(history, names, 99)
+    again.close()
+    again = TileSession(
+        history, names, lambda: TileGame(1, 3, joker=True), resume_id=session.game_id
+    )
+    assert game_record(again.game, names) == record and again.game.returns() == before
+    assert stage(again) is Stage.HANDOVER and again.seat == other
+    again.enter()
+    laid_best(again)
+    again.call_joker()
+    assert again.game.returns()[mover] == before[mover] - 5  # a second early call: 5 more
+
+
+def test_a_count_above_the_play_records_nothing_and_says_so(history: History) -> None:
+    session = joker_session(history, ["Ann", "expert"], 9)
+    worth = laid_best(session)
+    screen = " ".join(" ".join(render(session)).split())
+    assert "a count too high is struck out: 0 recorded" in screen
+    type_count(session, worth + 3)
+    turn = session.game.turns[0]
+    assert (turn.recorded, turn.missed) == (0, worth)
+    assert session.game.calls[0].points == worth  # expert takes the whole play
+    assert f"more than the play's {worth}: struck out, 0 recorded; expert called Joker" in (
+        session.message
+    )
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (120, 40)])
+def test_the_question_of_who_calls_fits(history: History, width: int, height: int) -> None:
+    session = joker_session(history, ["Ann", "Bob", "Cy", "Dee"], 15)
+    session.enter()
+    worth = laid_best(session)
+    session.call_joker()
+    screens = [render(session, width, height)]
+    session.digit(next(s for s in range(4) if s != session.seat) + 1)
+    screens.append(render(session, width, height))
+    type_count(session, worth)
+    session.call_joker()
+    screens.append(render(session, width, height))
+    for lines in screens:
+        assert len(lines) <= height and max(len(line) for line in lines) <= width
