@@ -48,13 +48,20 @@ from solitaire.match.game import Observation
 from solitaire.match.pegging import MAX_COUNT
 
 __all__ = [
+    "HAND_LEAST",
+    "HAND_MOVES",
     "PlayOption",
     "clear_table",
+    "hand_id",
     "hidden_hands",
+    "nets_after",
     "peg_ranks",
     "play_options",
     "play_values",
+    "search_values",
+    "series_tail",
     "solve",
+    "tail_steps",
 ]
 
 Hand = tuple[int, ...]  # ranks 1-13, ascending
@@ -75,6 +82,8 @@ _tail_ids: dict[Tail, int] = {(): 0}
 _tails: list[Tail] = [()]
 _steps: list[tuple[tuple[int, int], ...] | None] = [None]  # by rank: the next tail, its points
 _table: dict[int, tuple[int, int]] = {}  # position -> (lower, upper) bound of its value
+HAND_MOVES: Final = _moves  # by hand id: (rank, value, the hand left) of each rank it holds
+HAND_LEAST: Final = _least  # by hand id: the least value it holds (none: more than 31)
 
 
 def clear_table() -> None:
@@ -82,13 +91,13 @@ def clear_table() -> None:
     _table.clear()
 
 
-def _hand_id(hand: Hand) -> int:
+def hand_id(hand: Hand) -> int:
     """The id of a hand (ascending ranks), interning it and its moves on first sight."""
     found = _hand_ids.get(hand)
     if found is not None:
         return found
     moves = tuple(
-        (rank, _VALUE[rank], _hand_id(hand[:i] + hand[i + 1 :]))
+        (rank, _VALUE[rank], hand_id(hand[:i] + hand[i + 1 :]))
         for i, rank in enumerate(hand)
         if i == 0 or hand[i - 1] != rank
     )
@@ -138,19 +147,25 @@ def _steps_of(tail: int) -> tuple[tuple[int, int], ...]:
     return steps
 
 
+def tail_steps(tail: int) -> tuple[tuple[int, int], ...]:
+    """By rank laid (1-13): the tail after it (ids, as :func:`series_tail`'s) and what its
+    pairs and runs peg."""
+    return _steps[tail] or _steps_of(tail)
+
+
 def peg_ranks(series: Sequence[int]) -> int:
     """What the last rank of a series (ranks 1-13 since the count restarted) pegs."""
-    points = _steps_of(_tail_id(tail_of(series[:-1])))[series[-1]][1]
+    points = _steps_of(series_tail(series[:-1]))[series[-1]][1]
     count = sum(_VALUE[rank] for rank in series)
     return points + (2 if count in (15, MAX_COUNT) else 0)
 
 
-def tail_of(ranks: Sequence[int]) -> Tail:
-    """The scoring tail of a series laid in this order."""
+def series_tail(ranks: Sequence[int]) -> int:
+    """The id of the scoring tail of a series laid in this order (the empty series: 0)."""
     tail = 0
     for rank in ranks:
         tail = _steps_of(tail)[rank][0]
-    return _tails[tail]
+    return tail
 
 
 V = TypeVar("V", int, float)
@@ -262,11 +277,11 @@ def solve(mine: Sequence[int], theirs: Sequence[int], count: int, series: Sequen
     Ranks 1-13; ``series`` is the ranks laid since the count restarted. The player to
     lay must hold a card that fits.
     """
-    x, y = _hand_id(tuple(sorted(mine))), _hand_id(tuple(sorted(theirs)))
+    x, y = hand_id(tuple(sorted(mine))), hand_id(tuple(sorted(theirs)))
     if _least[x] > MAX_COUNT - count:
         raise ValueError("the player to lay holds no card that fits")
     _trim()
-    return _negamax(x, y, count, _tail_id(tail_of(series)), -_INF, _INF)
+    return _negamax(x, y, count, series_tail(series), -_INF, _INF)
 
 
 def _trim() -> None:
@@ -322,7 +337,7 @@ def hidden_hands(view: Observation) -> tuple[list[tuple[Hand, int]], int]:
 
 def _hidden_ids(view: Observation) -> tuple[list[tuple[int, int]], int]:
     hands, total = hidden_hands(view)
-    return [(_hand_id(hand), weight) for hand, weight in hands], total
+    return [(hand_id(hand), weight) for hand, weight in hands], total
 
 
 def _multisets(available: Sequence[int], rank: int, size: int) -> Iterator[tuple[Hand, int]]:
@@ -355,52 +370,54 @@ class PlayOption:
 def _root(view: Observation) -> tuple[Hand, int, int, list[Card]]:
     mine = tuple(sorted(card.rank for card in view.hand))
     fits = [card for card in view.hand if view.count + card.value <= MAX_COUNT]
-    return mine, view.count, _tail_id(tail_of([card.rank for card in view.series])), fits
+    return mine, view.count, series_tail([card.rank for card in view.series]), fits
 
 
-def _lay(mine: Hand, card: Card, count: int, tail: int) -> tuple[int, int, int, int]:
-    """My hand's id, the count and the tail after laying ``card``, and what it pegs."""
+def _lay(mine: Hand, rank: int, count: int, tail: int) -> tuple[int, int, int, int]:
+    """My hand's id, the count and the tail after laying ``rank``, and what it pegs."""
     rest = list(mine)
-    rest.remove(card.rank)
-    new_tail, points = _steps_of(tail)[card.rank]
-    new_count = count + card.value
+    rest.remove(rank)
+    new_tail, points = _steps_of(tail)[rank]
+    new_count = count + _VALUE[rank]
     if new_count in (15, MAX_COUNT):
         points += 2
-    return _hand_id(tuple(rest)), new_count, new_tail, points
+    return hand_id(tuple(rest)), new_count, new_tail, points
 
 
-def _net_sums(
-    mine: Hand, count: int, tail: int, ranks: Sequence[int], hands: Sequence[tuple[int, int]]
-) -> dict[int, int]:
-    """Per rank laid: its points times the hands' weight, plus the weighted nets after it."""
+def nets_after(mine: Hand, count: int, tail: int, rank: int, hands: Sequence[int]) -> list[int]:
+    """Per hidden hand (an id): the exact net pegging to the end after laying ``rank``.
+
+    ``mine`` holds ``rank``; ``tail`` is the id of the series' scoring tail.
+    """
     _trim()
-    total = sum(weight for _, weight in hands)
-    sums = {}
-    for rank in ranks:
-        rest = list(mine)
-        rest.remove(rank)
-        new_tail, points = _steps_of(tail)[rank]
-        new_count = count + _VALUE[rank]
-        if new_count in (15, MAX_COUNT):
-            points += 2
-        rest_id = _hand_id(tuple(rest))
-        net = points * total
-        for hand, weight in hands:
-            net += weight * _after(rest_id, hand, new_count, new_tail, -_INF, _INF)
-        sums[rank] = net
-    return sums
+    rest, new_count, new_tail, points = _lay(mine, rank, count, tail)
+    return [points + _after(rest, hand, new_count, new_tail, -_INF, _INF) for hand in hands]
 
 
 def play_values(view: Observation) -> dict[Card, Fraction]:
     """Each card the player to lay may lay, with its exact expected net pegging to the end.
 
-    Empty when no card fits (the player must say go).
+    Empty when no card fits (the player must say go). Pone's opening lead is read
+    from a table of the same values (:mod:`~solitaire.match.lead`).
     """
+    from solitaire.match.lead import is_opening_lead, lead_values  # the table builds on this
+
+    if is_opening_lead(view):
+        return lead_values(view)
+    return search_values(view)
+
+
+def search_values(view: Observation) -> dict[Card, Fraction]:
+    """:func:`play_values` by searching every hidden hand (no table)."""
     mine, count, tail, fits = _root(view)
     if not fits:
         return {}
     hands, total = _hidden_ids(view)
-    sums = _net_sums(mine, count, tail, sorted({card.rank for card in fits}), hands)
+    ids = [hand for hand, _ in hands]
+    sums = {}
+    for rank in sorted({card.rank for card in fits}):
+        nets = nets_after(mine, count, tail, rank, ids)
+        sums[rank] = sum(weight * net for (_, weight), net in zip(hands, nets, strict=True))
     return {card: Fraction(sums[card.rank], total) for card in fits}
 
 
@@ -415,7 +432,7 @@ def play_options(view: Observation) -> list[PlayOption]:
     _trim()
     options = []
     for card in fits:
-        rest, new_count, new_tail, points = _lay(mine, card, count, tail)
+        rest, new_count, new_tail, points = _lay(mine, card.rank, count, tail)
         net = 0
         reply = 0
         room = MAX_COUNT - new_count

@@ -1,0 +1,116 @@
+"""Pone's opening lead from a table: the search's exact values without the search.
+
+At the opening lead (count 0, nothing laid) pone holds four kept ranks ``H`` and
+the dealer four hidden ranks ``D``. The net pegging to the end of the play of
+leading rank ``r``, both hands known, is a small integer ``v(H, D, r)`` that
+depends on nothing else, so it is computed once for every ``H`` and ``D`` (the
+1,820 rank multisets of four each; pairs with more than four of a rank are left
+at 0, and never weighed) by :func:`build_rows` (``scripts/build_lead_table.py``)
+and stored in ``data/lead.bin``. A lead's value is then, as in
+:func:`~solitaire.match.search.search_values`, the mean of ``v`` over the
+dealer's hands weighted by how many card hands make each: the product over ranks
+of ``C(4 - seen, taken)`` for the cards pone has seen. That is one integer dot
+product per lead, divided once.
+
+The file: the magic bytes, then for each ``H`` in :data:`HANDS` order the end
+offset of its block (little-endian uint32), then the blocks; a block is the
+zlib-compressed int8 values, one row per lead rank of ``H`` (ascending), one
+column per ``D`` in :data:`HANDS` order.
+"""
+
+from __future__ import annotations
+
+import zlib
+from fractions import Fraction
+from functools import cache
+from itertools import combinations_with_replacement
+from math import comb
+from pathlib import Path
+from typing import Final
+
+import numpy as np
+from numpy.typing import NDArray
+
+from solitaire.core.cards import Card
+from solitaire.match.game import Observation
+from solitaire.match.search import Hand, hand_id, nets_after
+
+__all__ = [
+    "HANDS",
+    "LEAD_PATH",
+    "build_rows",
+    "encode",
+    "is_opening_lead",
+    "lead_values",
+    "read_rows",
+]
+
+LEAD_PATH: Final = Path(__file__).parent / "data" / "lead.bin"
+MAGIC: Final = b"cribsol lead table 1\n"
+HANDS: Final[tuple[Hand, ...]] = tuple(combinations_with_replacement(range(1, 14), 4))
+_INDEX: Final = {hand: index for index, hand in enumerate(HANDS)}
+_RANKS: Final = np.array(
+    [[hand.count(rank) for rank in range(14)] for hand in HANDS], dtype=np.intp
+)  # [D, rank] -> how many of the rank D holds
+_COMB: Final = np.array([[comb(n, k) for k in range(5)] for n in range(5)], dtype=np.int64)
+_LEAD_CARDS: Final = 4
+
+
+def is_opening_lead(view: Observation) -> bool:
+    """True for pone's first card of the play: the case the table answers."""
+    return not view.laid and len(view.hand) == view.opponent_held == _LEAD_CARDS
+
+
+def build_rows(mine: Hand) -> NDArray[np.int8]:
+    """``v(mine, D, r)``: a row per lead rank ``r`` of ``mine``, a column per dealer's ``D``."""
+    fits = [index for index, hand in enumerate(HANDS) if _fits(mine, hand)]
+    ids = [hand_id(HANDS[index]) for index in fits]
+    rows = np.zeros((len(set(mine)), len(HANDS)), dtype=np.int8)
+    for row, rank in enumerate(sorted(set(mine))):
+        rows[row, fits] = nets_after(mine, 0, 0, rank, ids)
+    return rows
+
+
+def _fits(mine: Hand, theirs: Hand) -> bool:
+    return all(mine.count(rank) + theirs.count(rank) <= 4 for rank in set(theirs))
+
+
+def encode(blocks: list[NDArray[np.int8]]) -> bytes:
+    """The file's bytes for every ``H``'s rows, in :data:`HANDS` order."""
+    packed = [zlib.compress(block.tobytes(), 9) for block in blocks]
+    ends = np.cumsum([len(data) for data in packed], dtype=np.uint32)
+    return MAGIC + ends.astype("<u4").tobytes() + b"".join(packed)
+
+
+@cache
+def _file(path: Path = LEAD_PATH) -> tuple[bytes, NDArray[np.int64]]:
+    data = path.read_bytes()
+    start = len(MAGIC) + 4 * len(HANDS)
+    if not data.startswith(MAGIC) or len(data) < start:
+        raise ValueError(f"{path} is not a lead table")
+    ends = np.frombuffer(data, dtype="<u4", count=len(HANDS), offset=len(MAGIC))
+    offsets = np.concatenate(([0], ends.astype(np.int64))) + start
+    if offsets[-1] != len(data):
+        raise ValueError(f"{path} is not a lead table (its length is off)")
+    return data, offsets
+
+
+def read_rows(mine: Hand, path: Path = LEAD_PATH) -> NDArray[np.int8]:
+    """The stored rows of :func:`build_rows` for ``mine`` (ascending ranks)."""
+    data, offsets = _file(path)
+    index = _INDEX[mine]
+    raw = zlib.decompress(data[offsets[index] : offsets[index + 1]])
+    return np.frombuffer(raw, dtype=np.int8).reshape(len(set(mine)), len(HANDS))
+
+
+def lead_values(view: Observation) -> dict[Card, Fraction]:
+    """Each card pone may lead, with its exact expected net pegging to the end of the play."""
+    mine = tuple(sorted(card.rank for card in view.hand))
+    seen = np.zeros(14, dtype=np.intp)
+    for card in view.seen():
+        seen[card.rank] += 1
+    weights = _COMB[4 - seen, _RANKS].prod(axis=1)  # card hands making each D
+    sums = read_rows(mine).astype(np.int64) @ weights
+    total = int(weights.sum())
+    row = {rank: index for index, rank in enumerate(sorted(set(mine)))}
+    return {card: Fraction(int(sums[row[card.rank]]), total) for card in view.hand}

@@ -1,0 +1,95 @@
+"""Pone's opening-lead table against the search it replaces."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+
+from solitaire.match.game import Match, Observation, Phase
+from solitaire.match.lead import (
+    HANDS,
+    LEAD_PATH,
+    build_rows,
+    encode,
+    is_opening_lead,
+    lead_values,
+    read_rows,
+)
+from solitaire.match.players import StandardPlayer
+from solitaire.match.search import play_values, search_values, solve
+
+
+def opening_lead(seed: int) -> Observation:
+    """Pone's view at the opening lead of a standard-v-standard deal dealt from ``seed``."""
+    match = Match(seed)
+    player = StandardPlayer()
+    while True:
+        seat = match.current_player
+        assert seat is not None
+        view = match.observation(seat)
+        if view.phase is Phase.PLAY:
+            return view
+        match.apply(seat, player.choose(view))
+
+
+def test_lead_values_equal_the_search_over_every_hidden_hand() -> None:
+    for seed in range(6):
+        view = opening_lead(seed)
+        assert is_opening_lead(view) and not view.is_dealer
+        assert lead_values(view) == search_values(view)
+        assert play_values(view) == lead_values(view)
+
+
+def test_the_weights_follow_every_card_seen() -> None:
+    # A hand of four fives: no five can be hidden, and the starter counts as seen.
+    match = Match.from_cards(0, ["AH 2C 3D 4S 6H 7C", "5C 5D 5H 5S 9C KD"], "8D")
+    match.discard(1, "9C KD")
+    match.discard(0, "6H 7C")
+    view = match.observation(1)
+    assert is_opening_lead(view)
+    assert lead_values(view) == search_values(view)
+
+
+def test_stored_values_equal_the_solved_play() -> None:
+    rng = random.Random(12)
+    for _ in range(300):
+        mine = rng.choice(HANDS)
+        theirs = rng.choice(HANDS)
+        if any(mine.count(rank) + theirs.count(rank) > 4 for rank in range(1, 14)):
+            continue
+        rows = read_rows(mine)
+        for row, rank in enumerate(sorted(set(mine))):
+            rest = list(mine)
+            rest.remove(rank)
+            assert rows[row, HANDS.index(theirs)] == -solve(theirs, rest, min(rank, 10), [rank])
+
+
+def test_the_stored_rows_are_what_the_build_computes() -> None:
+    rng = random.Random(5)
+    for mine in [(5, 5, 10, 11), (1, 2, 3, 4), *rng.sample(HANDS, 3)]:
+        assert (read_rows(mine) == build_rows(mine)).all()
+
+
+def test_the_file_reads_back_what_was_encoded(tmp_path: Path) -> None:
+    rng = np.random.default_rng(3)
+    blocks = [
+        rng.integers(-20, 20, size=(len(set(hand)), len(HANDS))).astype(np.int8) for hand in HANDS
+    ]
+    path = tmp_path / "lead.bin"
+    path.write_bytes(encode(blocks))
+    assert encode(blocks) == path.read_bytes()  # the same bytes every time
+    for index in (0, 1, 700, len(HANDS) - 1):
+        assert (read_rows(HANDS[index], path) == blocks[index]).all()
+    assert LEAD_PATH.stat().st_size < 4_000_000
+
+
+def test_only_the_opening_lead_is_read_from_the_table() -> None:
+    match = Match.from_cards(0, ["9C 9D 5S 5H KD 2C", "9S 7H 8D QC 4S 3H"], "6C")
+    match.discard(1, "QC 3H")
+    match.discard(0, "KD 2C")
+    assert is_opening_lead(match.observation(1))
+    match.lay(1, "9S")
+    reply = match.observation(0)
+    assert not is_opening_lead(reply) and reply.opponent_held == 3
