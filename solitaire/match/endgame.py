@@ -26,10 +26,8 @@ Near the end of a game the expert stops counting points and counts wins:
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
 from pathlib import Path
 from typing import Final
 
@@ -40,9 +38,17 @@ from solitaire.core.cards import ALL_CARDS, Card
 from solitaire.core.scoring import rank_points, score_hand
 from solitaire.match.game import GAME_POINTS, Observation
 from solitaire.match.pegging import MAX_COUNT
-from solitaire.match.search import bounds_after, hidden_hands, peg_ranks
+from solitaire.match.search import (
+    HAND_LEAST,
+    HAND_MOVES,
+    bounds_after,
+    hand_id,
+    hidden_hands,
+    series_tail,
+    tail_steps,
+)
 from solitaire.patience.advisor import Position
-from solitaire.patience.kernel import DISCARDS, round_counts
+from solitaire.patience.kernel import DISCARDS, four_points, round_counts
 
 __all__ = [
     "NEAR_END",
@@ -55,8 +61,10 @@ __all__ = [
 ]
 
 TABLE_PATH: Final = Path(__file__).parent / "data" / "expert.json"
+_KEEPS: Final = [[i for i in range(6) if i not in pair] for pair in DISCARDS]  # cards kept
 NEAR_END: Final = 85  # from here (either score) the expert plays to win, not for points
 Floats = NDArray[np.float64]
+Ints = NDArray[np.int64]
 
 
 @dataclass(frozen=True)
@@ -71,14 +79,11 @@ class WinModel:
     dealer_hand: Floats
     crib: Floats
     dealer_show: Floats  # the dealer's hand and crib together (independent)
+    ahead: Floats  # [mine, theirs, me next dealer] -> :meth:`chance`, scores past 121 as 121
 
     def chance(self, me: int, them: int, me_next_dealer: bool) -> float:
         """P(this player wins) from these scores, with the next deal dealt as said."""
-        if me >= GAME_POINTS or them >= GAME_POINTS:
-            return 1.0 if me >= GAME_POINTS and them < GAME_POINTS else 0.0
-        if me_next_dealer:
-            return 1.0 - float(self.win[them, me])
-        return float(self.win[me, them])
+        return float(self.ahead[min(me, GAME_POINTS), min(them, GAME_POINTS), int(me_next_dealer)])
 
 
 @cache
@@ -89,8 +94,9 @@ def model(path: Path = TABLE_PATH) -> WinModel:
     pegging = np.array(deal["pegging"], dtype=np.int64)
     dealer_hand = np.array(deal["dealer_hand"], dtype=np.float64)
     crib = np.array(deal["crib"], dtype=np.float64)
+    win = np.array(data["win"], dtype=np.float64)
     return WinModel(
-        win=np.array(data["win"], dtype=np.float64),
+        win=win,
         dealer_pegs=pegging[:, 0],
         pone_pegs=pegging[:, 1],
         peg_weights=pegging[:, 2] / pegging[:, 2].sum(),
@@ -98,7 +104,17 @@ def model(path: Path = TABLE_PATH) -> WinModel:
         dealer_hand=dealer_hand,
         crib=crib,
         dealer_show=np.convolve(dealer_hand, crib),
+        ahead=_ahead(win),
     )
+
+
+def _ahead(win: Floats) -> Floats:
+    """:attr:`WinModel.ahead` from the win table."""
+    ahead = np.zeros((GAME_POINTS + 1, GAME_POINTS + 1, 2))
+    ahead[GAME_POINTS, :GAME_POINTS] = 1.0  # I have reached 121 and they have not
+    ahead[:GAME_POINTS, :GAME_POINTS, 0] = win  # I am the next deal's pone
+    ahead[:GAME_POINTS, :GAME_POINTS, 1] = 1.0 - win.T
+    return ahead
 
 
 def is_near_end(view: Observation) -> bool:
@@ -106,90 +122,74 @@ def is_near_end(view: Observation) -> bool:
     return max(view.scores) >= NEAR_END
 
 
-def _distribution(points: Sequence[int]) -> Floats:
-    """P(points) by points, each entry of ``points`` equally likely."""
-    out = np.bincount(np.asarray(points)).astype(np.float64)
-    return out / len(points)
+# Sums below run in a fixed order (np.add.accumulate adds one term after another, as a
+# loop would): a chance is the same float however the work is batched.
 
 
-def _after_pegging_as_dealer(
-    wins: WinModel, me: int, them: int, mine: Floats, theirs: Floats
-) -> float:
-    """P(the dealer wins) after the pegging: pone shows ``theirs``, then the dealer ``mine``."""
-    chance = 0.0
-    for their_points, p_theirs in enumerate(theirs):
-        if not p_theirs or them + their_points >= GAME_POINTS:
-            continue
-        later = 0.0
-        for my_points, p_mine in enumerate(mine):
-            if p_mine:
-                later += p_mine * wins.chance(
-                    me + my_points, them + their_points, me_next_dealer=False
-                )
-        chance += p_theirs * later
-    return chance
+def _last_sum(terms: Floats, axis: int) -> Floats:
+    """The terms added up in order along ``axis`` (a zero term changes nothing)."""
+    sums: Floats = np.add.accumulate(terms, axis=axis)
+    return np.asarray(sums.take(-1, axis=axis))
 
 
-def _after_pegging_as_pone(
-    wins: WinModel, me: int, them: int, mine: Floats, theirs: Floats
-) -> float:
-    """P(pone wins) once the pegging is over: pone shows ``mine``, then the dealer ``theirs``."""
-    chance = 0.0
-    for my_points, p_mine in enumerate(mine):
-        if not p_mine:
-            continue
-        if me + my_points >= GAME_POINTS:
-            chance += p_mine
-            continue
-        later = 0.0
-        for their_points, p_theirs in enumerate(theirs):
-            if p_theirs:
-                later += p_theirs * wins.chance(
-                    me + my_points, them + their_points, me_next_dealer=True
-                )
-        chance += p_mine * later
-    return chance
+def _after_pegging(
+    wins: WinModel, dealer: bool, me: Ints, them: Ints, mines: Floats, theirs: Floats
+) -> Floats:
+    """P(I win) once the pegging leaves the scores at ``me`` and ``them`` (one per outcome),
+    for each row of ``mines`` (the chances of my show's points) and ``theirs`` (of the
+    opponent's), pone's show counted first: [row, outcome]."""
+    my_scores = np.minimum(me[:, None, None] + np.arange(mines.shape[1])[:, None], GAME_POINTS)
+    their_scores = np.minimum(them[:, None, None] + np.arange(len(theirs)), GAME_POINTS)
+    if dealer:  # pone shows first: their points that reach 121 win for them
+        chances = wins.ahead[my_scores, their_scores, 0]  # [outcome, mine, theirs]
+        later = np.stack([_last_sum(mine[:, None] * chances, axis=1) for mine in mines])
+        return _last_sum(np.where(their_scores[:, 0] < GAME_POINTS, theirs * later, 0.0), axis=2)
+    chances = wins.ahead[my_scores, their_scores, 1]
+    later = np.where(my_scores[:, :, 0] < GAME_POINTS, _last_sum(theirs * chances, axis=2), 1.0)
+    return _last_sum(mines[:, None, :] * later, axis=2)
 
 
-def _deal_chance(wins: WinModel, view: Observation, mine: Floats) -> float:
-    """P(win) over this deal's pegging and the opponent's show, ``mine`` being my show's points."""
-    me, them = view.scores[view.player], view.scores[1 - view.player]
+def _deal_chances(wins: WinModel, view: Observation, mines: Floats) -> Floats:
+    """P(win) over this deal's pegging and the opponent's show, for each row of ``mines``
+    (the chances of my show's points)."""
     dealer = view.is_dealer
+    my_pegs, their_pegs = (
+        (wins.dealer_pegs, wins.pone_pegs) if dealer else (wins.pone_pegs, wins.dealer_pegs)
+    )
+    me = view.scores[view.player] + my_pegs
+    them = view.scores[1 - view.player] + their_pegs
     theirs = wins.pone_hand if dealer else wins.dealer_show
-    chance = 0.0
-    for dealer_pegs, pone_pegs, weight in zip(
-        wins.dealer_pegs, wins.pone_pegs, wins.peg_weights, strict=True
-    ):
-        my_pegs, their_pegs = (dealer_pegs, pone_pegs) if dealer else (pone_pegs, dealer_pegs)
-        mine_now, theirs_now = me + int(my_pegs), them + int(their_pegs)
-        if mine_now >= GAME_POINTS or theirs_now >= GAME_POINTS:
-            both = mine_now >= GAME_POINTS and theirs_now >= GAME_POINTS
-            chance += weight * (0.5 if both else float(mine_now >= GAME_POINTS))
-            continue
-        after = _after_pegging_as_dealer if dealer else _after_pegging_as_pone
-        chance += weight * after(wins, mine_now, theirs_now, mine, theirs)
-    return chance
+    mine_out, theirs_out = me >= GAME_POINTS, them >= GAME_POINTS
+    pegged_out = np.where(mine_out & theirs_out, 0.5, mine_out.astype(np.float64))
+    after = np.where(
+        mine_out | theirs_out, pegged_out, _after_pegging(wins, dealer, me, them, mines, theirs)
+    )
+    return _last_sum(wins.peg_weights * after, axis=1)
 
 
 def discard_chances(view: Observation) -> dict[tuple[Card, Card], float]:
     """Each discard's chance of winning the game, this deal's own points counted exactly."""
-    wins = model()
     six = view.dealt
-    unseen = [card for card in ALL_CARDS if card not in six]
-    out = {}
     if view.is_dealer:
         position = Position.make(six)
         counts = round_counts(position.six, position.unseen, None).counts
-        for index, (a, b) in enumerate(DISCARDS):
-            mine = counts[index] / counts[index].sum()
-            out[(six[a], six[b])] = _deal_chance(wins, view, mine)
-        return out
-    for a, b in combinations(range(6), 2):
-        keep = tuple(card for i, card in enumerate(six) if i not in (a, b))
-        points = [score_hand(keep, starter).total for starter in unseen]
-        mine = _distribution(points)
-        out[(six[a], six[b])] = _deal_chance(wins, view, mine)
-    return out
+        mines = counts / counts.sum(axis=1, keepdims=True)
+    else:  # my hand over every starter
+        keeps = np.array(six, dtype=np.int64)[_KEEPS]
+        unseen = np.array([card for card in ALL_CARDS if card not in six], dtype=np.int64)
+        shape = (len(DISCARDS), len(unseen))
+        points = four_points(
+            np.broadcast_to(keeps[:, None], (*shape, 4)), np.broadcast_to(unseen, shape), crib=False
+        )
+        width = int(points.max()) + 1
+        rows = points + width * np.arange(len(DISCARDS))[:, None]
+        counts = np.bincount(rows.ravel(), minlength=width * len(DISCARDS))
+        mines = counts.reshape(len(DISCARDS), width) / len(unseen)
+    mines = mines[:, : int(np.flatnonzero(mines.any(axis=0))[-1]) + 1]  # up to the most points
+    chances = _deal_chances(model(), view, mines)
+    return {
+        (six[a], six[b]): float(chance) for (a, b), chance in zip(DISCARDS, chances, strict=True)
+    }
 
 
 # -- the play, to win ----------------------------------------------------------------------
@@ -206,12 +206,11 @@ def _show_chance(show: _Show, me: int, them: int) -> float:
     if dealer:
         if them + theirs >= GAME_POINTS:
             return 0.0
-        return _after_pegging_as_dealer(
-            wins, me, them, np.convolve(_point(mine), wins.crib), _point(theirs)
-        )
-    return _after_pegging_as_pone(
-        wins, me, them, _point(mine), np.convolve(_point(theirs), wins.crib)
-    )
+        mine_show, their_show = np.convolve(_point(mine), wins.crib), _point(theirs)
+    else:
+        mine_show, their_show = _point(mine), np.convolve(_point(theirs), wins.crib)
+    at = np.array([me]), np.array([them])
+    return float(_after_pegging(wins, dealer, *at, mine_show[None], their_show)[0, 0])
 
 
 @cache
@@ -225,12 +224,14 @@ _VALUE: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 
 _Memo = dict[tuple[object, ...], tuple[float, float]]
+_RESTART: Final = (0, 0)  # the count and the (empty) tail when the count restarts
 
 
 def _play_to_win(
-    x: tuple[int, ...],
-    y: tuple[int, ...],
+    x: int,
+    y: int,
     series: tuple[int, ...],
+    at: tuple[int, int],
     scores: tuple[int, int],
     x_is_me: bool,
     show: _Show,
@@ -240,6 +241,8 @@ def _play_to_win(
 ) -> float:
     """P(x wins the game), x to lay a card that fits, both playing the play to win.
 
+    Hands are ids (:func:`~solitaire.match.search.hand_id`); ``at`` is the series' count
+    and its scoring tail (:func:`~solitaire.match.search.tail_steps`).
     Alpha-beta, fail-soft, with bounds kept in ``memo`` (as in the search of points).
     """
     key = (x, y, series, scores, x_is_me)
@@ -248,23 +251,32 @@ def _play_to_win(
         return low
     if high <= alpha:
         return high
-    alpha, beta = max(alpha, low), min(beta, high)
-    count = sum(_VALUE[rank] for rank in series)
+    if low > alpha:
+        alpha = low
+    if high < beta:
+        beta = high
+    count, tail = at
+    steps = tail_steps(tail)
     children = []
-    for index, rank in enumerate(x):
-        if (index and x[index - 1] == rank) or count + _VALUE[rank] > MAX_COUNT:
+    for rank, pips, rest in HAND_MOVES[x]:
+        new_count = count + pips
+        if new_count > MAX_COUNT:
             continue
-        laid = (*series, rank)
-        children.append((peg_ranks(laid), laid, x[:index] + x[index + 1 :]))
-    children.sort(reverse=True)
+        new_tail, points = steps[rank]
+        if new_count == 15 or new_count == MAX_COUNT:
+            points += 2
+        children.append((points, (*series, rank), rest, (new_count, new_tail)))
+    children.sort(reverse=True)  # (no two children share the series laid)
     best = -1.0
     bound = alpha
-    for points, laid, rest in children:
+    for points, laid, rest, after in children:
         mine = scores[0] + points
         if mine >= GAME_POINTS:
             value = 1.0  # pegging out wins at once
         else:
-            value = _after_lay(rest, y, laid, (mine, scores[1]), x_is_me, show, memo, bound, beta)
+            value = _after_lay(
+                rest, y, laid, after, (mine, scores[1]), x_is_me, show, memo, bound, beta
+            )
         if value > best:
             best = value
             if value > bound:
@@ -276,9 +288,10 @@ def _play_to_win(
 
 
 def _after_lay(
-    laid_by: tuple[int, ...],
-    other: tuple[int, ...],
+    laid_by: int,
+    other: int,
     series: tuple[int, ...],
+    at: tuple[int, int],
     scores: tuple[int, int],
     is_me: bool,
     show: _Show,
@@ -287,26 +300,26 @@ def _after_lay(
     beta: float = 1.0,
 ) -> float:
     """P(win) for the player who just laid (now holding ``laid_by``; scores theirs first)."""
-    count = sum(_VALUE[rank] for rank in series)
-    swapped = (scores[1], scores[0])
+    count = at[0]
     if count != MAX_COUNT:
         room = MAX_COUNT - count
-        if other and _VALUE[other[0]] <= room:
+        if HAND_LEAST[other] <= room:
+            swapped = (scores[1], scores[0])
             return 1.0 - _play_to_win(
-                other, laid_by, series, swapped, not is_me, show, memo, 1.0 - beta, 1.0 - alpha
+                other, laid_by, series, at, swapped, not is_me, show, memo, 1.0 - beta, 1.0 - alpha
             )
-        if laid_by and _VALUE[laid_by[0]] <= room:
-            return _play_to_win(laid_by, other, series, scores, is_me, show, memo, alpha, beta)
+        if HAND_LEAST[laid_by] <= room:
+            return _play_to_win(laid_by, other, series, at, scores, is_me, show, memo, alpha, beta)
         scores = (scores[0] + 1, scores[1])  # the go, or the last card
-        swapped = (scores[1], scores[0])
         if scores[0] >= GAME_POINTS:
             return 1.0
+    swapped = (scores[1], scores[0])
     if other:
         return 1.0 - _play_to_win(
-            other, laid_by, (), swapped, not is_me, show, memo, 1.0 - beta, 1.0 - alpha
+            other, laid_by, (), _RESTART, swapped, not is_me, show, memo, 1.0 - beta, 1.0 - alpha
         )
     if laid_by:
-        return _play_to_win(laid_by, other, (), scores, is_me, show, memo, alpha, beta)
+        return _play_to_win(laid_by, other, (), _RESTART, scores, is_me, show, memo, alpha, beta)
     me, them = scores if is_me else swapped
     chance = _show_chance(show, me, them)
     return chance if is_me else 1.0 - chance
@@ -324,22 +337,35 @@ def play_chances(view: Observation) -> dict[Card, float]:
     their_laid = [card.rank for who, card in view.laid if who != view.player]
     series = tuple(card.rank for card in view.series)
     me, them = view.scores[view.player], view.scores[1 - view.player]
-    out = {}
-    for card in fits:
+    shows = [
+        (view.is_dealer, my_show, rank_points([*their_laid, *hand, view.starter.rank]))
+        for hand, _ in hands
+    ]
+    tail = series_tail(series)
+    ids = [hand_id(hand) for hand, _ in hands]
+    by_rank: dict[int, float] = {}  # two cards of a rank are worth the same
+    for rank in sorted({card.rank for card in fits}):
         rest = list(mine)
-        rest.remove(card.rank)
-        laid = (*series, card.rank)
-        points = peg_ranks(laid)
+        rest.remove(rank)
+        rest_id = hand_id(tuple(rest))
+        new_tail, points = tail_steps(tail)[rank]
+        count = view.count + _VALUE[rank]
+        if count in (15, MAX_COUNT):
+            points += 2
         if me + points >= GAME_POINTS:
-            out[card] = 1.0
+            by_rank[rank] = 1.0
             continue
         chance = 0.0
-        for hand, weight in hands:
-            their_show = rank_points([*their_laid, *hand, view.starter.rank])
-            show = (view.is_dealer, my_show, their_show)
-            memo: _Memo = {}
+        for (_, weight), hand, show in zip(hands, ids, shows, strict=True):
             chance += weight * _after_lay(
-                tuple(rest), hand, laid, (me + points, them), True, show, memo
+                rest_id,
+                hand,
+                (*series, rank),
+                (count, new_tail),
+                (me + points, them),
+                True,
+                show,
+                {},
             )
-        out[card] = chance / total
-    return out
+        by_rank[rank] = chance / total
+    return {card: by_rank[card.rank] for card in fits}

@@ -78,10 +78,15 @@ class ExpertPlayer:
             return GO
         if len(lays) == 1:
             return Lay(lays[0])
-        values = play_values(view)
         if is_near_end(view) and view.opponent_held < 4:
             chances = play_chances(view)
-            return Lay(max(lays, key=lambda card: (chances[card], values[card], card)))
+            best = max(chances[card] for card in lays)
+            lays = [card for card in lays if chances[card] == best]
+            if len({card.rank for card in lays}) == 1:
+                return Lay(max(lays))  # (one rank: the same net pegging)
+            values = play_values(view)  # the points break a tie of chances
+            return Lay(max(lays, key=lambda card: (values[card], card)))
+        values = play_values(view)
         return Lay(max(lays, key=lambda card: (values[card], card.value, card)))
 
     def _discard(self, view: Observation) -> tuple[Card, Card]:
