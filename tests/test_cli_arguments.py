@@ -135,3 +135,31 @@ def test_errors_name_the_program_the_player_ran(
     assert capsys.readouterr().err.startswith(f"{name} play: argument --seed")
     assert main(["score", "5H", "5H"]) == 2
     assert capsys.readouterr().err.startswith(f"{name}: ")
+
+
+def every_parser() -> list[tuple[tuple[str, ...], argparse.ArgumentParser]]:
+    """Each command and sub-command's parser, with the words that reach it."""
+    found: list[tuple[tuple[str, ...], argparse.ArgumentParser]] = []
+
+    def walk(parser: argparse.ArgumentParser, words: tuple[str, ...]) -> None:
+        found.append((words, parser))
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, below in action.choices.items():
+                    walk(below, (*words, name))
+
+    walk(build_parser(), ())
+    return found
+
+
+def test_every_parser_is_found() -> None:
+    words = {w for w, _ in every_parser()}
+    assert {(), ("arena",), ("match",), ("drill",), ("tiles", "arena"), ("history",)} <= words
+
+
+def test_help_shows_no_format_marks() -> None:
+    """argparse %-formats help strings (not descriptions): no "%%" or "%(" reaches the reader,
+    in any command's --help."""
+    for words, parser in every_parser():
+        shown = parser.format_help()
+        assert "%%" not in shown and "%(" not in shown, f"{' '.join(words)} --help: {shown}"

@@ -109,7 +109,7 @@ def register(sub: Subcommands) -> None:
         help="computer against computer: paired seeded matches, wins with 95%% intervals",
         description="One-game matches of player A against player B, in pairs on the same "
         "seed with the seats swapped (so each holds the other's cards and each deals first "
-        "once), refereed and scored by our engine. Prints wins with a 95%% Wilson interval, "
+        "once), refereed and scored by our engine. Prints wins with a 95% Wilson interval, "
         "skunks, game points and the points per deal by role. Ctrl-C stops and reports the "
         f"finished games. Players: {names} (the last ones are outside players from PyPI: "
         "pip install -e '.[outside]').",
