@@ -69,7 +69,8 @@ def board_symbols(ascii: bool) -> tuple[tuple[str, str], ...]:
         (".", "#", "@", "+", "o", "|") if ascii else ("○", "●", "◆", "◉", "◎", "┃")
     )
     return (
-        (f"{front} {back}", "your pegs: front = the score, back = where it began"),
+        (f"{front} {back}", "each player's pegs, on their own track (yours first):"),
+        ("", "front = the score, back = where the last score began"),
         (f"{filled} {empty} {goal}", "holes pegged, holes to go (in fives), 121: the game"),
         (f"{line} after 60 / 90", "double-skunk / skunk line: a loser short loses 3 / 2"),
     )

@@ -335,3 +335,26 @@ def test_a_number_past_your_cards_says_which_keys_fit(history: History) -> None:
     assert session.message == f"You hold {held} card{'s' * (held > 1)}: press {keys}."
     assert match_record(session.match, session.names) == before
     assert render(session)[-1].startswith(f"{keys} lay ")
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+def test_the_help_says_both_tracks_carry_pegs_of_the_same_shape(
+    history: History, ascii: bool
+) -> None:
+    session = MatchSession(history, "standard", lambda: Match(SEED), ascii=ascii)
+    session.show_help = True
+    text = "\n".join(render(session))
+    front, back = ("@", "+") if ascii else ("◆", "◉")
+    # The board draws the same two pegs on both tracks: the help must not call them yours.
+    board = MatchScreen(session).board()
+    board.pegs = ((5, 2), (7, 3))
+    tracks = render_board(board)
+    assert all(front in track and back in track for track in (tracks[0], tracks[2]))
+    assert f"{front} {back}" in text and "each player's pegs" in text
+    assert "your pegs" not in text
+
+
+def render_board(board: object) -> list[str]:
+    buffer = io.StringIO()
+    Console(file=buffer, width=80, color_system=None, theme=THEME).print(board)
+    return buffer.getvalue().split("\n")
