@@ -138,12 +138,12 @@ def register(sub: Subcommands) -> None:
 
     hist = sub.add_parser(
         "history",
-        help="list your games by deal, with their deal codes, then your matches and tile games",
-        description="Your games grouped by deal, the deal played last first; replay one with "
-        "cribsol replay ID, resume an unfinished one with cribsol play --resume ID. Then "
-        "your matches, newest first (--limit of them): resume one with cribsol match --resume ID; "
-        "then your tile games, newest first (--limit of them): resume one with "
-        "cribsol tiles --resume ID.",
+        help="list your games by deal, with their deal codes, then your matches, drills and "
+        "tile games",
+        description="Your games grouped by deal, the deal played last first; then your "
+        "matches, your pegging drills and your tile games, newest first (--limit of each). "
+        "Replay any of them with cribsol replay ID; resume an unfinished one with cribsol "
+        "play, match, drill or tiles --resume ID.",
     )
     hist.add_argument(
         "--limit",

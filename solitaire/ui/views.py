@@ -6,7 +6,7 @@ changes game state. Colours come from one theme, :data:`THEME`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from rich.console import Group, RenderableType
 from rich.padding import Padding
@@ -16,8 +16,21 @@ from rich.theme import Theme
 
 from solitaire.core.cards import Card
 from solitaire.core.scoring import Kind, Score
+from solitaire.core.untrusted import safe_text
+from solitaire.store import GameRow
 
-__all__ = ["THEME", "ScoreView", "card_text", "cards_text", "kind_totals_table"]
+__all__ = [
+    "THEME",
+    "ScoreView",
+    "card_text",
+    "cards_text",
+    "history_pointers",
+    "history_row",
+    "kind_totals_table",
+    "labelled",
+]
+
+WIDTH = 80  # the narrowest screen every view must read well at
 
 THEME = Theme(
     {
@@ -120,3 +133,43 @@ def kind_totals_table(scores: Sequence[Score]) -> Table:
     for score in scores:
         table.add_row(*(str(score.points(kind)) for kind in Kind), str(score.total))
     return table
+
+
+def labelled(label: str, body: Text | str, indent: int | None = None) -> Table:
+    """``label`` then ``body``, the lines ``body`` wraps to indented under its first (a
+    hanging indent), so a long line never runs back under the label."""
+    row = Table.grid(padding=(0, 0))
+    row.add_column(width=indent or len(label) + 1, style="title", no_wrap=True)
+    row.add_column(ratio=1)
+    row.add_row(label, body)
+    return row
+
+
+def history_row(row: GameRow) -> Text:
+    """A history listing's line as far as every kind of game shares it: id, when last played."""
+    when = safe_text(row.played_at.replace("T", " ")[:16], 16)
+    return Text(f"{row.id:>6}  {when:16}  ")
+
+
+def history_pointers(
+    command: Callable[[str], str],
+    rows: Iterable[GameRow],
+    see: str,
+    resume: str,
+    *more: tuple[str, str],
+) -> Text:
+    """The commands under a history listing, each named (``see a match: cribsol replay ID``):
+    how to see one, how to carry on with one (only when one listed is unfinished), then
+    ``more`` (what, command); as many to a line as fit the narrowest screen."""
+    pointers = [(f"see {see}", "replay ID")]
+    if any(not row.finished for row in rows):
+        pointers.append(("carry on", resume))
+    pointers += more
+    lines: list[str] = []
+    for what, words in pointers:
+        pointer = f"{what}: {command(words)}"
+        if lines and len(lines[-1]) + 4 + len(pointer) <= WIDTH:
+            lines[-1] += "    " + pointer
+        else:
+            lines.append(pointer)
+    return Text("\n".join(lines), style="muted")

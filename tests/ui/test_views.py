@@ -237,3 +237,47 @@ def test_the_help_a_game_had_is_said_hints_and_each_discard_taken_back() -> None
     assert aids.plain == (
         f"Hints used in rounds 1. Taken back: round 1 ({first[0]} {first[1]} discarded first)."
     )
+
+
+def _history_listings(finished: bool) -> dict[str, RenderableType]:
+    """The patience's, the match's and the drill's history listings, of one game each, finished
+    or not."""
+    import random
+    from dataclasses import replace
+
+    from solitaire.match.drill import DrillTally
+    from solitaire.match.game import Match
+    from solitaire.match.players import EasyPlayer, advance
+    from solitaire.store import GameRow
+    from solitaire.ui.drill.views import DrillHistoryView
+    from solitaire.ui.match.views import MatchHistoryView, StoredMatch
+    from solitaire.ui.patience.views import HistoryView, group_by_deal
+
+    row = GameRow(
+        id=7, kind="patience", played_by="you", played_at="2026-11-29T10:00", deal_code="0" * 48,
+        seed=1, daily=None, total=80, finished=finished, rounds=6 if finished else 2, hints=0,
+        efficiency=None, perfect_expected=None, hindsight_best=None,
+    )  # fmt: skip
+    match = Match(1)
+    if finished:
+        advance(match, (EasyPlayer(random.Random(1)), EasyPlayer(random.Random(2))))
+    command = "cribsol {}".format
+    return {
+        "play": HistoryView(group_by_deal([row]), command),
+        "match": MatchHistoryView(
+            [StoredMatch(replace(row, kind="match"), "standard", match)], command
+        ),
+        "drill": DrillHistoryView([(replace(row, kind="drill"), DrillTally(1, 8))], command),
+    }
+
+
+def test_every_history_listing_points_to_replay_and_to_resume_only_with_one_unfinished() -> None:
+    seen = {"play": "see a game", "match": "see a match", "drill": "see a drill"}
+    for finished in (True, False):
+        for command, view in _history_listings(finished).items():
+            out = text_of(view)
+            assert f"{seen[command]}: cribsol replay ID" in out, out
+            resume = f"carry on: cribsol {command} --resume ID"
+            assert (resume in out) is not finished, out
+            assert ("carry on" in out) is not finished, out
+            assert max(len(line) for line in out.splitlines()) <= 80

@@ -9,9 +9,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from solitaire.core.untrusted import safe_text
 from solitaire.match.drill import Drill, DrillTally
 from solitaire.store import GameRow
+from solitaire.ui.views import history_pointers, history_row
 
 __all__ = ["DrillHistoryView", "DrillStatsView", "DrillView", "drill_json", "tally_json"]
 
@@ -100,14 +100,14 @@ class DrillHistoryView:
             Text("    id  last played       hands  graded  best   where it stands", style="bold"),
         ]
         for row, tally in self.drills:
-            when = safe_text(row.played_at.replace("T", " ")[:16], 16)
-            text = Text(f"{row.id:>6}  {when:16}  {tally.hands:>5}  {tally.graded:>6}  ")
+            text = history_row(row).append(f"{tally.hands:>5}  {tally.graded:>6}  ")
             text.append(f"{_share(tally.best_share):>5}  ")
             text.append(
                 "finished" if row.finished else "unfinished", style="" if row.finished else "warn"
             )
             lines.append(text)
-        lines.append(Text(f"carry on: {self.command('drill --resume ID')}", style="muted"))
+        rows = [row for row, _ in self.drills]
+        lines.append(history_pointers(self.command, rows, "a drill", "drill --resume ID"))
         return Group(*lines)
 
 

@@ -18,7 +18,7 @@ from solitaire.core.untrusted import safe_text
 from solitaire.match.game import Deal, GamePlay, GameResult, Match
 from solitaire.match.stats import PUBLISHED, ROLES, MatchStats
 from solitaire.store import GameRow
-from solitaire.ui.views import card_text
+from solitaire.ui.views import card_text, history_pointers, history_row
 
 __all__ = [
     "MatchHistoryView",
@@ -240,16 +240,10 @@ class MatchHistoryView:
         ]
         for stored in self.matches:
             row = stored.row
-            when = safe_text(row.played_at.replace("T", " ")[:16], 16)
-            text = Text(f"{row.id:>6}  {when:16}  match  {safe_text(stored.opponent, 8):8}  ")
+            text = history_row(row).append(f"match  {safe_text(stored.opponent, 8):8}  ")
             style = "warn" if not row.finished else ("best" if stored.match.winner == 0 else "")
             text.append(stored.state(), style=style)
             lines.append(text)
-        lines.append(
-            Text(
-                f"see a match: {self.command('replay ID')}    "
-                f"carry on: {self.command('match --resume ID')}",
-                style="muted",
-            )
-        )
+        rows = [stored.row for stored in self.matches]
+        lines.append(history_pointers(self.command, rows, "a match", "match --resume ID"))
         return Group(*lines)

@@ -25,7 +25,7 @@ from solitaire.patience.simulation import SimulationResult
 from solitaire.patience.target import TargetChance
 from solitaire.patience.tracker import Place, Return, Tracker
 from solitaire.store import GameRow, Stats
-from solitaire.ui.views import ScoreView, card_text, cards_text
+from solitaire.ui.views import ScoreView, card_text, cards_text, history_pointers, history_row
 
 __all__ = [
     "AdviceView",
@@ -437,8 +437,7 @@ class HistoryView:
 
     def attempt(self, row: GameRow, best: int | None) -> Text:
         eff = "-" if row.efficiency is None else f"{row.efficiency:.0%}"
-        when = safe_text(row.played_at.replace("T", " ")[:16], 16)
-        text = Text(f"{row.id:>6}  {when:16}  ")
+        text = history_row(row)
         text.append(f"{row.total:>3}", style="total" if row.finished else "muted")
         text.append(f"  {eff:>4}  ")
         if not row.finished:
@@ -471,14 +470,9 @@ class HistoryView:
                 lines += [header, Text(f"     {note.strip()[:74]}", style="muted")]
             best = max(yours) if len(yours) > 1 else None  # progress needs two tries
             lines += [self.attempt(row, best) for row in group]
-        lines.append(
-            Text(
-                f"see a game: {self.command('replay ID')}    "
-                f"carry on: {self.command('play --resume ID')}\n"
-                f"play a deal again: {self.command('play --again ID')}",
-                style="muted",
-            )
-        )
+        rows = [row for group in self.groups for row in group]
+        again = ("play a deal again", "play --again ID")
+        lines.append(history_pointers(self.command, rows, "a game", "play --resume ID", again))
         return Group(*lines)
 
 
