@@ -16,10 +16,9 @@ from rich.text import Text
 
 from solitaire.match.coach import CardAdvice
 from solitaire.match.drill import Grade
-from solitaire.match.game import Counted, Discarded
 from solitaire.store import command
 from solitaire.ui.drill.session import YOU, DrillSession, Stage
-from solitaire.ui.match.screen import advice_rows, event_line, help_table
+from solitaire.ui.match.screen import advice_rows, count_line, help_table, play_calls
 from solitaire.ui.match.session import card_keys
 from solitaire.ui.views import card_text, cards_text
 
@@ -107,31 +106,19 @@ class DrillScreen:
         return text
 
     def play_area(self) -> RenderableType:
+        """The count and the series (the match's), then the coach's values or the calls."""
         session = self.session
-        match = session.drill.match
-        deal = match.deals[0]
-        if session.drill.hand_over:
-            cards, count = [], 0
-        else:
-            cards, count = list(match.series), match.count
-        line = Text().append("Count ", style="title").append(f"{count:>2}", style="total")
-        line.append("   ").append_text(
-            cards_text(cards, session.ascii) if cards else Text("(new series)", style="muted")
-        )
+        drill = session.drill
+        match = drill.match
+        over = drill.hand_over
+        line = count_line(match.series, match.count, session.ascii, "over" if over else "now")
         if session.show_coach and session.stage is Stage.PLAY:
             rows = advice_rows(session.advice(), session.hand, session.ascii, session.coach.failed)
             return Group(line, *rows)
-        names = ("you", session.drill.opponent)
-        calls = [
-            t
-            for e in deal.events
-            if not isinstance(e, Counted | Discarded)
-            and (t := event_line(e, names, session.ascii)) is not None
-        ]
-        hidden = len(calls) - CALL_LINES
-        if hidden > 0:
-            calls = [Text(f"... {hidden} earlier", style="muted"), *calls[-CALL_LINES + 1 :]]
-        return Group(line, *calls)
+        names = ("you", drill.opponent)
+        return Group(
+            line, *play_calls(list(match.deals[0].events), names, session.ascii, CALL_LINES)
+        )
 
     def hand(self) -> Text:
         session = self.session

@@ -43,9 +43,11 @@ __all__ = [
     "MatchBoard",
     "MatchScreen",
     "advice_rows",
+    "count_line",
     "ended_how",
     "event_line",
     "help_table",
+    "play_calls",
 ]
 
 KEYS: Final = (
@@ -158,6 +160,31 @@ def spoken(events: list[Event]) -> list[Event]:
     ]
 
 
+def play_calls(events: list[Event], names: tuple[str, str], ascii: bool, fit: int) -> list[Text]:
+    """The play as told (see :func:`spoken`), a line an event, the latest ``fit`` lines: when
+    there are more, the first line says how many earlier ones are left out."""
+    calls = [t for e in spoken(events) if (t := event_line(e, names, ascii)) is not None]
+    hidden = len(calls) - fit
+    if hidden > 0:
+        calls = [Text(f"... {hidden + 1} earlier", style="muted"), *calls[-fit + 1 :]]
+    return calls
+
+
+def count_line(cards: Sequence[Card], count: int, ascii: bool, when: str = "now") -> Text:
+    """The play area's first line: the count and the cards of the series while the play is
+    on (``when`` "now"); a title over the calls once it is over ("over"), and before the
+    starter is turned ("before") what the play waits for."""
+    if when == "over":
+        return Text("The play, as it went:", style="title")
+    if when == "before":
+        return Text("The play begins once both have discarded and the starter is turned.", "muted")
+    line = Text().append("Count ", style="title").append(f"{count:>2}", style="total")
+    line.append("   ")
+    return line.append_text(
+        cards_text(cards, ascii) if cards else Text("(new series)", style="muted")
+    )
+
+
 def claim_line(counted: Counted, names: tuple[str, str]) -> Text | None:
     """What became of your own count of a hand or crib, or None when it was not asked."""
     said, true = counted.claimed, counted.score.total
@@ -265,25 +292,21 @@ class MatchScreen:
             text.append("not turned yet", style="muted")
         return text
 
-    def play_area(self, room: int | None = None) -> RenderableType:
-        """The count, the cards of this series, and the calls of this deal (the latest that fit)."""
+    def play_area(self, room: int | None = None, over: bool = False) -> RenderableType:
+        """The count, the cards of this series, and the calls of this deal (the latest that
+        fit); ``over`` once the play has ended."""
         session = self.session
         fit = max(2, min(self.CALL_LINES, (self.room() if room is None else room) - 1))
+        events = session.deal_events()
+        return Group(self.count_line(over), *play_calls(events, session.names, session.ascii, fit))
+
+    def count_line(self, over: bool = False) -> Text:
+        """The play's count and series (see :func:`count_line`)."""
+        session = self.session
         cards, count = session.series()
-        line = Text().append("Count ", style="title").append(f"{count:>2}", style="total")
-        line.append("   ")
-        line.append_text(
-            cards_text(cards, session.ascii) if cards else Text("(new series)", style="muted")
-        )
-        calls = [
-            t
-            for e in spoken(session.deal_events())
-            if (t := event_line(e, session.names, session.ascii)) is not None
-        ]
-        hidden = len(calls) - fit
-        if hidden > 0:
-            calls = [Text(f"... {hidden + 1} earlier", style="muted"), *calls[-fit + 1 :]]
-        return Group(line, *calls)
+        turned = any(isinstance(e, Turned) for e in session.deal_events())
+        when = "over" if over else ("now" if turned else "before")
+        return count_line(cards, count, session.ascii, when)
 
     def room(self) -> int:
         """Rows left for the body on the smallest screen, below and above the rest."""
@@ -325,7 +348,7 @@ class MatchScreen:
                 line.append(f"{took})", style="muted")
             parts.append(line)
         if not counted:
-            parts.insert(0, self.play_area())
+            parts.insert(0, self.play_area(over=True))
             parts.append(Text("The play is over: Enter counts the hands.", style="title"))
         return Group(*parts)
 
@@ -415,7 +438,7 @@ class MatchScreen:
         elif match.is_over:
             lines.append(Text("The match is over: n starts a new one.", style="title"))
         room = self.room() - sum(_rows(line.plain) for line in lines)
-        last = self.show_area(room) if session.counted() else self.play_area(room)
+        last = self.show_area(room) if session.counted() else self.play_area(room, over=True)
         return Group(last, *lines)
 
     def body(self) -> RenderableType:
@@ -442,13 +465,9 @@ class MatchScreen:
     def coach_area(self) -> RenderableType:
         """Every card you may lay, best first: its number, the net value, and why."""
         session = self.session
-        cards, count = session.series()
-        line = Text().append("Count ", style="title").append(f"{count:>2}", style="total")
-        line.append("   ").append_text(
-            cards_text(cards, session.ascii) if cards else Text("(new series)", style="muted")
-        )
         failed = session.coach.failed if session.coach else ""
-        return Group(line, *advice_rows(session.advice(), session.hand, session.ascii, failed))
+        rows = advice_rows(session.advice(), session.hand, session.ascii, failed)
+        return Group(self.count_line(), *rows)
 
     def review_area(self) -> RenderableType:
         """The game's costliest discards and plays, each beside the best."""

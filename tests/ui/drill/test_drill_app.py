@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +16,7 @@ from rich.console import Console
 
 from solitaire.cli import main
 from solitaire.match.drill import DRILL, Drill, drill_record, load_drill_record, replay_drill
+from solitaire.match.game import GoPoint, SaidGo
 from solitaire.match.search import play_values
 from solitaire.store import History
 from solitaire.ui import shell
@@ -215,3 +217,29 @@ def test_a_number_past_your_cards_says_which_keys_fit(history: History) -> None:
     assert session.message == f"You hold {held} card{'s' * (held > 1)}: press {keys}."
     assert len(session.hand) == held
     assert render(session)[-1].startswith(f"{keys} lay ")
+
+
+def test_the_play_is_told_as_in_the_match_and_no_count_lingers_after_it(history: History) -> None:
+    """A go said just before one's own "one for the go" is left out, as the match tells it;
+    once a hand's play is over its count and series are no longer shown."""
+    session = session_for(history, 80, hands=6)
+    said_then_took = 0
+    while session.stage is not Stage.OVER:
+        if session.stage is Stage.HAND_OVER:
+            lines = render(session)
+            events = session.drill.match.deals[0].events
+            said_then_took += sum(
+                isinstance(a, SaidGo) and isinstance(b, GoPoint) and a.player == b.player
+                for a, b in itertools.pairwise(events)
+            )
+            assert not any(line.startswith("Count ") for line in lines), "\n".join(lines)
+            assert "The play, as it went:" in lines
+            for before, line in itertools.pairwise(lines):
+                if '"one for the go"' in line:
+                    assert not ('"go"' in before and before[:9] == line[:9]), line
+            session.enter()
+        else:
+            assert render(session)[4].startswith("Count ")
+            session.lay(next(i for i, c in enumerate(session.hand) if session.playable(c)))
+    assert said_then_took  # the case was met
+    session.close()

@@ -358,3 +358,27 @@ def render_board(board: object) -> list[str]:
     buffer = io.StringIO()
     Console(file=buffer, width=80, color_system=None, theme=THEME).print(board)
     return buffer.getvalue().split("\n")
+
+
+def test_the_count_is_shown_only_while_the_play_is_on(history: History) -> None:
+    """Before the starter the play area says what the play waits for; after the play (at the
+    show, or a game won in the play) a title stands over its calls, not a stale "Count 0"."""
+    session = make_session(history, games=2)
+    seen: set[str] = set()
+    while session.stage is not Stage.MATCH_OVER:
+        lines = render(session)
+        counting = any(line.startswith("Count ") for line in lines)
+        if session.discarding:
+            seen.add("before")
+            assert not counting and any(line.startswith("The play begins") for line in lines)
+        elif session.your_turn and not session.counting:
+            seen.add("play")
+            assert counting
+        elif session.stage is Stage.SHOW and not session.counted():
+            seen.add("after")
+            assert not counting and "The play, as it went:" in lines, "\n".join(lines)
+        elif session.stage is Stage.GAME_OVER and not session.counted():
+            seen.add("won in the play")
+            assert not counting, "\n".join(lines)
+        press(session, next_key(session))
+    assert {"before", "play", "after"} <= seen
