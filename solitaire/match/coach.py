@@ -138,7 +138,7 @@ def play_note(
 ) -> str | None:
     """A line naming a costly card, or None when ``laid`` was within :data:`NOTE_LOSS` of the
     best: ``laying the 5♥ gave away 15-2 (in 38% of their hands) and cost 1.30 points on
-    average; the 9♣ was best``."""
+    average; the 9♣ was best.``"""
     best = advice[0]
     mine = next(a for a in advice if a.card == laid)
     loss = best.net - mine.net
@@ -150,7 +150,7 @@ def play_note(
         gave = f" gave away {threat.what} (in {_share(threat.chance)} of their hands) and"
     return (
         f"laying the {name(laid)}{gave} cost {float(loss):.2f} points on average; "
-        f"the {name(best.card)} was best"
+        f"the {name(best.card)} was best."
     )
 
 

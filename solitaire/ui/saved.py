@@ -16,9 +16,21 @@ from typing import Any, Generic, TypeVar
 
 from solitaire.store import GameLock, History, RecordSummary, StoreError, command
 
-__all__ = ["Claimed", "SavedGame"]
+__all__ = ["Claimed", "Offer", "SavedGame"]
 
 T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """What the RESUME screen asks when a game is saved: the saved game, where it stands,
+    what n does instead, and how to resume the saved one later."""
+
+    headline: str  # "A match in progress was saved"
+    saved: str  # "match 1, seed 3, against expert"
+    standing: str  # "you 0, expert 0"
+    instead: str  # "play seed 4 instead"
+    keep: str  # "match 1 stays resumable with cribsol match --resume 1"
 
 
 @dataclass(frozen=True, slots=True)

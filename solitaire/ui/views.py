@@ -18,6 +18,7 @@ from solitaire.core.cards import Card
 from solitaire.core.scoring import Kind, Score
 from solitaire.core.untrusted import safe_text
 from solitaire.store import GameRow
+from solitaire.ui.saved import Offer
 
 __all__ = [
     "THEME",
@@ -28,6 +29,7 @@ __all__ = [
     "history_row",
     "kind_totals_table",
     "labelled",
+    "offer_view",
 ]
 
 WIDTH = 80  # the narrowest screen every view must read well at
@@ -173,3 +175,22 @@ def history_pointers(
         else:
             lines.append(pointer)
     return Text("\n".join(lines), style="muted")
+
+
+def offer_view(offer: Offer) -> Group:
+    """The RESUME screen's question: each part on a line of its own, a long one wrapping
+    under itself, so nothing is left alone on a line at 80 columns."""
+    said = f"{offer.saved}: {offer.standing}."
+    parts = [offer.saved + ":", offer.standing + "."] if len(said) > WIDTH - 2 else [said]
+    keys = Table.grid(padding=(0, 0))
+    keys.add_column(width=12, style="bold cyan", no_wrap=True)
+    keys.add_column(ratio=1)
+    keys.add_row("y or Enter", "resume it")
+    keys.add_row("n", offer.instead)
+    keys.add_row("", Text(f"({offer.keep})", style="muted"))
+    return Group(
+        Text(offer.headline + ":", style="title"),
+        *(labelled("", part, indent=2) for part in parts),
+        Text(""),
+        keys,
+    )

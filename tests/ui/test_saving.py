@@ -181,9 +181,10 @@ def test_another_deal_asks_and_either_answer_keeps_the_saved_game(history: Histo
     first.close()
     # y: the saved game, where it was left; the asked deal is not started.
     asked = session_for(history, 8, explicit=True)
-    saved, instead = asked.resume_prompt()
-    assert "game 1, seed 7: round 3 of 6" in saved and instead.startswith("play seed 8 instead")
-    assert "cribsol play --resume 1" in instead
+    offer = asked.resume_prompt()
+    assert (offer.saved, offer.instead) == ("game 1, seed 7", "play seed 8 instead")
+    assert offer.standing.startswith("round 3 of 6, ")
+    assert "cribsol play --resume 1" in offer.keep
     drive(asked, "y" + "q")
     assert asked.game_id == 1 and asked.game.round_number == 3 and asked.phase is Phase.RESULT
     assert len(history.games()) == 1

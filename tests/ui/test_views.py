@@ -281,3 +281,31 @@ def test_every_history_listing_points_to_replay_and_to_resume_only_with_one_unfi
             assert (resume in out) is not finished, out
             assert ("carry on" in out) is not finished, out
             assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_the_resume_offer_leaves_no_word_alone_at_80_columns() -> None:
+    """The longest offers each game makes: a 40-digit seed, a large id, counting with muggins,
+    the program named scripts/play; every part is there, and no line is one word."""
+    from solitaire.ui.saved import Offer
+    from solitaire.ui.views import offer_view
+
+    seed, big = 10**40 - 1, 2**63 - 1
+    keep = f"game {big} stays resumable with scripts/play play --resume {big}"
+    offers = [
+        Offer("A game in progress was saved", "game 3, the daily deal of 2026-11-30",
+              "round 2 of 6, 113 points", f"play seed {seed} instead", keep),
+        Offer("You have an unfinished game of this deal", f"game 12, seed {seed}",
+              "round 6 of 6, 13 points", "start this deal again from round 1", keep),
+        Offer("A match in progress was saved",
+              f"match {big}, seed {seed}, against standard, you count yourself with muggins",
+              "you 113, standard 120", f"play seed {seed} instead", keep),
+        Offer("A drill in progress was saved", f"drill 40, seed {seed}, against expert",
+              "hand 40 of 40", "start a new drill", keep),
+    ]  # fmt: skip
+    for offer in offers:
+        out = text_of(offer_view(offer))
+        lines = [line for line in out.splitlines() if line.strip()]
+        assert all(len(line) <= 80 and len(line.split()) > 1 for line in lines), out
+        flat = " ".join(out.split())
+        for part in (offer.headline, offer.saved, offer.standing, offer.instead, offer.keep):
+            assert " ".join(part.split()) in flat, part

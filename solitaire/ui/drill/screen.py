@@ -16,11 +16,10 @@ from rich.text import Text
 
 from solitaire.match.coach import CardAdvice
 from solitaire.match.drill import Grade
-from solitaire.store import command
 from solitaire.ui.drill.session import YOU, DrillSession, Stage
 from solitaire.ui.match.screen import advice_rows, count_line, help_table, play_calls
 from solitaire.ui.match.session import card_keys
-from solitaire.ui.views import card_text, cards_text
+from solitaire.ui.views import card_text, cards_text, offer_view
 
 __all__ = ["KEYS", "DrillScreen", "grade_line"]
 
@@ -60,7 +59,8 @@ def grade_line(grade: Grade, ascii: bool, advice: Sequence[CardAdvice] | None = 
     mine = next((item for item in advice or () if item.card == grade.card), None)
     if mine is not None and mine.threats:
         threat = mine.threats[0]
-        line.append(f" It left {threat.what} open to {float(threat.chance):.0%} of their hands.")
+        # a line of its own: the two sentences together wrap at 80 columns
+        line.append(f"\nIt left {threat.what} open to {float(threat.chance):.0%} of their hands.")
     return line
 
 
@@ -182,24 +182,8 @@ class DrillScreen:
         if session.show_help:
             return Group(self.header(), Text(""), help_table(KEYS, NUMBERS), self.footer())
         if session.stage is Stage.RESUME:
-            assert session.pending is not None
-            saved = session.pending.loaded
-            return Group(
-                Text("Pegging drill", style="title"),
-                Text(""),
-                Text.assemble(
-                    ("A drill in progress was saved: ", "title"),
-                    f"drill {session.pending.game_id}, seed {saved.seed}, hand {saved.number} "
-                    f"of {saved.hands}.\n\n",
-                    ("y", "bold cyan"),
-                    " or Enter: resume it\n",
-                    ("n", "bold cyan"),
-                    " start a new drill (the saved one stays: "
-                    f"{command(f'drill --resume {session.pending.game_id}')})",
-                ),
-                Text(""),
-                self.footer(),
-            )
+            title = Text("Pegging drill", style="title")
+            return Group(title, Text(""), offer_view(session.resume_prompt()), self.footer())
         parts: list[RenderableType] = [self.header(), self.accuracy(), self.table(), Text("")]
         parts.append(self.play_area())
         parts.append(Text(""))

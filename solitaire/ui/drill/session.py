@@ -27,7 +27,7 @@ from solitaire.match.game import IllegalMoveError, Lay
 from solitaire.store import History, RecordSummary, command
 from solitaire.ui.match.coaching import Coach, Moment
 from solitaire.ui.match.session import card_keys
-from solitaire.ui.saved import Claimed, SavedGame
+from solitaire.ui.saved import Claimed, Offer, SavedGame
 
 __all__ = ["YOU", "DrillSession", "Stage", "new_seed"]
 
@@ -106,6 +106,18 @@ class DrillSession:
     def pending(self) -> Claimed[Drill] | None:
         """The saved drill the RESUME screen offers."""
         return self.saved.pending
+
+    def resume_prompt(self) -> Offer:
+        """The RESUME screen's question: the saved drill, and what n does instead."""
+        assert self.pending is not None
+        kept, saved = self.pending.game_id, self.pending.loaded
+        return Offer(
+            "A drill in progress was saved",
+            f"drill {kept}, seed {saved.seed}, against {saved.opponent}",
+            f"hand {saved.number} of {saved.hands}",
+            "start a new drill",
+            f"drill {kept} stays resumable with {command(f'drill --resume {kept}')}",
+        )
 
     def _save(self) -> None:
         drill = self.drill

@@ -35,7 +35,7 @@ from solitaire.match.game import (
 from solitaire.match.pegging import call, go_call
 from solitaire.ui.match.session import COMPUTER, YOU, MatchSession, Stage, card_keys
 from solitaire.ui.shell import MIN_SIZE
-from solitaire.ui.views import ScoreView, card_text, cards_text
+from solitaire.ui.views import ScoreView, card_text, cards_text, labelled, offer_view
 
 __all__ = [
     "KEYS",
@@ -86,6 +86,7 @@ NUMBERS: Final = (
 )
 
 _SEATS: Final = ("cyan", "magenta")
+COACH: Final = "Coach:"  # the label of the coach's note on your last card
 
 
 class MatchBoard:
@@ -311,16 +312,17 @@ class MatchScreen:
     def room(self) -> int:
         """Rows left for the body on the smallest screen, below and above the rest."""
         session = self.session
-        lines = [session.message, self.coach_line()]
-        return MIN_SIZE[1] - self.FIXED_ROWS - sum(_rows(line) for line in lines if line)
+        note = self.coach_line()
+        used = _rows(session.message) if session.message else 0
+        used += _rows(note, MIN_SIZE[0] - len(COACH) - 1) if note else 0
+        return MIN_SIZE[1] - self.FIXED_ROWS - used
 
     def coach_line(self) -> str:
         """The coach's note on your last card, when it cost more than a little."""
         session = self.session
         if session.stage is Stage.RESUME:
             return ""
-        note = session.coach_note(lambda card: card.symbol(session.ascii))
-        return f"Coach: {note}" if note else ""
+        return session.coach_note(lambda card: card.symbol(session.ascii)) or ""
 
     def show_area(self, room: int | None = None) -> RenderableType:
         """Each count of the show so far: the latest with its breakdown where it fits."""
@@ -445,15 +447,7 @@ class MatchScreen:
         session = self.session
         stage = session.stage
         if stage is Stage.RESUME:
-            saved, instead = session.resume_prompt()
-            return Text.assemble(
-                ("A match in progress was saved: ", "title"),
-                f"{saved}.\n\n",
-                ("y", "bold cyan"),
-                " or Enter: resume it\n",
-                ("n", "bold cyan"),
-                f" {instead}",
-            )
+            return offer_view(session.resume_prompt())
         if stage in (Stage.GAME_OVER, Stage.MATCH_OVER):
             return self.review_area() if session.show_coach else self.over()
         if stage is Stage.SHOW:
@@ -561,9 +555,7 @@ class MatchScreen:
             parts.append(self.prompt())
         note = self.coach_line()
         if note:
-            parts.append(
-                Text("Coach: ", style="title").append(note.removeprefix("Coach: "), style="warn")
-            )
+            parts.append(labelled(COACH, Text(note, style="warn")))
         if session.message:
             parts.append(Text(session.message, style="warn"))
         parts.append(self.footer())

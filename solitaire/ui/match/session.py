@@ -44,7 +44,7 @@ from solitaire.match.players import PLAYERS, make_player
 from solitaire.match.record import RecordError, load_match_record, match_record, replay_match
 from solitaire.store import MATCH, History, RecordSummary, StoreError, command
 from solitaire.ui.match.coaching import Coach, Moment
-from solitaire.ui.saved import Claimed, SavedGame
+from solitaire.ui.saved import Claimed, Offer, SavedGame
 
 __all__ = ["COMPUTER", "MATCH", "YOU", "MatchSession", "Stage", "computer_rng"]
 
@@ -169,18 +169,18 @@ class MatchSession:
         """The saved match the RESUME screen offers."""
         return self.saved.pending
 
-    def resume_prompt(self) -> tuple[str, str]:
+    def resume_prompt(self) -> Offer:
         """The RESUME screen's question: what is saved, and what n plays instead."""
         assert self.pending is not None
         kept = self.pending.game_id
         saved = f"match {kept}, seed {self.match.seed}, against {self.pending.loaded[1]}"
         if self.match.counting:
             saved += ", you count yourself" + (" with muggins" if self.match.muggins else "")
-        saved += f": {self.score_line()}"
         keep = f"match {kept} stays resumable with {command(f'match --resume {kept}')}"
-        if self.offered is None:
-            return saved, f"start a new match ({keep})"
-        return saved, f"play seed {self.offered.seed} instead ({keep})"
+        instead = "start a new match"
+        if self.offered is not None:
+            instead = f"play seed {self.offered.seed} instead"
+        return Offer("A match in progress was saved", saved, self.score_line(), instead, keep)
 
     def _summary(self) -> RecordSummary:
         match = self.match

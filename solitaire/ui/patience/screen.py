@@ -40,7 +40,7 @@ from solitaire.ui.patience.views import (
     rounds_table,
     why_table,
 )
-from solitaire.ui.views import ScoreView, card_text, cards_text
+from solitaire.ui.views import ScoreView, card_text, cards_text, offer_view
 
 __all__ = [
     "KEYS",
@@ -195,15 +195,7 @@ class SessionScreen:
             code = Text(f"This deal: {again}", style="muted")
             return Group(help_table(session.ascii), code)
         if session.phase is Phase.RESUME:
-            saved, instead = session.resume_prompt()
-            return Text.assemble(
-                (saved, "title"),
-                "\n\n",
-                ("y", "bold cyan"),
-                " or Enter: resume it\n",
-                ("n", "bold cyan"),
-                f": {instead}",
-            )
+            return offer_view(session.resume_prompt())
         if session.tracker_shown(self.large) and not self.large:
             return TrackerView(session.tracker(), session.ascii, compact=True)
         if session.phase is Phase.DISCARD:

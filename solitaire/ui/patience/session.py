@@ -23,6 +23,7 @@ from solitaire.patience.record import game_record, replay
 from solitaire.patience.target import TargetChance, target_chances, target_disagreement
 from solitaire.patience.tracker import Tracker, track
 from solitaire.store import PATIENCE, GameLock, History, SaveError, StoredGame, StoreError, command
+from solitaire.ui.saved import Offer
 
 __all__ = ["Phase", "PlaySession"]
 
@@ -213,27 +214,22 @@ class PlaySession:
             f"{self.game.total} points so far."
         )
 
-    def resume_prompt(self) -> tuple[str, str]:
+    def resume_prompt(self) -> Offer:
         """The RESUME screen's question: what is saved, and what n would play instead."""
         assert self.pending is not None
         row, game = self.pending.row, self.pending.game
-        saved = (
-            f"game {row.id}, {describe_deal(game, self.pending.daily)}: "
-            f"round {game.round_number} of {ROUNDS}, {game.total} points"
-        )
+        saved = f"game {row.id}, {describe_deal(game, self.pending.daily)}"
+        standing = f"round {game.round_number} of {ROUNDS}, {game.total} points"
         keep = f"game {row.id} stays resumable with {command(f'play --resume {row.id}')}"
-        if self.offered is None:
-            return f"A game in progress was saved: {saved}.", f"start a new game ({keep})"
-        game, daily = self.offered
-        if deal_code(game.deck) == row.deal_code:
-            return (
-                f"You have an unfinished game of this deal: {saved}.",
-                f"start this deal again from round 1 ({keep})",
-            )
-        return (
-            f"A game in progress was saved: {saved}.",
-            f"play {describe_deal(game, daily)} instead ({keep})",
-        )
+        headline, instead = "A game in progress was saved", "start a new game"
+        if self.offered is not None:
+            offered, daily = self.offered
+            if deal_code(offered.deck) == row.deal_code:
+                headline = "You have an unfinished game of this deal"
+                instead = "start this deal again from round 1"
+            else:
+                instead = f"play {describe_deal(offered, daily)} instead"
+        return Offer(headline, saved, standing, instead, keep)
 
     def resume(self) -> None:
         """Carry on with the saved game, from the last round played (its count and coaching)."""

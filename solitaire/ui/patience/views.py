@@ -25,7 +25,14 @@ from solitaire.patience.simulation import SimulationResult
 from solitaire.patience.target import TargetChance
 from solitaire.patience.tracker import Place, Return, Tracker
 from solitaire.store import GameRow, Stats
-from solitaire.ui.views import ScoreView, card_text, cards_text, history_pointers, history_row
+from solitaire.ui.views import (
+    ScoreView,
+    card_text,
+    cards_text,
+    history_pointers,
+    history_row,
+    labelled,
+)
 
 __all__ = [
     "AdviceView",
@@ -310,11 +317,7 @@ def why_table(review: RoundReview, ascii: bool) -> list[Table]:
     for index, reason in enumerate(round_reasons(review)):
         if review.is_best and index == 1:
             break  # a best discard: only how much it beat the next best by
-        row = Table.grid(padding=(0, 0))
-        row.add_column(width=7, style="title")
-        row.add_column(ratio=1)
-        row.add_row("Why" if index == 0 else "", reason_text(reason, ascii))
-        rows.append(row)
+        rows.append(labelled("Why" if index == 0 else "", reason_text(reason, ascii), indent=7))
     return rows
 
 

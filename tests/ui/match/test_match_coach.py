@@ -8,11 +8,13 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
+from itertools import takewhile
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 
+from solitaire.core.cards import Card
 from solitaire.match.coach import NOTE_LOSS, review_game
 from solitaire.match.game import GO, Discard, Lay, Match, Phase
 from solitaire.match.players import StandardPlayer, discard_values
@@ -92,10 +94,13 @@ def test_a_costly_card_is_named_with_its_cost_and_the_best(history: History) -> 
             assert note is not None and note.startswith(f"laying the {worst}")
             assert f"cost {float(loss):.2f} points" in note
             best_cards = [card for card, value in values.items() if value == best]
-            assert any(note.endswith(f"the {card} was best") for card in best_cards)
+            assert any(note.endswith(f"the {card} was best.") for card in best_cards)
             screen = render(session)
-            assert any(line.startswith("Coach: laying the") for line in screen)
-            assert len(screen) <= 24
+            first = next(i for i, line in enumerate(screen) if line.startswith("Coach: laying the"))
+            wrapped = list(takewhile(lambda line: line.startswith(" " * 7), screen[first + 1 :]))
+            # the note wraps under itself, not under its label, and is there whole
+            said = " ".join(line.strip() for line in [screen[first], *wrapped])
+            assert said == f"Coach: {session.coach_note(Card.symbol)}" and len(screen) <= 24
         else:
             quiet += 1
             assert note is None

@@ -160,7 +160,9 @@ def test_the_crib_you_count_is_on_screen_and_the_saved_offer_says_you_count(
     session.close()
     offered = counting_session(history, seed=1)
     assert offered.stage is Stage.RESUME
-    assert "you count yourself with muggins" in offered.resume_prompt()[0]
+    assert "you count yourself with muggins" in offered.resume_prompt().saved
+    lines = [line for line in render(offered) if line.strip()]
+    assert all(len(line.split()) > 1 for line in lines), "\n".join(lines)  # no word alone
     offered.close()
 
 
