@@ -283,7 +283,7 @@ class MatchScreen:
         held = session.computer_held()
         text = Text().append(f"{names[COMPUTER]}: ", style=_SEATS[COMPUTER])
         text.append(" ".join([back] * held) if held else "no cards", style="card.hidden")
-        crib = len(deal.crib)
+        crib = session.crib_shown()
         owner = "yours" if deal.dealer == YOU else names[COMPUTER] + "'s"
         text.append(f"   crib ({owner}): {crib} card{'s' if crib != 1 else ''}", style="muted")
         text.append("   starter ", style="muted")

@@ -657,7 +657,14 @@ class MatchSession:
     def computer_held(self) -> int:
         """Cards the computer still holds, as on screen."""
         laid = sum(1 for e in self.deal_events() if isinstance(e, Laid) and e.player == COMPUTER)
-        return 4 - laid if self.deal.discards[COMPUTER] is not None else 6
+        discarded = self.deal.discards[COMPUTER] is not None and self.crib_shown()
+        return 4 - laid if discarded else 6
+
+    def crib_shown(self) -> int:
+        """Cards in the crib as on screen: none until you have discarded, whoever discards
+        first, so the computer's discard never shows before yours."""
+        deal = self.deal
+        return len(deal.crib) if deal.discards[YOU] is not None else 0
 
     @property
     def next_is_deal(self) -> bool:

@@ -382,3 +382,23 @@ def test_the_count_is_shown_only_while_the_play_is_on(history: History) -> None:
             assert not counting, "\n".join(lines)
         press(session, next_key(session))
     assert {"before", "play", "after"} <= seen
+
+
+@pytest.mark.parametrize("seed", [3, 5])
+def test_the_computers_discard_never_shows_before_yours(history: History, seed: int) -> None:
+    """Whoever discards first, while you pick the computer holds six and the crib is empty on
+    screen; once you have discarded both discards are in it, every deal alike."""
+    session = make_session(history, seed=seed)
+    picked: dict[int, int] = {}  # the deal, who dealt it
+    while session.stage is not Stage.MATCH_OVER and len(picked) < 4:
+        if session.discarding:
+            deal = session.deal
+            picked[deal.number] = deal.dealer
+            table = render(session)[5]
+            assert table.startswith("standard: " + " ".join(["🂠"] * 6)), table
+            assert "crib (" in table and "): 0 cards" in table, table
+            press(session, "12\r")
+            assert "): 4 cards" in render(session)[5]
+        else:
+            press(session, next_key(session))
+    assert set(picked.values()) == {YOU, COMPUTER}  # both who discards first
