@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from rich.console import Group, RenderableType
-from rich.padding import Padding
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 from rich.theme import Theme
@@ -22,6 +21,7 @@ from solitaire.ui.saved import Offer
 
 __all__ = [
     "THEME",
+    "Paragraph",
     "ScoreView",
     "card_text",
     "cards_text",
@@ -79,6 +79,27 @@ _KIND_LABELS = {
 }
 
 
+class Paragraph:
+    """Text wrapped at words to the width it is given, its last line never one word alone
+    (narrower lines are tried first, down to two thirds of the width), each line after
+    ``indent`` spaces."""
+
+    def __init__(self, text: Text | str, indent: int = 0) -> None:
+        self.text = Text(text) if isinstance(text, str) else text
+        self.indent = indent
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = max(1, options.max_width - self.indent)
+        lines = self.text.wrap(console, width)
+        narrower = width
+        while len(lines) > 1 and len(lines[-1].plain.split()) == 1 and narrower > width * 2 // 3:
+            narrower -= 1
+            lines = self.text.wrap(console, narrower)
+        for line in lines:
+            line.rstrip()
+            yield Text(" " * self.indent).append_text(line)
+
+
 class ScoreView:
     """A scored hand or crib: the cards, the spoken count, the breakdown and the total."""
 
@@ -119,7 +140,7 @@ class ScoreView:
     def __rich__(self) -> RenderableType:
         parts: list[RenderableType] = [
             self.header(),
-            Padding(Text(self.score.spoken(), style="italic"), (0, 0, 0, 2)),
+            Paragraph(Text(self.score.spoken(), style="italic"), indent=2),
         ]
         if self.breakdown and self.score.items:
             parts.append(self.items_table())
@@ -143,7 +164,7 @@ def labelled(label: str, body: Text | str, indent: int | None = None) -> Table:
     row = Table.grid(padding=(0, 0))
     row.add_column(width=indent or len(label) + 1, style="title", no_wrap=True)
     row.add_column(ratio=1)
-    row.add_row(label, body)
+    row.add_row(label, Paragraph(body))
     return row
 
 

@@ -231,6 +231,8 @@ def test_every_screen_fits_80_by_24(data_dir: Path, history: History) -> None:
     for lines in screens:
         assert len(lines) <= 24, "\n".join(lines)  # the typing line takes the prompt's place
         assert all(len(line) <= 80 for line in lines), "\n".join(lines)
+        # a wrap at 80 columns leaves no word alone on a line (the help's heading stands alone)
+        assert {line.strip() for line in lines if len(line.split()) == 1} <= {"Keys"}
 
 
 def test_screens_show_counts_board_and_coaching(data_dir: Path, history: History) -> None:
