@@ -1,4 +1,4 @@
-"""Shared fixtures: a pinned environment for rendering."""
+"""Shared fixtures: a pinned environment for rendering, and a history in a temporary folder."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from solitaire.store import History
 
 
 @pytest.fixture(autouse=True)
@@ -15,3 +17,16 @@ def _plain_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Itera
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("CRIBSOL_DATA_DIR", str(tmp_path / "data"))
     yield
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    """The data directory the environment names (not yet made)."""
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def history(data: Path) -> Iterator[History]:
+    """The history in :func:`data`, open for the test."""
+    with History(data) as h:
+        yield h

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,12 +24,6 @@ FAULTS = [
 
 def deal(seed: int) -> tuple[Game, str | None]:
     return Game.from_seed(seed), None
-
-
-@pytest.fixture
-def history(tmp_path: Path) -> Iterator[History]:
-    with History(tmp_path / "data") as h:
-        yield h
 
 
 def session_for(history: History, seed: int = 7, **options: object) -> PlaySession:

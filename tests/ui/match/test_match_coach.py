@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import io
 import time
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from itertools import takewhile
-from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -26,12 +24,6 @@ from solitaire.ui.match.session import YOU, MatchSession, Stage
 from solitaire.ui.views import THEME
 
 SEED = 21
-
-
-@pytest.fixture
-def history(tmp_path: Path) -> Iterator[History]:
-    with History(tmp_path / "data") as h:
-        yield h
 
 
 def coached(history: History, seed: int = SEED) -> MatchSession:

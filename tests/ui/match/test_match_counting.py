@@ -6,7 +6,7 @@ import io
 import json
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from itertools import pairwise
 from pathlib import Path
 
@@ -34,12 +34,6 @@ from solitaire.ui.match.views import MatchView
 from solitaire.ui.views import THEME
 
 SEED = 21
-
-
-@pytest.fixture
-def history(tmp_path: Path) -> Iterator[History]:
-    with History(tmp_path / "data") as h:
-        yield h
 
 
 def new_match(seed: int = SEED, muggins: bool = True) -> Match:

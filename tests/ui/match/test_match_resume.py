@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import io
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,17 +25,6 @@ from solitaire.ui.match.screen import MatchScreen
 from solitaire.ui.match.session import SEEN, MatchSession, Stage
 from solitaire.ui.patience.session import PlaySession
 from solitaire.ui.views import THEME
-
-
-@pytest.fixture
-def data(tmp_path: Path) -> Path:
-    return tmp_path / "data"
-
-
-@pytest.fixture
-def history(data: Path) -> Iterator[History]:
-    with History(data) as h:
-        yield h
 
 
 def session_for(history: History, seed: int, level: str = "standard", **kw: object) -> MatchSession:
