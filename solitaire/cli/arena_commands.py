@@ -13,9 +13,8 @@ from rich.text import Text
 
 from solitaire.cli.common import (
     add_output_options,
-    jobs_number,
+    add_run_options,
     run_arena,
-    seed_number,
     whole_number,
 )
 from solitaire.core.runs import wilson
@@ -116,16 +115,7 @@ def register(sub: Subcommands) -> None:
     )
     cmd.add_argument("--a", required=True, metavar="PLAYER", help="player A")
     cmd.add_argument("--b", required=True, metavar="PLAYER", help="player B")
-    cmd.add_argument(
-        "--games",
-        type=whole_number(1, MAX_ARENA_GAMES),
-        default=200,
-        metavar="N",
-        help="games to play (default 200)",
-    )
-    cmd.add_argument("--jobs", type=jobs_number, default=1, metavar="J", help="processes")
-    cmd.add_argument(
-        "--seed", type=seed_number, default=0, metavar="S", help="game i is dealt from S + i // 2"
-    )
+    games = whole_number(1, MAX_ARENA_GAMES)
+    add_run_options(cmd, games, 200, "game i is dealt from S + i // 2 (default 0)")
     add_output_options(cmd, "print the summary as one JSON object")
     cmd.set_defaults(func=cmd_arena)

@@ -22,9 +22,16 @@ from rich.progress import (
 )
 
 from solitaire.core.cards import SEED_LIMIT
-from solitaire.core.untrusted import MAX_SEED_DIGITS, safe_text
+from solitaire.core.untrusted import MAX_SEED_DIGITS, RecordError, safe_text
 from solitaire.patience.simulation import MAX_JOBS
-from solitaire.store import History, command, reading_data_dir, resolve_data_dir
+from solitaire.store import (
+    GameRow,
+    History,
+    StoreError,
+    command,
+    reading_data_dir,
+    resolve_data_dir,
+)
 from solitaire.ui.views import THEME
 
 
@@ -99,6 +106,7 @@ class ArenaRun(Protocol):
 
 
 R = TypeVar("R", bound=ArenaRun)
+T = TypeVar("T")
 
 
 def run_arena(
@@ -198,7 +206,58 @@ def add_shared_options(parser: argparse.ArgumentParser) -> None:
 def add_output_options(parser: argparse.ArgumentParser, json_help: str) -> None:
     """--json and --ascii."""
     parser.add_argument("--json", action="store_true", help=json_help)
+    add_ascii_option(parser)
+
+
+def add_ascii_option(parser: argparse.ArgumentParser) -> None:
+    """--ascii after the command's name (see :func:`add_shared_options`)."""
     parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help=_ASCII_HELP)
+
+
+def add_resume_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup, what: str) -> None:
+    """--resume ID: carry on with an unfinished game of this kind (``what``: "match")."""
+    parser.add_argument(
+        "--resume",
+        type=game_id,
+        metavar="ID",
+        help=f"carry on with an unfinished {what}, by its id ({command('history')} lists them)",
+    )
+
+
+def add_run_options(
+    parser: argparse.ArgumentParser,
+    games: Callable[[str], int],
+    default_games: int,
+    seed_help: str = "first seed (default 0)",
+) -> None:
+    """--games, --jobs and --seed of a run of many seeded games (an arena, a simulation)."""
+    parser.add_argument(
+        "--games",
+        type=games,
+        default=default_games,
+        metavar="N",
+        help=f"games to play (default {default_games:,})",
+    )
+    parser.add_argument(
+        "--jobs", type=jobs_number, default=1, metavar="J", help="processes (default 1)"
+    )
+    parser.add_argument("--seed", type=seed_number, default=0, metavar="S", help=seed_help)
+
+
+def read_stored(
+    history: History, kind: str, load: Callable[[GameRow, str], T], limit: int | None = None
+) -> list[T]:
+    """The history's games of this kind, newest first, each made by ``load`` from its row and
+    its checked record's text (finished or not); a row that does not load (a RecordError) is
+    reported as skipped."""
+    loaded = []
+    for row in history.games(limit, kind=kind):
+        try:
+            _, text = history.stored_record(row.id, kind)
+            loaded.append(load(row, text))
+        except (StoreError, RecordError, RecursionError) as error:
+            history.skipped[row.id] = str(error)
+    return loaded
 
 
 def add_data_dir_option(parser: argparse.ArgumentParser) -> None:

@@ -11,14 +11,15 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 
 from solitaire.cli.common import (
+    add_ascii_option,
     add_data_dir_option,
-    game_id,
+    add_resume_option,
     make_console,
     open_history,
+    read_stored,
     seed_number,
     whole_number,
 )
-from solitaire.core.untrusted import RecordError
 from solitaire.match.drill import (
     DEFAULT_HANDS,
     DRILL,
@@ -31,7 +32,7 @@ from solitaire.match.drill import (
     replay_drill,
 )
 from solitaire.match.players import PLAYERS
-from solitaire.store import GameRow, History, StoreError, command
+from solitaire.store import GameRow, History, command
 from solitaire.ui.drill.views import DrillView
 
 if TYPE_CHECKING:
@@ -60,23 +61,12 @@ def replay_drill_record(
     return 0
 
 
-def replay_stored_drill(args: argparse.Namespace, history: History, stored_id: int) -> int:
-    """``cribsol replay ID`` of a drill in the history."""
-    _, text = history.stored_record(stored_id, DRILL)
-    return replay_drill_record(args, load_drill_record(text), stored_id)
-
-
 def stored_drills(history: History, limit: int | None = None) -> list[tuple[GameRow, DrillTally]]:
     """Your drills, newest first, each with its graded cards read from its checked row's
     record; rows that do not read are reported as skipped."""
-    drills = []
-    for row in history.games(limit, kind=DRILL):
-        try:
-            _, text = history.stored_record(row.id, DRILL)
-            drills.append((row, drill_tally(load_drill_record(text))))
-        except (StoreError, RecordError, RecursionError) as error:
-            history.skipped[row.id] = str(error)
-    return drills
+    return read_stored(
+        history, DRILL, lambda row, text: (row, drill_tally(load_drill_record(text))), limit
+    )
 
 
 def drill_tallies(history: History) -> list[DrillTally]:
@@ -128,14 +118,7 @@ def register(sub: Subcommands) -> None:
         metavar="N",
         help=f"hands in the drill (default {DEFAULT_HANDS})",
     )
-    cmd.add_argument(
-        "--resume", type=game_id, metavar="ID", help="carry on with an unfinished drill"
-    )
-    cmd.add_argument(
-        "--ascii",
-        action="store_true",
-        default=argparse.SUPPRESS,
-        help="letters instead of suit symbols",
-    )
+    add_resume_option(cmd, "drill")
+    add_ascii_option(cmd)
     add_data_dir_option(cmd)
     cmd.set_defaults(func=cmd_drill)

@@ -14,9 +14,10 @@ from rich.text import Text
 from solitaire.cli.common import (
     add_data_dir_option,
     add_output_options,
-    game_id,
+    add_resume_option,
     make_console,
     open_history,
+    read_stored,
     seed_number,
     whole_number,
 )
@@ -29,7 +30,7 @@ from solitaire.match.record import (
     match_record,
     replay_match,
 )
-from solitaire.store import MATCH, YOU, History, StoreError, command
+from solitaire.store import MATCH, YOU, GameRow, History, command
 from solitaire.ui.match.views import MatchView, StoredMatch
 
 DEFAULT_LEVEL: Final = "standard"
@@ -44,20 +45,15 @@ __all__ = ["register", "replay_match_record"]
 def stored_matches(history: History, limit: int | None = None) -> list[StoredMatch]:
     """The history's matches, newest first, each replayed from its checked record (finished
     or not); those that do not replay are reported as skipped."""
-    matches = []
-    for row in history.games(limit, kind=MATCH):
-        try:
-            _, text = history.stored_record(row.id, MATCH)
-            data = load_match_record(text)
-            match = replay_match(data, allow_unfinished=not row.finished)
-        except (StoreError, RecordError, RecursionError) as error:
-            history.skipped[row.id] = str(error)
-            continue
+
+    def load(row: GameRow, text: str) -> StoredMatch:
+        data = load_match_record(text)
+        match = replay_match(data, allow_unfinished=not row.finished)
         if match.is_over != row.finished:
-            history.skipped[row.id] = "its finished is not its record's"
-            continue
-        matches.append(StoredMatch(row, str(data["players"][1]), match))
-    return matches
+            raise RecordError("its finished is not its record's")
+        return StoredMatch(row, str(data["players"][1]), match)
+
+    return read_stored(history, MATCH, load, limit)
 
 
 def finished_matches(history: History) -> list[Match]:
@@ -186,12 +182,6 @@ def replay_match_record(
     return status
 
 
-def replay_stored_match(args: argparse.Namespace, history: History, stored_id: int) -> int:
-    """``cribsol replay ID`` of a match in the history."""
-    _, text = history.stored_record(stored_id, MATCH)
-    return replay_match_record(args, load_match_record(text), stored_id)
-
-
 def register(sub: Subcommands) -> None:
     """Add the match's command."""
     cmd = sub.add_parser(
@@ -206,12 +196,7 @@ def register(sub: Subcommands) -> None:
     cmd.add_argument(
         "--seed", type=seed_number, metavar="N", help="the match's seed (default: random)"
     )
-    cmd.add_argument(
-        "--resume",
-        type=game_id,
-        metavar="ID",
-        help="carry on with an unfinished match, by its id (cribsol history lists them)",
-    )
+    add_resume_option(cmd, "match")
     cmd.add_argument(
         "--games",
         type=whole_number(1, MAX_GAMES),
@@ -221,6 +206,7 @@ def register(sub: Subcommands) -> None:
     cmd.add_argument(
         "--double-skunk",
         type=whole_number(3, 4),
+        metavar="N",
         help="games a double skunk counts (default 3; some clubs score 4)",
     )
     cmd.add_argument(

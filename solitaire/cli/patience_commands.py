@@ -8,9 +8,9 @@ import json
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
@@ -18,23 +18,23 @@ from solitaire.cli.common import (
     add_data_dir_option,
     add_deal_options,
     add_output_options,
+    add_resume_option,
+    add_run_options,
     game_id,
-    jobs_number,
     make_console,
     open_history,
     prog,
     progress_bar,
-    seed_number,
     whole_number,
 )
-from solitaire.cli.drill_commands import replay_drill_record, replay_stored_drill
-from solitaire.cli.match_commands import replay_match_record, replay_stored_match
-from solitaire.cli.tiles_commands import replay_stored_tiles, replay_tiles
+from solitaire.cli.drill_commands import replay_drill_record
+from solitaire.cli.match_commands import replay_match_record
+from solitaire.cli.tiles_commands import replay_tiles
 from solitaire.core.cards import parse_cards
 from solitaire.core.dealcode import daily_seed, deal_code, decode_deal
 from solitaire.core.scoring import score_hand
 from solitaire.core.untrusted import read_record_file, safe_text
-from solitaire.match.drill import DRILL
+from solitaire.match.drill import DRILL, load_drill_record
 from solitaire.match.record import MAX_RECORD_BYTES as MAX_MATCH_RECORD_BYTES
 from solitaire.match.record import load_match_record
 from solitaire.patience.advisor import Position, advise_position
@@ -51,6 +51,7 @@ from solitaire.patience.strategy import (
 )
 from solitaire.store import MATCH, command
 from solitaire.tiles.record import GAME as TILES
+from solitaire.tiles.record import load_record as load_tiles_record
 from solitaire.ui.patience.views import (
     AdviceView,
     GameView,
@@ -214,6 +215,15 @@ def _game_title(game: Game, daily: str | None) -> str:
     return f"Cribbage Solitaire, {safe_text(source)}\ndeal code {deal_code(game.deck)}"
 
 
+# The games whose records name their game: how a stored one's text loads, how one replays.
+_Replay = Callable[[argparse.Namespace, Mapping[str, Any], int | None], int]
+_REPLAYS: dict[str, tuple[Callable[[str], dict[str, Any]], _Replay]] = {
+    MATCH: (load_match_record, replay_match_record),
+    DRILL: (load_drill_record, replay_drill_record),
+    TILES: (load_tiles_record, replay_tiles),
+}
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     source: str = args.record
     stored_id: int | None = None
@@ -224,22 +234,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
             raise ValueError(str(error)) from None
         with open_history(args) as history:
             kind = history.kind_of(stored_id)
-            if kind == MATCH:
-                return replay_stored_match(args, history, stored_id)
-            if kind == DRILL:
-                return replay_stored_drill(args, history, stored_id)
-            if kind == TILES:
-                return replay_stored_tiles(args, history, stored_id)
+            if kind in _REPLAYS:
+                load, show = _REPLAYS[kind]
+                _, text = history.stored_record(stored_id, kind)
+                return show(args, load(text), stored_id)
             stored = history.load(stored_id)
         game, daily = stored.game, stored.daily
     else:
         data = load_match_record(read_record_file(source, MAX_MATCH_RECORD_BYTES))
-        if "game" in data:  # the match's and the tiles' records name their game; not the patience's
-            if data["game"] == "tiles":
-                return replay_tiles(args, data)
-            if data["game"] == DRILL:
-                return replay_drill_record(args, data)
-            return replay_match_record(args, data)
+        if "game" in data:  # the other games' records name their game; not the patience's
+            _, show = _REPLAYS.get(str(data["game"]), _REPLAYS[MATCH])
+            return show(args, data, None)
         game = replay(data, allow_unfinished=True)
         daily = data.get("daily")
     if args.json:
@@ -318,9 +323,7 @@ def register(sub: Subcommands) -> None:
         description="Play a game. With --auto a strategy plays it and the game is printed.",
     )
     deal = add_deal_options(play)
-    deal.add_argument(
-        "--resume", type=game_id, metavar="ID", help="carry on with an unfinished game, by its id"
-    )
+    add_resume_option(deal, "game")
     deal.add_argument(
         "--again", type=game_id, metavar="ID", help="play the deal of a game of the history again"
     )
@@ -361,13 +364,7 @@ def register(sub: Subcommands) -> None:
         "the same for any --jobs. oracle is the hindsight bound: each round's best actual "
         "discard.",
     )
-    sim.add_argument(
-        "--games",
-        type=whole_number(1, MAX_GAMES),
-        default=1000,
-        metavar="N",
-        help="games (default 1000)",
-    )
+    add_run_options(sim, whole_number(1, MAX_GAMES), 1000, "game i is dealt from S + i (default 0)")
     sim.add_argument(
         "--strategy",
         type=_strategy_arg,
@@ -379,16 +376,6 @@ def register(sub: Subcommands) -> None:
         type=whole_number(1, MAX_TARGET),
         metavar="N",
         help="the same as --strategy targetN",
-    )
-    sim.add_argument(
-        "--jobs",
-        type=jobs_number,
-        default=1,
-        metavar="J",
-        help="processes (default 1)",
-    )
-    sim.add_argument(
-        "--seed", type=seed_number, default=0, metavar="S", help="first seed (default 0)"
     )
     add_output_options(sim, "print one JSON object")
     sim.set_defaults(func=cmd_simulate)

@@ -17,23 +17,24 @@ from rich.text import Text
 from solitaire.cli.common import (
     add_data_dir_option,
     add_output_options,
-    game_id,
-    jobs_number,
+    add_resume_option,
+    add_run_options,
     make_console,
     open_history,
+    read_stored,
     run_arena,
     seed_number,
     whole_number,
 )
 from solitaire.core.cards import SEED_LIMIT, Rank
 from solitaire.core.untrusted import MAX_SEED_DIGITS
-from solitaire.store import History, StoreError, command
+from solitaire.store import GameRow, History, command
 from solitaire.tiles.arena import ArenaResult, arena, check_arena
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.players import PLAYERS, make_player
 from solitaire.tiles.record import GAME as TILES
 from solitaire.tiles.record import NAME as _NAME
-from solitaire.tiles.record import RecordError, game_record, load_record, replay
+from solitaire.tiles.record import game_record, load_record, replay
 from solitaire.tiles.scoring import MAX_LINE, BonusKind, score_line
 from solitaire.tiles.tiles import Tile, TileError
 from solitaire.ui.tiles.views import StoredTiles, game_view, line_table
@@ -44,7 +45,6 @@ if TYPE_CHECKING:
 __all__ = [
     "finished_tile_games",
     "register",
-    "replay_stored_tiles",
     "replay_tiles",
     "stored_tile_games",
 ]
@@ -122,17 +122,13 @@ def cmd_game(args: argparse.Namespace) -> int:
 def stored_tile_games(history: History, limit: int | None = None) -> list[StoredTiles]:
     """The history's tile games, newest first, each replayed from its checked record (finished
     or not); those that do not replay are reported as skipped."""
-    games = []
-    for row in history.games(limit, kind=TILES):
-        try:
-            _, text = history.stored_record(row.id, TILES)
-            data = load_record(text)
-            game = replay(data, allow_unfinished=True)
-        except (StoreError, RecordError, RecursionError) as error:
-            history.skipped[row.id] = str(error)
-            continue
-        games.append(StoredTiles(row, [str(n) for n in data["players"]], game))
-    return games
+
+    def load(row: GameRow, text: str) -> StoredTiles:
+        data = load_record(text)
+        game = replay(data, allow_unfinished=True)
+        return StoredTiles(row, [str(n) for n in data["players"]], game)
+
+    return read_stored(history, TILES, load, limit)
 
 
 def finished_tile_games(history: History) -> list[tuple[TileGame, list[str]]]:
@@ -198,12 +194,6 @@ def replay_tiles(
             )
         )
     return 0
-
-
-def replay_stored_tiles(args: argparse.Namespace, history: History, stored_id: int) -> int:
-    """``cribsol replay ID`` of a tile game in the history."""
-    _, text = history.stored_record(stored_id, TILES)
-    return replay_tiles(args, load_record(text), stored_id)
 
 
 # -- score --------------------------------------------------------------------
@@ -340,12 +330,7 @@ def register(sub: Subcommands) -> None:
         "player to call Joker (j), a call on nothing missed costs 5; computers count too",
     )
     tiles.add_argument("--seed", type=seed_number, metavar="N", help="the bag for this seed")
-    tiles.add_argument(
-        "--resume",
-        type=game_id,
-        metavar="ID",
-        help="carry on with an unfinished tile game, by its id (cribsol history lists them)",
-    )
+    add_resume_option(tiles, "tile game")
     add_output_options(tiles, "print the game record")
     add_data_dir_option(tiles)
     tiles.set_defaults(func=cmd_game)
@@ -360,19 +345,8 @@ def register(sub: Subcommands) -> None:
     )
     are.add_argument("--a", choices=PLAYERS, default="expert", help="player A (default expert)")
     are.add_argument("--b", choices=PLAYERS, default="greedy", help="player B (default greedy)")
-    are.add_argument(
-        "--games",
-        type=whole_number(1, 2 * SEED_LIMIT, f"1 to 2 * 10**{MAX_SEED_DIGITS}"),
-        default=100,
-        metavar="N",
-        help="games (default 100)",
-    )
-    are.add_argument(
-        "--jobs", type=jobs_number, default=1, metavar="J", help="processes (default 1)"
-    )
-    are.add_argument(
-        "--seed", type=seed_number, default=0, metavar="S", help="first seed (default 0)"
-    )
+    games = whole_number(1, 2 * SEED_LIMIT, f"1 to 2 * 10**{MAX_SEED_DIGITS}")
+    add_run_options(are, games, 100, "game i is dealt from S + i // 2 (default 0)")
     add_output_options(are, "print one JSON object")
     are.set_defaults(func=cmd_arena)
 
