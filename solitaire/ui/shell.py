@@ -12,7 +12,8 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Callable
-from typing import Final
+from pathlib import Path
+from typing import Final, Protocol, TypeVar
 
 from prompt_toolkit.application import Application, get_app
 from prompt_toolkit.filters import Condition, FilterOrBool, buffer_has_focus, to_filter
@@ -26,18 +27,23 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
 from rich.console import Console, RenderableType
 
+from solitaire.store import History
 from solitaire.ui.views import THEME
 
 __all__ = [
     "MIN_SIZE",
     "KeyMap",
+    "Session",
     "ansi_part",
     "console",
     "error_line",
     "fitted",
     "full_screen_app",
+    "game_keys",
     "render_ansi",
     "run_full_screen",
+    "run_session",
+    "screen_window",
     "terminal_size",
     "too_small",
     "unknown_key_name",
@@ -219,3 +225,64 @@ def run_full_screen(app: Application[str], quit: Callable[[], str]) -> str:
     except Exception as error:  # never a traceback: every move is already saved
         return f"{quit()} (the game stopped on an error: {error})"
     return message or quit()
+
+
+class Session(Protocol):
+    """What the shell asks of a game's session: its message line, its help, leaving."""
+
+    message: str
+    show_help: bool
+
+    def quit(self) -> str:
+        """Leave; returns what to tell the player."""
+        ...
+
+    def close(self) -> None:
+        """Let go of the game (its lock, any helper process)."""
+        ...
+
+
+S = TypeVar("S", bound=Session)
+
+
+def game_keys(session: Session, help_filter: FilterOrBool = True) -> KeyMap:
+    """A game's key map: errors and keys that mean nothing go to the session's message line;
+    h (when ``help_filter`` allows) and F1 show or hide the help."""
+
+    def report(line: str) -> None:
+        session.message = line
+
+    keys = KeyMap(report)
+
+    @keys.add("h", filter=help_filter)
+    @keys.add("f1")
+    def _help(event: KeyPressEvent) -> None:
+        session.show_help = not session.show_help
+
+    return keys
+
+
+def screen_window(draw: Callable[[], RenderableType], widest: int = 100) -> Window:
+    """The window a game's screen is drawn in, ``draw`` rendered at most ``widest`` wide."""
+    control = FormattedTextControl(
+        lambda: ansi_part(draw, min(terminal_size()[0], widest)),
+        focusable=True,
+        show_cursor=False,
+    )
+    return Window(control, wrap_lines=False)
+
+
+def run_session(
+    data_dir: Path,
+    session_for: Callable[[History], S],
+    build: Callable[[S], Application[str]],
+) -> tuple[int, str]:
+    """Open the history, make the session and run its app; the session is closed however the
+    app ends. Returns the exit status and the parting message."""
+    with History(data_dir) as history:
+        session = session_for(history)
+        try:
+            message = run_full_screen(build(session), session.quit)
+        finally:
+            session.close()
+    return 0, message

@@ -9,8 +9,6 @@ from functools import partial
 from prompt_toolkit.application import Application
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.input import Input
-from prompt_toolkit.layout import Window
-from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
 
 from solitaire.match.drill import Drill
@@ -27,20 +25,8 @@ def build_app(
     session: DrillSession, input: Input | None = None, output: Output | None = None
 ) -> Application[str]:
     """The full-screen application for a drill session."""
-
-    def report(line: str) -> None:
-        session.message = line
-
-    keys = shell.KeyMap(report)
-    size = shell.terminal_size
-    screen = Window(
-        FormattedTextControl(
-            lambda: shell.ansi_part(lambda: DrillScreen(session), min(size()[0], 100)),
-            focusable=True,
-            show_cursor=False,
-        ),
-        wrap_lines=False,
-    )
+    keys = shell.game_keys(session)
+    screen = shell.screen_window(lambda: DrillScreen(session))
 
     def stage_is(*stages: Stage) -> Condition:
         return Condition(lambda: session.stage in stages and not session.show_help)
@@ -54,15 +40,9 @@ def build_app(
     keys.on("y", filter=stage_is(Stage.RESUME))(session.resume)
     keys.on("n", filter=stage_is(Stage.RESUME, Stage.OVER))(session.start_afresh)
 
-    @keys.add("h")
-    @keys.add("f1")
-    def _help(event: object) -> None:
-        session.show_help = not session.show_help
-
     keys.on_quit(session.quit)
-    app = shell.full_screen_app(
-        shell.fitted(screen, size), screen, keys, input=input, output=output
-    )
+    root = shell.fitted(screen, shell.terminal_size)
+    app = shell.full_screen_app(root, screen, keys, input=input, output=output)
     session.coach.on_ready = app.invalidate  # the coach answers from its own process
     return app
 
@@ -74,9 +54,9 @@ def run_app(
     output: Output | None = None,
 ) -> tuple[int, str]:
     """Drill interactively; returns the exit status and the parting message."""
-    data_dir = resolve_data_dir(getattr(args, "data_dir", None))
-    with History(data_dir) as history:
-        session = DrillSession(
+
+    def session_for(history: History) -> DrillSession:
+        return DrillSession(
             history,
             new_drill,
             explicit=args.seed is not None,
@@ -84,8 +64,6 @@ def run_app(
             ascii=bool(args.ascii),
             coach=Coach(coach_executor()),
         )
-        try:
-            message = shell.run_full_screen(build_app(session, input, output), session.quit)
-        finally:
-            session.close()
-    return 0, message
+
+    data_dir = resolve_data_dir(getattr(args, "data_dir", None))
+    return shell.run_session(data_dir, session_for, lambda s: build_app(s, input, output))

@@ -14,10 +14,7 @@ from functools import partial
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.filters import Condition
-from prompt_toolkit.formatted_text import ANSI
 from prompt_toolkit.input import Input
-from prompt_toolkit.layout import Window
-from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
 
 from solitaire.match.game import Match
@@ -37,18 +34,9 @@ def build_app(
 ) -> Application[str]:
     """The full-screen application for a match session."""
 
-    def report(line: str) -> None:
-        session.message = line
-
-    keys = shell.KeyMap(report)
-
-    size = shell.terminal_size
-
-    def draw() -> ANSI:
-        return shell.ansi_part(lambda: MatchScreen(session), min(size()[0], 100))
-
-    screen = Window(FormattedTextControl(draw, focusable=True, show_cursor=False), wrap_lines=False)
-    root = shell.fitted(screen, size)
+    keys = shell.game_keys(session)
+    screen = shell.screen_window(lambda: MatchScreen(session))
+    root = shell.fitted(screen, shell.terminal_size)
 
     def paced(action: Callable[[], object]) -> Callable[[], None]:
         """The action, then the computer's next card after a pause (if one is due)."""
@@ -83,11 +71,6 @@ def build_app(
     keys.on("y", filter=stage_is(Stage.RESUME))(paced(session.resume))
     keys.on("n", filter=stage_is(Stage.RESUME, Stage.MATCH_OVER))(paced(session.start_afresh))
 
-    @keys.add("h")
-    @keys.add("f1")
-    def _help(event: object) -> None:
-        session.show_help = not session.show_help
-
     keys.on_quit(session.quit)
     app = shell.full_screen_app(root, screen, keys, input=input, output=output)
     if session.coach is not None:
@@ -103,9 +86,9 @@ def run_app(
     output: Output | None = None,
 ) -> tuple[int, str]:
     """Play a match interactively; returns the exit status and the parting message."""
-    data_dir = resolve_data_dir(getattr(args, "data_dir", None))
-    with History(data_dir) as history:
-        session = MatchSession(
+
+    def session_for(history: History) -> MatchSession:
+        return MatchSession(
             history,
             args.vs or "standard",
             new_match,
@@ -115,8 +98,6 @@ def run_app(
             pause=0.0 if args.no_pause else PAUSE,
             coach=Coach(coach_executor()),
         )
-        try:
-            message = shell.run_full_screen(build_app(session, input, output), session.quit)
-        finally:
-            session.close()
-    return 0, message
+
+    data_dir = resolve_data_dir(getattr(args, "data_dir", None))
+    return shell.run_session(data_dir, session_for, lambda s: build_app(s, input, output))

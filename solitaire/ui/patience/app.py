@@ -85,12 +85,9 @@ def build_app(
     """The full-screen application for a session."""
     ui = _UiState()
 
-    def report(line: str) -> None:
-        session.message = line
-
-    keys = shell.KeyMap(report)
     typing = Condition(lambda: ui.typing)
     keys_free = ~typing
+    keys = shell.game_keys(session, help_filter=keys_free)
 
     def accept(buffer: Buffer) -> bool:
         ui.typing = False
@@ -209,11 +206,6 @@ def build_app(
 
     on("enter")(enter)
 
-    @keys.add("h", filter=keys_free)
-    @keys.add("f1")
-    def _help(event: KeyPressEvent) -> None:
-        session.show_help = not session.show_help
-
     @keys.add("/", filter=phase_is(Phase.DISCARD))
     @keys.add("t", filter=phase_is(Phase.DISCARD))
     def _type(event: KeyPressEvent) -> None:
@@ -241,8 +233,9 @@ def run_app(
     data_dir = resolve_data_dir(getattr(args, "data_dir", None))
     asked = ("seed", "deal", "daily", "again")
     explicit = any(getattr(args, name, None) not in (None, False) for name in asked)
-    with History(data_dir) as history:
-        session = PlaySession(
+
+    def session_for(history: History) -> PlaySession:
+        return PlaySession(
             history,
             new_game,
             ascii=bool(args.ascii),
@@ -250,8 +243,5 @@ def run_app(
             resume_id=getattr(args, "resume", None),
             target=getattr(args, "target", None),
         )
-        try:
-            message = shell.run_full_screen(build_app(session, input, output), session.quit)
-        finally:
-            session.close()
-    return 0, message
+
+    return shell.run_session(data_dir, session_for, lambda s: build_app(s, input, output))
