@@ -183,7 +183,8 @@ class DrillScreen:
             return Group(self.header(), Text(""), help_table(KEYS, NUMBERS), self.footer())
         if session.stage is Stage.RESUME:
             title = Text("Pegging drill", style="title")
-            return Group(title, Text(""), offer_view(session.resume_prompt()), self.footer())
+            offer = offer_view(session.resume_prompt())
+            return Group(title, Text(""), offer, Text(""), self.footer())
         parts: list[RenderableType] = [self.header(), self.accuracy(), self.table(), Text("")]
         parts.append(self.play_area())
         parts.append(Text(""))

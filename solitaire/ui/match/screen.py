@@ -33,9 +33,23 @@ from solitaire.match.game import (
     missed_groups,
 )
 from solitaire.match.pegging import call, go_call
-from solitaire.ui.match.session import COMPUTER, YOU, MatchSession, Stage, card_keys
+from solitaire.ui.match.session import (
+    COMPUTER,
+    YOU,
+    MatchSession,
+    Stage,
+    card_keys,
+    go_then_point,
+)
 from solitaire.ui.shell import MIN_SIZE
-from solitaire.ui.views import ScoreView, card_text, cards_text, labelled, offer_view
+from solitaire.ui.views import (
+    Paragraph,
+    ScoreView,
+    card_text,
+    cards_text,
+    labelled,
+    offer_view,
+)
 
 __all__ = [
     "KEYS",
@@ -151,13 +165,8 @@ def spoken(events: list[Event]) -> list[Event]:
     left out (the player says only "one for the go")."""
     return [
         event
-        for index, event in enumerate(events)
-        if not (
-            isinstance(event, SaidGo)
-            and index + 1 < len(events)
-            and isinstance(after := events[index + 1], GoPoint)
-            and after.player == event.player
-        )
+        for event, after in zip(events, [*events[1:], None], strict=True)
+        if after is None or not go_then_point(event, after)
     ]
 
 
@@ -541,7 +550,7 @@ class MatchScreen:
             return Group(
                 self.header(),
                 help_table(symbols=board_symbols(session.ascii)),
-                Text(self.setup_line(), style="muted"),
+                Paragraph(Text(self.setup_line(), style="muted")),
                 self.footer(),
             )
         parts: list[RenderableType] = [self.header(), self.board()]

@@ -84,6 +84,12 @@ def computer_rng(seed: int, game: int, deal: int, move: int) -> random.Random:
     return random.Random(f"cribsol match {seed} game {game} deal {deal} move {move}")
 
 
+def go_then_point(event: Event, after: Event) -> bool:
+    """True for a go said just before the same player's "one for the go": a player takes the
+    go in those words alone."""
+    return isinstance(event, SaidGo) and isinstance(after, GoPoint) and after.player == event.player
+
+
 def card_keys(count: int) -> str:
     """The number keys that pick one of this many cards: "1", "1-3"."""
     return "1" if count <= 1 else f"1-{count}"
@@ -334,6 +340,11 @@ class MatchSession:
         """The pause is over: show the computer's card and go on; True when another is due."""
         if self.timed_pending:
             self.shown += 1
+            shown = self.shown
+            if shown < len(self.events) and go_then_point(
+                self.events[shown - 1].event, self.events[shown].event
+            ):
+                self.shown += 1  # "go" and "one for the go" are said as one
         return self.reveal()
 
     def skip(self) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import itertools
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,17 +26,6 @@ from solitaire.ui.match.coaching import Coach
 from solitaire.ui.views import THEME
 
 LEVEL = "standard"
-
-
-@pytest.fixture
-def data(tmp_path: Path) -> Path:
-    return tmp_path / "data"
-
-
-@pytest.fixture
-def history(data: Path) -> Iterator[History]:
-    with History(data) as h:
-        yield h
 
 
 def session_for(history: History, seed: int, hands: int = 2) -> DrillSession:
@@ -107,6 +95,7 @@ def find_keys(twin: DrillSession) -> str:
             twin.lay(int(key) - 1)
         screen = render(twin)
         assert len(screen) <= 24 and max(map(len, screen)) <= 80
+        assert all(len(line.split()) != 1 for line in screen), "\n".join(screen)  # no word alone
     return keys + "q"
 
 

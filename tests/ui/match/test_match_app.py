@@ -6,8 +6,6 @@ import io
 import json
 import random
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from prompt_toolkit.application import create_app_session
@@ -15,7 +13,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
-from solitaire.match.game import GO, Counted, Discard, Lay, Match
+from solitaire.match.game import GO, Counted, Discard, GoPoint, Lay, Match, SaidGo
 from solitaire.match.players import EasyPlayer, StandardPlayer, own_count
 from solitaire.match.record import load_match_record, match_record
 from solitaire.store import History
@@ -26,12 +24,6 @@ from solitaire.ui.match.session import COMPUTER, MATCH, YOU, MatchSession, Stage
 from solitaire.ui.views import THEME
 
 SEED = 12
-
-
-@pytest.fixture
-def history(tmp_path: Path) -> Iterator[History]:
-    with History(tmp_path / "data") as h:
-        yield h
 
 
 def make_session(
@@ -153,6 +145,7 @@ def test_every_screen_fits_80_by_24_and_resumes_at_every_point(
         assert re.fullmatch(r"You vs standard .*  seed 3", lines[0].rstrip())  # one line
         assert len(lines) <= 24, "\n".join(lines)
         assert all(len(line) <= 80 for line in lines), "\n".join(lines)
+        assert not lone_words(lines), "\n".join(lines)
 
 
 def test_the_show_is_counted_in_order_one_count_per_enter(history: History) -> None:
@@ -402,3 +395,31 @@ def test_the_computers_discard_never_shows_before_yours(history: History, seed: 
         else:
             press(session, next_key(session))
     assert set(picked.values()) == {YOU, COMPUTER}  # both who discards first
+
+
+def lone_words(lines: list[str]) -> list[str]:
+    """Lines holding one word alone: a wrap gone wrong at this width."""
+    return [line for line in lines if len(line.split()) == 1]
+
+
+def test_the_computers_go_and_its_point_come_after_one_pause(history: History) -> None:
+    """A go the computer says just before its own "one for the go" never shows alone while
+    the point waits for its pause: the two are said as one."""
+    session = MatchSession(history, "standard", lambda: Match(SEED), pause=0.5)
+    met = 0
+    while session.stage is not Stage.MATCH_OVER:
+        while session.timed_pending:
+            pending = session.events[session.shown].event
+            session.tick()
+            shown = session.events[session.shown - 1].event
+            assert (
+                not isinstance(shown, SaidGo)
+                or session.shown == len(session.events)
+                or not (
+                    isinstance(after := session.events[session.shown].event, GoPoint)
+                    and after.player == shown.player
+                )
+            )
+            met += isinstance(pending, SaidGo) and isinstance(shown, GoPoint)
+        press(session, next_key(session))
+    assert met  # the case was met
