@@ -165,7 +165,7 @@ def spoken(events: list[Event]) -> list[Event]:
     left out (the player says only "one for the go")."""
     return [
         event
-        for event, after in zip(events, [*events[1:], None], strict=True)
+        for event, after in zip(events, [*events[1:], None], strict=False)
         if after is None or not go_then_point(event, after)
     ]
 
