@@ -115,3 +115,14 @@ def test_edited_rows_are_reported_on_one_line(
         )
     status, _, err = run(capsys, "replay", "3", *data)
     assert status == 2 and "game 3 in the history does not check out" in err
+
+
+def test_an_empty_history_names_every_games_command(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    for command in ("stats", "history"):
+        status, out, _ = run(capsys, command, "--data-dir", str(tmp_path / "none"))
+        said = " ".join(out.split())
+        assert status == 0 and said.startswith(("No games yet", "No finished games yet")), out
+        for game in ("play", "match", "drill", "tiles"):
+            assert f"cribsol {game}" in said, (command, out)

@@ -12,8 +12,8 @@ from rich.table import Table
 from rich.text import Text
 
 from solitaire.cli.common import (
-    add_output_options,
     add_run_options,
+    new_command,
     run_arena,
     whole_number,
 )
@@ -103,8 +103,11 @@ def results_table(
 def register(sub: Subcommands) -> None:
     """Add ``cribsol arena``."""
     names = ", ".join(arena_players())
-    cmd = sub.add_parser(
+    with new_command(
+        sub,
         "arena",
+        cmd_arena,
+        json="print the summary as one JSON object",
         help="computer against computer: paired seeded matches, wins with 95%% intervals",
         description="One-game matches of player A against player B, in pairs on the same "
         "seed with the seats swapped (so each holds the other's cards and each deals first "
@@ -112,10 +115,8 @@ def register(sub: Subcommands) -> None:
         "skunks, game points and the points per deal by role. Ctrl-C stops and reports the "
         f"finished games. Players: {names} (the last ones are outside players from PyPI: "
         "pip install -e '.[outside]').",
-    )
-    cmd.add_argument("--a", required=True, metavar="PLAYER", help="player A")
-    cmd.add_argument("--b", required=True, metavar="PLAYER", help="player B")
-    games = whole_number(1, MAX_ARENA_GAMES)
-    add_run_options(cmd, games, 200, "game i is dealt from S + i // 2 (default 0)")
-    add_output_options(cmd, "print the summary as one JSON object")
-    cmd.set_defaults(func=cmd_arena)
+    ) as cmd:
+        cmd.add_argument("--a", required=True, metavar="PLAYER", help="player A")
+        cmd.add_argument("--b", required=True, metavar="PLAYER", help="player B")
+        games = whole_number(1, MAX_ARENA_GAMES)
+        add_run_options(cmd, games, 200, "game i is dealt from S + i // 2 (default 0)")

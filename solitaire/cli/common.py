@@ -9,7 +9,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Final, NoReturn, Protocol, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Final, NoReturn, Protocol, TypeAlias, TypeVar
 
 from rich.console import Console, RenderableType
 from rich.progress import (
@@ -201,6 +201,31 @@ def add_shared_options(parser: argparse.ArgumentParser) -> None:
     """
     parser.add_argument("--ascii", action="store_true", help=_ASCII_HELP)
     parser.add_argument("--data-dir", metavar="DIR", help=_DATA_DIR_HELP)
+
+
+@contextmanager
+def new_command(
+    sub: Subcommands,
+    name: str,
+    func: Callable[[argparse.Namespace], int],
+    *,
+    json: str | None = None,
+    ascii: bool = False,
+    data_dir: bool = False,
+    **parser_args: Any,
+) -> Iterator[Parser]:
+    """A command's parser (``parser_args``: its help and description) for the caller to add
+    its own options to; then, after them, --json (``json``: what it prints) with --ascii, or
+    --ascii alone, and --data-dir when asked; the command runs ``func``."""
+    parser = sub.add_parser(name, **parser_args)
+    yield parser
+    if json is not None:
+        add_output_options(parser, json)
+    elif ascii:
+        add_ascii_option(parser)
+    if data_dir:
+        add_data_dir_option(parser)
+    parser.set_defaults(func=func)
 
 
 def add_output_options(parser: argparse.ArgumentParser, json_help: str) -> None:

@@ -11,10 +11,9 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 
 from solitaire.cli.common import (
-    add_ascii_option,
-    add_data_dir_option,
     add_resume_option,
     make_console,
+    new_command,
     open_history,
     read_stored,
     seed_number,
@@ -97,28 +96,29 @@ def cmd_drill(args: argparse.Namespace) -> int:
 
 def register(sub: Subcommands) -> None:
     """Add ``cribsol drill``."""
-    cmd = sub.add_parser(
+    with new_command(
+        sub,
         "drill",
+        cmd_drill,
+        ascii=True,
+        data_dir=True,
         help="the pegging drill: play-only hands against the computer, every card graded",
         description="Hands of the play alone (no show): the discards are made for you, you lay "
         "every card against --vs, and each card you lay while more than one fits is graded "
         "against the search (its expected net pegging to the end of the play, beside the "
         "best card's). ? shows the coach. Saved after every card, resumed next time; your "
         "accuracy over time is in cribsol stats.",
-    )
-    default = "expert" if "expert" in PLAYERS else "standard"
-    cmd.add_argument(
-        "--vs", choices=PLAYERS, default=default, help=f"the opponent (default: {default})"
-    )
-    cmd.add_argument("--seed", type=seed_number, metavar="N", help="the drill's seed")
-    cmd.add_argument(
-        "--hands",
-        type=whole_number(1, MAX_HANDS),
-        default=DEFAULT_HANDS,
-        metavar="N",
-        help=f"hands in the drill (default {DEFAULT_HANDS})",
-    )
-    add_resume_option(cmd, "drill")
-    add_ascii_option(cmd)
-    add_data_dir_option(cmd)
-    cmd.set_defaults(func=cmd_drill)
+    ) as cmd:
+        default = "expert" if "expert" in PLAYERS else "standard"
+        cmd.add_argument(
+            "--vs", choices=PLAYERS, default=default, help=f"the opponent (default: {default})"
+        )
+        cmd.add_argument("--seed", type=seed_number, metavar="N", help="the drill's seed")
+        cmd.add_argument(
+            "--hands",
+            type=whole_number(1, MAX_HANDS),
+            default=DEFAULT_HANDS,
+            metavar="N",
+            help=f"hands in the drill (default {DEFAULT_HANDS})",
+        )
+        add_resume_option(cmd, "drill")

@@ -8,9 +8,8 @@ import json
 from typing import TYPE_CHECKING, Final
 
 from solitaire.cli.common import (
-    add_data_dir_option,
-    add_output_options,
     make_console,
+    new_command,
     open_history,
     report_skipped,
     whole_number,
@@ -55,7 +54,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
     if stats is None and versus is None and tiles is None and not drills:
         console.print(
             f"No finished games yet: run {command('play')} (the patience), "
-            f"{command('match')} (against the computer) or {command('tiles')} (the tile game)."
+            f"{command('match')} (against the computer), {command('drill')} (the pegging "
+            f"drill) or {command('tiles')} (the tile game)."
         )
         return 0
     if stats is not None:
@@ -104,7 +104,8 @@ def cmd_history(args: argparse.Namespace) -> int:
     console = make_console(args)
     if not groups and not matches and not drills and not tile_games:
         console.print(
-            f"No games yet: run {command('play')}, {command('match')} or {command('tiles')}."
+            f"No games yet: run {command('play')}, {command('match')}, {command('drill')} or "
+            f"{command('tiles')}."
         )
         return 0
     if groups:
@@ -120,38 +121,40 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 def register(sub: Subcommands) -> None:
     """Add stats and history."""
-    st = sub.add_parser(
+    with new_command(
+        sub,
         "stats",
+        cmd_stats,
+        json="print one JSON object",
+        data_dir=True,
         help="your results: games, mean, best, past 90, 121, efficiency, trend",
         description="Statistics of your finished games.",
-    )
-    st.add_argument(
-        "--recent",
-        type=whole_number(1, MAX_LISTED),
-        default=10,
-        metavar="N",
-        help="games in the trend",
-    )
-    add_output_options(st, "print one JSON object")
-    add_data_dir_option(st)
-    st.set_defaults(func=cmd_stats)
+    ) as st:
+        st.add_argument(
+            "--recent",
+            type=whole_number(1, MAX_LISTED),
+            default=10,
+            metavar="N",
+            help="games in the trend",
+        )
 
-    hist = sub.add_parser(
+    with new_command(
+        sub,
         "history",
+        cmd_history,
+        json="print a JSON list",
+        data_dir=True,
         help="list your games by deal, with their deal codes, then your matches, drills and "
         "tile games",
         description="Your games grouped by deal, the deal played last first; then your "
         "matches, your pegging drills and your tile games, newest first (--limit of each). "
         "Replay any of them with cribsol replay ID; resume an unfinished one with cribsol "
         "play, match, drill or tiles --resume ID.",
-    )
-    hist.add_argument(
-        "--limit",
-        type=whole_number(1, MAX_LISTED),
-        default=20,
-        metavar="N",
-        help="how many deals (default 20)",
-    )
-    add_output_options(hist, "print a JSON list")
-    add_data_dir_option(hist)
-    hist.set_defaults(func=cmd_history)
+    ) as hist:
+        hist.add_argument(
+            "--limit",
+            type=whole_number(1, MAX_LISTED),
+            default=20,
+            metavar="N",
+            help="how many deals (default 20)",
+        )

@@ -12,10 +12,9 @@ from typing import TYPE_CHECKING, Any, Final
 from rich.text import Text
 
 from solitaire.cli.common import (
-    add_data_dir_option,
-    add_output_options,
     add_resume_option,
     make_console,
+    new_command,
     open_history,
     read_stored,
     seed_number,
@@ -184,47 +183,48 @@ def replay_match_record(
 
 def register(sub: Subcommands) -> None:
     """Add the match's command."""
-    cmd = sub.add_parser(
+    with new_command(
+        sub,
         "match",
+        cmd_match,
+        json="with --auto: print the match record",
+        data_dir=True,
         help="cribbage for two against the computer (or --auto: two computer levels)",
         description="Two-player cribbage to 121: the deal, the play (pegging) and the show. "
         "You play full-screen against --vs (saved after every move, resumed next time); "
         "with --auto a computer level plays your seat and the match is printed.",
-    )
-    cmd.add_argument("--vs", choices=PLAYERS, help=f"the opponent (default: {DEFAULT_LEVEL})")
-    cmd.add_argument("--auto", choices=PLAYERS, help="let this level play the first seat")
-    cmd.add_argument(
-        "--seed", type=seed_number, metavar="N", help="the match's seed (default: random)"
-    )
-    add_resume_option(cmd, "match")
-    cmd.add_argument(
-        "--games",
-        type=whole_number(1, MAX_GAMES),
-        metavar="N",
-        help="a series of N games (default 1)",
-    )
-    cmd.add_argument(
-        "--double-skunk",
-        type=whole_number(3, 4),
-        metavar="N",
-        help="games a double skunk counts (default 3; some clubs score 4)",
-    )
-    cmd.add_argument(
-        "--count-yourself",
-        action="store_true",
-        help="type the points of your hand and crib before they are counted for you "
-        "(too high is corrected; too low still pegs the true count, unless --muggins)",
-    )
-    cmd.add_argument(
-        "--muggins",
-        action="store_true",
-        help="with --count-yourself: the points you miss go to the computer",
-    )
-    cmd.add_argument(
-        "--no-pause",
-        action="store_true",
-        help="show the computer's cards at once instead of after a short pause",
-    )
-    add_output_options(cmd, "with --auto: print the match record")
-    add_data_dir_option(cmd)
-    cmd.set_defaults(func=cmd_match)
+    ) as cmd:
+        cmd.add_argument("--vs", choices=PLAYERS, help=f"the opponent (default: {DEFAULT_LEVEL})")
+        cmd.add_argument("--auto", choices=PLAYERS, help="let this level play the first seat")
+        cmd.add_argument(
+            "--seed", type=seed_number, metavar="N", help="the match's seed (default: random)"
+        )
+        add_resume_option(cmd, "match")
+        cmd.add_argument(
+            "--games",
+            type=whole_number(1, MAX_GAMES),
+            metavar="N",
+            help="a series of N games (default 1)",
+        )
+        cmd.add_argument(
+            "--double-skunk",
+            type=whole_number(3, 4),
+            metavar="N",
+            help="games a double skunk counts (default 3; some clubs score 4)",
+        )
+        cmd.add_argument(
+            "--count-yourself",
+            action="store_true",
+            help="type the points of your hand and crib before they are counted for you "
+            "(too high is corrected; too low still pegs the true count, unless --muggins)",
+        )
+        cmd.add_argument(
+            "--muggins",
+            action="store_true",
+            help="with --count-yourself: the points you miss go to the computer",
+        )
+        cmd.add_argument(
+            "--no-pause",
+            action="store_true",
+            help="show the computer's cards at once instead of after a short pause",
+        )

@@ -15,13 +15,12 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 
 from solitaire.cli.common import (
-    add_data_dir_option,
     add_deal_options,
-    add_output_options,
     add_resume_option,
     add_run_options,
     game_id,
     make_console,
+    new_command,
     open_history,
     prog,
     progress_bar,
@@ -295,87 +294,99 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def register(sub: Subcommands) -> None:
     """Add the patience's commands."""
-    score = sub.add_parser(
+    with new_command(
+        sub,
         "score",
+        cmd_score,
+        json="print one JSON object",
         help="score a hand: four cards then the starter",
         description="Score four cards and a starter (four cards alone: a final hand, no starter).",
-    )
-    score.add_argument("cards", nargs="+", metavar="CARD", help="cards like 5H 10S jd 5♥")
-    score.add_argument("--crib", action="store_true", help="crib rules: only a 5-card flush counts")
-    add_output_options(score, "print one JSON object")
-    score.set_defaults(func=cmd_score)
+    ) as score:
+        score.add_argument("cards", nargs="+", metavar="CARD", help="cards like 5H 10S jd 5♥")
+        score.add_argument(
+            "--crib", action="store_true", help="crib rules: only a 5-card flush counts"
+        )
 
-    adv = sub.add_parser(
+    with new_command(
+        sub,
         "advise",
+        cmd_advise,
+        json="print a JSON list of the 15 options",
         help="exact expected value of all 15 discards from six cards",
         description="Weigh all 15 discards of six cards exactly: expected hand, crib and "
         "total over every starter and blind crib pair the unseen cards allow.",
-    )
-    adv.add_argument("cards", nargs="+", metavar="CARD", help="the six cards shown")
-    adv.add_argument("--seen", metavar="CARDS", help="cards already out of play, e.g. '2C 9D'")
-    adv.add_argument("--starter", metavar="CARD", help="the starter, when it is known")
-    add_output_options(adv, "print a JSON list of the 15 options")
-    adv.set_defaults(func=cmd_advise)
+    ) as adv:
+        adv.add_argument("cards", nargs="+", metavar="CARD", help="the six cards shown")
+        adv.add_argument("--seen", metavar="CARDS", help="cards already out of play, e.g. '2C 9D'")
+        adv.add_argument("--starter", metavar="CARD", help="the starter, when it is known")
 
-    play = sub.add_parser(
+    with new_command(
+        sub,
         "play",
+        cmd_play,
+        json="with --auto: print the game record",
+        data_dir=True,
         help="play a game (interactive, or --auto with a strategy)",
         description="Play a game. With --auto a strategy plays it and the game is printed.",
-    )
-    deal = add_deal_options(play)
-    add_resume_option(deal, "game")
-    deal.add_argument(
-        "--again", type=game_id, metavar="ID", help="play the deal of a game of the history again"
-    )
-    play.add_argument(
-        "--auto",
-        type=_strategy_arg,
-        metavar="STRATEGY",
-        help=f"let a strategy play the whole game ({', '.join(STRATEGIES)} or targetN; "
-        "filed in the history as its game, not yours)",
-    )
-    play.add_argument(
-        "--target",
-        type=whole_number(1, MAX_TARGET),
-        metavar="N",
-        help="play for N points: the hint shows each discard's chance of reaching N and the "
-        "coach says when it differs from playing for points (with --auto: plays targetN)",
-    )
-    add_output_options(play, "with --auto: print the game record")
-    add_data_dir_option(play)
-    play.set_defaults(func=cmd_play)
+    ) as play:
+        deal = add_deal_options(play)
+        add_resume_option(deal, "game")
+        deal.add_argument(
+            "--again",
+            type=game_id,
+            metavar="ID",
+            help="play the deal of a game of the history again",
+        )
+        play.add_argument(
+            "--auto",
+            type=_strategy_arg,
+            metavar="STRATEGY",
+            help=f"let a strategy play the whole game ({', '.join(STRATEGIES)} or targetN; "
+            "filed in the history as its game, not yours)",
+        )
+        play.add_argument(
+            "--target",
+            type=whole_number(1, MAX_TARGET),
+            metavar="N",
+            help="play for N points: the hint shows each discard's chance of reaching N and the "
+            "coach says when it differs from playing for points (with --auto: plays targetN)",
+        )
 
-    rep = sub.add_parser(
+    with new_command(
+        sub,
         "replay",
+        cmd_replay,
+        json="print the checked record",
+        data_dir=True,
         help="replay a game record and re-score every round",
         description="Replay a game record (a file, or - for stdin), re-scoring every round.",
-    )
-    rep.add_argument(
-        "record", metavar="FILE|ID", help="a game record file, - for stdin, or a history id"
-    )
-    add_output_options(rep, "print the checked record")
-    add_data_dir_option(rep)
-    rep.set_defaults(func=cmd_replay)
+    ) as rep:
+        rep.add_argument(
+            "record", metavar="FILE|ID", help="a game record file, - for stdin, or a history id"
+        )
 
-    sim = sub.add_parser(
+    with new_command(
+        sub,
         "simulate",
+        cmd_simulate,
+        json="print one JSON object",
         help="play many games with a strategy and report the statistics",
         description="Play N games (game i dealt from seed S+i) with a strategy; results are "
         "the same for any --jobs. oracle is the hindsight bound: each round's best actual "
         "discard.",
-    )
-    add_run_options(sim, whole_number(1, MAX_GAMES), 1000, "game i is dealt from S + i (default 0)")
-    sim.add_argument(
-        "--strategy",
-        type=_strategy_arg,
-        metavar="STRATEGY",
-        help=f"{', '.join(SIMULATED)} or targetN (default: best)",
-    )
-    sim.add_argument(
-        "--target",
-        type=whole_number(1, MAX_TARGET),
-        metavar="N",
-        help="the same as --strategy targetN",
-    )
-    add_output_options(sim, "print one JSON object")
-    sim.set_defaults(func=cmd_simulate)
+    ) as sim:
+        add_run_options(
+            sim, whole_number(1, MAX_GAMES), 1000, "game i is dealt from S + i (default 0)"
+        )
+        sim.add_argument(
+            "--strategy",
+            type=_strategy_arg,
+            metavar="STRATEGY",
+            help=f"{', '.join(SIMULATED)} or targetN (default: best)",
+        )
+        sim.add_argument(
+            "--target",
+            type=whole_number(1, MAX_TARGET),
+            metavar="N",
+            help="the same as --strategy targetN",
+        )

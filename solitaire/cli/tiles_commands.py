@@ -15,11 +15,10 @@ from rich.table import Table
 from rich.text import Text
 
 from solitaire.cli.common import (
-    add_data_dir_option,
-    add_output_options,
     add_resume_option,
     add_run_options,
     make_console,
+    new_command,
     open_history,
     read_stored,
     run_arena,
@@ -292,71 +291,77 @@ def _margin(result: ArenaResult, side: int) -> str:
 
 def register(sub: Subcommands) -> None:
     """Add ``tiles`` and its subcommands."""
-    tiles = sub.add_parser(
+    with new_command(
+        sub,
         "tiles",
+        cmd_game,
+        json="print the game record",
+        data_dir=True,
         allow_abbrev=False,  # --a and --b belong to the arena, not --auto and --ascii
         help="the tile game: watch computer players, run an arena, score a line",
         description="Cribbage tiles: lay numbered tiles in lines scored like cribbage hands, "
         "full screen against the computer or with friends at this keyboard (saved after every "
         "move: cribsol tiles offers the latest unfinished game, --resume ID any of them). "
         "With --auto, computer players play a seeded game and it is printed.",
-    )
-    tiles.add_argument("--auto", choices=PLAYERS, help="the first seat's computer player")
-    tiles.add_argument(
-        "--vs", choices=PLAYERS, default="greedy", help="the second seat (default greedy)"
-    )
-    tiles.add_argument(
-        "--players",
-        type=player_names,
-        metavar="NAMES",
-        help="the seats in order, 2 to 4, each a name (a person at this keyboard) or a level: "
-        '"Ann,expert", "Ann,Bob,greedy" (default "you,expert")',
-    )
-    tiles.add_argument(
-        "--solitaire",
-        action="store_true",
-        help="the dark tiles against the light, two bags of 52, you making every move; "
-        "the end shows how far each move was from the best available",
-    )
-    tiles.add_argument(
-        "--servant",
-        action="store_true",
-        help="show the Servant: the lowest score after each round of turns",
-    )
-    tiles.add_argument(
-        "--joker",
-        action="store_true",
-        help="count your own plays: type each play's points; missed points go to the first "
-        "player to call Joker (j), a call on nothing missed costs 5; computers count too",
-    )
-    tiles.add_argument("--seed", type=seed_number, metavar="N", help="the bag for this seed")
-    add_resume_option(tiles, "tile game")
-    add_output_options(tiles, "print the game record")
-    add_data_dir_option(tiles)
-    tiles.set_defaults(func=cmd_game)
+    ) as tiles:
+        tiles.add_argument("--auto", choices=PLAYERS, help="the first seat's computer player")
+        tiles.add_argument(
+            "--vs", choices=PLAYERS, default="greedy", help="the second seat (default greedy)"
+        )
+        tiles.add_argument(
+            "--players",
+            type=player_names,
+            metavar="NAMES",
+            help="the seats in order, 2 to 4, each a name (a person at this keyboard) or a level: "
+            '"Ann,expert", "Ann,Bob,greedy" (default "you,expert")',
+        )
+        tiles.add_argument(
+            "--solitaire",
+            action="store_true",
+            help="the dark tiles against the light, two bags of 52, you making every move; "
+            "the end shows how far each move was from the best available",
+        )
+        tiles.add_argument(
+            "--servant",
+            action="store_true",
+            help="show the Servant: the lowest score after each round of turns",
+        )
+        tiles.add_argument(
+            "--joker",
+            action="store_true",
+            help="count your own plays: type each play's points; missed points go to the first "
+            "player to call Joker (j), a call on nothing missed costs 5; computers count too",
+        )
+        tiles.add_argument("--seed", type=seed_number, metavar="N", help="the bag for this seed")
+        add_resume_option(tiles, "tile game")
+
     below = tiles.add_subparsers(dest="tiles_command", metavar="COMMAND")
 
-    are = below.add_parser(
+    with new_command(
+        below,
         "arena",
+        cmd_arena,
+        json="print one JSON object",
         help="two computer players over many games",
         description="Play N games of A against B in pairs on the same deal with the seats "
         "swapped (game i from seed S + i // 2, A in seat i mod 2); the results are the same "
         "for any --jobs.",
-    )
-    are.add_argument("--a", choices=PLAYERS, default="expert", help="player A (default expert)")
-    are.add_argument("--b", choices=PLAYERS, default="greedy", help="player B (default greedy)")
-    games = whole_number(1, 2 * SEED_LIMIT, f"1 to 2 * 10**{MAX_SEED_DIGITS}")
-    add_run_options(are, games, 100, "game i is dealt from S + i // 2 (default 0)")
-    add_output_options(are, "print one JSON object")
-    are.set_defaults(func=cmd_arena)
+    ) as are:
+        are.add_argument("--a", choices=PLAYERS, default="expert", help="player A (default expert)")
+        are.add_argument("--b", choices=PLAYERS, default="greedy", help="player B (default greedy)")
+        games = whole_number(1, 2 * SEED_LIMIT, f"1 to 2 * 10**{MAX_SEED_DIGITS}")
+        add_run_options(are, games, 100, "game i is dealt from S + i // 2 (default 0)")
 
-    score = below.add_parser(
+    with new_command(
+        below,
         "score",
+        cmd_score,
+        json="print one JSON object",
         help="score a Crib Hand by hand: 2 to 5 ranks along a line",
         description="Score one line of tiles: ranks like 7 8 7 6 8 (light; --dark for dark), "
         "or tiles with a colour like 7D 8L.",
-    )
-    score.add_argument("tiles", nargs="+", metavar="TILE", help="ranks (A, 2-10, J, Q, K) or tiles")
-    score.add_argument("--dark", action="store_true", help="ranks without a colour are dark")
-    add_output_options(score, "print one JSON object")
-    score.set_defaults(func=cmd_score)
+    ) as score:
+        score.add_argument(
+            "tiles", nargs="+", metavar="TILE", help="ranks (A, 2-10, J, Q, K) or tiles"
+        )
+        score.add_argument("--dark", action="store_true", help="ranks without a colour are dark")
