@@ -41,6 +41,7 @@ __all__ = [
     "Pass",
     "Play",
     "Reason",
+    "check_count",
     "check_play",
     "format_placement",
     "parse_action",
@@ -173,13 +174,18 @@ def rack_holds(rack: Sequence[Tile], tiles: Iterable[Tile]) -> Tile | None:
 _DIRECTIONS: Final = (ACROSS, DOWN)
 
 
+def check_count(count: int) -> None:
+    """Raise :class:`IllegalMoveError` unless a play of ``count`` tiles may be laid."""
+    if not 1 <= count <= RACK_SIZE:
+        raise IllegalMoveError(Reason.COUNT, f"a play lays 1 to {RACK_SIZE} tiles, not {count}")
+
+
 def check_play(board: Board, rack: Sequence[Tile], play: Play) -> PlayScore:
     """Score a play on a board from a rack, or raise :class:`IllegalMoveError` with the rule."""
     size = board.size
     placements = play.placements
     count = len(placements)
-    if not 1 <= count <= RACK_SIZE:
-        raise IllegalMoveError(Reason.COUNT, f"a play lays 1 to {RACK_SIZE} tiles, not {count}")
+    check_count(count)
     squares = [square for square, _, _ in placements]
     for square, tile, face in placements:
         if not 0 <= square < size * size:

@@ -17,9 +17,10 @@ from rich.text import Text
 
 from solitaire.tiles.board import square_name
 from solitaire.tiles.joker import computer_count
-from solitaire.tiles.moves import Action, Play
+from solitaire.tiles.moves import Action, Exchange, Play
 from solitaire.tiles.review import move_gaps
-from solitaire.ui.tiles.session import Stage, TileSession, typed_form
+from solitaire.tiles.tiles import format_tiles
+from solitaire.ui.tiles.session import Preview, Stage, TileSession, typed_form
 from solitaire.ui.tiles.views import board_text, play_lines, verdict
 
 __all__ = ["KEYS", "help_table", "tile_screen", "turn_lines"]
@@ -235,24 +236,18 @@ def _below(session: TileSession, rows: int, width: int) -> list[Text]:
             style="warn",
         )
         return [head, *turn_lines(session, last)]
-    if session.typing is not None:
-        return [
-            Text("Move: ", style="title") + Text(session.typing + "_"),
-            Text("e.g. H7 across 5 5 J · H7 down 6/9 3 · G7:7D H7:8D · pass", style="muted"),
-        ]
     preview = session.preview
+    if session.typing is not None:
+        move = Text("Move: ", style="title") + Text(session.typing + "_")
+        if preview is not None:
+            return [move, *_verdict(session, preview)]
+        examples = "e.g. H7 across 5 5 J · H7 down 6/9 3 · G7:7D H7:8D · pass · exchange 7D"
+        return [move, Text(examples, style="muted")]
     if preview is not None:
-        if preview.error is not None:
-            return [Text("Not legal: ", style="warn") + Text(str(preview.error))]
-        assert preview.score is not None
-        if session.joker:
-            lines = play_lines(preview.score, session.game.board.size, worth=False)
-            return [
-                Text("Legal: Enter, then count it. The Crib Hands it makes:", style="best"),
-                *lines,
-            ]
-        lines = play_lines(preview.score, session.game.board.size, session.ascii)
-        return [Text("Legal: Enter plays it", style="best"), *lines]
+        return _verdict(session, preview)
+    if stage is Stage.EXCHANGE:
+        lines = [Text("Mark the tiles to exchange with 1-5, then Enter (Esc: back).", style="warn")]
+        return lines + _since_last(session, rows - 1, width)
     if stage is not Stage.OVER:
         if not session.game.turns and stage is Stage.PLAY:
             return _first_steps(session)
@@ -262,6 +257,26 @@ def _below(session: TileSession, rows: int, width: int) -> list[Text]:
     if session.solitaire:
         return [head, *_review(session)]
     return [head, *_since_last(session, rows - 1, width)]
+
+
+def _verdict(session: TileSession, preview: Preview) -> list[Text]:
+    """The engine's verdict on the move being made: why not, or what it scores."""
+    if preview.error is not None:
+        return [Text("Not legal: ", style="warn") + Text(str(preview.error))]
+    if isinstance(preview.action, Exchange):
+        return [Text(f"Legal: Enter swaps {format_tiles(preview.action.tiles)} with the bag")]
+    if preview.score is None:
+        return [Text(f"Legal: Enter to {preview.action}", style="best")]
+    size = session.game.board.size
+    if session.joker:
+        return [
+            Text("Legal: Enter, then count it. The Crib Hands it makes:", style="best"),
+            *play_lines(preview.score, size, worth=False),
+        ]
+    return [
+        Text("Legal: Enter plays it", style="best"),
+        *play_lines(preview.score, size, session.ascii),
+    ]
 
 
 def _review(session: TileSession) -> list[Text]:

@@ -34,6 +34,8 @@ from solitaire.tiles.moves import (
     IllegalMoveError,
     Pass,
     Play,
+    Reason,
+    check_count,
     check_play,
     parse_action,
 )
@@ -67,9 +69,11 @@ class Stage(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Preview:
-    """The verdict on the tiles laid so far: the score if legal, else the engine's reason."""
+    """The verdict on the move being made: a play's score if legal, else the engine's reason."""
 
-    play: Play
+    action: Action | None
+    """The tiles laid, the move typed or the exchange marked (None: a typed move refused
+    before it reads as one, such as six tiles)."""
     score: PlayScore | None
     error: IllegalMoveError | None
 
@@ -100,6 +104,7 @@ def parse_typed(
     words = text.split()
     if len(words) < 2 or words[1].lower() not in ("across", "down", "a", "d"):
         return parse_action(text, board_size)
+    check_count(len(words) - 2)
     square = parse_square(words[0], board_size)
     step = 1 if words[1].lower() in ("across", "a") else board_size
     left = list(rack)
@@ -107,16 +112,15 @@ def parse_typed(
     for token in words[2:]:
         shown, _, turned = token.partition("/")
         if shown[-1:].upper() in ("L", "D") and len(shown) > 1:
-            tile = Tile.parse(shown)
-            if tile not in left:
-                raise TileError(f"{tile} is not on your rack")
+            tile = Tile.parse(shown)  # one not on the rack is the engine's to refuse
         else:
             rank = _rank(shown)
             matches = [t for t in left if t.rank == rank]
             if not matches:
                 raise TileError(f"no {shown.upper()} on your rack")
             tile = matches[0]
-        left.remove(tile)
+        if tile in left:
+            left.remove(tile)
         face = _rank(turned) if turned else tile.rank
         while 0 <= square < board_size * board_size and filled(square):
             square += step
@@ -543,11 +547,15 @@ class TileSession:
             if index == number:
                 self.laid.remove(placement)
                 return
-        if self.game.board.faces[self.cursor] or any(s == self.cursor for s, _, _ in self.laid):
-            self.message = f"{square_name(self.cursor, self.game.board.size)} is taken"
-            return
         tile = self.rack[number]
-        self.laid.append((self.cursor, tile, tile.rank))
+        placement = (self.cursor, tile, tile.rank)
+        try:
+            check_play(self.game.board, self.rack, Play([*self.laid, placement]))
+        except IllegalMoveError as error:
+            if error.reason in (Reason.OCCUPIED, Reason.SAME_SQUARE):
+                self.message = str(error)  # the square is taken: the tile stays on the rack
+                return
+        self.laid.append(placement)
         self.hints = None
         self._advance()
 
@@ -602,14 +610,40 @@ class TileSession:
 
     @property
     def preview(self) -> Preview | None:
-        """The engine's verdict on the tiles laid so far (None before the first)."""
-        if not self.laid:
-            return None
-        play = Play(self.laid, self.game.board.size)
+        """The engine's verdict on the move being made: the tiles laid, the move typed (once
+        it reads as a move) or the tiles marked to exchange; None before any."""
         try:
-            return Preview(play, check_play(self.game.board, self.rack, play), None)
+            action = self._making()
         except IllegalMoveError as error:
-            return Preview(play, None, error)
+            return Preview(None, None, error)
+        if action is None:
+            return None
+        try:
+            return Preview(action, self.game.check(action), None)
+        except IllegalMoveError as error:
+            return Preview(action, None, error)
+
+    def _making(self) -> Action | None:
+        """The move being made, if any (IllegalMoveError: a typed one the engine refuses as
+        it is read)."""
+        stage = self.base_stage
+        if stage is Stage.EXCHANGE:
+            marked = tuple(self.rack[i] for i in sorted(self.marked))
+            return Exchange(marked) if marked else None
+        if stage is not Stage.PLAY:
+            return None
+        if self.typing is None:
+            return Play(self.laid, self.game.board.size) if self.laid else None
+        try:
+            return self._typed()
+        except IllegalMoveError:
+            raise
+        except ValueError:  # a TileError: not a move yet, and Enter says why
+            return None
+
+    def _typed(self) -> Action:
+        board = self.game.board
+        return parse_typed(self.typing or "", board.size, self.rack, lambda s: bool(board.faces[s]))
 
     def enter(self) -> None:
         """Enter: the keyboard is taken, the typed move or the tiles laid are played."""
@@ -637,10 +671,8 @@ class TileSession:
                 self.message = "Lay tiles with 1-5 first (or type a move with m)."
 
     def _commit_typed(self) -> None:
-        text = self.typing or ""
-        board = self.game.board
         try:
-            action = parse_typed(text, board.size, self.rack, lambda s: bool(board.faces[s]))
+            action = self._typed()
         except (TileError, ValueError) as error:
             self.message = str(error)
             return
@@ -678,8 +710,10 @@ class TileSession:
         """x: mark tiles to swap with the bag (only when no play is possible)."""
         if self.stage is not Stage.PLAY:
             return
-        if self.game.can_play():
-            self.message = "A play is possible, so you may not pass or exchange (? shows some)."
+        try:
+            self.game.check(Pass())
+        except IllegalMoveError as error:
+            self.message = f"{error} (? shows some)."
             return
         self.clear()
         self.exchanging = True

@@ -18,7 +18,16 @@ from rich.console import Console
 from solitaire.store import History
 from solitaire.tiles.board import Board, square_name
 from solitaire.tiles.game import TileGame
-from solitaire.tiles.moves import Action, IllegalMoveError, Play, Reason, check_play, parse_action
+from solitaire.tiles.moves import (
+    Action,
+    Exchange,
+    IllegalMoveError,
+    Pass,
+    Play,
+    Reason,
+    check_play,
+    parse_action,
+)
 from solitaire.tiles.players import expert, greedy
 from solitaire.tiles.record import game_record, load_record
 from solitaire.tiles.tiles import FULL_SET, Tile
@@ -213,6 +222,30 @@ def laid_verdict(session: TileSession, placements: list[tuple[int, Tile, int]]) 
         session.game.check(Play(placements, session.game.board.size))
     assert preview.error is not None
     assert (preview.error.reason, str(preview.error)) == (refused.value.reason, str(refused.value))
+    typed_verdict(session, str(Play(placements, session.game.board.size)), refused.value)
+
+
+def typed_verdict(session: TileSession, typed: str, expected: IllegalMoveError) -> None:
+    """Type a move: the live preview and then Enter say what the engine says of ``expected``'s
+    move, and the game is unchanged."""
+    session.clear()
+    session.start_typing()
+    session.typing = typed
+    preview = session.preview
+    assert preview is not None and preview.error is not None, typed
+    assert (preview.error.reason, str(preview.error)) == (expected.reason, str(expected)), typed
+    before = game_record(session.game, session.names)
+    session.enter()
+    assert session.message == str(expected), typed
+    assert game_record(session.game, session.names) == before
+    session.clear()
+
+
+def engine_refusal(game: TileGame, action: Action) -> IllegalMoveError:
+    """The engine's refusal of ``action`` now."""
+    with pytest.raises(IllegalMoveError) as refused:
+        game.check(action)
+    return refused.value
 
 
 def refusals_on_the_board(session: TileSession) -> dict[Reason, list[tuple[int, Tile, int]]]:
@@ -325,3 +358,138 @@ def test_the_solitaire_by_keys_ends_with_each_colours_score_and_distance_from_th
         )
         assert expected in screen
     assert sum(short) > 0
+
+
+def test_every_refusal_reason_has_the_engines_verdict_by_keys_and_typed(history: History) -> None:
+    """Every reason the engine refuses a move for: the preview (laid by keys or typed) and
+    Enter say what the engine says, and nothing changes; or the keys cannot make that move.
+    Laid refusals of the board (gap, line, touching, too long, no points, first play) are
+    in the test above; the rest are here."""
+    covered = {
+        Reason.FIRST_TOO_SHORT, Reason.NOT_IN_LINE, Reason.GAP,
+        Reason.NOT_TOUCHING, Reason.TOO_LONG, Reason.NO_POINTS,
+    }  # fmt: skip
+    session = TileSession(history, ["Ann", "greedy"], lambda: TileGame(0), explicit=True)
+    while session.game.board.is_empty or not session.game.can_play():
+        session.commit(greedy(session.game.view(session.seat)))
+    game, size = session.game, session.game.board.size
+    board, rack = game.board, session.rack
+    down = next(s for s in range(size * size) if board.faces[s])
+    free = [s for s in range(size * size) if not board.faces[s]]
+    other = next(t for t in FULL_SET if t not in rack)
+    plain = next(t for t in rack if t.rank not in (6, 9))
+
+    def where(square: int) -> str:
+        return square_name(square, size)
+
+    def refusal(typed: str) -> IllegalMoveError:
+        return engine_refusal(game, parse_action(typed, size))
+
+    six = " ".join(f"{where(s)}:{rack[0]}" for s in free[:6])
+    typed_cases = {
+        Reason.COUNT: [six, f"{where(free[0])} across 1 2 3 4 5 6"],
+        Reason.OCCUPIED: [f"{where(down)}:{rack[0]}"],
+        Reason.NOT_ON_RACK: [f"{where(free[0])}:{other}", f"{where(free[0])} across {other}"],
+        Reason.BAD_FACE: [f"{where(free[0])}:{plain}/6", f"{where(free[0])} across {plain}/6"],
+        Reason.SAME_SQUARE: [f"{where(free[0])}:{rack[0]} {where(free[0])}:{rack[1]}"],
+        Reason.MUST_PLAY: ["pass", f"exchange {rack[0]}"],
+    }
+    for reason, forms in typed_cases.items():
+        expected = refusal(forms[0])
+        assert expected.reason is reason
+        for typed in forms:
+            typed_verdict(session, typed, expected)
+        covered.add(reason)
+
+    # By keys: six tiles cannot be laid (6-9 lay nothing); the preview judges the five.
+    line = next(
+        start for start in free
+        if start % size <= size - 5 and all(s in free for s in range(start, start + 5))
+    )  # fmt: skip
+    for number in range(5):
+        session.cursor = line + number
+        session.rack_key(number)
+    for digit in (6, 7, 8, 9):
+        session.digit(digit)
+    five = Play(session.laid, size)
+    assert len(five.placements) == 5 == len(rack)
+    preview = session.preview
+    assert preview is not None and preview.action == five
+    try:
+        assert preview.score == game.check(five) and preview.error is None
+    except IllegalMoveError as error:
+        assert preview.error is not None and str(preview.error) == str(error)
+    # A key on a square taken by a tile laid or on the board: the engine's words, nothing laid.
+    session.clear()
+    session.cursor = free[0]
+    session.rack_key(0)
+    session.cursor = free[0]
+    session.rack_key(1)
+    assert session.laid == [(free[0], rack[0], rack[0].rank)]
+    laid_twice = Play([(free[0], rack[0], rack[0].rank), (free[0], rack[1], rack[1].rank)], size)
+    assert session.message == str(engine_refusal(game, laid_twice))
+    session.clear()
+    session.cursor = down
+    session.rack_key(0)
+    assert session.laid == [] and session.message == str(refusal(f"{where(down)}:{rack[0]}"))
+    # A face the tile does not have cannot be laid by keys: t turns only a 6 or a 9.
+    session.cursor = free[0]
+    session.rack_key(rack.index(plain))
+    session.turn_tile()
+    assert session.laid == [(free[0], plain, plain.rank)]
+    session.clear()
+    # Pass and exchange keys while a play is possible.
+    must = str(refusal("pass"))
+    session.pass_turn()
+    assert session.message == must
+    session.exchange()
+    assert session.message == f"{must} (? shows some)." and session.stage is Stage.PLAY
+    # Off the board: the cursor stops at the edge, and a typed square off it is not read.
+    for _ in range(2 * size):
+        session.move(1, 1)
+    assert session.cursor == size * size - 1
+    off = Play([(size * size, rack[0], rack[0].rank)], size)
+    assert engine_refusal(game, off).reason is Reason.OFF_BOARD  # only a program says this
+    for typed in (f"N1:{rack[0]}", f"M1 across {rack[0].rank} {rack[1].rank}"):
+        session.start_typing()
+        session.typing = typed
+        assert session.preview is None
+        before = game_record(game, session.names)
+        session.enter()
+        assert "board" in session.message or "square" in session.message, typed
+        assert game_record(game, session.names) == before
+        session.clear()
+    covered.add(Reason.OFF_BOARD)
+
+    # The bag too small: no play, the bag empty; one tile marked by keys, or typed.
+    while session.game.can_play() or len(session.game.bag) >= len(session.rack):
+        assert not session.game.is_over, "seed 0 comes to a turn with no play and the bag short"
+        session.commit(greedy(session.game.view(session.seat)))
+    game, rack = session.game, session.rack
+    short = engine_refusal(game, Exchange((rack[0],)))
+    assert short.reason is Reason.BAG_SHORT
+    session.exchange()
+    session.rack_key(0)
+    preview = session.preview
+    assert preview is not None and preview.action == Exchange((rack[0],))
+    assert preview.error is not None and str(preview.error) == str(short)
+    assert "Not legal: " + str(short) in " ".join(" ".join(render(session, 80, 24)).split())
+    before = game_record(game, session.names)
+    session.enter()
+    assert session.message == str(short) and game_record(game, session.names) == before
+    session.clear()
+    typed_verdict(session, f"exchange {rack[0]}", short)
+    covered.add(Reason.BAG_SHORT)
+
+    # Game over: no key makes a move any more.
+    while not session.game.is_over:
+        session.commit(greedy(session.game.view(session.seat)))
+    assert engine_refusal(session.game, Pass()).reason is Reason.GAME_OVER
+    before = game_record(session.game, session.names)
+    for press in (session.pass_turn, session.exchange, session.enter, session.start_typing):
+        press()
+    session.digit(1)
+    assert session.typing is None and session.preview is None
+    assert game_record(session.game, session.names) == before
+    covered.add(Reason.GAME_OVER)
+    assert covered == set(Reason)
