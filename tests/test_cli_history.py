@@ -126,3 +126,4 @@ def test_an_empty_history_names_every_games_command(
         assert status == 0 and said.startswith(("No games yet", "No finished games yet")), out
         for game in ("play", "match", "drill", "tiles"):
             assert f"cribsol {game}" in said, (command, out)
+        assert all(len(line.split()) != 1 for line in out.splitlines()), out  # no word alone

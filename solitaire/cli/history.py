@@ -24,6 +24,7 @@ from solitaire.ui.drill.views import DrillHistoryView, DrillStatsView, drill_jso
 from solitaire.ui.match.views import MatchHistoryView, MatchStatsView
 from solitaire.ui.patience.views import HistoryView, StatsView, group_by_deal
 from solitaire.ui.tiles.views import TileHistoryView, tile_stats_view
+from solitaire.ui.views import Paragraph
 
 MAX_LISTED: Final = 1_000_000  # games listed or taken into the trend
 
@@ -53,9 +54,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
     console = make_console(args)
     if stats is None and versus is None and tiles is None and not drills:
         console.print(
-            f"No finished games yet: run {command('play')} (the patience), "
-            f"{command('match')} (against the computer), {command('drill')} (the pegging "
-            f"drill) or {command('tiles')} (the tile game)."
+            Paragraph(
+                f"No finished games yet: run {command('play')} (the patience), "
+                f"{command('match')} (against the computer), {command('drill')} (the pegging "
+                f"drill) or {command('tiles')} (the tile game)."
+            )
         )
         return 0
     if stats is not None:
@@ -104,8 +107,10 @@ def cmd_history(args: argparse.Namespace) -> int:
     console = make_console(args)
     if not groups and not matches and not drills and not tile_games:
         console.print(
-            f"No games yet: run {command('play')}, {command('match')}, {command('drill')} or "
-            f"{command('tiles')}."
+            Paragraph(
+                f"No games yet: run {command('play')}, {command('match')}, {command('drill')} "
+                f"or {command('tiles')}."
+            )
         )
         return 0
     if groups:
@@ -156,5 +161,5 @@ def register(sub: Subcommands) -> None:
             type=whole_number(1, MAX_LISTED),
             default=20,
             metavar="N",
-            help="how many deals (default 20)",
+            help="how many deals, and how many of each other kind of game (default 20)",
         )

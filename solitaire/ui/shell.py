@@ -28,7 +28,7 @@ from prompt_toolkit.output import Output
 from rich.console import Console, RenderableType
 
 from solitaire.store import History
-from solitaire.ui.views import THEME
+from solitaire.ui.views import THEME, WIDTH
 
 __all__ = [
     "MIN_SIZE",
@@ -49,7 +49,7 @@ __all__ = [
     "unknown_key_name",
 ]
 
-MIN_SIZE: Final = (80, 24)  # columns and rows every game needs
+MIN_SIZE: Final = (WIDTH, 24)  # columns and rows every game needs
 
 
 def too_small(columns: int, rows: int) -> str | None:

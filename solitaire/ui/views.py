@@ -21,6 +21,7 @@ from solitaire.ui.saved import Offer
 
 __all__ = [
     "THEME",
+    "WIDTH",
     "Paragraph",
     "ScoreView",
     "card_text",
