@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from rich.theme import Theme
@@ -88,6 +89,10 @@ class Paragraph:
     def __init__(self, text: Text | str, indent: int = 0) -> None:
         self.text = Text(text) if isinstance(text, str) else text
         self.indent = indent
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        measured = Measurement.get(console, options, self.text)
+        return Measurement(measured.minimum + self.indent, measured.maximum + self.indent)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = max(1, options.max_width - self.indent)

@@ -622,7 +622,7 @@ def help_table(
     table.add_column("key", style="bold cyan", no_wrap=True)
     table.add_column("does")
     for key, does in keys:
-        table.add_row(key, does)
+        table.add_row(key, Paragraph(does))
     for name, means in (*symbols, *numbers):
-        table.add_row(Text(name, style="bold"), means)
+        table.add_row(Text(name, style="bold"), Paragraph(means))
     return table

@@ -40,7 +40,7 @@ from solitaire.ui.patience.views import (
     rounds_table,
     why_table,
 )
-from solitaire.ui.views import ScoreView, card_text, cards_text, offer_view
+from solitaire.ui.views import Paragraph, ScoreView, card_text, cards_text, offer_view
 
 __all__ = [
     "KEYS",
@@ -384,7 +384,7 @@ def help_table(ascii: bool = False) -> Table:
     table.add_column("key", style="bold cyan")
     table.add_column("does")
     for key, does in KEYS:
-        table.add_row(key, does)
+        table.add_row(key, Paragraph(does))
     front, back = ("@", "+") if ascii else ("◆", "◉")
     pegs = Text.assemble(
         (front, "bold yellow"), " front peg: your total  ", (back, "yellow"),

@@ -96,6 +96,10 @@ def find_keys(twin: DrillSession) -> str:
         screen = render(twin)
         assert len(screen) <= 24 and max(map(len, screen)) <= 80
         assert all(len(line.split()) != 1 for line in screen), "\n".join(screen)  # no word alone
+    twin.show_help = True
+    screen = render(twin)
+    twin.show_help = False
+    assert len(screen) <= 24 and all(len(line.split()) != 1 for line in screen), screen
     return keys + "q"
 
 
