@@ -3,11 +3,14 @@
 * ``expert`` counts every point of its plays; ``greedy`` overlooks one fifteen, pair,
   run or one-colour bonus in a third of its plays. The choice is seeded by the game
   and the turn, so a replay counts the same and a record's claims can be checked.
-* A computer calls Joker at once on a person's missed points (the first computer
-  after the person in seat order), and never falsely; people call with a key.
+* A computer calls Joker on a person's missed points (the first computer after the
+  person in seat order) when the count closes, and never falsely: at once when no
+  other person sits at the table, else when the next move is made (or the finished
+  game is filed), unless a person called first. People call with a key.
 
-:func:`apply_counted` plays one turn this way: the computer's count, or the
-person's claim, then the computer's call when one is due.
+:func:`apply_counted` plays one turn this way: the open count closed, then the
+computer's count or the person's claim, then the computer's call when it is due at
+once.
 
 >>> from solitaire.tiles.players import greedy
 >>> game = TileGame(3, joker=True)
@@ -25,7 +28,7 @@ from typing import Final
 
 from solitaire.core.scoring import Kind
 from solitaire.tiles.board import square_name
-from solitaire.tiles.game import TileGame, Turn
+from solitaire.tiles.game import Called, TileGame, Turn
 from solitaire.tiles.moves import Action, Play
 from solitaire.tiles.players import PLAYERS
 from solitaire.tiles.scoring import BONUS, PlayScore
@@ -34,6 +37,8 @@ __all__ = [
     "OVERLOOKS",
     "ComputerCount",
     "apply_counted",
+    "calls_at_once",
+    "close_count",
     "computer_call",
     "computer_caller",
     "computer_count",
@@ -90,21 +95,34 @@ def computer_call(game: TileGame, names: Sequence[str]) -> int | None:
     return computer_caller(names, turn.player)
 
 
+def calls_at_once(names: Sequence[str], player: int) -> bool:
+    """Whether a computer's call on ``player``'s count comes at once: no other person
+    sits at the table to call first."""
+    return all(seat == player or name in PLAYERS for seat, name in enumerate(names))
+
+
+def close_count(game: TileGame, names: Sequence[str]) -> Called | None:
+    """The open count closes: the computer due to call on it calls (None: none is due)."""
+    due = computer_call(game, names)
+    return None if due is None else game.call_joker(due)
+
+
 def apply_counted(game: TileGame, names: Sequence[str], action: Action, claim: int | None) -> Turn:
-    """Apply a turn of a Joker game: a computer's play with its own count, a person's with
-    ``claim``; then a computer calls Joker on the missed points when one is due.
+    """Apply a turn of a Joker game: the open count closes (see :func:`close_count`), then
+    a computer's play with its own count, a person's with ``claim``; a computer calls at
+    once on the missed points when no other person may call first.
 
     Outside a Joker game this is :meth:`TileGame.apply`.
     """
     if not game.joker:
         return game.apply(action)
+    close_count(game, names)
     if isinstance(action, Play) and names[game.current_player] in PLAYERS:
         score = game.check(action)
         assert score is not None
         level = names[game.current_player]
         claim = computer_count(level, score, game.seed, len(game.turns) + 1, game.board.size).claim
     turn = game.apply(action, claim if isinstance(action, Play) else None)
-    due = computer_call(game, names)
-    if due is not None:
-        game.call_joker(due)
+    if calls_at_once(names, turn.player):
+        close_count(game, names)
     return turn

@@ -27,7 +27,7 @@ from typing import Any, Final
 
 from solitaire.core.untrusted import Fields, RecordError, check_list, parse_record, safe_text
 from solitaire.tiles.game import MAX_CLAIM, Called, TileGame
-from solitaire.tiles.joker import computer_caller, computer_count
+from solitaire.tiles.joker import calls_at_once, computer_caller, computer_count
 from solitaire.tiles.moves import Action, Exchange, Pass, Play, format_placement
 from solitaire.tiles.players import PLAYERS
 from solitaire.tiles.tiles import Tile, TileError
@@ -174,8 +174,13 @@ def _action(kind: str, fields: Fields, size: int) -> Action:
         raise RecordError(f"{where}: {error}") from None
 
 
-def _replay_call(game: TileGame, names: Sequence[str], turn: Fields, where: str) -> None:
-    """Check a Joker game's play: a computer's claim counted again, the call made and judged."""
+def _replay_call(
+    game: TileGame, names: Sequence[str], turn: Fields, where: str, *, last: bool
+) -> None:
+    """Check a Joker game's play: a computer's claim counted again, the call made and judged.
+
+    A computer's call due on a person's missed points is made by the time the next move
+    is: on the ``last`` turn it may be still to come, unless no other person may call."""
     played = game.turns[-1]
     assert played.score is not None and played.claim is not None
     if names[played.player] in PLAYERS:
@@ -190,8 +195,10 @@ def _replay_call(game: TileGame, names: Sequence[str], turn: Fields, where: str)
         points = call.integer("points", -10_000, 10_000)
     computer = computer_caller(names, played.player)
     due = computer if computer is not None and played.missed > 0 else None
-    if due is not None or (caller is not None and names[caller] in PLAYERS):
-        # A computer calls at once on a person's missed points, and at no other time.
+    waits = last and not calls_at_once(names, played.player)
+    computer_called = caller is not None and names[caller] in PLAYERS
+    if computer_called or (due is not None and caller is None and not waits):
+        # A computer calls on a person's missed points when the count closes, and never else.
         _expect(_caller(names, due), _caller(names, caller), f"{where}: field 'call'")
     if caller is not None:
         try:
@@ -274,6 +281,7 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> TileGa
 
     size = game.board.size
     early = _early_calls(record, seats)
+    turns = len(record.array("turns", 0, MAX_TURNS))
     for number, (_, item) in enumerate(record.items("turns", 0, MAX_TURNS), start=1):
         where = f"turn {number}"
         _replay_early(game, names, early)
@@ -297,7 +305,8 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> TileGa
         _expect(played.points, turn.integer("score", 0, 10_000), turn.name("score"))
         _expect(played.drew, _tile_list(turn.raw("drew"), turn.name("drew")), turn.name("drew"))
         if counted:
-            _replay_call(game, [str(n) for n in names], turn, f"turn {number} ({action})")
+            where = f"turn {number} ({action})"
+            _replay_call(game, [str(n) for n in names], turn, where, last=number == turns)
         scores = [item for _, item in turn.items("scores", seats, seats)]
         _expect(tuple(game.scores), tuple(scores), turn.name("scores"))
 

@@ -51,6 +51,7 @@ _FOOTER: Final = {
     Stage.RESUME: "y resume the saved game · n a new game (the saved one is kept) · q quit",
     Stage.LAST_CALL: "j call Joker · Enter the count stands · q quit (saved)",
     Stage.CALL: "1-4: the number of the player calling Joker · Esc: nobody calls",
+    Stage.WAIT: "Enter: the computer moves · j call Joker · q quit (saved)",
     Stage.OVER: "n a new game · q quit",
 }
 _JOKER_FOOTER: Final = {  # while a count is open to a call by the person at the keyboard
@@ -136,7 +137,8 @@ def _status(session: TileSession) -> Table:
         if seat in servants:
             note += " · Servant"
         style = "best" if seat == game.current_player and not game.is_over else ""
-        table.add_row(Text(name[:12], style=style), str(final[seat]), Text(note, style="muted"))
+        shown = f"{seat + 1} {name[:12]}" if session.joker else name[:12]  # j asks for the number
+        table.add_row(Text(shown, style=style), str(final[seat]), Text(note, style="muted"))
     return table
 
 
@@ -228,6 +230,15 @@ def _below(session: TileSession, rows: int, width: int) -> list[Text]:
         return [handover, *_since_last(session, rows - 1, width)]
     if stage is Stage.COUNT:
         return _count_lines(session)
+    if stage is Stage.WAIT:
+        computer = session.names[session.seat]
+        player = session.names[session.game.turns[-1].player]
+        wait = Text(
+            f"{computer} is to move. Before it does, {_who_calls(session)} on {player}'s count; "
+            f"Enter lets {computer} move.",
+            style="warn",
+        )
+        return [wait, *_since_last(session, rows - 1, width)]
     if stage is Stage.LAST_CALL:
         last = len(session.game.turns) - 1
         head = Text(

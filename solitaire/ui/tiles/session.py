@@ -26,7 +26,7 @@ from typing import Final
 from solitaire.store import History, RecordSummary, command
 from solitaire.tiles.board import Placement, parse_square, square_name
 from solitaire.tiles.game import MAX_CLAIM, TileGame, Turn
-from solitaire.tiles.joker import apply_counted
+from solitaire.tiles.joker import apply_counted, close_count
 from solitaire.tiles.movegen import ScoredPlay, centre, generate
 from solitaire.tiles.moves import (
     Action,
@@ -64,6 +64,7 @@ class Stage(StrEnum):
     EXCHANGE = "exchange"  # a person marks tiles to swap
     LAST_CALL = "last call"  # Joker: the game ended on a count a person may still call on
     CALL = "call"  # Joker: j was pressed and more than one person may call: who?
+    WAIT = "wait"  # Joker: a computer is to move while a count is open to a person's call
     OVER = "over"
 
 
@@ -175,6 +176,7 @@ class TileSession:
         self.counting: Play | None = None  # Joker: the play whose count is being typed
         self.count = ""
         self.choosing = False  # Joker: j was pressed, the caller's seat number is awaited
+        self.released = False  # Joker: Enter let the computer to move go on (WAIT)
         self.filed = False  # Joker: the last call was declined, so the game is filed
         self.handover = False
         self.seen_by: int | None = None  # the person whose rack was last shown
@@ -332,9 +334,14 @@ class TileSession:
         return (size // 2) * size + size // 2
 
     def _settle(self) -> None:
-        """Let the computers move until a person must choose or the game ends."""
+        """Let the computers move until a person must choose or the game ends; in a Joker
+        game a computer waits while a count is open to a person's call (WAIT: Enter lets it
+        move, a call closes the count)."""
         game = self.game
         while not game.is_over and not self.is_person(game.current_player):
+            if self.open_callers() and not self.released:
+                return
+            self.released = False
             seat = game.current_player
             self._apply(make_player(self.names[seat])(game.view(seat)), None)
         sharing = len(self.people) > 1 and not game.solitaire
@@ -399,7 +406,7 @@ class TileSession:
         stage = self.base_stage
         if stage is Stage.COUNT:
             return [seat for seat in self.people if seat != self.seat]
-        if stage in (Stage.HANDOVER, Stage.PLAY, Stage.EXCHANGE, Stage.LAST_CALL):
+        if stage in (Stage.HANDOVER, Stage.PLAY, Stage.EXCHANGE, Stage.LAST_CALL, Stage.WAIT):
             return self.open_callers()
         return []
 
@@ -477,13 +484,19 @@ class TileSession:
         player = self.names[self.game.turns[index].player]
         said = self.game.turns[index].claim
         self.message = f"{player} said {said}: {self.count_result(index)}"
+        self._settle()  # the count is closed: a computer waiting on it moves
 
     def file_game(self) -> None:
-        """Enter at the last call: the count stands and the game is filed."""
+        """Enter at the last call: nobody at the keyboard calls; a computer due to call does,
+        and the game is filed."""
         if self.stage is Stage.LAST_CALL:
+            called = close_count(self.game, self.names)
             self.filed = True
             self._save()
             self.message = "The count stands: the game is over."
+            if called is not None:
+                index = len(self.game.turns) - 1
+                self.message = f"The game is over. {self.count_result(index)}"
 
     # -- what a person can do -----------------------------------------------------------
 
@@ -499,6 +512,8 @@ class TileSession:
             return Stage.RESUME
         if self.game.is_over:
             return Stage.LAST_CALL if not self._summary().finished else Stage.OVER
+        if not self.is_person(self.seat):
+            return Stage.WAIT
         if self.handover:
             return Stage.HANDOVER
         if self.exchanging:
@@ -652,6 +667,9 @@ class TileSession:
             self.message = f"Who calls Joker? {self._call_choices()}"
         elif stage is Stage.HANDOVER:
             self.take_keyboard()
+        elif stage is Stage.WAIT:
+            self.released = True
+            self._settle()
         elif stage is Stage.COUNT:
             self._commit_count()
         elif stage is Stage.LAST_CALL:

@@ -15,7 +15,7 @@ from rich.console import Console
 
 from solitaire.store import History, StoreError
 from solitaire.tiles.game import TileGame
-from solitaire.tiles.joker import apply_counted
+from solitaire.tiles.joker import apply_counted, close_count
 from solitaire.tiles.moves import Play
 from solitaire.tiles.players import greedy, make_player
 from solitaire.tiles.record import game_record, load_record
@@ -77,6 +77,11 @@ def scripted(seed: int, names: list[str], rng: random.Random) -> tuple[TileGame,
     while not game.is_over:
         seat = game.current_player
         if seat not in people:
+            if open_callers():  # the computer waits: a call, or Enter lets it move
+                if rng.random() < 0.4:
+                    call(open_callers(), early=False)
+                else:
+                    keys.append("\r")
             apply_counted(game, names, make_player(names[seat])(game.view(seat)), None)
             continue
         if len(people) > 1 and seen != seat:
@@ -101,6 +106,7 @@ def scripted(seed: int, names: list[str], rng: random.Random) -> tuple[TileGame,
             keys.append(typed[cut:] + "\r")
         apply_counted(game, names, action, claim)
         seen = None if len(people) > 1 else seat
+    close_count(game, names)  # the count the game ended on closes when the game is filed
     return game, "".join(keys)
 
 
@@ -113,6 +119,7 @@ def scripted(seed: int, names: list[str], rng: random.Random) -> tuple[TileGame,
         (6, ["Ann", "Bob", "expert"]),
         (7, ["Ann", "Bob", "Cy"]),
         (8, ["Ann", "greedy", "Bob", "Cy"]),
+        (9, ["Ann", "greedy", "expert"]),
     ],
 )
 def test_a_joker_game_by_keys_equals_the_engines_record(
@@ -397,3 +404,49 @@ def test_the_question_of_who_calls_fits(history: History, width: int, height: in
     screens.append(render(session, width, height))
     for lines in screens:
         assert len(lines) <= height and max(len(line) for line in lines) <= width
+
+
+@pytest.mark.parametrize("bob_calls", [True, False])
+def test_a_person_beats_the_computer_to_a_call_or_it_calls_at_the_next_move(
+    history: History, bob_calls: bool
+) -> None:
+    names = ["Ann", "Bob", "expert"]
+    session = joker_session(history, names, 14)
+    session.enter()
+    assert session.seat == 0
+    worth = laid_best(session)
+    type_count(session, worth - 3)
+    assert 0 not in session.game.calls and session.hidden(0)  # expert waits for Bob
+    assert "Bob: j calls Joker on missed points" in " ".join(render(session))
+    session.enter()  # Bob takes the keyboard
+    if bob_calls:
+        session.call_joker()
+        assert session.game.calls[0].caller == 1
+    mine = laid_best(session)
+    type_count(session, mine)
+    called = session.game.calls[0]
+    assert (called.caller, called.points) == (1 if bob_calls else 2, 3)
+    assert session.game.returns()[1] == mine + (3 if bob_calls else 0)
+    taker = "Bob" if bob_calls else "expert"
+    assert f"{taker} called Joker and took 3" in session.count_result(0)
+
+
+def test_a_computer_to_move_waits_while_a_count_is_open_to_a_persons_call(
+    history: History,
+) -> None:
+    names = ["Ann", "greedy", "expert"]
+    session = joker_session(history, names, 9)
+    while stage(session) is not Stage.WAIT:
+        assert not session.game.is_over, "no computer waited"
+        play = greedy(session.game.view(session.seat))
+        worth = session.game.check(play)
+        session.commit(play, None if worth is None else worth.total)
+    assert (session.names[session.seat], session.game.turns[-1].player) == ("expert", 1)
+    lines = render(session)
+    assert len(lines) <= 24 and max(map(len, lines)) <= 80
+    screen = " ".join(" ".join(lines).split())
+    assert "expert is to move. Before it does, Ann: j calls Joker on greedy's count" in screen
+    assert "Enter: the computer moves · j call Joker" in screen
+    turns = len(session.game.turns)
+    session.enter()
+    assert len(session.game.turns) > turns and session.game.turns[turns].player == 2
