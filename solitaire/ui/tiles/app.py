@@ -21,7 +21,7 @@ from prompt_toolkit.output import Output
 from solitaire.store import History, resolve_data_dir
 from solitaire.tiles.game import TileGame
 from solitaire.ui import shell
-from solitaire.ui.tiles.screen import tile_screen
+from solitaire.ui.tiles.screen import tile_screen, whole_pages
 from solitaire.ui.tiles.session import Stage, TileSession
 
 __all__ = ["build_app", "run_app"]
@@ -45,31 +45,58 @@ def build_app(
 
     screen = Window(FormattedTextControl(draw, focusable=True, show_cursor=False), wrap_lines=False)
     root = shell.fitted(screen, size)
+
+    def fresh(action: Callable[[], object]) -> Callable[[], None]:
+        """The action, once the message answering the previous key is cleared; nothing
+        while the whole explanation covers the game."""
+
+        def run() -> None:
+            if session.whole is not None:
+                session.message = "Tab, Esc or Enter closes the whole move explained."
+                return
+            session.message = ""
+            action()
+
+        return run
+
     typing = Condition(lambda: session.typing is not None)
     resume = Condition(lambda: session.stage is Stage.RESUME)
     over = Condition(lambda: session.stage is Stage.OVER)
 
     @keys.add("<any>", filter=typing)
     def _type(event: KeyPressEvent) -> None:
-        session.type_char(event.data)
+        fresh(partial(session.type_char, event.data))()
 
     for digit in range(10):
-        keys.on(str(digit), filter=~typing)(partial(session.digit, digit))
+        keys.on(str(digit), filter=~typing)(fresh(partial(session.digit, digit)))
     for key, (rows, cols) in {
         "up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1),
     }.items():  # fmt: skip
-        keys.on(key, filter=~typing)(partial(session.move, rows, cols))
-    keys.on("t", filter=~typing)(session.turn_tile)
-    keys.on("backspace")(session.backspace)
-    keys.on("enter")(session.enter)
-    keys.on("escape", eager=True)(session.clear)
-    keys.on("m", filter=~typing)(session.start_typing)
-    keys.on("?", filter=~typing)(session.hint)
-    keys.on("p", filter=~typing)(session.pass_turn)
-    keys.on("x", filter=~typing)(session.exchange)
-    keys.on("j", filter=~typing)(session.call_joker)
-    keys.on("y", filter=resume)(session.resume)
-    keys.on("n", filter=resume | over)(session.start_afresh)
+        keys.on(key, filter=~typing)(fresh(partial(session.move, rows, cols)))
+    keys.on("t", filter=~typing)(fresh(session.turn_tile))
+    keys.on("backspace")(fresh(session.backspace))
+    keys.on("enter")(fresh(session.enter))
+    keys.on("escape", eager=True)(fresh(session.clear))
+    keys.on("m", filter=~typing)(fresh(session.start_typing))
+    keys.on("?", filter=~typing)(fresh(session.hint))
+    keys.on("p", filter=~typing)(fresh(session.pass_turn))
+    keys.on("x", filter=~typing)(fresh(session.exchange))
+    keys.on("j", filter=~typing)(fresh(session.call_joker))
+    keys.on("y", filter=resume)(fresh(session.resume))
+    keys.on("n", filter=resume | over)(fresh(session.start_afresh))
+
+    whole = Condition(lambda: session.whole is not None)
+
+    def page(step: int) -> None:
+        session.turn_whole_page(step, whole_pages(session, *size()))
+
+    for key, step in {
+        "up": -1, "down": 1, "left": -1, "right": 1, "pageup": -1, "pagedown": 1,
+    }.items():  # fmt: skip
+        keys.on(key, filter=whole)(partial(page, step))
+    keys.on("tab", filter=~whole)(session.toggle_whole)
+    for key in ("tab", "escape", "enter"):
+        keys.on(key, filter=whole, eager=True)(session.toggle_whole)
 
     @keys.add("h", filter=~typing)
     @keys.add("f1")

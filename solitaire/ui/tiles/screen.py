@@ -23,7 +23,7 @@ from solitaire.tiles.tiles import format_tiles
 from solitaire.ui.tiles.session import Preview, Stage, TileSession, typed_form
 from solitaire.ui.tiles.views import board_text, play_lines, verdict
 
-__all__ = ["KEYS", "help_table", "tile_screen", "turn_lines"]
+__all__ = ["KEYS", "MORE", "help_table", "tile_screen", "turn_lines", "whole_pages"]
 
 KEYS: Final = (
     ("arrows", "move the cursor on the board"),
@@ -33,16 +33,20 @@ KEYS: Final = (
     ("Enter", "play the tiles laid (the preview says if it is legal)"),
     ("m", "type a move: H7 across 5 5 J, H7:7D H8:8D, pass, exchange 7D"),
     ("?", "hint: the best plays the engine finds, with scores"),
+    ("Tab", "the whole explanation, when it does not all fit (paged)"),
     ("p / x", "pass / exchange (only when no play is possible)"),
-    ("0-9", "--joker: type what your play is worth, then Enter (Esc: back to laying);"),
-    ("", "  a count above the play's worth is struck out: 0 recorded, all of it missed"),
-    ("j", "--joker: call Joker on the last count (missed points are yours; 5 if none);"),
-    ("", "  then your seat number when more than one of you may call; the first call"),
-    ("", "  counts. While a player is still typing their count, j is early: 5 to pay"),
+    ("0-9", "--joker: type what your play is worth, then Enter (Esc: back);"),
+    ("", "  a count above the play's worth is struck out: 0 recorded"),
+    ("j", "--joker: call Joker on the last count (missed points are yours,"),
+    ("", "  5 to pay if none); then your seat number when more than one may"),
+    ("", "  call; the first call counts. j while a player still types their"),
+    ("", "  count is early: 5 to pay"),
     ("Esc", "take back everything laid; leave typing or the exchange"),
     ("h", "this help"),
     ("q", "quit (the game is saved after every move)"),
 )
+MORE: Final = "Tab shows the whole move"  # after "+N more lines: " when lines are cut
+_WHOLE_KEYS: Final = "Up/Down or PgUp/PgDn turn pages · Tab, Esc or Enter closes"
 _FOOTER: Final = {
     Stage.PLAY: "arrows 1-5 lay · t 6/9 · Bksp back · Enter play · m type · ? hint · p/x · h q",
     Stage.COUNT: "0-9 your count · Bksp · Enter record it · Esc back to laying · q quit",
@@ -129,7 +133,8 @@ def _status(session: TileSession) -> Table:
     servants = session.servants() if session.servant else ()
     for seat, name in enumerate(session.names):
         if game.is_over:
-            note = f"(-{game.deductions[seat] if game.deductions else 0} left)"
+            left = " ".join(map(str, game.rack(seat))) or "-"  # the tiles the deduction is for
+            note = f"-{game.deductions[seat] if game.deductions else 0} ({left})"
         elif seat == game.current_player:
             note = "to move"
         else:
@@ -318,7 +323,7 @@ def _review(session: TileSession) -> list[Text]:
 
 def _since_last(session: TileSession, rows: int, width: int) -> list[Text]:
     """The turns since the player to move last moved, explained: as many whole turns as fit
-    in ``rows`` lines, the latest first (of a longer latest turn, its first line and its end)."""
+    in ``rows`` lines, the latest first (at least the latest, however long)."""
     out: list[Text] = []
     for index in range(len(session.game.turns) - 1, -1, -1):
         turn = session.game.turns[index]
@@ -328,9 +333,7 @@ def _since_last(session: TileSession, rows: int, width: int) -> list[Text]:
         out[:0] = block
         if session.is_person(turn.player) and turn.player == session.seat:
             break
-    if len(out) > rows > 1:  # the latest turn alone is longer: its first line and its end
-        out = [out[0], *out[len(out) - rows + 1 :]]
-    return out[:rows]
+    return out  # longer than ``rows`` only when the latest turn alone is: tile_screen cuts it
 
 
 def _first_steps(session: TileSession) -> list[Text]:
@@ -381,14 +384,54 @@ def tile_screen(session: TileSession, width: int, height: int) -> RenderableType
         top.add_column()
         cells.append(_log(session, 14))
     top.add_row(*cells)
-    rows = max(3, height - 14 - 3)
-    below = _fit(_below(session, rows, width), width)[:rows]
+    rows = _rows(height)
+    lines = _fit(_below(session, rows, width), width)
+    if session.whole is not None:
+        return _whole(lines, session.whole, height)
+    below = _cut(lines, rows)
     for line in below:
         line.no_wrap, line.overflow = True, "ellipsis"
     footers = _JOKER_FOOTER if session.joker_callers else {}
     footer = Text(footers.get(session.stage, _FOOTER[session.stage]), style="muted")
     message = Text(session.message[: width * 2], style="warn")
     return Group(top, *below, message, footer)
+
+
+def _rows(height: int) -> int:
+    """The rows below the board for the explanation at this terminal height."""
+    return max(3, height - 14 - 3)
+
+
+def _cut(lines: list[Text], rows: int) -> list[Text]:
+    """At most ``rows`` lines; when there are more, the first ones and a line saying how many
+    more there are and which key shows them all (never a line dropped silently)."""
+    if len(lines) <= rows:
+        return lines
+    kept = lines[: rows - 1]
+    return [*kept, Text(f"+{len(lines) - len(kept)} more lines: {MORE}", style="warn")]
+
+
+def whole_pages(session: TileSession, width: int, height: int) -> int:
+    """How many pages the whole explanation takes at this terminal size."""
+    lines = _fit(_below(session, _rows(height), width), width)
+    return max(1, -(-len(lines) // _page_size(height)))
+
+
+def _page_size(height: int) -> int:
+    return max(1, height - 2)
+
+
+def _whole(lines: list[Text], page: int, height: int) -> Group:
+    """One page of the explanation below the board, all of it: a title line saying which
+    page and the keys, then the lines."""
+    size = _page_size(height)
+    pages = max(1, -(-len(lines) // size))
+    page = min(page, pages - 1)
+    head = Text(f"The whole move explained · page {page + 1} of {pages}", style="title")
+    shown = lines[page * size : (page + 1) * size]
+    for line in shown:
+        line.no_wrap, line.overflow = True, "ellipsis"
+    return Group(head, *shown, Text(_WHOLE_KEYS, style="muted"))
 
 
 def _last_squares(session: TileSession) -> set[int]:

@@ -181,6 +181,7 @@ class TileSession:
         self.handover = False
         self.seen_by: int | None = None  # the person whose rack was last shown
         self.show_help = False
+        self.whole: int | None = None  # the page of the whole explanation shown (None: closed)
         self.message = ""
         self.saved: SavedGame[Loaded] = SavedGame(history, TILES, "tile game", _load_game)
         notices = [history.notice] if history.notice else []
@@ -757,3 +758,12 @@ class TileSession:
     def score_line(self) -> str:
         """Everyone's score, e.g. ``Ann 12, expert 20``."""
         return ", ".join(f"{n} {s}" for n, s in zip(self.names, self.game.returns(), strict=True))
+
+    def toggle_whole(self) -> None:
+        """Tab: open the whole explanation below the board (from its first page), or close it."""
+        self.whole = 0 if self.whole is None else None
+
+    def turn_whole_page(self, step: int, pages: int) -> None:
+        """The whole explanation's next or previous page (of ``pages``)."""
+        if self.whole is not None:
+            self.whole = max(0, min(pages - 1, self.whole + step))
