@@ -46,6 +46,7 @@ KEYS: Final = (
     ("q", "quit (the game is saved after every move)"),
 )
 MORE: Final = "Tab shows the whole move"  # after "+N more lines: " when lines are cut
+_ALL: Final = 10**6  # rows enough for every turn since the player to move last moved
 _WHOLE_KEYS: Final = "Up/Down or PgUp/PgDn turn pages · Tab, Esc or Enter closes"
 _FOOTER: Final = {
     Stage.PLAY: "arrows 1-5 lay · t 6/9 · Bksp back · Enter play · m type · ? hint · p/x · h q",
@@ -385,10 +386,12 @@ def tile_screen(session: TileSession, width: int, height: int) -> RenderableType
         cells.append(_log(session, 14))
     top.add_row(*cells)
     rows = _rows(height)
-    lines = _fit(_below(session, rows, width), width)
+    everything = _fit(_below(session, _ALL, width), width)
     if session.whole is not None:
-        return _whole(lines, session.whole, height)
-    below = _cut(lines, rows)
+        return _whole(everything, session.whole, height)
+    below = _fit(_below(session, rows, width), width)
+    if len(below) > rows or len(below) < len(everything):
+        below = _cut(_fit(_below(session, rows - 1, width), width), rows - 1, len(everything))
     for line in below:
         line.no_wrap, line.overflow = True, "ellipsis"
     footers = _JOKER_FOOTER if session.joker_callers else {}
@@ -402,18 +405,16 @@ def _rows(height: int) -> int:
     return max(3, height - 14 - 3)
 
 
-def _cut(lines: list[Text], rows: int) -> list[Text]:
-    """At most ``rows`` lines; when there are more, the first ones and a line saying how many
-    more there are and which key shows them all (never a line dropped silently)."""
-    if len(lines) <= rows:
-        return lines
-    kept = lines[: rows - 1]
-    return [*kept, Text(f"+{len(lines) - len(kept)} more lines: {MORE}", style="warn")]
+def _cut(lines: list[Text], rows: int, total: int) -> list[Text]:
+    """The first ``rows`` lines of ``total``, then a line saying how many more there are and
+    which key shows them all (never a line dropped silently)."""
+    kept = lines[:rows]
+    return [*kept, Text(f"+{total - len(kept)} more lines: {MORE}", style="warn")]
 
 
 def whole_pages(session: TileSession, width: int, height: int) -> int:
     """How many pages the whole explanation takes at this terminal size."""
-    lines = _fit(_below(session, _rows(height), width), width)
+    lines = _fit(_below(session, _ALL, width), width)
     return max(1, -(-len(lines) // _page_size(height)))
 
 
