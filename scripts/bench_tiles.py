@@ -1,10 +1,12 @@
 """Benchmark the tile game: move generation, the expert's decision time, expert v greedy.
 
-Run: .venv/bin/python scripts/bench_tiles.py [--positions 200] [--games 1000] [--jobs 2]
+Run: nice -n 10 .venv/bin/python scripts/bench_tiles.py [--positions 200] [--games 1000] [--jobs 2]
 Targets: all legal moves of a mid-game position in < 20 ms median; expert decides in
 < 0.25 s median; expert beats greedy with the lower end of the 95% interval above 55%
-over >= 1,000 games (--games 0 skips the arena, which takes a while on 2 cores;
-Ctrl-C stops it and the games that finished are reported).
+over >= 1,000 games. The arena takes about 30 CPU-minutes; --games 0 skips it and
+prints the recorded run instead (results/tiles-expert-greedy.json, written by
+`cribsol tiles arena --a expert --b greedy --games 1000 --jobs 2 --seed 0 --json`);
+Ctrl-C stops a run and the games that finished are reported.
 
 Positions are taken from seeded greedy games (seeds 500 on), every turn after the
 opening and while the bag still holds tiles. The same positions are also generated
@@ -16,10 +18,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import statistics
 import time
 from itertools import combinations, permutations, product
+from pathlib import Path
+from typing import Any
 
 from solitaire.tiles.arena import arena
 from solitaire.tiles.game import PlayerView, TileGame
@@ -71,6 +76,38 @@ def timed(func: object, views: list[PlayerView]) -> tuple[list[float], list[floa
         wall.append(time.perf_counter() - start)
         sizes.append(len(result) if isinstance(result, list) else 0)
     return wall, cpu, sizes
+
+
+RECORDED = Path(__file__).resolve().parent.parent / "results" / "tiles-expert-greedy.json"
+RECORD_COMMAND = "cribsol tiles arena --a expert --b greedy --games 1000 --jobs 2 --seed 0 --json"
+
+
+def print_summary(data: dict[str, Any]) -> None:
+    """Wins with the 95% interval and the target's verdict, then the margin, from an arena's
+    JSON summary (:meth:`ArenaResult.to_dict`)."""
+    a, b = data["a"], data["b"]
+    low, high = a["win_ci95"]
+    m_low, m_high = data["margin_ci95"]
+    print(
+        f"  expert wins {a['wins']}, greedy {b['wins']}, ties {data['ties']}: "
+        f"{a['win_share']:.1%} (95% {low:.1%} to {high:.1%}); lower end "
+        f"{'above' if low > 0.55 else 'NOT above'} 55%"
+    )
+    print(
+        f"  mean final score {a['mean_score']:.1f} v {b['mean_score']:.1f}, margin "
+        f"{data['margin']:+.1f} (95% {m_low:+.1f} to {m_high:+.1f}); points a play "
+        f"{a['mean_move_score']:.2f} v {b['mean_move_score']:.2f}"
+    )
+
+
+def print_recorded() -> None:
+    """The recorded arena run, read back from its JSON summary."""
+    try:
+        data = json.loads(RECORDED.read_text(encoding="utf-8"))
+        print(f"recorded arena ({RECORD_COMMAND}), {data['games']:,} games:")
+        print_summary(data)
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        print(f"  cannot read {RECORDED}: {error}")
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -135,24 +172,15 @@ def main() -> None:
         start = time.perf_counter()
         result = arena("expert", "greedy", args.games, seed=args.seed, jobs=args.jobs)
         elapsed = time.perf_counter() - start
-        share, low, high = result.win_share(0)
         stopped = f" (Ctrl-C: {result.games:,} of {args.games:,} finished)" * result.interrupted
         print(
             f"expert v greedy, {result.games:,} games (deals from seed {args.seed} on, each "
             f"twice with the seats swapped), {elapsed:.0f} s{stopped}:"
         )
-        print(
-            f"  expert wins {result.wins(0)}, greedy {result.wins(1)}, ties {result.ties}: "
-            f"{share:.1%} (95% {low:.1%} to {high:.1%}); lower end "
-            f"{'above' if low > 0.55 else 'NOT above'} 55%"
-        )
-        margin, m_low, m_high = result.margin()
-        print(
-            f"  mean final score {result.mean_score(0):.1f} v {result.mean_score(1):.1f}, "
-            f"margin {margin:+.1f} (95% {m_low:+.1f} to {m_high:+.1f}); "
-            f"points a play {result.mean_move(0):.2f} v {result.mean_move(1):.2f}"
-        )
+        print_summary(result.to_dict())
         print(f"  load average at the end: {os.getloadavg()[0]:.1f}")
+    else:
+        print_recorded()
 
 
 if __name__ == "__main__":

@@ -1,27 +1,34 @@
 """Leave values: what the tiles kept on the rack are worth to the next turn.
 
-The method: play ``games`` seeded games of ``greedy`` against itself; after every
-play that is followed by a draw, note the tiles kept (the *leave*) and the points
-the same player scores on their next turn. A least-squares fit (with a small ridge
-term, solved exactly in pure Python) of those points on features of the leave
-gives a weight per feature:
+The value of a leave is the points it adds, on average, to the same player's next
+play, against drawing unknown tiles instead. It is fitted by simulation so that the
+leave is the only thing that varies (keeping a tile is never confused with the
+position that made a player keep it):
 
-* one count per rank (keeping a 5 rather than drawing an unknown tile),
-* pairs of equal rank, pairs of tiles making fifteen, and pairs of neighbouring
-  ranks (run material) within the leave.
+1. Positions: every turn of ``games`` seeded games of ``greedy`` against itself,
+   after the opening, while the bag still holds a rack's worth of tiles.
+2. In each position, ``RACKS_PER_POSITION`` racks are dealt at random from the
+   tiles that player could hold (their rack and the bag); the first ``k`` tiles of
+   each (``k`` drawn from 0 to 4) are the leave, the rest the draw. The target is
+   the best score of that rack on that board (every legal play searched).
+3. Least squares of the target on the leave's features, with each position's
+   means taken out (so a closed or an open board weighs on no weight) and a small
+   ridge term, solved exactly in pure Python.
 
-Two controls enter the fit and are then dropped: the points of the play itself and
-the tiles left in the bag, so that a leave is not blamed for a closed board or a
-late stage of the game. The intercept (the worth of a fresh draw) is the same for
-every choice and is dropped too, so :meth:`LeaveModel.value` is the expected gain
-of a leave over drawing.
-``scripts/build_tile_leaves.py`` rebuilds ``leaves.json`` with this one function.
+The features (:data:`FEATURES`): a count per rank; and, over the pairs of tiles in
+the leave, equal ranks, fifteens, neighbouring ranks and ranks two apart (run
+material) and tiles of one colour (the one-colour bonus). Since every rack is
+random, a leave's value is measured against the average random tiles: an empty
+leave is worth 0, a leave worse than a fresh draw less than 0.
+``scripts/build_tile_leaves.py`` rebuilds ``leaves.json`` with :func:`fit_leaves`;
+the same games and seed give the same file whatever the number of processes.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass
@@ -29,14 +36,31 @@ from importlib import resources
 from itertools import combinations
 from typing import Final
 
+from solitaire.core.cards import shuffle
+from solitaire.tiles.board import Board
 from solitaire.tiles.game import TileGame
-from solitaire.tiles.moves import Exchange, Play
-from solitaire.tiles.tiles import Tile
+from solitaire.tiles.movegen import generate
+from solitaire.tiles.tiles import RACK_SIZE, Tile
 
-__all__ = ["FEATURES", "LeaveModel", "fit_leaves", "leave_features", "load_leaves"]
+__all__ = [
+    "FEATURES",
+    "LeaveModel",
+    "fit_leaves",
+    "leave_features",
+    "load_leaves",
+    "position_samples",
+    "within_positions_fit",
+]
 
-FEATURES: Final = (*(f"rank {r}" for r in range(1, 14)), "pairs", "fifteens", "neighbours")
-CONTROLS: Final = ("points this turn", "tiles in the bag")
+FEATURES: Final = (
+    *(f"rank {r}" for r in range(1, 14)),
+    "pairs",
+    "fifteens",
+    "neighbours",
+    "two apart",
+    "one colour",
+)
+RACKS_PER_POSITION: Final = 8
 LEAVES_FILE: Final = "leaves.json"
 
 
@@ -48,7 +72,10 @@ def leave_features(kept: Sequence[Tile]) -> list[int]:
     for a, b in combinations(kept, 2):
         counts[13] += a.rank == b.rank
         counts[14] += a.pips + b.pips == 15
-        counts[15] += abs(a.rank - b.rank) == 1
+        gap = abs(a.rank - b.rank)
+        counts[15] += gap == 1
+        counts[16] += gap == 2
+        counts[17] += a.dark == b.dark
     return counts
 
 
@@ -68,7 +95,8 @@ class LeaveModel:
     def to_dict(self) -> dict[str, object]:
         """JSON-ready form, with the method named."""
         return {
-            "method": "least squares of the next turn's points on leave features, greedy self-play",
+            "method": "least squares of the best next play on the features of random leaves, "
+            "within positions of greedy self-play",
             "games": self.games,
             "samples": self.samples,
             "seed": self.seed,
@@ -114,35 +142,45 @@ def _solve(matrix: list[list[float]], rhs: list[float]) -> list[float]:
     return [a[i][n] / a[i][i] for i in range(n)]
 
 
-def leave_samples(game: TileGame) -> list[tuple[list[int], int]]:
-    """(features of a leave and the controls, the same player's points next turn) for each
-    play followed by a draw; the controls are the play's own points and the tiles left in
-    the bag, which stand for how open the board is and how far the game has gone."""
-    samples = []
-    in_bag = 104 - game.players * 5
-    for i, turn in enumerate(game.turns):
-        in_bag -= len(turn.drew) - (
-            len(turn.action.tiles) if isinstance(turn.action, Exchange) else 0
-        )
-        if not isinstance(turn.action, Play) or not turn.drew:
-            continue
-        following = next((t for t in game.turns[i + 1 :] if t.player == turn.player), None)
-        if following is None:
-            continue
-        kept = list(turn.rack)
-        for tile in turn.action.tiles:
-            kept.remove(tile)
-        samples.append(([*leave_features(kept), turn.points, in_bag], following.points))
-    return samples
+def _draw_count(rng: random.Random, below: int) -> int:
+    """A uniform int from 0 to ``below - 1`` from ``getrandbits`` alone (the same on any Python)."""
+    bits = below.bit_length()
+    while True:
+        value = rng.getrandbits(bits)
+        if value < below:
+            return value
 
 
-def _self_play_samples(seed: int) -> list[tuple[list[int], int]]:
+Group = list[tuple[list[int], float]]
+
+
+def position_samples(board: Board, pool: Sequence[Tile], rng: random.Random) -> Group:
+    """(features of a random leave, the best score of the rack it is part of) for
+    :data:`RACKS_PER_POSITION` racks dealt from ``pool`` onto ``board``."""
+    group: Group = []
+    for _ in range(RACKS_PER_POSITION):
+        tiles = list(pool)
+        shuffle(tiles, rng)
+        rack = tiles[:RACK_SIZE]
+        best = generate(board, rack, best_only=True)
+        kept = rack[: _draw_count(rng, RACK_SIZE)]
+        group.append((leave_features(kept), best[0].score if best else 0))
+    return group
+
+
+def _self_play_samples(seed: int) -> list[Group]:
     from solitaire.tiles.players import greedy  # players read this module's data file
 
     game = TileGame(seed)
+    rng = random.Random(seed)
+    groups = []
     while not game.is_over:
-        game.apply(greedy(game.view(game.current_player)))
-    return leave_samples(game)
+        view = game.view(game.current_player)
+        bag = sorted(game.bag.counts().elements())
+        if not view.board.is_empty and len(bag) >= RACK_SIZE:
+            groups.append(position_samples(view.board, [*view.rack, *bag], rng))
+        game.apply(greedy(view))
+    return groups
 
 
 def fit_leaves(
@@ -152,31 +190,47 @@ def fit_leaves(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> LeaveModel:
-    """Fit leave weights on ``games`` greedy self-play games seeded ``seed``, ``seed + 1`` ...
+    """Fit leave weights on the positions of ``games`` greedy self-play games seeded
+    ``seed``, ``seed + 1`` ...
 
     The games may be played over ``jobs`` processes; the sums are taken in game order,
     so the weights are the same for any ``jobs``.
     """
-    size = len(FEATURES) + len(CONTROLS) + 1  # the features, the controls, the intercept
-    xtx = [[0.0] * size for _ in range(size)]
-    xty = [0.0] * size
-    count = 0
     seeds = range(seed, seed + games)
     with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
         results = pool.map(_self_play_samples, seeds) if pool else map(_self_play_samples, seeds)
-        for samples in results:
-            for features, points in samples:
-                x = [*features, 1]
-                for i, xi in enumerate(x):
-                    if xi:
-                        xty[i] += xi * points
-                        row = xtx[i]
-                        for j, xj in enumerate(x):
-                            row[j] += xi * xj
-                count += 1
-            if progress:
-                progress(1)
-    for i in range(len(FEATURES)):
+
+        def every_group() -> Iterator[Group]:
+            for groups in results:
+                yield from groups
+                if progress:
+                    progress(1)
+
+        weights, count = within_positions_fit(every_group(), len(FEATURES), ridge)
+    return LeaveModel(weights, games, count, seed)
+
+
+def within_positions_fit(
+    groups: Iterable[Group], size: int, ridge: float
+) -> tuple[tuple[float, ...], int]:
+    """Ridge least squares of points on ``size`` features, each group's means taken out;
+    the weights and the number of samples."""
+    xtx = [[0.0] * size for _ in range(size)]
+    xty = [0.0] * size
+    count = 0
+    for group in groups:
+        means = [sum(f[i] for f, _ in group) / len(group) for i in range(size)]
+        mean_points = sum(p for _, p in group) / len(group)
+        for features, points in group:
+            x = [f - m for f, m in zip(features, means, strict=True)]
+            y = points - mean_points
+            for i, xi in enumerate(x):
+                if xi:
+                    xty[i] += xi * y
+                    row = xtx[i]
+                    for j, xj in enumerate(x):
+                        row[j] += xi * xj
+            count += 1
+    for i in range(size):
         xtx[i][i] += ridge
-    weights = _solve(xtx, xty)
-    return LeaveModel(tuple(weights[: len(FEATURES)]), games, count, seed)
+    return tuple(_solve(xtx, xty)), count

@@ -7,11 +7,13 @@
   once the bag is empty, the face value of the tiles it would be left holding
   counts against it instead (and going out gains what the opponent holds). Its
   best few plays by that value are then looked at one turn further: the
-  opponent's best reply on the board after each, averaged over racks the
-  opponent might hold (drawn from the tiles it cannot see, the same racks for
-  every play; once the bag is empty the opponent's rack is known and is the one
-  used), and a reply that ends the game costs the tiles still held too. With no
-  play it keeps the best leave and exchanges the rest.
+  opponent's best reply on the board after each (the defence: most points come
+  from completing lines of five that the other player left open), averaged over
+  racks the opponent might hold (drawn from the tiles it cannot see, the same
+  racks for every play; once the bag is empty the opponent's rack is known and is
+  the one used), and a reply that ends the game costs the tiles still held too.
+  Only replies near the play are searched again: elsewhere the best reply is the
+  one before the play. With no play it keeps the best leave and exchanges the rest.
 
 Ties go to the first play in the generator's order, and the sampled racks are
 seeded by the position, so a seeded game is the same on every run.
@@ -27,6 +29,7 @@ from itertools import combinations
 from typing import Final
 
 from solitaire.core.cards import shuffle
+from solitaire.tiles.board import ACROSS, DOWN, Board
 from solitaire.tiles.game import PlayerView
 from solitaire.tiles.leaves import LeaveModel, load_leaves
 from solitaire.tiles.movegen import ScoredPlay, centre, generate
@@ -37,10 +40,12 @@ __all__ = [
     "PLAYERS",
     "Expert",
     "Strategy",
+    "best_replies",
     "expert",
     "greedy",
     "make_player",
     "reply_cost",
+    "reply_region",
     "sample_racks",
 ]
 
@@ -117,9 +122,10 @@ class Expert:
         racks = sample_racks(view, self.samples)
         if not racks or len(shortlist) == 1:
             return shortlist[0][2].play
+        before = best_replies(view, racks)
         best = max(
             shortlist,
-            key=lambda item: (item[0] - reply_cost(view, item[2].play, racks), item[1]),
+            key=lambda item: (item[0] - reply_cost(view, item[2].play, racks, before), item[1]),
         )
         return best[2].play
 
@@ -169,25 +175,57 @@ def sample_racks(view: PlayerView, count: int) -> list[tuple[Tile, ...]]:
     return racks
 
 
-def reply_cost(view: PlayerView, play: Play, racks: Sequence[Sequence[Tile]]) -> float:
+def best_replies(view: PlayerView, racks: Sequence[Sequence[Tile]]) -> list[ScoredPlay | None]:
+    """The opponent's best play on the board as it stands, for each rack."""
+    return [next(iter(generate(view.board, rack, best_only=True)), None) for rack in racks]
+
+
+def reply_region(board: Board, squares: Sequence[int]) -> set[int]:
+    """The empty squares next to any line through these squares: a play that lays no tile
+    on one of them is legal and scores the same with or without the tiles on ``squares``."""
+    region: set[int] = set()
+    for square in squares:
+        for direction in (ACROSS, DOWN):
+            for tile in board.line(square, direction):
+                region.update(s for s in board.neighbours(tile) if not board.faces[s])
+    return region
+
+
+def reply_cost(
+    view: PlayerView,
+    play: Play,
+    racks: Sequence[Sequence[Tile]],
+    before: Sequence[ScoredPlay | None] | None = None,
+) -> float:
     """Mean points the opponent takes back after ``play``, over the racks it might hold.
 
     Its best reply on the board after the play; when that reply empties its rack and
     the bag, the game ends and the tiles this player still holds count against it too.
-    A play that ends the game leaves no reply.
+    A play that ends the game leaves no reply. With ``before`` (:func:`best_replies`
+    for the same racks), only the replies near the play are searched: the best reply
+    elsewhere is the one before the play, when the play does not touch it.
     """
     kept = _kept(view.rack, play.tiles)
     left_in_bag = view.bag_size - min(view.bag_size, RACK_SIZE - len(kept))
     if not kept and not left_in_bag:
         return 0.0
     after = view.board.place(play.placements)
+    laid = [square for square, _, _ in play.placements]
+    region = reply_region(after, laid) if before is not None else set()
+    touched = region.union(laid)
     total = 0
-    for rack in racks:
-        reply = generate(after, rack, best_only=True)
-        if not reply:
+    for i, rack in enumerate(racks):
+        old = before[i] if before is not None else None
+        if before is None or (old and any(s in touched for s, _, _ in old.play.placements)):
+            reply = next(iter(generate(after, rack, best_only=True)), None)
+        else:
+            reply = next(iter(generate(after, rack, near=region, best_only=True)), None)
+            if old and (reply is None or reply.score <= old.score):
+                reply = old
+        if reply is None:
             continue
-        total += reply[0].score
-        if not left_in_bag and len(reply[0].play.placements) == len(rack):
+        total += reply.score
+        if not left_in_bag and len(reply.play.placements) == len(rack):
             total += rack_pips(kept)
     return total / len(racks)
 

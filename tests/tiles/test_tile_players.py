@@ -9,11 +9,12 @@ import pytest
 
 from solitaire.tiles.board import Board
 from solitaire.tiles.game import PlayerView, TileGame
-from solitaire.tiles.leaves import FEATURES, LeaveModel, leave_features, load_leaves
+from solitaire.tiles.leaves import FEATURES, LeaveModel, load_leaves
 from solitaire.tiles.movegen import generate
 from solitaire.tiles.moves import Exchange, Pass, Play, check_play
 from solitaire.tiles.players import (
     Expert,
+    best_replies,
     expert,
     greedy,
     make_player,
@@ -78,12 +79,6 @@ def test_the_expert_values_leaves_with_the_model_it_is_given() -> None:
     assert isinstance(choice, Play) and "5D" not in map(str, choice.tiles)
 
 
-def test_leave_features_count_ranks_pairs_fifteens_and_neighbours() -> None:
-    features = leave_features(parse_tiles("5L 5D TL 6L"))
-    assert features[4] == 2 and features[9] == 1 and features[5] == 1
-    assert features[13:] == [1, 2, 2]  # 5-5; 5-10 twice; 5-6 twice
-
-
 def test_the_shipped_leave_values_load_and_match_the_features() -> None:
     model = load_leaves()
     assert len(model.weights) == len(FEATURES)
@@ -102,6 +97,24 @@ def test_reply_cost_is_the_mean_best_reply_over_the_racks() -> None:
         after = view.board.place(scored.play.placements)
         best = [max((p.score for p in generate(after, rack)), default=0) for rack in racks]
         assert reply_cost(view, scored.play, racks) == sum(best) / len(racks)
+
+
+@pytest.mark.parametrize("seed", [5, 17])
+def test_searching_near_the_play_gives_the_same_reply_cost_as_the_whole_board(seed: int) -> None:
+    game = TileGame(seed)
+    checked = 0
+    while not game.is_over and checked < 60:
+        view = game.view(game.current_player)
+        plays = generate(view.board, view.rack)
+        racks = sample_racks(view, 3)
+        if plays and racks and not view.board.is_empty:
+            before = best_replies(view, racks)
+            for scored in plays[:: max(1, len(plays) // 4)]:
+                whole = reply_cost(view, scored.play, racks)
+                assert reply_cost(view, scored.play, racks, before) == whole
+                checked += 1
+        game.apply(greedy(view))
+    assert checked >= 40
 
 
 def endgame_view(bag: int) -> PlayerView:
