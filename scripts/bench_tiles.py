@@ -4,7 +4,7 @@ Run: nice -n 10 .venv/bin/python scripts/bench_tiles.py [--positions 200] [--gam
 Targets: all legal moves of a mid-game position in < 20 ms median; expert decides in
 < 0.25 s median; expert beats greedy with the lower end of the 95% interval above 55%
 over >= 1,000 games. The arena takes about 30 CPU-minutes; --games 0 skips it and
-prints the recorded run instead (results/tiles-expert-greedy.json, written by
+prints the recorded run instead (results/tiles/expert-greedy.json, as written by
 `cribsol tiles arena --a expert --b greedy --games 1000 --jobs 2 --seed 0 --json`);
 Ctrl-C stops a run and the games that finished are reported.
 
@@ -78,7 +78,7 @@ def timed(func: object, views: list[PlayerView]) -> tuple[list[float], list[floa
     return wall, cpu, sizes
 
 
-RECORDED = Path(__file__).resolve().parent.parent / "results" / "tiles-expert-greedy.json"
+RECORDED = Path(__file__).resolve().parent.parent / "results" / "tiles" / "expert-greedy.json"
 RECORD_COMMAND = "cribsol tiles arena --a expert --b greedy --games 1000 --jobs 2 --seed 0 --json"
 
 
