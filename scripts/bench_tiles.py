@@ -5,7 +5,7 @@ Targets: all legal moves of a mid-game position in < 20 ms median; expert decide
 < 0.25 s median; expert beats greedy with the lower end of the 95% interval above 55%
 over >= 1,000 games. The arena takes about 30 CPU-minutes; --games 0 skips it and
 prints the recorded run instead (results/tiles/expert-greedy.json, as written by
-`cribsol tiles arena --a expert --b greedy --games 1000 --jobs 2 --seed 0 --json`);
+`cribsol tiles arena --a expert --b greedy --games N --jobs 2 --seed 0 --json`);
 Ctrl-C stops a run and the games that finished are reported.
 
 Positions are taken from seeded greedy games (seeds 500 on), every turn after the
@@ -79,7 +79,9 @@ def timed(func: object, views: list[PlayerView]) -> tuple[list[float], list[floa
 
 
 RECORDED = Path(__file__).resolve().parent.parent / "results" / "tiles" / "expert-greedy.json"
-RECORD_COMMAND = "cribsol tiles arena --a expert --b greedy --games 1000 --jobs 2 --seed 0 --json"
+RECORD_COMMAND = (
+    "cribsol tiles arena --a expert --b greedy --games {games} --jobs 2 --seed 0 --json"
+)
 
 
 def print_summary(data: dict[str, Any]) -> None:
@@ -104,7 +106,8 @@ def print_recorded() -> None:
     """The recorded arena run, read back from its JSON summary."""
     try:
         data = json.loads(RECORDED.read_text(encoding="utf-8"))
-        print(f"recorded arena ({RECORD_COMMAND}), {data['games']:,} games:")
+        command = RECORD_COMMAND.format(games=data["games"])
+        print(f"recorded arena ({command}), {data['games']:,} games:")
         print_summary(data)
     except (OSError, ValueError, KeyError, TypeError) as error:
         print(f"  cannot read {RECORDED}: {error}")
