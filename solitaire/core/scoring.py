@@ -18,11 +18,11 @@ Two paths give the same totals:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations, combinations_with_replacement, product
-from typing import Final
+from typing import Final, Protocol, TypeVar
 
 from solitaire.core.cards import (
     Card,
@@ -35,6 +35,7 @@ from solitaire.core.cards import (
 )
 
 __all__ = [
+    "Combination",
     "Counted",
     "Kind",
     "Score",
@@ -42,10 +43,12 @@ __all__ = [
     "count_groups",
     "crib_points",
     "final_points",
+    "group_combinations",
     "hand_points",
     "rank_key",
     "rank_multiset_points",
     "rank_points",
+    "say_count",
     "score_hand",
     "score_total",
     "spoken_number",
@@ -362,7 +365,26 @@ def spoken_number(n: int) -> str:
     return str(n)
 
 
-_PAIR_NAMES: Final = {1: "a pair", 3: "a pair royal", 6: "a double pair royal"}
+_PAIR_NAMES: Final = {
+    1: "a pair",
+    3: "a pair royal",
+    6: "a double pair royal",
+    10: "five of a kind",
+}
+
+
+class Combination(Protocol):
+    """What grouping needs of a combination: its kind and its points."""
+
+    @property
+    def kind(self) -> Kind: ...
+
+    @property
+    def points(self) -> int: ...
+
+
+C = TypeVar("C", bound=Combination)
+M = TypeVar("M", bound=Hashable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,10 +396,14 @@ class Counted:
     items: tuple[ScoreItem, ...]
 
 
-def _run_name(runs: Sequence[ScoreItem]) -> str:
-    length = len(runs[0].cards)
+def _run_name(
+    runs: Sequence[C], members: Callable[[C], Sequence[M]], rank: Callable[[M], int]
+) -> str:
+    length = len(members(runs[0]))
     of = f" of {spoken_number(length)}"
-    multiples = sorted(Counter(c.rank for c in {c for item in runs for c in item.cards}).values())
+    multiples = sorted(
+        Counter(rank(m) for m in {m for item in runs for m in members(item)}).values()
+    )
     if len(runs) == 1:
         return f"a run{of}"
     if multiples.count(1) == length - 1:  # one rank doubled or tripled
@@ -390,6 +416,36 @@ def _run_name(runs: Sequence[ScoreItem]) -> str:
     return f"{spoken_number(len(runs))} runs{of} with their pairs"
 
 
+def group_combinations(
+    items: Sequence[C], members: Callable[[C], Sequence[M]], rank: Callable[[M], int]
+) -> list[tuple[str, tuple[C, ...]]]:
+    """Combinations of any things with ranks (cards, tiles along a line) grouped and named as
+    players count them, in counting order: ``members`` gives what a combination is made of,
+    ``rank`` the rank of one of them. :func:`count_groups` says the rules."""
+    groups: list[tuple[str, tuple[C, ...]]] = [
+        ("fifteen", (i,)) for i in items if i.kind is Kind.FIFTEEN
+    ]
+    runs = [i for i in items if i.kind is Kind.RUN]
+    run_ranks = {rank(m) for i in runs for m in members(i)}
+    in_run = [i for i in items if i.kind is Kind.PAIR and rank(members(i)[0]) in run_ranks]
+    by_rank: dict[int, list[C]] = {}
+    for item in items:
+        if item.kind is Kind.PAIR and rank(members(item)[0]) not in run_ranks:
+            by_rank.setdefault(rank(members(item)[0]), []).append(item)
+    pair_groups = [(_PAIR_NAMES.get(len(g), f"{len(g)} pairs"), tuple(g)) for g in by_rank.values()]
+    if [name for name, _ in pair_groups] == ["a pair", "a pair"]:
+        pair_groups = [("two pairs", pair_groups[0][1] + pair_groups[1][1])]
+    groups += pair_groups
+    if runs:
+        groups.append((_run_name(runs, members, rank), (*runs, *in_run)))
+    for item in items:
+        if item.kind is Kind.FLUSH:
+            groups.append((f"a flush of {spoken_number(item.points)}", (item,)))
+        elif item.kind is Kind.NOBS:
+            groups.append(("one for his nobs", (item,)))
+    return groups
+
+
 def count_groups(items: Sequence[ScoreItem]) -> tuple[Counted, ...]:
     """The combinations grouped as players count them, in counting order.
 
@@ -398,48 +454,45 @@ def count_groups(items: Sequence[ScoreItem]) -> tuple[Counted, ...]:
     is 6, a double pair royal 12) and two plain pairs are "two pairs" (4); then
     the flush and his nobs. The points of the groups add up to the total.
     """
-    groups = [Counted("fifteen", i.points, (i,)) for i in items if i.kind is Kind.FIFTEEN]
-    runs = [i for i in items if i.kind is Kind.RUN]
-    run_ranks = {c.rank for i in runs for c in i.cards}
-    in_run = [i for i in items if i.kind is Kind.PAIR and i.cards[0].rank in run_ranks]
-    by_rank: dict[int, list[ScoreItem]] = {}
-    for item in items:
-        if item.kind is Kind.PAIR and item.cards[0].rank not in run_ranks:
-            by_rank.setdefault(item.cards[0].rank, []).append(item)
-    pair_groups = [
-        Counted(_PAIR_NAMES.get(len(g), f"{len(g)} pairs"), 2 * len(g), tuple(g))
-        for g in by_rank.values()
-    ]
-    if [g.name for g in pair_groups] == ["a pair", "a pair"]:
-        pair_groups = [Counted("two pairs", 4, pair_groups[0].items + pair_groups[1].items)]
-    groups += pair_groups
-    if runs:
-        together = (*runs, *in_run)
-        groups.append(Counted(_run_name(runs), sum(i.points for i in together), together))
-    for item in items:
-        if item.kind is Kind.FLUSH:
-            groups.append(Counted(f"a flush of {spoken_number(item.points)}", item.points, (item,)))
-        elif item.kind is Kind.NOBS:
-            groups.append(Counted("one for his nobs", item.points, (item,)))
-    return tuple(groups)
+    return tuple(
+        Counted(name, sum(i.points for i in group), group)
+        for name, group in group_combinations(items, _cards_of, _rank_of)
+    )
 
 
-def _speak(items: Sequence[ScoreItem]) -> str:
+def _cards_of(item: ScoreItem) -> tuple[Card, ...]:
+    return item.cards
+
+
+def _rank_of(card: Card) -> int:
+    return card.rank
+
+
+def say_count(groups: Iterable[tuple[str, int]], nothing: str) -> str:
+    """A count said aloud from its named groups and their points, each with the running total:
+    ``fifteen two, fifteen four, and a pair is six``; ``nothing`` when there are none. A name
+    that says its own points (``a pair``, ``ten for one colour``) is not followed by them."""
     phrases: list[str] = []
     total = 0
-    for group in count_groups(items):
-        total += group.points
+    for name, points in groups:
+        total += points
         said = spoken_number(total)
-        if group.name == "fifteen":
+        if name == "fifteen":
             phrases.append(f"fifteen {said}")
-        elif group.name in ("a pair", "two pairs", "one for his nobs") or group.name.startswith(
-            ("a run of", "a flush of")
+        elif (
+            name in ("a pair", "two pairs")
+            or " for " in name
+            or name.startswith(("a run of", "a flush of"))
         ):
-            phrases.append(f"{group.name} is {said}")  # the name says the points
+            phrases.append(f"{name} is {said}")  # the name says the points
         else:
-            phrases.append(f"{group.name} for {spoken_number(group.points)} is {said}")
+            phrases.append(f"{name} for {spoken_number(points)} is {said}")
     if not phrases:
-        return "nineteen (no score)"
+        return nothing
     if len(phrases) == 1:
         return phrases[0]
     return ", ".join(phrases[:-1]) + ", and " + phrases[-1]
+
+
+def _speak(items: Sequence[ScoreItem]) -> str:
+    return say_count(((g.name, g.points) for g in count_groups(items)), "nineteen (no score)")

@@ -28,7 +28,13 @@ from enum import StrEnum
 from itertools import combinations, product
 from typing import Final
 
-from solitaire.core.scoring import Kind, rank_multiset_points, spoken_number
+from solitaire.core.scoring import (
+    Kind,
+    group_combinations,
+    rank_multiset_points,
+    say_count,
+    spoken_number,
+)
 from solitaire.tiles.board import SIZE, square_name
 
 __all__ = [
@@ -106,23 +112,17 @@ class LineScore:
         """Positions that are in at least one fifteen, pair or run."""
         return frozenset(p for item in self.items for p in item.positions)
 
+    def groups(self) -> list[tuple[str, tuple[LineItem, ...]]]:
+        """The combinations grouped and named as players count them (as the core names them)."""
+        return group_combinations(self.items, _positions_of, self.faces.__getitem__)
+
     def spoken(self) -> str:
-        """The count as a player says it: ``fifteen two, pairs 2 is four``."""
-        phrases: list[str] = []
-        total = 0
-        for item in self.items:
-            if item.kind is Kind.FIFTEEN:
-                total += item.points
-                phrases.append(f"fifteen {spoken_number(total)}")
-        for kind, name in ((Kind.PAIR, "pairs"), (Kind.RUN, "runs")):
-            points = self.points(kind)
-            if points:
-                total += points
-                phrases.append(f"{name} {points} is {spoken_number(total)}")
+        """The count as a player says it: ``fifteen two, and a pair royal for six is eight``,
+        the one-colour bonus last (``and ten for one colour is thirty-four``)."""
+        groups = [(name, sum(i.points for i in group)) for name, group in self.groups()]
         if self.one_colour:
-            total += BONUS
-            phrases.append(f"one colour {BONUS} is {spoken_number(total)}")
-        return ", ".join(phrases) or "nothing"
+            groups.append((f"{spoken_number(BONUS)} for one colour", BONUS))
+        return say_count(groups, "nothing")
 
     def to_dict(self, size: int = SIZE) -> dict[str, object]:
         """A JSON-ready breakdown."""
@@ -170,6 +170,10 @@ class PlayScore:
 
 
 # -- the breakdown ------------------------------------------------------------
+
+
+def _positions_of(item: LineItem) -> tuple[int, ...]:
+    return item.positions
 
 
 def _fifteens(pips: Sequence[int]) -> Iterator[LineItem]:
