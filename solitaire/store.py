@@ -76,6 +76,7 @@ SCHEMA_VERSION: Final = 2
 PATIENCE: Final = "patience"
 MATCH: Final = "match"  # the two-player match's records
 YOU: Final = "you"
+_KIND_NAMES: Final = {"tiles": "tile game"}  # a kind as a sentence says it (else its own name)
 _MAX_RECORD: Final = 1 << 20  # characters; a record is a few kilobytes
 
 
@@ -705,20 +706,22 @@ class History:
         """Another game's checked row and its record's text (the caller replays it)."""
         raws = list(self._rows("AND id = ? AND kind = ?", (game_id, kind)))
         other = None if raws else self.kind_of(game_id)
+        name = _KIND_NAMES.get(kind, kind)
         if other is not None:
             raise StoreError(
-                f"game {game_id} is a {other} game, not a {kind} (see {command('history')})"
+                f"game {game_id} is a {_KIND_NAMES.get(other, f'{other} game')}, not a {name} "
+                f"(see {command('history')})"
             )
         if not raws:
-            raise StoreError(f"no {kind} {game_id} in the history (see {command('history')})")
+            raise StoreError(f"no {name} {game_id} in the history (see {command('history')})")
         row = self._checked(raws[0])
         if row is None:
             raise StoreError(
-                f"{kind} {game_id} in the history does not check out ({self.skipped[game_id]})"
+                f"{name} {game_id} in the history does not check out ({self.skipped[game_id]})"
             )
         text = raws[0][_COLUMNS.index("record") + 1]
         if not isinstance(text, str) or len(text) > _MAX_RECORD:
-            raise StoreError(f"{kind} {game_id} in the history has no readable record")
+            raise StoreError(f"{name} {game_id} in the history has no readable record")
         return row, text
 
     # -- reading -----------------------------------------------------------------

@@ -48,7 +48,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, unknown = parser.parse_known_args(argv)
+        if unknown:  # said by the command given them, so its --help is the one pointed at
+            owner: argparse.ArgumentParser = getattr(args, "command_parser", parser)
+            owner.error(f"unrecognized arguments: {' '.join(unknown)}")
         func: Callable[[argparse.Namespace], int] | None = getattr(args, "func", None)
         if not speaks_unicode(sys.stdout):
             args.ascii = True  # a terminal without suit symbols gets letters, not an error

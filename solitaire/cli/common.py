@@ -211,32 +211,36 @@ def new_command(
     *,
     json: str | None = None,
     ascii: bool = False,
+    ascii_help: str = _ASCII_HELP,
     data_dir: bool = False,
     **parser_args: Any,
 ) -> Iterator[Parser]:
     """A command's parser (``parser_args``: its help and description) for the caller to add
     its own options to; then, after them, --json (``json``: what it prints) with --ascii, or
-    --ascii alone, and --data-dir when asked; the command runs ``func``."""
+    --ascii alone (``ascii_help``: what it does there), and --data-dir when asked; the command
+    runs ``func``, and an option it does not know is reported by its own parser."""
     parser = sub.add_parser(name, **parser_args)
     yield parser
     if json is not None:
-        add_output_options(parser, json)
+        add_output_options(parser, json, ascii_help)
     elif ascii:
-        add_ascii_option(parser)
+        add_ascii_option(parser, ascii_help)
     if data_dir:
         add_data_dir_option(parser)
-    parser.set_defaults(func=func)
+    parser.set_defaults(func=func, command_parser=parser)
 
 
-def add_output_options(parser: argparse.ArgumentParser, json_help: str) -> None:
+def add_output_options(
+    parser: argparse.ArgumentParser, json_help: str, ascii_help: str = _ASCII_HELP
+) -> None:
     """--json and --ascii."""
     parser.add_argument("--json", action="store_true", help=json_help)
-    add_ascii_option(parser)
+    add_ascii_option(parser, ascii_help)
 
 
-def add_ascii_option(parser: argparse.ArgumentParser) -> None:
+def add_ascii_option(parser: argparse.ArgumentParser, ascii_help: str = _ASCII_HELP) -> None:
     """--ascii after the command's name (see :func:`add_shared_options`)."""
-    parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help=_ASCII_HELP)
+    parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help=ascii_help)
 
 
 def add_resume_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup, what: str) -> None:

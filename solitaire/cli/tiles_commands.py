@@ -8,7 +8,7 @@ import math
 import random
 import sys
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rich.console import RenderableType
 from rich.table import Table
@@ -48,6 +48,7 @@ __all__ = [
     "stored_tile_games",
 ]
 
+_DEFAULT_VS: Final = "greedy"
 _RANK_WORDS = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
 
 
@@ -79,20 +80,52 @@ def player_names(text: str) -> list[str]:
     return names
 
 
+_AT_THE_KEYBOARD: Final = ("--players", "--solitaire", "--joker", "--servant")
+_CONFLICTS: Final[tuple[tuple[str, tuple[str, ...], str], ...]] = (
+    ("--resume", ("--auto", "--vs", "--seed", "--players", "--solitaire", "--joker", "--json"),
+     "--resume carries on a saved tile game as it was: leave out {option}"),
+    ("--auto", ("--players", "--solitaire", "--joker", "--servant"),
+     "{option} is for a game played at this keyboard; --auto {auto} plays a computer game"),
+    ("--solitaire", ("--players", "--vs"),
+     "--solitaire is dark against light, both yours: leave out {option}"),
+    ("--solitaire", ("--joker",),
+     "--joker needs players who check each other's counts: leave out --solitaire or --joker"),
+    ("--json", _AT_THE_KEYBOARD,
+     "--json prints the record of a computer game; {option} is for a game at this keyboard"),
+    ("--vs", _AT_THE_KEYBOARD,
+     "--vs sets --auto's opponent; {option} is for a game at this keyboard (name the computer "
+     'in --players, e.g. "you,expert")'),
+)  # fmt: skip
+"""(an option, options that mean nothing with it, why); checked in this order."""
+
+_NEED_AUTO: Final = {
+    "--vs": "--vs sets the computer that plays --auto's opponent: add --auto LEVEL, or use "
+    '--players "you,LEVEL" to play it yourself',
+    "--json": "--json prints the record of a game played with --auto: add --auto LEVEL",
+}
+
+
+def _given(args: argparse.Namespace, option: str) -> bool:
+    value = getattr(args, option.removeprefix("--"))
+    return value not in (None, False)
+
+
+def check_game_options(args: argparse.Namespace) -> None:
+    """Refuse options that mean nothing together in one line naming both (argparse cannot)."""
+    for option, others, why in _CONFLICTS:
+        if _given(args, option):
+            for other in others:
+                if _given(args, other):
+                    raise ValueError(why.format(option=other, auto=args.auto))
+    if args.auto is None:
+        for option, why in _NEED_AUTO.items():
+            if _given(args, option):
+                raise ValueError(why)
+
+
 def cmd_game(args: argparse.Namespace) -> int:
+    check_game_options(args)
     if args.resume is not None:
-        given = [
-            option
-            for option, value in (
-                ("--auto", args.auto), ("--seed", args.seed), ("--players", args.players),
-                ("--solitaire", args.solitaire or None), ("--joker", args.joker or None),
-            )
-            if value is not None
-        ]  # fmt: skip
-        if given:
-            raise ValueError(
-                f"--resume carries on a saved tile game as it was: leave out {given[0]}"
-            )
         with open_history(args) as history:  # a wrong id says so before a terminal is asked for
             row, _ = history.stored_record(args.resume, TILES)
         if row.finished:
@@ -102,9 +135,7 @@ def cmd_game(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     if args.auto is None:
         return _play(args, seed)
-    if args.joker:
-        raise ValueError("--joker is for people counting at the board: leave out --auto")
-    names = [args.auto, args.vs]
+    names = [args.auto, args.vs or _DEFAULT_VS]
     game = TileGame(seed)
     players = [make_player(n) for n in names]
     while not game.is_over:
@@ -137,10 +168,6 @@ def finished_tile_games(history: History) -> list[tuple[TileGame, list[str]]]:
 
 def _play(args: argparse.Namespace, seed: int) -> int:
     """People and computers at this keyboard, full-screen."""
-    if args.solitaire and args.players is not None:
-        raise ValueError("--solitaire is dark against light, both yours: leave out --players")
-    if args.solitaire and args.joker:
-        raise ValueError("--joker needs players who check each other's counts: not --solitaire")
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise ValueError(
             "the tile game's screen needs a terminal; use --auto LEVEL to watch without one"
@@ -296,6 +323,8 @@ def register(sub: Subcommands) -> None:
         "tiles",
         cmd_game,
         json="print the game record",
+        ascii_help="plain characters for terminals without Unicode: '.' for an empty square, "
+        "'=' before a play's points",
         data_dir=True,
         allow_abbrev=False,  # --a and --b belong to the arena, not --auto and --ascii
         help="the tile game: watch computer players, run an arena, score a line",
@@ -306,7 +335,7 @@ def register(sub: Subcommands) -> None:
     ) as tiles:
         tiles.add_argument("--auto", choices=PLAYERS, help="the first seat's computer player")
         tiles.add_argument(
-            "--vs", choices=PLAYERS, default="greedy", help="the second seat (default greedy)"
+            "--vs", choices=PLAYERS, help=f"with --auto: the second seat (default {_DEFAULT_VS})"
         )
         tiles.add_argument(
             "--players",

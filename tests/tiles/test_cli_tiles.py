@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -101,3 +102,68 @@ def test_the_arena_reports_wins_with_intervals(capsys: pytest.CaptureFixture[str
     assert data["games"] == 2 and len(data["a"]["win_ci95"]) == 2
     status, shown, _ = run(capsys, "tiles", "arena", "--games", "2", "--a", "greedy")
     assert status == 0 and "wins" in shown and "95%" in shown
+
+
+VALUES = {"--auto": ["greedy"], "--vs": ["expert"], "--seed": ["3"], "--players": ["Ann,expert"],
+          "--resume": ["2"]}  # fmt: skip
+CONFLICTS = [
+    *(("--resume", o) for o in ("--auto", "--vs", "--seed", "--players", "--solitaire", "--joker",
+                                "--json")),
+    *(("--auto", o) for o in ("--players", "--solitaire", "--joker", "--servant")),
+    *(("--solitaire", o) for o in ("--players", "--vs", "--joker")),
+    *(("--json", o) for o in ("--players", "--joker", "--servant")),
+    *(("--vs", o) for o in ("--players", "--joker", "--servant")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("first", "second"), CONFLICTS)
+@pytest.mark.parametrize("swapped", [False, True])
+def test_options_that_mean_nothing_together_are_refused_naming_both(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, first: str, second: str, swapped: bool
+) -> None:
+    pair = (second, first) if swapped else (first, second)
+    argv = [word for option in pair for word in (option, *VALUES.get(option, []))]
+    status, out, err = run(capsys, "tiles", *argv, "--data-dir", str(tmp_path / "d"))
+    assert status == 2 and out == "" and err.count("\n") == 1, err
+    assert all(re.search(rf"{o}(?![\w-])", err) for o in (first, second)), err
+    assert not (tmp_path / "d").exists()  # refused before anything is opened
+
+
+@pytest.mark.parametrize("option", ["--vs", "--json"])
+def test_an_option_of_the_computer_game_alone_asks_for_auto(
+    capsys: pytest.CaptureFixture[str], option: str
+) -> None:
+    status, out, err = run(capsys, "tiles", option, *VALUES.get(option, []))
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert re.search(rf"{option}(?![\w-])", err) and "--auto" in err
+
+
+def test_the_computer_game_plays_greedy_when_vs_is_left_out(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, out, _ = run(capsys, "tiles", "--auto", "expert", "--seed", "2", "--json")
+    assert json.loads(out)["players"] == ["expert", "greedy"]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["tiles"], ["tiles", "score", "5"], ["tiles", "arena"], ["match"], ["history"], ["stats"],
+     ["replay", "1"], ["drill"], ["play"]],
+)  # fmt: skip
+def test_an_unknown_option_points_at_its_own_commands_help(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str]
+) -> None:
+    status, out, err = run(capsys, *argv, "--bogus", "--data-dir", str(tmp_path / "d"))
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert "unrecognized arguments: --bogus" in err
+    command = " ".join(w for w in argv if not w.isdigit() and w != "5")
+    assert err.rstrip().endswith(f"{command} --help)"), err
+
+
+def test_the_tiles_help_says_what_ascii_does_on_the_board(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["tiles", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "suit symbols" not in help_text and "'.' for an empty square" in help_text

@@ -89,13 +89,13 @@ def test_replay_id_shows_every_move_explained_and_the_counts(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["tiles", "--resume", "9"], "no tiles 9 in the history"),
+        (["tiles", "--resume", "9"], "no tile game 9 in the history"),
         (["tiles", "--resume", "1"], "tile game 1 is finished: cribsol replay 1 shows it"),
         (["tiles", "--resume", "2", "--seed", "3"], "leave out --seed"),
         (["tiles", "--resume", "2", "--joker"], "leave out --joker"),
         (["tiles", "--resume", "2", "--players", "Ann,expert"], "leave out --players"),
-        (["tiles", "--auto", "expert", "--joker"], "--joker is for people"),
-        (["tiles", "--solitaire", "--joker"], "not --solitaire"),
+        (["tiles", "--auto", "expert", "--joker"], "--joker is for a game played at this keyboard"),
+        (["tiles", "--solitaire", "--joker"], "leave out --solitaire or --joker"),
         (["play", "--resume", "2"], "game 2 is a tiles game: cribsol tiles --resume 2 resumes it"),
         (["play", "--resume", "1"], "game 1 is a tiles game: cribsol replay 1 replays it"),
     ],
