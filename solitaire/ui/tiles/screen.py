@@ -55,7 +55,7 @@ _FOOTER: Final = {
     Stage.HANDOVER: "Enter: show the rack · q quit (saved)",
     Stage.RESUME: "y resume the saved game · n a new game (the saved one is kept) · q quit",
     Stage.LAST_CALL: "j call Joker · Enter the count stands · q quit (saved)",
-    Stage.CALL: "1-4: the number of the player calling Joker · Esc: nobody calls",
+    Stage.CALL: "the caller's number (beside the names) · Esc: nobody calls",
     Stage.WAIT: "Enter: the computer moves · j call Joker · q quit (saved)",
     Stage.OVER: "n a new game · q quit",
 }
@@ -386,12 +386,12 @@ def tile_screen(session: TileSession, width: int, height: int) -> RenderableType
         cells.append(_log(session, 14))
     top.add_row(*cells)
     rows = _rows(height)
-    everything = _fit(_below(session, _ALL, width), width)
+    everything = _explained(session, _ALL, width)
     if session.whole is not None:
         return _whole(everything, session.whole, height)
-    below = _fit(_below(session, rows, width), width)
+    below = _explained(session, rows, width)
     if len(below) > rows or len(below) < len(everything):
-        below = _cut(_fit(_below(session, rows - 1, width), width), rows - 1, len(everything))
+        below = _cut(_explained(session, rows - 1, width), rows - 1, len(everything))
     for line in below:
         line.no_wrap, line.overflow = True, "ellipsis"
     footers = _JOKER_FOOTER if session.joker_callers else {}
@@ -414,7 +414,7 @@ def _cut(lines: list[Text], rows: int, total: int) -> list[Text]:
 
 def whole_pages(session: TileSession, width: int, height: int) -> int:
     """How many pages the whole explanation takes at this terminal size."""
-    lines = _fit(_below(session, _ALL, width), width)
+    lines = _explained(session, _ALL, width)
     return max(1, -(-len(lines) // _page_size(height)))
 
 
@@ -433,6 +433,22 @@ def _whole(lines: list[Text], page: int, height: int) -> Group:
     for line in shown:
         line.no_wrap, line.overflow = True, "ellipsis"
     return Group(head, *shown, Text(_WHOLE_KEYS, style="muted"))
+
+
+def _early(session: TileSession) -> list[Text]:
+    """The early calls on the count to come (made before quitting, say), while it is to make."""
+    if session.base_stage not in (Stage.HANDOVER, Stage.PLAY):
+        return []
+    player = session.names[session.seat]
+    return [
+        Text(f"{session.names[c.caller]} called Joker before {player}'s count: {-c.points} paid.")
+        for c in session.game.early_calls(len(session.game.turns))
+    ]
+
+
+def _explained(session: TileSession, rows: int, width: int) -> list[Text]:
+    """The early calls on the count to come, then the explanation below the board."""
+    return _fit(_early(session) + _below(session, rows, width), width)
 
 
 def _last_squares(session: TileSession) -> set[int]:

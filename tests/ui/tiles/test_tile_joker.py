@@ -308,7 +308,7 @@ def test_j_then_a_seat_number_picks_the_caller_when_several_may_call(history: Hi
     session.call_joker()
     assert stage(session) is Stage.CALL
     assert session.message == f"Joker! Who calls? {who.replace(' or ', ' · ')} (Esc: nobody)"
-    assert "1-4: the number of the player calling Joker" in render(session)[-1]
+    assert "the caller's number (beside the names)" in render(session)[-1]
     session.clear()
     assert stage(session) is Stage.HANDOVER and session.message == "Nobody called Joker."
     session.call_joker()
@@ -370,6 +370,7 @@ def test_an_early_call_costs_five_and_survives_quitting_mid_count(history: Histo
     )
     assert game_record(again.game, names) == record and again.game.returns() == before
     assert stage(again) is Stage.HANDOVER and again.seat == other
+    assert f"{names[mover]} called Joker before {names[other]}'s count: 5 paid." in render(again)
     again.enter()
     laid_best(again)
     again.call_joker()
