@@ -254,7 +254,7 @@ def test_resume_by_id_and_what_it_refuses(history: History) -> None:
     assert game_record(again.game, again.names) == game_record(session.game, session.names)
     assert again.stage is Stage.PLAY and "Resumed tile game" in again.message
     again.close()
-    with pytest.raises(StoreError, match="no tiles 999"):
+    with pytest.raises(StoreError, match="no tile game 999"):
         TileSession(history, ["x", "y"], lambda: TileGame(1), resume_id=999)
 
 
