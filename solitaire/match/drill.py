@@ -355,7 +355,7 @@ class DrillTally:
         return self.loss / self.graded if self.graded else None
 
 
-_LOSS: Final = re.compile(r"(0|[1-9][0-9]{0,11})(/[1-9][0-9]{0,11})?")
+_LOSS: Final = re.compile(r"(0|[1-9][0-9]{0,28})(/[1-9][0-9]{0,28})?")
 
 
 def _recorded_grades(top: Fields, hands: int) -> list[list[tuple[Card, Card, Fraction]]]:
@@ -367,7 +367,7 @@ def _recorded_grades(top: Fields, hands: int) -> list[list[tuple[Card, Card, Fra
             grade = Fields(value, f"hand {index}: grade {step}", ("card", "best", "loss"))
             card = _card(grade.raw("card"), grade.name("card"))
             best = _card(grade.raw("best"), grade.name("best"))
-            hand.append((card, best, Fraction(grade.text("loss", 25, pattern=_LOSS))))
+            hand.append((card, best, Fraction(grade.text("loss", 60, pattern=_LOSS))))
         out.append(hand)
     return out
 

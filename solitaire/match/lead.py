@@ -8,8 +8,10 @@ depends on nothing else, so it is computed once for every ``H`` and ``D`` (the
 at 0, and never weighed) by :func:`build_rows` (``scripts/build_lead_table.py``)
 and stored in ``data/lead.bin``. A lead's value is then, as in
 :func:`~solitaire.match.search.search_values`, the mean of ``v`` over the
-dealer's hands weighted by how many card hands make each: the product over ranks
-of ``C(4 - seen, taken)`` for the cards pone has seen. That is one integer dot
+dealer's hands weighted as the search weighs them
+(:func:`~solitaire.match.inference.blend`: how often a sound dealer keeps each,
+blended with how many card hands make each, the product over ranks of
+``C(4 - seen, taken)`` for the cards pone has seen). That is one integer dot
 product per lead, divided once.
 
 The file: the magic bytes, then for each ``H`` in :data:`HANDS` order the end
@@ -33,6 +35,7 @@ from numpy.typing import NDArray
 
 from solitaire.core.cards import Card
 from solitaire.match.game import Observation
+from solitaire.match.inference import blend_factors, kept_weights
 from solitaire.match.search import Hand, hand_id, nets_after
 
 __all__ = [
@@ -109,7 +112,13 @@ def lead_values(view: Observation) -> dict[Card, Fraction]:
     seen = np.zeros(14, dtype=np.intp)
     for card in view.seen():
         seen[card.rank] += 1
-    weights = _COMB[4 - seen, _RANKS].prod(axis=1)  # card hands making each D
+    cards = _COMB[4 - seen, _RANKS].prod(axis=1)  # card hands making each D
+    model = kept_weights(view)
+    modelled = np.array([model.get(hand, 0) for hand in HANDS], dtype=np.int64)
+    weights = cards
+    if modelled.any():  # the blend of the search's hidden hands (sums stay below 2**63)
+        a, b = blend_factors(int(cards.sum()), int(modelled.sum()))
+        weights = modelled * a + cards * b
     sums = read_rows(mine).astype(np.int64) @ weights
     total = int(weights.sum())
     row = {rank: index for index, rank in enumerate(sorted(set(mine)))}

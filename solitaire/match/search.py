@@ -5,13 +5,13 @@ plus all that both players peg after it to the end of the play, theirs minus the
 opponent's, averaged over every hand the opponent can still hold:
 
 * **The hidden hands.** The opponent holds ``opponent_held`` of the cards this
-  player has not seen (the opponent's discards and the undealt cards among them).
-  Every such hand is equally likely, except those the play has ruled out: an
-  opponent who could not lay at count ``c`` while holding cards holds none worth
-  ``31 - c`` or less. Pegging depends on ranks only, so the hands are summed as
-  rank multisets, each weighted by how many card hands make it (the product of
-  ``C(unseen of the rank, taken)``): about 1,800 multisets for four hidden cards
-  instead of 150,000 hands.
+  player has not seen (the opponent's discards and the undealt cards among them),
+  except those the play has ruled out: an opponent who could not lay at count
+  ``c`` while holding cards holds none worth ``31 - c`` or less. Pegging depends
+  on ranks only, so the hands are summed as rank multisets (about 1,800 for four
+  hidden cards instead of 150,000 hands), each weighted mostly by how often a
+  sound player keeps it and partly by how many card hands make it (the product
+  of ``C(unseen of the rank, taken)``): :mod:`~solitaire.match.inference`.
 * **The rest of the play, per hidden hand.** Given the opponent's hand both hands
   are known, and the rest of the play is a two-player game of perfect
   information: each side lays to maximise its own pegging minus the other's. It
@@ -45,12 +45,14 @@ from typing import Final, TypeVar
 
 from solitaire.core.cards import ALL_CARDS, Card
 from solitaire.match.game import Observation
+from solitaire.match.inference import blend, kept_weights
 from solitaire.match.pegging import MAX_COUNT
 
 __all__ = [
     "HAND_LEAST",
     "HAND_MOVES",
     "PlayOption",
+    "card_hands",
     "clear_table",
     "hand_id",
     "hidden_hands",
@@ -323,16 +325,24 @@ def _value_floor(view: Observation) -> int:
 
 
 def hidden_hands(view: Observation) -> tuple[list[tuple[Hand, int]], int]:
-    """Every rank multiset the opponent can hold with how many card hands make it, and their sum."""
+    """Every rank multiset the opponent can hold with its integer weight, and their sum.
+
+    The weight is the blend of :func:`~solitaire.match.inference.blend`: mostly how
+    often a sound discarder keeps the hand, partly how many card hands make it.
+    """
+    hands = blend(card_hands(view), kept_weights(view))
+    return hands, sum(weight for _, weight in hands)
+
+
+def card_hands(view: Observation) -> list[tuple[Hand, int]]:
+    """Every rank multiset the opponent can hold with how many card hands make it."""
     floor = _value_floor(view)
     seen = view.seen()
     available = [0] * 14
     for card in ALL_CARDS:
         if card not in seen and card.value >= floor:
             available[card.rank] += 1
-    held = view.opponent_held
-    hands = list(_multisets(available, 1, held))
-    return hands, sum(weight for _, weight in hands)
+    return list(_multisets(available, 1, view.opponent_held))
 
 
 def _hidden_ids(view: Observation) -> tuple[list[tuple[int, int]], int]:

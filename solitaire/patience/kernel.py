@@ -34,6 +34,7 @@ __all__ = [
     "RoundCounts",
     "discard_points",
     "final_points",
+    "five_rank_points",
     "play_decks",
     "round_counts",
     "round_counts_many",
@@ -92,6 +93,12 @@ def _tables() -> tuple[Small, Small, Small, Small]:
     triples = np.array(list(combinations_with_replacement(range(13), 3)), dtype=np.int64)
     crib_triples = five[:, :, triples[:, 0], triples[:, 1], triples[:, 2]]
     return five, four, crib_pairs, crib_triples
+
+
+def five_rank_points() -> Small:
+    """Fifteens, pairs and runs of five ranks: [r0, r1, r2, r3, r4] by rank - 1 (0 for five
+    of a rank)."""
+    return _tables()[0]
 
 
 @cache

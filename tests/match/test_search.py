@@ -6,15 +6,23 @@ import random
 from collections.abc import Iterator
 from fractions import Fraction
 from functools import cache
-from itertools import combinations
+from itertools import combinations, product
 
 import pytest
 
 from solitaire.core.cards import ALL_CARDS, Card
-from solitaire.match.game import GO, Discard, Go, Lay, Match, Phase
+from solitaire.core.scoring import rank_multiset_points
+from solitaire.match.game import GO, Discard, Go, Lay, Match, Observation, Phase
 from solitaire.match.pegging import MAX_COUNT, count_of, peg_points
 from solitaire.match.players import StandardPlayer
-from solitaire.match.search import clear_table, hidden_hands, play_options, play_values, solve
+from solitaire.match.search import (
+    card_hands,
+    clear_table,
+    hidden_hands,
+    play_options,
+    play_values,
+    solve,
+)
 
 Ranks = tuple[int, ...]
 
@@ -96,25 +104,76 @@ def consistent(match: Match, me: int, hidden: tuple[Card, ...]) -> bool:
     return True
 
 
+def _points(ranks: Ranks) -> int:
+    """Fifteens, pairs and runs of five ranks; five of one rank (no hand holds it) count 0."""
+    return _sorted_points(tuple(sorted(ranks)))
+
+
+@cache
+def _sorted_points(ranks: Ranks) -> int:
+    return 0 if len(set(ranks)) == 1 else rank_multiset_points(ranks)
+
+
+@cache
+def _crib_sum(thrown: Ranks) -> int:
+    return sum(_points((*thrown, *more)) for more in product(range(1, 14), repeat=3))
+
+
+@cache
+def keep_of(six: Ranks, dealer: bool) -> Ranks:
+    """The keep model written out: the first keep (in slot order) of the most hand over the
+    46 starters times 13**3, plus (dealer) or minus (pone) the crib over 13**3 triples times 46."""
+    best: tuple[int, Ranks] | None = None
+    for slots in combinations(range(6), 4):
+        kept = tuple(six[i] for i in slots)
+        thrown = tuple(six[i] for i in range(6) if i not in slots)
+        hand = sum((4 - six.count(st)) * _points((*kept, st)) for st in range(1, 14))
+        crib = _crib_sum(thrown) * (1 if dealer else -1)
+        value = hand * 13**3 + crib * 46
+        if best is None or value > best[0]:
+            best = (value, kept)
+    assert best is not None
+    return best[1]
+
+
+def model_weight(view: Observation, hidden: tuple[Card, ...]) -> int:
+    """How many pairs of unseen cards, thrown beside the opponent's laid cards and ``hidden``,
+    make a six whose model keep is exactly those four."""
+    laid = [card for who, card in view.laid if who != view.player]
+    kept = _ranks((*laid, *hidden))
+    rest = [c.rank for c in ALL_CARDS if c not in view.seen() and c not in hidden]
+    return sum(
+        1
+        for thrown in combinations(rest, 2)
+        if keep_of(tuple(sorted((*kept, *thrown))), not view.is_dealer) == kept
+    )
+
+
 def brute_values(match: Match, me: int) -> dict[Card, Fraction]:
-    """Each card's net pegging, averaged over every card hand the opponent could hold."""
+    """Each card's net pegging over every card hand the opponent could hold, weighted 9 to 1
+    by the keep model's chance of the hand and by equal chances (every hand alike when the
+    model leaves none)."""
     view = match.observation(me)
     them = 1 - me
     unseen = [c for c in ALL_CARDS if c not in view.seen()]
-    totals: dict[Card, int] = {}
-    hands_seen = 0
     gone = frozenset({1}) if match.said_go(them) else frozenset()
-    for hidden in combinations(unseen, view.opponent_held):
-        if not consistent(match, me, hidden):
-            continue
-        hands_seen += 1
+    possible = [h for h in combinations(unseen, view.opponent_held) if consistent(match, me, h)]
+    by_ranks: dict[Ranks, int] = {}  # (the count depends on the hidden hand's ranks alone)
+    for hidden in possible:
+        if _ranks(hidden) not in by_ranks:
+            by_ranks[_ranks(hidden)] = model_weight(view, hidden)
+    model = [by_ranks[_ranks(h)] for h in possible]
+    share = sum(model)
+    weights = [9 * len(possible) * m + share for m in model] if share else [1] * len(possible)
+    totals: dict[Card, int] = {}
+    for hidden, weight in zip(possible, weights, strict=True):
         hands = (_ranks(view.hand), _ranks(hidden))  # player 0 is "me" here
         series = tuple(card.rank for card in view.series)
         for action in view.legal:
             if isinstance(action, Lay):
                 net = _lay_reference(hands, 0, action.card.rank, series, gone)
-                totals[action.card] = totals.get(action.card, 0) + net
-    return {card: Fraction(total, hands_seen) for card, total in totals.items()}
+                totals[action.card] = totals.get(action.card, 0) + weight * net
+    return {card: Fraction(total, sum(weights)) for card, total in totals.items()}
 
 
 def positions(seed: int, most_hidden: int) -> Iterator[tuple[Match, int]]:
@@ -170,10 +229,11 @@ def _find_go_position() -> tuple[Match, int]:
 def test_a_go_rules_out_the_hands_that_could_have_laid() -> None:
     match, seat = _find_go_position()
     view = match.observation(seat)
-    _, total = hidden_hands(view)
     unseen = [c for c in ALL_CARDS if c not in view.seen()]
     possible = [h for h in combinations(unseen, view.opponent_held) if consistent(match, seat, h)]
-    assert total == len(possible) < len(list(combinations(unseen, view.opponent_held)))
+    assert sum(weight for _, weight in card_hands(view)) == len(possible)
+    assert len(possible) < len(list(combinations(unseen, view.opponent_held)))
+    assert {hand for hand, _ in hidden_hands(view)[0]} == {_ranks(h) for h in possible}
     assert play_values(view) == brute_values(match, seat)
 
 
