@@ -3,7 +3,9 @@ and after a game, the costliest discards and plays.
 
 Every value is the search's (:func:`~solitaire.match.search.play_options`): the
 card's exact expected net pegging to the end of the play, yours minus the
-opponent's, over every hand the opponent can still hold. The coach adds words:
+opponent's, over every hand the opponent can still hold (each as likely as a
+sound player is to have kept it: :mod:`~solitaire.match.inference`). The coach
+adds words:
 what the card pegs now, what the opponent's answer pegs on average, and the
 answers it leaves open (15-2, 31-2, a pair, a run), each with the share of the
 opponent's possible hands (weighed as the search weighs them) that hold a card

@@ -1,13 +1,16 @@
 """The expert computer player: exact discards with their pegging, the play searched to its end.
 
 * **Discard**: each of the 15 discards is worth its exact expected hand and crib
-  (for the dealer, against pone: :func:`~solitaire.match.players.discard_values`)
+  (for the dealer, against pone: :func:`~solitaire.match.players.discard_values`),
+  the crib's fifteens, pairs and runs moved to what they make when the opponent
+  throws as a sound player does (:func:`~solitaire.match.inference.crib_shift`),
   plus the expected net pegging of the four cards kept, in this role: a linear
   fit to features of the kept ranks (:data:`FEATURES`), measured by simulation
   (``scripts/build_expert_tables.py``; the weights are in ``data/expert.json``).
 * **Play**: the card of the greatest exact expected net pegging to the end of the
-  play over every hand the opponent can still hold
-  (:func:`~solitaire.match.search.play_values`).
+  play over every hand the opponent can still hold, weighed by how likely a sound
+  player is to have kept it (:func:`~solitaire.match.search.play_values`,
+  :mod:`~solitaire.match.inference`).
 * **Near the end** (either score at :data:`~solitaire.match.endgame.NEAR_END` or
   more) both choices maximise the chance of winning the game instead
   (:mod:`~solitaire.match.endgame`), except pone's opening lead: played to win, its
@@ -26,6 +29,7 @@ from typing import Final
 from solitaire.core.cards import Card
 from solitaire.match.endgame import TABLE_PATH, discard_chances, is_near_end, play_chances
 from solitaire.match.game import GO, Action, Discard, Lay, Observation, Phase
+from solitaire.match.inference import crib_shift
 from solitaire.match.players import discard_values
 from solitaire.match.search import play_values
 
@@ -64,6 +68,11 @@ def pegging_value(ranks: Sequence[int], dealer: bool) -> float:
     return intercept + sum(w * f for w, f in zip(weights, peg_features(ranks), strict=True))
 
 
+def _ranks(pair: tuple[Card, Card]) -> tuple[int, int]:
+    low, high = sorted((int(pair[0].rank), int(pair[1].rank)))
+    return low, high
+
+
 class ExpertPlayer:
     """Discards by hand, crib and pegging; lays the card the search values most; plays to win."""
 
@@ -90,8 +99,10 @@ class ExpertPlayer:
         return Lay(max(lays, key=lambda card: (values[card], card.value, card)))
 
     def _discard(self, view: Observation) -> tuple[Card, Card]:
+        shifts = crib_shift(view)
+        sign = 1 if view.is_dealer else -1
         values = {
-            pair: float(value)
+            pair: float(value + sign * shifts[_ranks(pair)])
             + pegging_value([c.rank for c in view.dealt if c not in pair], view.is_dealer)
             for pair, value in discard_values(view).items()
         }

@@ -155,3 +155,59 @@ def blend(
         return list(hands)
     a, b = blend_factors(uniform, modelled)
     return [(hand, model.get(hand, 0) * a + weight * b) for hand, weight in hands]
+
+
+def _available(view: Observation) -> NDArray[np.intp]:
+    """[14] cards of each rank this player has not seen dealt (their six, the starter)."""
+    available = np.full(14, 4, dtype=np.intp)
+    available[0] = 0
+    for card in view.dealt:
+        available[card.rank] -= 1
+    if view.starter is not None:
+        available[view.starter.rank] -= 1
+    return available
+
+
+def crib_shift(view: Observation) -> dict[tuple[int, int], Fraction]:
+    """For each two ranks this player may discard (ascending), how much more the crib's
+    fifteens, pairs and runs make on average when the opponent throws their two as the
+    keep model does than when they throw two random unseen cards.
+
+    The opponent's six are any six of the 46 cards this player has not seen, the
+    starter any of the 40 left (for random throws, any of the 44 left beside the two);
+    each average is an integer sum divided once. Flushes and nobs are left as they are.
+    """
+    sixes, as_dealer, as_pone = keeps()
+    kept = as_pone if view.is_dealer else as_dealer
+    available = _available(view)
+    fits = (sixes <= available).all(axis=1)
+    sixes, kept = sixes[fits], kept[fits]
+    ways = _COMB[np.broadcast_to(available, sixes.shape), sixes].prod(axis=1)
+    thrown = _pairs_of(sixes - kept)  # [six, 2] ranks
+    starters = (available - sixes)[:, 1:] * ways[:, None]  # [six, starter rank]
+    model = np.zeros((13, 13, 13), dtype=np.int64)  # [lo, hi, starter] by rank - 1
+    np.add.at(model, (thrown[:, 0] - 1, thrown[:, 1] - 1), starters)
+    lo, hi = np.triu_indices(13)
+    pair_ways = _COMB[available[lo + 1], 1] * _COMB[available[hi + 1], 1]
+    same = lo == hi
+    pair_ways[same] = _COMB[available[lo[same] + 1], 2]
+    left = np.broadcast_to(available[1:], (len(lo), 13)).copy()
+    left[np.arange(len(lo)), lo] -= 1
+    left[np.arange(len(lo)), hi] -= 1
+    uniform = np.zeros((13, 13, 13), dtype=np.int64)
+    uniform[lo, hi] = pair_ways[:, None] * left
+    five = five_rank_points().astype(np.int64)
+    shifts = {}
+    mine = [int(card.rank) for card in view.dealt]
+    for a, b in {tuple(sorted(pair)) for pair in combinations(mine, 2)}:
+        points = five[a - 1, b - 1]  # [lo, hi, starter]
+        modelled = Fraction(int((points * model).sum()), int(model.sum()))
+        random = Fraction(int((points * uniform).sum()), int(uniform.sum()))
+        shifts[(a, b)] = modelled - random
+    return shifts
+
+
+def _pairs_of(counts: NDArray[np.intp]) -> NDArray[np.intp]:
+    """[n, 14] counts of two ranks -> [n, 2] the two ranks, ascending."""
+    ranks = np.repeat(np.tile(np.arange(14), (len(counts), 1)).ravel(), counts.ravel())
+    return ranks.reshape(len(counts), 2)
