@@ -107,12 +107,7 @@ def kept_weights(view: Observation) -> dict[tuple[int, ...], int]:
     """
     sixes, as_dealer, as_pone = keeps()
     kept = as_pone if view.is_dealer else as_dealer
-    available = np.full(14, 4, dtype=np.intp)
-    available[0] = 0
-    for card in view.dealt:
-        available[card.rank] -= 1
-    if view.starter is not None:
-        available[view.starter.rank] -= 1
+    available = _available(view)
     laid = np.zeros(14, dtype=np.intp)
     for who, card in view.laid:
         if who != view.player:
