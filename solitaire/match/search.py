@@ -31,8 +31,10 @@ computer cribbage players (exhaustive here, where others sample the hands).
 >>> match = Match.from_cards(0, ["5H 5C 9D TS JH 2C", "AH 3C 4D 6S 8H KC"], "QD")
 >>> _ = match.discard(1, "6S 8H"), match.discard(0, "9D 2C")
 >>> values = play_values(match.observation(1))
->>> [(str(card), str(value)) for card, value in sorted(values.items())]
-[('AH', '-35197/16555'), ('3C', '-259337/148995'), ('4D', '-212242/148995'), ('KC', '-12679/7095')]
+>>> [(str(card), round(float(value), 4)) for card, value in sorted(values.items())]
+[('AH', -1.8241), ('3C', -1.5132), ('4D', -1.2523), ('KC', -1.9689)]
+>>> values[Card.parse("4D")].denominator  # one exact fraction, divided once
+12514385060100
 """
 
 from __future__ import annotations
