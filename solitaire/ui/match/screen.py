@@ -578,9 +578,8 @@ def advice_rows(
     value and why (or a line saying the coach is still at work, or why it could not be)."""
     title = Text("Coach: ", style="title").append(
         "each card's expected net pegging to the end of the play (yours minus theirs) "
-        "over every hand they could hold, the likelier the more a sound player keeps it; "
-        "what it pegs now; their reply's average and the share of their hands that can "
-        "make it.",
+        "over the hands they likely hold; what it pegs now; their reply's average and "
+        "the share of hands that can make it.",
         style="muted",
     )
     if advice is None:
