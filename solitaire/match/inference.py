@@ -30,11 +30,12 @@ two cards the opponent throws to the crib (+0.07 a deal).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
+from types import MappingProxyType
 from typing import Final
 
 import numpy as np
@@ -46,7 +47,6 @@ from solitaire.patience.kernel import five_rank_points
 __all__ = ["MODEL_SHARE", "blend", "blend_factors", "keeps", "kept_weights", "six_ranks"]
 
 MODEL_SHARE: Final = Fraction(9, 10)  # the rest: every hidden hand equally likely
-Ints = NDArray[np.int64]
 _KEEP_SLOTS: Final = np.array(list(combinations(range(6), 4)), dtype=np.intp)
 _THROW_SLOTS: Final = np.array(
     [[i for i in range(6) if i not in keep] for keep in _KEEP_SLOTS], dtype=np.intp
@@ -68,9 +68,7 @@ def six_ranks() -> NDArray[np.intp]:
 
 def _counts(ranks: NDArray[np.intp]) -> NDArray[np.intp]:
     """[..., k] ranks 1-13 -> [..., 14] how many of each rank (index 0 unused)."""
-    counts = np.zeros((*ranks.shape[:-1], 14), dtype=np.intp)
-    for column in range(ranks.shape[-1]):
-        np.add.at(counts, (*np.indices(ranks.shape[:-1]), ranks[..., column]), 1)
+    counts: NDArray[np.intp] = (ranks[..., None] == np.arange(14)).sum(axis=-2)
     return counts
 
 
@@ -100,20 +98,28 @@ def keeps() -> tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.intp]]:
     return counts, _counts(kept[rows, dealer]), _counts(kept[rows, pone])
 
 
-def kept_weights(view: Observation) -> dict[tuple[int, ...], int]:
+def kept_weights(view: Observation) -> Mapping[tuple[int, ...], int]:
     """The model's weight of each rank multiset the opponent may still hold (ascending ranks).
 
     The opponent's role decides their keep (dealer or pone). Hands the model
     never leaves (the opponent has laid cards it would not have kept) are absent;
     so is every hand when nothing the model keeps fits what was laid.
     """
-    sixes, as_dealer, as_pone = keeps()
-    kept = as_pone if view.is_dealer else as_dealer
-    available = _available(view)
-    laid = np.zeros(14, dtype=np.intp)
+    laid = [0] * 14
     for who, card in view.laid:
         if who != view.player:
             laid[card.rank] += 1
+    return _kept_weights(not view.is_dealer, tuple(_available(view).tolist()), tuple(laid))
+
+
+@lru_cache(maxsize=64)  # a decision, and the coach's card by card, ask for the same deal
+def _kept_weights(
+    dealer: bool, unseen: tuple[int, ...], laid_ranks: tuple[int, ...]
+) -> Mapping[tuple[int, ...], int]:
+    sixes, as_dealer, as_pone = keeps()
+    kept = as_dealer if dealer else as_pone
+    available = np.array(unseen, dtype=np.intp)
+    laid = np.array(laid_ranks, dtype=np.intp)
     free = available - laid  # cards of each rank the opponent's unlaid cards may be
     hidden = kept - laid
     thrown = sixes - kept
@@ -129,7 +135,7 @@ def kept_weights(view: Observation) -> dict[tuple[int, ...], int]:
     for code, weight in zip(codes.tolist(), sums.tolist(), strict=True):
         hand = tuple(rank for rank in range(1, 14) for _ in range(code // 5**rank % 5))
         weights[hand] = weight
-    return weights
+    return MappingProxyType(weights)
 
 
 def blend_factors(uniform: int, modelled: int) -> tuple[int, int]:
@@ -141,7 +147,7 @@ def blend_factors(uniform: int, modelled: int) -> tuple[int, int]:
 
 
 def blend(
-    hands: Sequence[tuple[tuple[int, ...], int]], model: dict[tuple[int, ...], int]
+    hands: Sequence[tuple[tuple[int, ...], int]], model: Mapping[tuple[int, ...], int]
 ) -> list[tuple[tuple[int, ...], int]]:
     """The hidden hands with integer weights: :data:`MODEL_SHARE` of the model's chance plus
     the rest of equal chances (``hands`` weighted by card hands). Without a model weight
