@@ -573,7 +573,7 @@ class MatchScreen:
 
 def advice_rows(
     advice: list[CardAdvice] | None, hand: Sequence[Card], ascii: bool, failed: str = ""
-) -> list[Text]:
+) -> list[RenderableType]:
     """The coach's rows: every card that fits, best first, with its number in ``hand``, its
     value and why (or a line saying the coach is still at work, or why it could not be)."""
     title = Text("Coach: ", style="title").append(
@@ -585,15 +585,16 @@ def advice_rows(
     if advice is None:
         waiting = Text(failed[:1].upper() + failed[1:], style="warn") if failed else None
         return [title, waiting or Text("The coach is working it out...", style="muted")]
-    rows = [title]
+    cards = Table.grid(padding=(0, 2))
+    cards.add_column(no_wrap=True)
+    cards.add_column()  # a long reason wraps under itself, not under the card
     for index, item in enumerate(advice):
         row = Text().append(f"{hand.index(item.card) + 1} ", style="bold cyan")
         row.append_text(card_text(item.card, ascii))
         row.append(" " * (4 - len(item.card.symbol(ascii))))
         row.append(f"{float(item.net):+6.2f}", style="best" if index == 0 else "total")
-        rows.append(row.append(f"  {explain(item)}"))
-    rows.append(Text("The number lays that card; ? hides the coach.", style="muted"))
-    return rows
+        cards.add_row(row, explain(item))
+    return [title, cards, Text("The number lays that card; ? hides the coach.", style="muted")]
 
 
 def _rows(text: str, width: int = MIN_SIZE[0]) -> int:

@@ -13,13 +13,13 @@ import pytest
 from rich.console import Console
 
 from solitaire.core.cards import Card
-from solitaire.match.coach import NOTE_LOSS, review_game
+from solitaire.match.coach import NOTE_LOSS, CardAdvice, Threat, explain, review_game
 from solitaire.match.game import GO, Discard, Lay, Match, Phase
 from solitaire.match.players import StandardPlayer, discard_values
 from solitaire.match.search import play_options, play_values
 from solitaire.store import History
 from solitaire.ui.match.coaching import Coach
-from solitaire.ui.match.screen import MatchScreen
+from solitaire.ui.match.screen import MatchScreen, advice_rows
 from solitaire.ui.match.session import YOU, MatchSession, Stage
 from solitaire.ui.views import THEME
 
@@ -213,3 +213,27 @@ def test_the_question_mark_key_opens_the_coach_in_the_app(history: History) -> N
         shell.run_full_screen(build_app(session, pipe, DummyOutput()), session.quit)
     assert session.show_coach and session.advice() is not None
     assert any(line.startswith("Coach: each card") for line in render(session))
+
+
+@pytest.mark.parametrize("width", [60, 80])
+def test_a_long_reason_wraps_under_itself_not_under_the_card(width: int) -> None:
+    hand = [Card.parse(c) for c in ("5H", "9C", "KD", "4S")]
+    threats = (
+        Threat("a pair royal and 15-2", 8, Fraction(37, 100)),
+        Threat("31-2", 2, Fraction(1, 5)),
+    )
+    advice = [CardAdvice(card, Fraction(-13, 7), 12, Fraction(21, 8), threats) for card in hand]
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=width, color_system=None, theme=THEME)
+    for row in advice_rows(advice, hand, ascii=True)[1:-1]:
+        console.print(row)
+    lines = buffer.getvalue().rstrip("\n").split("\n")
+    starts = [i for i, line in enumerate(lines) if line[:1].isdigit()]
+    assert [lines[i][:4] for i in starts] == ["1 5H", "2 9C", "3 KD", "4 4S"]
+    indent = lines[0].index("pegs")
+    assert len(lines) > len(starts)  # the reason does wrap at these widths
+    for line in lines:
+        assert line[:1].isdigit() or line[:indent].strip() == ""  # wrapped text under the reason
+        assert len(line) <= width
+    words = " ".join(line[indent:].strip() for line in lines[: len(lines) // 4])
+    assert words == explain(advice[0])
