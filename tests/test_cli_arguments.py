@@ -112,7 +112,7 @@ def test_replay_ids_out_of_range_are_one_line(
 def test_simulate_refuses_seeds_that_run_past_the_limit(capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["simulate", "--seed", "9" * 40, "--games", "2"])
     _, err = capsys.readouterr()
-    assert status == 2 and "seed + games - 1 below 10**40" in err
+    assert status == 2 and "seed + games - 1 of at most 40 digits" in err
 
 
 def test_a_negative_seed_is_refused_not_dealt_as_its_absolute_value(

@@ -179,9 +179,9 @@ def whole_number(low: int, high: int, shown: str | None = None) -> Callable[[str
 
 _PLAIN_INT: Final = re.compile(r"[+-]?[0-9]+")
 MAX_GAME_ID: Final = 2**63 - 1  # SQLite's largest integer
-game_id = whole_number(1, MAX_GAME_ID, "1 to 2**63 - 1 (a game id)")
+game_id = whole_number(1, MAX_GAME_ID, f"1 to {MAX_GAME_ID:,} (a game id)")
 """An argparse type: a game's id in the history."""
-seed_number = whole_number(0, SEED_LIMIT - 1, f"0 to 10**{MAX_SEED_DIGITS} - 1 (a seed)")
+seed_number = whole_number(0, SEED_LIMIT - 1, f"0 up, of at most {MAX_SEED_DIGITS} digits (a seed)")
 """An argparse type: a seed; a negative seed is refused, not dealt as its absolute value."""
 jobs_number = whole_number(1, MAX_JOBS, f"1 to {MAX_JOBS} (processes on this machine)")
 """An argparse type: how many processes a run may use."""

@@ -378,7 +378,7 @@ def register(sub: Subcommands) -> None:
     ) as are:
         are.add_argument("--a", choices=PLAYERS, default="expert", help="player A (default expert)")
         are.add_argument("--b", choices=PLAYERS, default="greedy", help="player B (default greedy)")
-        games = whole_number(1, 2 * SEED_LIMIT, f"1 to 2 * 10**{MAX_SEED_DIGITS}")
+        games = whole_number(1, 2 * SEED_LIMIT, f"1 to 2 followed by {MAX_SEED_DIGITS} zeros")
         add_run_options(are, games, 100, "game i is dealt from S + i // 2 (default 0)")
 
     with new_command(

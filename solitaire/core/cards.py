@@ -345,7 +345,8 @@ class Deck(Sequence[Card]):
         """
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
             raise ValueError(
-                f"a seed is a whole number from 0 to 10**{MAX_SEED_DIGITS} - 1, got {seed}"
+                f"a seed is a whole number from 0 up, of at most {MAX_SEED_DIGITS} digits, "
+                f"got {seed}"
             )
         return cls.shuffled(random.Random(seed))
 

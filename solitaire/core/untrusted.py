@@ -243,7 +243,7 @@ def parse_seed(value: object, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RecordError(f"{where}: expected a seed (digits in quotes), got {_shown(value)}")
     if not 0 <= value < 10**MAX_SEED_DIGITS:
-        raise RecordError(f"{where}: a seed is 0 or more, below 10**{MAX_SEED_DIGITS}")
+        raise RecordError(f"{where}: a seed is 0 or more, of at most {MAX_SEED_DIGITS} digits")
     return value
 
 

@@ -211,7 +211,7 @@ def check_run(games: int, strategy: str, jobs: int, seed: int = 0) -> None:
     last = seed + games - 1
     if seed < 0 or last >= SEED_LIMIT:
         raise ValueError(
-            f"--seed must be 0 or more and seed + games - 1 below 10**{MAX_SEED_DIGITS}"
+            f"--seed must be 0 or more and seed + games - 1 of at most {MAX_SEED_DIGITS} digits"
         )
 
 

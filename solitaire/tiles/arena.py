@@ -212,7 +212,8 @@ def check_arena(a: str, b: str, games: int, jobs: int, seed: int = 0) -> None:
         raise ValueError(f"--jobs must be at least 1, got {jobs}")
     if seed < 0 or seed + (games - 1) // 2 >= SEED_LIMIT:
         raise ValueError(
-            f"--seed must be 0 or more and seed + (games - 1) // 2 below 10**{MAX_SEED_DIGITS}"
+            "--seed must be 0 or more and the last game's seed, seed + (games - 1) // 2, "
+            f"of at most {MAX_SEED_DIGITS} digits"
         )
 
 
