@@ -137,12 +137,17 @@ class KeyMap:
 
     An error inside a handler goes to ``report`` as one line (the game shows it and
     goes on) instead of prompt_toolkit's traceback prompt, and so does a key that
-    means nothing at that moment (typing into a text field is left alone).
+    means nothing at that moment (typing into a text field is left alone). ``clear``,
+    when given, runs before every bound key but quitting: the line answering the last key
+    goes.
     """
 
-    def __init__(self, report: Callable[[str], None]) -> None:
+    def __init__(
+        self, report: Callable[[str], None], clear: Callable[[], None] | None = None
+    ) -> None:
         self.bindings = KeyBindings()
         self.report = report
+        self.clear = clear
 
         # Bound first, so that any binding a game adds for the same key wins over it.
         @self.add(Keys.Any, filter=~buffer_has_focus)
@@ -171,6 +176,8 @@ class KeyMap:
         def register(handler: Handler) -> Handler:
             @self.bindings.add(*keys, filter=active, eager=eager)
             def _(event: KeyPressEvent) -> None:
+                if self.clear is not None and not always:  # (leaving keeps the screen as it is)
+                    self.clear()
                 self.guarded(lambda: handler(event))
 
             return handler
@@ -252,7 +259,7 @@ def game_keys(session: Session, help_filter: FilterOrBool = True) -> KeyMap:
     def report(line: str) -> None:
         session.message = line
 
-    keys = KeyMap(report)
+    keys = KeyMap(report, clear=lambda: report(""))
 
     @keys.add("h", filter=help_filter)
     @keys.add("f1")

@@ -122,6 +122,22 @@ def test_a_key_that_does_nothing_says_so_in_one_line() -> None:
     ]
 
 
+def test_the_line_answering_a_key_goes_at_the_next_key_but_not_at_quitting() -> None:
+    line = [""]
+    shown: list[str] = []
+
+    def report(text: str) -> None:
+        line[0] = text
+
+    keys = shell.KeyMap(report, clear=lambda: report(""))
+    keys.on("a")(lambda: shown.append(line[0]))
+    keys.on("b")(lambda: report("b said this"))
+    keys.on_quit(lambda: line[0] or "nothing said")
+    assert run("xabaq", keys) == "nothing said"
+    assert shown == ["", ""]  # after 'x' and after 'b', the next key starts afresh
+    assert run("b" + "q", keys) == "b said this"
+
+
 def test_unknown_key_names() -> None:
     assert shell.unknown_key_name("x") == "'x'"
     assert shell.unknown_key_name("\x1b") is None and shell.unknown_key_name(" ") is None

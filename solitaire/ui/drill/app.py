@@ -31,7 +31,7 @@ def build_app(
     def stage_is(*stages: Stage) -> Condition:
         return Condition(lambda: session.stage in stages and not session.show_help)
 
-    for digit in "1234":
+    for digit in "0123456789":  # past your cards: a line naming the keys that fit
         keys.on(digit, filter=stage_is(Stage.PLAY))(partial(session.lay, int(digit) - 1))
     keys.on("left")(lambda: session.move(-1))
     keys.on("right")(lambda: session.move(1))

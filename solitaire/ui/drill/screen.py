@@ -19,7 +19,7 @@ from solitaire.match.drill import Grade
 from solitaire.ui.drill.session import YOU, DrillSession, Stage
 from solitaire.ui.match.screen import advice_rows, count_line, help_table, play_calls
 from solitaire.ui.match.session import card_keys
-from solitaire.ui.views import card_text, cards_text, offer_view
+from solitaire.ui.views import Paragraph, card_text, cards_text, labelled, offer_view
 
 __all__ = ["KEYS", "DrillScreen", "grade_line"]
 
@@ -33,9 +33,11 @@ KEYS: Final = (
     ("q Ctrl-C Ctrl-D", "quit; the drill is saved and offered next time"),
 )
 NUMBERS: Final = (
-    ("graded", "each card you lay while more than one fits, against the"),
-    ("", "search: the expected net pegging to the end of the play"),
-    ("", "(yours minus theirs) over every hand they could hold"),
+    (
+        "graded",
+        "each card you lay while more than one fits, against the search: the expected net "
+        "pegging to the end of the play (yours minus theirs) over the hands they likely hold",
+    ),
     ("best", "the share of graded cards no card beat"),
     ("loss", "the best card's value less yours, on average a card"),
     ("pegged", "what each of you pegged in this hand's play (no show)"),
@@ -71,11 +73,15 @@ class DrillScreen:
         self.session = session
 
     def header(self) -> Text:
+        """One line, never wrapped: the drill, the hand, who deals, then the seed (cut short with
+        an ellipsis if it is too long to fit; the help shows it whole)."""
         drill = self.session.drill
-        text = Text("Pegging drill", style="title")
-        text.append(f"  against {drill.opponent}  seed {drill.seed}", style="muted")
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append("Pegging drill", style="title")
+        text.append(f"  vs {drill.opponent}", style="muted")
         text.append(f"  hand {drill.number} of {drill.hands}  ")
         text.append("you deal" if drill.dealer == YOU else f"{drill.opponent} deals, you lead")
+        text.append(f"  seed {drill.seed}", style="muted")
         return text
 
     def accuracy(self) -> Text:
@@ -180,7 +186,15 @@ class DrillScreen:
     def __rich__(self) -> RenderableType:
         session = self.session
         if session.show_help:
-            return Group(self.header(), Text(""), help_table(KEYS, NUMBERS), self.footer())
+            drill = session.drill
+            setup = f"Seed {drill.seed}, {drill.hands} hands against {drill.opponent}."
+            return Group(
+                self.header(),
+                Text(""),
+                help_table(KEYS, NUMBERS),
+                Paragraph(Text(setup, style="muted")),
+                self.footer(),
+            )
         if session.stage is Stage.RESUME:
             title = Text("Pegging drill", style="title")
             offer = offer_view(session.resume_prompt())
@@ -193,7 +207,8 @@ class DrillScreen:
         else:
             parts.append(self.outcome())
         if session.last is not None:
-            parts.append(grade_line(session.last, session.ascii, session.last_advice()))
+            last = grade_line(session.last, session.ascii, session.last_advice())
+            parts.append(labelled("Last card:", last))
         if session.message:
             parts.append(Text(session.message, style="warn"))
         parts.append(self.footer())

@@ -253,7 +253,7 @@ def event_line(event: Event, names: tuple[str, str], ascii: bool) -> Text | None
 class MatchScreen:
     """The whole screen for the session's current stage."""
 
-    CALL_LINES: Final = 8
+    CALL_LINES: Final = 12  # the most a deal's play says, when the screen has room
     BREAKDOWN_ROWS: Final = 7  # a longer breakdown is left to the spoken count
     FIXED_ROWS: Final = 11  # header, board, table, two blank lines, your cards, prompt, keys
 
@@ -359,7 +359,7 @@ class MatchScreen:
                 line.append(f"{took})", style="muted")
             parts.append(line)
         if not counted:
-            parts.insert(0, self.play_area(over=True))
+            parts.insert(0, self.play_area(room - 1, over=True))  # and the line below
             parts.append(Text("The play is over: Enter counts the hands.", style="title"))
         return Group(*parts)
 
@@ -578,8 +578,8 @@ def advice_rows(
     value and why (or a line saying the coach is still at work, or why it could not be)."""
     title = Text("Coach: ", style="title").append(
         "each card's expected net pegging to the end of the play (yours minus theirs) "
-        "over the hands they likely hold; what it pegs now; their reply's average and "
-        "the share of hands that can make it.",
+        "over the hands they likely hold; what it pegs now; what their reply pegs on average "
+        "(it holds back a score you could answer) and the share of hands holding each answer.",
         style="muted",
     )
     if advice is None:

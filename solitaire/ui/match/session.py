@@ -395,8 +395,10 @@ class MatchSession:
                 self.typed += digit
             self.message = ""  # what was said of an earlier entry no longer applies
             return
-        if digit in "123456":
-            self.toggle(int(digit) - 1)
+        if self.your_turn or self.timed_pending:
+            self.toggle(int(digit) - 1)  # 0 and 7-9 are refused there with the keys to press
+        else:
+            self.message = f"'{digit}' does nothing here; h shows the keys"
 
     def backspace(self) -> None:
         """Take back the last digit typed."""

@@ -330,6 +330,36 @@ def test_a_number_past_your_cards_says_which_keys_fit(history: History) -> None:
     assert render(session)[-1].startswith(f"{keys} lay ")
 
 
+def test_every_digit_that_names_no_card_says_which_keys_fit(history: History) -> None:
+    session = make_session(history)
+    assert session.discarding
+    for _ in range(5):  # six cards to discard from, then four, three, two and one to lay
+        held = len(session.hand)
+        keys = "1" if held == 1 else f"1-{held}"
+        before = match_record(session.match, session.names)
+        for digit in "0123456789":
+            if not 1 <= int(digit) <= held:
+                session.message = ""
+                session.digit(digit)
+                assert session.message == f"You hold {held} card{'s' * (held > 1)}: press {keys}."
+                assert match_record(session.match, session.names) == before
+        if held == 1:
+            break
+        press(session, next_key(session))
+        while not session.your_turn:
+            assert session.stage is not Stage.MATCH_OVER
+            press(session, "\r")
+
+
+def test_a_digit_when_you_have_nothing_to_pick_says_so(history: History) -> None:
+    session = make_session(history)
+    while session.your_turn or session.counting:
+        press(session, next_key(session))
+    assert not session.timed_pending
+    session.digit("3")
+    assert session.message == "'3' does nothing here; h shows the keys"
+
+
 @pytest.mark.parametrize("ascii", [False, True])
 def test_the_help_says_both_tracks_carry_pegs_of_the_same_shape(
     history: History, ascii: bool
