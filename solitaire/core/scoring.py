@@ -471,7 +471,8 @@ def _rank_of(card: Card) -> int:
 def say_count(groups: Iterable[tuple[str, int]], nothing: str) -> str:
     """A count said aloud from its named groups and their points, each with the running total:
     ``fifteen two, fifteen four, and a pair is six``; ``nothing`` when there are none. A name
-    that says its own points (``a pair``, ``ten for one colour``) is not followed by them."""
+    that says its own points (``a pair``, ``ten for one colour``) is not followed by them, nor
+    is the first (``a pair royal is six``: its points are the total)."""
     phrases: list[str] = []
     total = 0
     for name, points in groups:
@@ -483,6 +484,7 @@ def say_count(groups: Iterable[tuple[str, int]], nothing: str) -> str:
             name in ("a pair", "two pairs")
             or " for " in name
             or name.startswith(("a run of", "a flush of"))
+            or total == points
         ):
             phrases.append(f"{name} is {said}")  # the name says the points
         else:

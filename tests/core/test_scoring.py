@@ -93,7 +93,7 @@ SPOKEN = [
         "fifteen two, fifteen four, fifteen six, and a triple run for fifteen is twenty-one",
     ),
     ("3C 3D 4H 5S", "5C", f"{F4} a double double run for sixteen is twenty"),
-    ("3C 3D 3H KS", "KC", "a pair royal for six is six, and a pair is eight"),
+    ("3C 3D 3H KS", "KC", "a pair royal is six, and a pair is eight"),
     ("9C 9D KH KS", "2C", "two pairs is four"),
     ("AH 2H 3H 4H", "5H", "fifteen two, a run of five is seven, and a flush of five is twelve"),
 ]

@@ -87,7 +87,10 @@ def board_symbols(ascii: bool) -> tuple[tuple[str, str], ...]:
     return (
         (f"{front} {back}", "each player's pegs, on their own track (yours first):"),
         ("", "front = the score, back = where the last score began"),
-        (f"{filled} {empty} {goal}", "holes pegged, holes to go (in fives), 121: the game"),
+        (
+            f"{filled} {empty} {goal}",
+            "holes pegged, holes to go (every other five dimmed), 121: the game",
+        ),
         (f"{line} after 60 / 90", "double-skunk / skunk line: a loser short loses 3 / 2"),
     )
 
