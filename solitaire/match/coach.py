@@ -126,12 +126,13 @@ def _share(chance: Fraction) -> str:
     return f"{float(chance):.0%}"
 
 
-def explain(advice: CardAdvice) -> str:
-    """Why a card is worth what it is: what it pegs now and what it leaves the opponent."""
+def explain(advice: CardAdvice, most: int = 2) -> str:
+    """Why a card is worth what it is: what it pegs now and what it leaves the opponent (the
+    ``most`` likeliest answers)."""
     now = f"pegs {advice.pegs}"
     if not advice.threats:
         return f"{now}; leaves them nothing to peg at once"
-    top = ", ".join(f"{t.what} {_share(t.chance)}" for t in advice.threats[:2])
+    top = ", ".join(f"{t.what} {_share(t.chance)}" for t in advice.threats[:most])
     return f"{now}; their reply pegs {float(advice.reply):.2f} on average ({top})"
 
 

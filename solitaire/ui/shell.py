@@ -259,7 +259,16 @@ def game_keys(session: Session, help_filter: FilterOrBool = True) -> KeyMap:
     def report(line: str) -> None:
         session.message = line
 
-    keys = KeyMap(report, clear=lambda: report(""))
+    notice = session.message  # a line from the start (a damaged history, a game open
+    # elsewhere) answers no key: it stays until a key's own line takes its place
+
+    def clear() -> None:
+        nonlocal notice
+        if session.message != notice:
+            notice = ""
+            session.message = ""
+
+    keys = KeyMap(report, clear=clear)
 
     @keys.add("h", filter=help_filter)
     @keys.add("f1")

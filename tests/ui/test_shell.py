@@ -144,3 +144,29 @@ def test_unknown_key_names() -> None:
     assert shell.unknown_key_name("f5") == "F5"
     assert shell.unknown_key_name("c-x") == "Ctrl-x"
     assert shell.unknown_key_name("<cursor-position-response>") is None
+
+
+class _Session:
+    """The least a game's session offers the shell."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+        self.show_help = False
+        self.seen: list[str] = []
+
+    def quit(self) -> str:
+        return f"left with {self.message!r}"
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_game_keeps_its_opening_notice_until_a_key_says_something_else() -> None:
+    session = _Session("game 3 is open in another window")
+    keys = shell.game_keys(session)
+    keys.on("a")(lambda: session.seen.append(session.message))
+    keys.on("b")(lambda: setattr(session, "message", "b said this"))
+    keys.on_quit(session.quit)
+    assert run("aabaq", keys) == "left with ''"
+    assert session.seen == ["game 3 is open in another window"] * 2 + [""]
+    assert run("xq", keys) == "left with \"'x' does nothing here; h shows the keys\""

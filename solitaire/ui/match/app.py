@@ -60,8 +60,10 @@ def build_app(
     def stage_is(*stages: Stage) -> Condition:
         return Condition(lambda: session.stage in stages and not session.show_help)
 
-    for digit in "0123456789":
-        keys.on(digit)(paced(partial(session.digit, digit)))
+    for digit in "0123456789":  # (not under the help: it hides the cards they would pick)
+        keys.on(digit, filter=Condition(lambda: not session.show_help))(
+            paced(partial(session.digit, digit))
+        )
     keys.on("backspace")(session.backspace)
     keys.on("?")(session.toggle_coach)
     keys.on("left")(paced(lambda: session.move(-1)))

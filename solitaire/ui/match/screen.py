@@ -89,7 +89,7 @@ def board_symbols(ascii: bool) -> tuple[tuple[str, str], ...]:
         ("", "front = the score, back = where the last score began"),
         (
             f"{filled} {empty} {goal}",
-            "holes pegged, holes to go (every other five dimmed), 121: the game",
+            "holes pegged / to go (every other five dimmed), 121: the game",
         ),
         (f"{line} after 60 / 90", "double-skunk / skunk line: a loser short loses 3 / 2"),
     )
@@ -472,7 +472,7 @@ class MatchScreen:
         """Every card you may lay, best first: its number, the net value, and why."""
         session = self.session
         failed = session.coach.failed if session.coach else ""
-        rows = advice_rows(session.advice(), session.hand, session.ascii, failed)
+        rows = advice_rows(session.advice(), session.hand, session.ascii, failed, self.room() - 1)
         return Group(self.count_line(), *rows)
 
     def review_area(self) -> RenderableType:
@@ -575,29 +575,41 @@ class MatchScreen:
 
 
 def advice_rows(
-    advice: list[CardAdvice] | None, hand: Sequence[Card], ascii: bool, failed: str = ""
+    advice: list[CardAdvice] | None,
+    hand: Sequence[Card],
+    ascii: bool,
+    failed: str = "",
+    room: int | None = None,
 ) -> list[RenderableType]:
     """The coach's rows: every card that fits, best first, with its number in ``hand``, its
-    value and why (or a line saying the coach is still at work, or why it could not be)."""
+    value and why (or a line saying the coach is still at work, or why it could not be).
+    Where the reasons would wrap past ``room`` rows at 80 columns, each names one answer."""
     title = Text("Coach: ", style="title").append(
         "each card's expected net pegging to the end of the play (yours minus theirs) "
-        "over the hands they likely hold; what it pegs now; what their reply pegs on average "
-        "(it holds back a score you could answer) and the share of hands holding each answer.",
+        "over the hands they likely hold; what it pegs now; their reply's average and "
+        "the share of hands that can make it.",
         style="muted",
     )
     if advice is None:
         waiting = Text(failed[:1].upper() + failed[1:], style="warn") if failed else None
         return [title, waiting or Text("The coach is working it out...", style="muted")]
+    reasons = [explain(item) for item in advice]
+    width = MIN_SIZE[0] - _REASON_AT
+    if room is not None and _rows(title.plain) + sum(_rows(r, width) for r in reasons) >= room:
+        reasons = [explain(item, most=1) for item in advice]
     cards = Table.grid(padding=(0, 2))
     cards.add_column(no_wrap=True)
     cards.add_column()  # a long reason wraps under itself, not under the card
-    for index, item in enumerate(advice):
+    for index, (item, reason) in enumerate(zip(advice, reasons, strict=True)):
         row = Text().append(f"{hand.index(item.card) + 1} ", style="bold cyan")
         row.append_text(card_text(item.card, ascii))
         row.append(" " * (4 - len(item.card.symbol(ascii))))
         row.append(f"{float(item.net):+6.2f}", style="best" if index == 0 else "total")
-        cards.add_row(row, explain(item))
+        cards.add_row(row, reason)
     return [title, cards, Text("The number lays that card; ? hides the coach.", style="muted")]
+
+
+_REASON_AT: Final = 15  # the column a coach's reason starts at: "1 10♠   -1.60  "
 
 
 def _rows(text: str, width: int = MIN_SIZE[0]) -> int:

@@ -236,3 +236,34 @@ def test_the_play_is_told_as_in_the_match_and_no_count_lingers_after_it(history:
             session.lay(next(i for i, c in enumerate(session.hand) if session.playable(c)))
     assert said_then_took  # the case was met
     session.close()
+
+
+def test_every_digit_past_your_cards_is_answered_at_the_keyboard(history: History) -> None:
+    session = session_for(history, seed=5)
+    assert session.stage is Stage.PLAY and len(session.hand) == 4
+    for digit in "05":
+        drive(session, digit)
+        assert session.message == "You hold 4 cards: press 1-4.", digit
+        assert len(session.hand) == 4
+    session.close()
+
+
+def test_the_header_is_one_line_with_the_seed_last_and_the_help_shows_it_whole(
+    history: History,
+) -> None:
+    seed = 10**40 - 1
+    session = DrillSession(history, lambda: Drill(seed, 2, LEVEL), coach=Coach())
+    header = render(session)[0]
+    assert header.startswith("Pegging drill  vs standard  hand 1 of 2  ")
+    assert header.endswith("…") and len(header) == 80
+    session.show_help = True
+    assert any(f"Seed {seed}, 2 hands against standard." in line for line in render(session, 200))
+    session.close()
+
+
+def test_the_last_graded_card_is_labelled(history: History) -> None:
+    session = session_for(history, seed=5)
+    while session.last is None:
+        drive(session, next_key(session))
+    assert any(line.startswith("Last card: ") for line in render(session))
+    session.close()

@@ -237,3 +237,24 @@ def test_a_long_reason_wraps_under_itself_not_under_the_card(width: int) -> None
         assert len(line) <= width
     words = " ".join(line[indent:].strip() for line in lines[: len(lines) // 4])
     assert words == explain(advice[0])
+
+
+def test_reasons_too_long_for_the_room_name_one_answer_each() -> None:
+    hand = [Card.parse(c) for c in ("5H", "9C", "KD", "4S")]
+    threats = (
+        Threat("a run of 3 and 15-2", 5, Fraction(1, 4)),
+        Threat("a pair", 2, Fraction(1, 5)),
+    )
+    advice = [CardAdvice(card, Fraction(-2), 0, Fraction(46, 25), threats) for card in hand]
+
+    def shown(room: int | None) -> list[str]:
+        buffer = io.StringIO()
+        console = Console(file=buffer, width=80, color_system=None, theme=THEME)
+        for row in advice_rows(advice, hand, ascii=False, room=room):
+            console.print(row)
+        return buffer.getvalue().rstrip("\n").split("\n")
+
+    roomy, tight = shown(None), shown(10)
+    assert len(roomy) > 10 and "a pair 20%" in " ".join(roomy)
+    assert len(tight) <= 10 and "a pair 20%" not in " ".join(tight)
+    assert sum("a run of 3 and 15-2 25%" in line for line in tight) == 4
