@@ -39,7 +39,11 @@ NUMBERS: Final = (
         "pegging to the end of the play (yours minus theirs) over the hands they likely hold",
     ),
     ("best", "the share of graded cards no card beat"),
-    ("loss", "the best card's value less yours, on average a card"),
+    (
+        "loss",
+        "the best card's value less yours, on average a card; a cost is worked out exactly, "
+        "so it can differ by 0.01 from the coach's rounded values taken one from the other",
+    ),
     ("pegged", "what each of you pegged in this hand's play (no show)"),
 )
 CALL_LINES: Final = 9
