@@ -35,6 +35,7 @@ __all__ = [
     "KeyMap",
     "Session",
     "ansi_part",
+    "clearing",
     "console",
     "error_line",
     "fitted",
@@ -252,15 +253,13 @@ class Session(Protocol):
 S = TypeVar("S", bound=Session)
 
 
-def game_keys(session: Session, help_filter: FilterOrBool = True) -> KeyMap:
-    """A game's key map: errors and keys that mean nothing go to the session's message line;
-    h (when ``help_filter`` allows) and F1 show or hide the help."""
+def clearing(session: Session) -> Callable[[], None]:
+    """What empties the session's message line before a key (:class:`KeyMap`'s ``clear``).
 
-    def report(line: str) -> None:
-        session.message = line
-
-    notice = session.message  # a line from the start (a damaged history, a game open
-    # elsewhere) answers no key: it stays until a key's own line takes its place
+    A line there from the start (a damaged history, a game open elsewhere) answers no
+    key: it stays until a key's own line takes its place.
+    """
+    notice = session.message
 
     def clear() -> None:
         nonlocal notice
@@ -268,7 +267,17 @@ def game_keys(session: Session, help_filter: FilterOrBool = True) -> KeyMap:
             notice = ""
             session.message = ""
 
-    keys = KeyMap(report, clear=clear)
+    return clear
+
+
+def game_keys(session: Session, help_filter: FilterOrBool = True) -> KeyMap:
+    """A game's key map: errors and keys that mean nothing go to the session's message line;
+    h (when ``help_filter`` allows) and F1 show or hide the help."""
+
+    def report(line: str) -> None:
+        session.message = line
+
+    keys = KeyMap(report, clear=clearing(session))
 
     @keys.add("h", filter=help_filter)
     @keys.add("f1")

@@ -60,10 +60,16 @@ def build_app(
     def stage_is(*stages: Stage) -> Condition:
         return Condition(lambda: session.stage in stages and not session.show_help)
 
-    for digit in "0123456789":  # (not under the help: it hides the cards they would pick)
-        keys.on(digit, filter=Condition(lambda: not session.show_help))(
-            paced(partial(session.digit, digit))
+    # A digit picks, lays or counts; when it can do none of these (or the help hides the
+    # cards) it is left to the key map, which says it does nothing here.
+    takes_digits = Condition(
+        lambda: (
+            not session.show_help
+            and (session.counting or session.your_turn or session.timed_pending)
         )
+    )
+    for digit in "0123456789":
+        keys.on(digit, filter=takes_digits)(paced(partial(session.digit, digit)))
     keys.on("backspace")(session.backspace)
     keys.on("?")(session.toggle_coach)
     keys.on("left")(paced(lambda: session.move(-1)))

@@ -395,10 +395,7 @@ class MatchSession:
                 self.typed += digit
             self.message = ""  # what was said of an earlier entry no longer applies
             return
-        if self.your_turn or self.timed_pending:
-            self.toggle(int(digit) - 1)  # 0 and 7-9 are refused there with the keys to press
-        else:
-            self.message = f"'{digit}' does nothing here; h shows the keys"
+        self.toggle(int(digit) - 1)  # 0 and 7-9 are refused there with the keys to press
 
     def backspace(self) -> None:
         """Take back the last digit typed."""

@@ -356,7 +356,7 @@ def test_a_digit_when_you_have_nothing_to_pick_says_so(history: History) -> None
     while session.your_turn or session.counting:
         press(session, next_key(session))
     assert not session.timed_pending
-    session.digit("3")
+    drive(session, "3")
     assert session.message == "'3' does nothing here; h shows the keys"
 
 
