@@ -1,4 +1,4 @@
-"""Rebuild the tile game's leave values (solitaire/tiles/leaves.json) by simulation.
+"""Rebuild the tile game's leave values (solitaire/tiles/data/leaves.json) by simulation.
 
     nice -n 10 .venv/bin/python scripts/build_tile_leaves.py [--games 60] [--jobs 2]
 
@@ -47,7 +47,7 @@ def main() -> int:
 
     model = fit_leaves(args.games, args.seed, jobs=args.jobs, progress=progress)
     print(file=sys.stderr)
-    path = Path(__file__).resolve().parent.parent / "solitaire" / "tiles" / LEAVES_FILE
+    path = Path(__file__).resolve().parent.parent / "solitaire" / "tiles" / "data" / LEAVES_FILE
     path.write_text(json.dumps(model.to_dict(), indent=2) + "\n", encoding="utf-8")
     print(
         f"{model.samples} leaves from {model.games} games in "

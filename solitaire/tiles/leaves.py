@@ -37,6 +37,7 @@ from itertools import combinations
 from typing import Final
 
 from solitaire.core.cards import shuffle
+from solitaire.core.errors import InputError
 from solitaire.tiles.board import Board
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.movegen import generate
@@ -108,10 +109,10 @@ class LeaveModel:
         """Read the JSON form."""
         weights = data.get("weights")
         if not isinstance(weights, dict) or set(weights) != set(FEATURES):
-            raise ValueError("leave values: expected a weight for every feature")
+            raise InputError("leave values: expected a weight for every feature")
         values = [weights[name] for name in FEATURES]
         if not all(isinstance(v, int | float) for v in values):
-            raise ValueError("leave values: every weight must be a number")
+            raise InputError("leave values: every weight must be a number")
         games, samples, seed = (data.get(k, 0) for k in ("games", "samples", "seed"))
         return cls(
             tuple(float(v) for v in values),
@@ -123,7 +124,9 @@ class LeaveModel:
 
 def load_leaves() -> LeaveModel:
     """The leave values shipped with the package."""
-    text = resources.files("solitaire.tiles").joinpath(LEAVES_FILE).read_text(encoding="utf-8")
+    text = (
+        resources.files("solitaire.tiles").joinpath("data", LEAVES_FILE).read_text(encoding="utf-8")
+    )
     return LeaveModel.from_dict(json.loads(text))
 
 

@@ -25,13 +25,15 @@ import heapq
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import cache
 from itertools import combinations
-from typing import Final
 
 from solitaire.core.cards import shuffle
+from solitaire.core.errors import InputError
 from solitaire.tiles.board import ACROSS, DOWN, Board
 from solitaire.tiles.game import PlayerView
 from solitaire.tiles.leaves import LeaveModel, load_leaves
+from solitaire.tiles.levels import PLAYERS
 from solitaire.tiles.movegen import ScoredPlay, centre, generate
 from solitaire.tiles.moves import Action, Exchange, Pass, Play
 from solitaire.tiles.tiles import RACK_SIZE, Tile, rack_pips
@@ -50,8 +52,6 @@ __all__ = [
 ]
 
 Strategy = Callable[[PlayerView], Action]
-
-PLAYERS: Final = ("expert", "greedy")
 
 
 def _plays(view: PlayerView) -> list[ScoredPlay]:
@@ -145,12 +145,15 @@ class Expert:
         return Exchange(best[1])
 
 
-_EXPERT: Final = Expert()
+@cache
+def _expert() -> Expert:
+    """The one expert with the built-in leave values, made on first use."""
+    return Expert()
 
 
 def expert(view: PlayerView) -> Action:
     """The expert player with the built-in leave values."""
-    return _EXPERT(view)
+    return _expert()(view)
 
 
 def sample_racks(view: PlayerView, count: int) -> list[tuple[Tile, ...]]:
@@ -236,4 +239,4 @@ def make_player(name: str) -> Strategy:
         return greedy
     if name == "expert":
         return expert
-    raise ValueError(f"unknown player {name!r}: expected one of {', '.join(PLAYERS)}")
+    raise InputError(f"unknown player {name!r}: expected one of {', '.join(PLAYERS)}")

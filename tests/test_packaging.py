@@ -1,0 +1,149 @@
+"""The package ships every file it reads, and its version comes from one place."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "solitaire"
+
+
+def shipped_patterns() -> list[str]:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns: list[str] = config["tool"]["setuptools"]["package-data"]["solitaire"]
+    return patterns
+
+
+def data_files() -> set[Path]:
+    """Every file under solitaire/ that is not Python source or a cache."""
+    return {
+        path.relative_to(PACKAGE)
+        for path in PACKAGE.rglob("*")
+        if path.is_file() and path.suffix not in (".py", ".pyc") and "__pycache__" not in path.parts
+    }
+
+
+def test_every_data_file_is_covered_by_package_data() -> None:
+    covered = {
+        path.relative_to(PACKAGE)
+        for pattern in shipped_patterns()
+        for path in PACKAGE.glob(pattern)
+    }
+    missing = sorted(str(path) for path in data_files() - covered)
+    assert not missing, f"not in [tool.setuptools.package-data]: {missing}"
+
+
+def test_the_check_sees_a_file_left_out(tmp_path: Path) -> None:
+    """The pattern check is not vacuous: a file beside the data folders is not covered."""
+    covered = {path for pattern in shipped_patterns() for path in PACKAGE.glob(pattern)}
+    assert PACKAGE / "tiles" / "data" / "leaves.json" in covered
+    assert PACKAGE / "tiles" / "leaves.json" not in covered  # where it lay when it was missed
+    assert data_files(), "the package has data files"
+
+
+def test_version_is_the_installed_metadata() -> None:
+    from importlib.metadata import version
+
+    import solitaire
+    from solitaire.version import version as ours
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert ours() == version("cribbage-solitaire") == config["project"]["version"]
+    assert solitaire.__version__ == ours()
+    sources = [p for p in PACKAGE.rglob("*.py") if config["project"]["version"] in p.read_text()]
+    assert not sources, f"the version is written out again in {sources}"
+
+
+def test_version_and_help_load_no_engine_and_no_ui_library() -> None:
+    """--version and --help import neither numpy, rich nor prompt_toolkit, nor any engine
+    module beyond the light name lists (levels) and the core's card names."""
+    code = (
+        "import sys\n"
+        "from solitaire.cli import main\n"
+        "for words in (['--version'], ['--help'], ['match', '--help'], ['tiles', '--help']):\n"
+        "    try:\n"
+        "        main(words)\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "roots = {m.split('.')[0] for m in sys.modules}\n"
+        "heavy = roots & {'numpy', 'rich', 'prompt_toolkit'}\n"
+        "ours = [m for m in sys.modules if m.startswith('solitaire.')]\n"
+        "print(sorted(heavy))\n"
+        "print(' '.join(sorted(ours)))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    heavy, ours = result.stdout.strip().splitlines()[-2:]
+    assert heavy == "[]"
+    allowed = (
+        "solitaire.cli",
+        "solitaire.core",
+        "solitaire.names",
+        "solitaire.errorlog",
+        "solitaire.version",
+        "solitaire.patience",
+        "solitaire.match",
+        "solitaire.tiles",
+    )
+    for name in ours.split():
+        assert name.startswith(allowed), name
+        if name.startswith(("solitaire.patience.", "solitaire.match.", "solitaire.tiles.")):
+            assert name.endswith(".levels"), f"--help loaded the engine module {name}"
+        assert name not in ("solitaire.core.scoring", "solitaire.store"), name
+
+
+def test_score_loads_neither_numpy_nor_prompt_toolkit() -> None:
+    code = (
+        "import sys\n"
+        "from solitaire.cli import main\n"
+        "main(['score', '5H', '5C', '5S', 'JD', '5D'])\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'numpy', 'prompt_toolkit'}))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert result.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_importing_any_module_reads_no_data_file_and_builds_nothing() -> None:
+    """No module loads a data file, builds a table or makes a player when imported: every
+    module of the package is imported with file reads recorded, and the lazily built
+    tables are checked to be still unbuilt."""
+    code = """
+import builtins, io, pathlib, pkgutil, importlib, sys
+opened = []
+real_open, real_io_open = builtins.open, io.open
+def spy(file, *args, **kwargs):
+    opened.append(str(file))
+    return real_open(file, *args, **kwargs)
+builtins.open = io.open = spy
+def spied(method):
+    def read(self, *args, **kwargs):
+        opened.append(str(self))
+        return method(self, *args, **kwargs)
+    return read
+pathlib.Path.read_text = spied(pathlib.Path.read_text)
+pathlib.Path.read_bytes = spied(pathlib.Path.read_bytes)
+import solitaire
+names = [i.name for i in pkgutil.walk_packages(solitaire.__path__, 'solitaire.')]
+for name in names:
+    if not name.endswith('__main__'):
+        importlib.import_module(name)
+ours = [f for f in opened if '/solitaire/' in f and not f.endswith(('.py', '.pyc'))]
+print(len(names))
+print(repr(ours))
+from solitaire.core.scoring import rank_table
+from solitaire.tiles.players import _expert
+print(rank_table.cache_info().currsize, _expert.cache_info().currsize)
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    count, opened, built = result.stdout.strip().splitlines()[-3:]
+    assert int(count) > 80  # every module was imported
+    assert opened == "[]", f"read at import: {opened}"
+    assert built == "0 0", "a table or a player was built at import"
