@@ -8,23 +8,56 @@
 ['4C', '9S']
 """
 
-from solitaire.core.cards import (
-    ALL_CARDS,
-    Card,
-    CardError,
-    Deck,
-    DuplicateCardError,
-    InvalidCardError,
-    Rank,
-    Suit,
-    parse_cards,
-)
-from solitaire.core.dealcode import deal_code, decode_deal
-from solitaire.core.scoring import Kind, Score, ScoreItem, score_hand, score_total
-from solitaire.patience.advisor import DiscardOption, Hindsight, advise, hindsight
-from solitaire.patience.game import Game, IllegalDiscardError, RoundResult
-from solitaire.patience.record import RecordError, game_record, replay
-from solitaire.patience.simulation import simulate
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names below are imported on first use (start-up stays light)
+    from solitaire.core.cards import (
+        ALL_CARDS,
+        Card,
+        CardError,
+        Deck,
+        DuplicateCardError,
+        InvalidCardError,
+        Rank,
+        Suit,
+        parse_cards,
+    )
+    from solitaire.core.dealcode import deal_code, decode_deal
+    from solitaire.core.scoring import Kind, Score, ScoreItem, score_hand, score_total
+    from solitaire.patience.advisor import DiscardOption, Hindsight, advise, hindsight
+    from solitaire.patience.game import Game, IllegalDiscardError, RoundResult
+    from solitaire.patience.record import RecordError, game_record, replay
+    from solitaire.patience.simulation import simulate
+
+_HOMES: dict[str, str] = {
+    **dict.fromkeys(
+        (
+            "ALL_CARDS",
+            "Card",
+            "CardError",
+            "Deck",
+            "DuplicateCardError",
+            "InvalidCardError",
+            "Rank",
+            "Suit",
+            "parse_cards",
+        ),
+        "solitaire.core.cards",
+    ),
+    **dict.fromkeys(("deal_code", "decode_deal"), "solitaire.core.dealcode"),
+    **dict.fromkeys(
+        ("Kind", "Score", "ScoreItem", "score_hand", "score_total"), "solitaire.core.scoring"
+    ),
+    **dict.fromkeys(
+        ("DiscardOption", "Hindsight", "advise", "hindsight"), "solitaire.patience.advisor"
+    ),
+    **dict.fromkeys(("Game", "IllegalDiscardError", "RoundResult"), "solitaire.patience.game"),
+    **dict.fromkeys(("RecordError", "game_record", "replay"), "solitaire.patience.record"),
+    "simulate": "solitaire.patience.simulation",
+}
 
 __all__ = [
     "ALL_CARDS",
@@ -56,4 +89,20 @@ __all__ = [
     "simulate",
 ]
 
-__version__ = "0.1.0"
+
+def __getattr__(name: str) -> Any:
+    """The public names, each imported from its home module when first asked for."""
+    if name == "__version__":
+        from solitaire.version import version
+
+        return version()
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'solitaire' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_HOMES, "__version__"])

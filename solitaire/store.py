@@ -45,13 +45,17 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import quote
 
 from solitaire.core.dealcode import deal_code
-from solitaire.patience.coach import GameReview
+from solitaire.core.errors import CribsolError
+from solitaire.names import APP_NAME, command
 from solitaire.patience.game import GREAT_LINE, SKUNK_LINE, Game
 from solitaire.patience.record import RecordError, game_record, load_record, replay
+
+if TYPE_CHECKING:
+    from solitaire.patience.coach import GameReview
 
 __all__ = [
     "MATCH",
@@ -71,7 +75,6 @@ __all__ = [
     "resolve_data_dir",
 ]
 
-APP_NAME: Final = "cribsol"
 SCHEMA_VERSION: Final = 2
 PATIENCE: Final = "patience"
 MATCH: Final = "match"  # the two-player match's records
@@ -80,7 +83,7 @@ _KIND_NAMES: Final = {"tiles": "tile game"}  # a kind as a sentence says it (els
 _MAX_RECORD: Final = 1 << 20  # characters; a record is a few kilobytes
 
 
-class StoreError(ValueError):
+class StoreError(CribsolError):
     """The data directory or the history cannot be used for this."""
 
 
@@ -889,18 +892,3 @@ class History:
             unaided_mean=sum(unaided) / len(unaided) if unaided else None,
             aided_mean=sum(aided) / len(aided) if aided else None,
         )
-
-
-def command(words: str) -> str:
-    """How the player runs a command, the way they started this one.
-
-    ``scripts/play`` sets ``CRIBSOL_PROG=scripts/play``, whose default command
-    is ``play``: ``command("play --resume 3")`` is ``scripts/play --resume 3``
-    there and ``cribsol play --resume 3`` everywhere else.
-    """
-    prog = os.environ.get("CRIBSOL_PROG", "").strip()
-    if not (prog and prog.isprintable() and len(prog) <= 60):
-        prog = APP_NAME
-    if prog != APP_NAME and (words == "play" or words.startswith("play ")):
-        words = words[4:].lstrip()
-    return f"{prog} {words}".rstrip()

@@ -1,70 +1,51 @@
-"""The ``cribsol`` command line: one parser, one command module per game or concern.
+"""The ``cribsol`` command line: one parser, one handler module per game or concern.
 
-Every engine error (a ValueError) and every bad argument becomes one line on
-stderr and exit status 2; no traceback reaches the user.
+With no command it plays the patience. Every problem with the input (a
+:class:`~solitaire.core.errors.CribsolError`, a bad argument, a file that cannot be
+read) is one line on stderr and exit status 2; anything else is a bug: one line
+saying so, exit status 70, its traceback in ``errors.log`` (``CRIBSOL_DEBUG=1``
+prints it too). No traceback reaches the user otherwise.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Final
 
-from solitaire.cli import arena_commands as arena
-from solitaire.cli import drill_commands as drill
-from solitaire.cli import history
-from solitaire.cli import match_commands as match
-from solitaire.cli import patience_commands as patience
-from solitaire.cli import tiles_commands as tiles
-from solitaire.cli.common import Parser, UsageError, add_shared_options, prog, speaks_unicode
+from solitaire.cli.options import prog, speaks_unicode
+from solitaire.cli.parser import COMMANDS, build_parser
+from solitaire.core.errors import CribsolError
 from solitaire.core.untrusted import safe_text
+from solitaire.errorlog import EXIT_INTERNAL, begin, internal_error_line
 
-__all__ = ["main"]
+__all__ = ["build_parser", "main"]
 
 ERROR_LENGTH: Final = 300  # characters of an error line
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(
-        prog=prog(),
-        description="Cribbage Solitaire: the patience, a match for two, scores and discard advice.",
-    )
-    parser.add_argument("--version", action="version", version="%(prog)s 0.1.0")
-    add_shared_options(parser)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-
-    patience.register(sub)
-    match.register(sub)
-    arena.register(sub)
-    drill.register(sub)
-    history.register(sub)
-    tiles.register(sub)
-    return parser
+EXIT_USAGE: Final = 2
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    begin(words, _data_dir(words))
     parser = build_parser()
     try:
-        args, unknown = parser.parse_known_args(argv)
+        args, unknown = parser.parse_known_args(_with_command(parser, words))
         if unknown:  # said by the command given them, so its --help is the one pointed at
             owner: argparse.ArgumentParser = getattr(args, "command_parser", parser)
             owner.error(f"unrecognized arguments: {' '.join(unknown)}")
-        func: Callable[[argparse.Namespace], int] | None = getattr(args, "func", None)
         if not speaks_unicode(sys.stdout):
             args.ascii = True  # a terminal without suit symbols gets letters, not an error
-        if func is None:
-            parser.print_help()
-            return 0
-        return func(args)
-    except UsageError as error:
-        _error_line(str(error))
-        return 2
-    except ValueError as error:
-        _error_line(f"{prog()}: {error}")
-        return 2
+        return handler(args.func)(args)
+    except CribsolError as error:
+        text = str(error)
+        _error_line(text if text.startswith(f"{prog()}") else f"{prog()}: {text}")
+        return EXIT_USAGE
     except KeyboardInterrupt:
         _error_line(f"{prog()}: interrupted")
         return 130
@@ -75,7 +56,67 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:  # a full disk, a read-only or vanished file
         where = f": {error.filename}" if error.filename else ""
         _error_line(f"{prog()}: {error.strerror or error}{where}")
-        return 2
+        return EXIT_USAGE
+    except Exception as error:  # a bug: said to be one, with its traceback in the log
+        _error_line(f"{prog()}: {internal_error_line(error)}")
+        return EXIT_INTERNAL
+
+
+def _with_command(parser: argparse.ArgumentParser, words: list[str]) -> list[str]:
+    """The arguments with ``play`` put first when they name no command (``cribsol``,
+    ``cribsol --seed 5``); ``--help`` and ``--version`` stay the program's own."""
+    if any(word in ("-h", "--help", "--version") for word in words):
+        return words
+    takes_value = _options_with_values(parser) | _options_with_values(_play_parser(parser))
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+        elif word.startswith("-"):
+            skip = word in takes_value
+        else:
+            return words  # the first word that is no option's value names the command
+    return ["play", *words]
+
+
+def _options_with_values(parser: argparse.ArgumentParser) -> set[str]:
+    return {
+        option
+        for action in parser._actions
+        if action.nargs != 0 and action.option_strings
+        for option in action.option_strings
+    }
+
+
+def _play_parser(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            play: argparse.ArgumentParser = action.choices["play"]
+            return play
+    raise LookupError("the parser has no play command")  # pragma: no cover: built above
+
+
+def handler(func: object) -> Callable[[argparse.Namespace], int]:
+    """The function a command runs: ``"module:function"`` is imported now, and only now."""
+    if isinstance(func, str):
+        module, name = func.split(":")
+        target: Callable[[argparse.Namespace], int] = getattr(
+            importlib.import_module(f"solitaire.cli.{module}"), name
+        )
+        return target
+    if callable(func):
+        return func  # set by new_command: (Namespace) -> int
+    raise LookupError(f"no handler for the commands {', '.join(COMMANDS)}")
+
+
+def _data_dir(words: Sequence[str]) -> Path | None:
+    """The --data-dir given, for the error log (else the default data directory)."""
+    for i, word in enumerate(words):
+        if word == "--data-dir" and i + 1 < len(words):
+            return Path(words[i + 1]).expanduser()
+        if word.startswith("--data-dir="):
+            return Path(word.split("=", 1)[1]).expanduser()
+    return None
 
 
 def _error_line(message: str) -> None:

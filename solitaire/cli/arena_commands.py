@@ -5,26 +5,19 @@ from __future__ import annotations
 import argparse
 import math
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from solitaire.cli.common import (
-    add_run_options,
-    new_command,
     run_arena,
-    whole_number,
 )
 from solitaire.core.runs import wilson
-from solitaire.match.arena import MAX_ARENA_GAMES, ArenaResult, arena, arena_players, check_arena
+from solitaire.match.arena import ArenaResult, arena, check_arena
 from solitaire.match.stats import PUBLISHED, MatchStats
 
-if TYPE_CHECKING:
-    from solitaire.cli.common import Subcommands
-
-__all__ = ["arena_table", "register", "results_table"]
+__all__ = ["arena_table", "results_table"]
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
@@ -98,25 +91,3 @@ def results_table(
             "",
         )
     return table
-
-
-def register(sub: Subcommands) -> None:
-    """Add ``cribsol arena``."""
-    names = ", ".join(arena_players())
-    with new_command(
-        sub,
-        "arena",
-        cmd_arena,
-        json="print the summary as one JSON object",
-        help="computer against computer: paired seeded matches, wins with 95%% intervals",
-        description="One-game matches of player A against player B, in pairs on the same "
-        "seed with the seats swapped (so each holds the other's cards and each deals first "
-        "once), refereed and scored by our engine. Prints wins with a 95% Wilson interval, "
-        "skunks, game points and the points per deal by role. Ctrl-C stops and reports the "
-        f"finished games. Players: {names} (the last ones are outside players from PyPI: "
-        "pip install -e '.[outside]').",
-    ) as cmd:
-        cmd.add_argument("--a", required=True, metavar="PLAYER", help="player A")
-        cmd.add_argument("--b", required=True, metavar="PLAYER", help="player B")
-        games = whole_number(1, MAX_ARENA_GAMES)
-        add_run_options(cmd, games, 200, "game i is dealt from S + i // 2 (default 0)")

@@ -6,23 +6,18 @@ import argparse
 import json
 import sys
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.text import Text
 
 from solitaire.cli.common import (
-    add_resume_option,
     make_console,
-    new_command,
     open_history,
     read_stored,
-    seed_number,
-    whole_number,
 )
+from solitaire.core.errors import InputError
 from solitaire.match.drill import (
-    DEFAULT_HANDS,
     DRILL,
-    MAX_HANDS,
     Drill,
     DrillTally,
     drill_record,
@@ -30,14 +25,10 @@ from solitaire.match.drill import (
     load_drill_record,
     replay_drill,
 )
-from solitaire.match.players import PLAYERS
 from solitaire.store import GameRow, History, command
 from solitaire.ui.drill.views import DrillView
 
-if TYPE_CHECKING:
-    from solitaire.cli.common import Subcommands
-
-__all__ = ["drill_tallies", "register", "replay_drill_record", "stored_drills"]
+__all__ = ["drill_tallies", "replay_drill_record", "stored_drills"]
 
 
 def replay_drill_record(
@@ -75,12 +66,12 @@ def drill_tallies(history: History) -> list[DrillTally]:
 
 def cmd_drill(args: argparse.Namespace) -> int:
     if args.resume is not None and args.seed is not None:
-        raise ValueError("--resume carries on a saved drill: leave out --seed")
+        raise InputError("--resume carries on a saved drill: leave out --seed")
     if args.resume is not None:  # a wrong id says so before a terminal is asked for
         with open_history(args) as history:
             history.stored_record(args.resume, DRILL)
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        raise ValueError("the drill needs a terminal")
+        raise InputError("the drill needs a terminal")
     from solitaire.ui.drill.app import run_app  # the interactive skin loads only when needed
     from solitaire.ui.drill.session import new_seed
 
@@ -92,33 +83,3 @@ def cmd_drill(args: argparse.Namespace) -> int:
     status, message = run_app(args, new_drill)
     print(message)
     return status
-
-
-def register(sub: Subcommands) -> None:
-    """Add ``cribsol drill``."""
-    with new_command(
-        sub,
-        "drill",
-        cmd_drill,
-        ascii=True,
-        data_dir=True,
-        help="the pegging drill: play-only hands against the computer, every card graded",
-        description="Hands of the play alone (no show): the discards are made for you, you lay "
-        "every card against --vs, and each card you lay while more than one fits is graded "
-        "against the search (its expected net pegging to the end of the play, beside the "
-        "best card's). ? shows the coach. Saved after every card, resumed next time; your "
-        "accuracy over time is in cribsol stats.",
-    ) as cmd:
-        default = "expert" if "expert" in PLAYERS else "standard"
-        cmd.add_argument(
-            "--vs", choices=PLAYERS, default=default, help=f"the opponent (default: {default})"
-        )
-        cmd.add_argument("--seed", type=seed_number, metavar="N", help="the drill's seed")
-        cmd.add_argument(
-            "--hands",
-            type=whole_number(1, MAX_HANDS),
-            default=DEFAULT_HANDS,
-            metavar="N",
-            help=f"hands in the drill (default {DEFAULT_HANDS})",
-        )
-        add_resume_option(cmd, "drill")

@@ -5,14 +5,11 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-from typing import TYPE_CHECKING, Final
 
 from solitaire.cli.common import (
     make_console,
-    new_command,
     open_history,
     report_skipped,
-    whole_number,
 )
 from solitaire.cli.drill_commands import drill_tallies, stored_drills
 from solitaire.cli.match_commands import finished_matches, stored_matches
@@ -25,11 +22,6 @@ from solitaire.ui.match.views import MatchHistoryView, MatchStatsView
 from solitaire.ui.patience.views import HistoryView, StatsView, group_by_deal
 from solitaire.ui.tiles.views import TileHistoryView, tile_stats_view
 from solitaire.ui.views import Paragraph
-
-MAX_LISTED: Final = 1_000_000  # games listed or taken into the trend
-
-if TYPE_CHECKING:
-    from solitaire.cli.common import Subcommands
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
@@ -122,44 +114,3 @@ def cmd_history(args: argparse.Namespace) -> int:
     if tile_games:
         console.print(TileHistoryView(tile_games, command))
     return 0
-
-
-def register(sub: Subcommands) -> None:
-    """Add stats and history."""
-    with new_command(
-        sub,
-        "stats",
-        cmd_stats,
-        json="print one JSON object",
-        data_dir=True,
-        help="your results: games, mean, best, past 90, 121, efficiency, trend",
-        description="Statistics of your finished games.",
-    ) as st:
-        st.add_argument(
-            "--recent",
-            type=whole_number(1, MAX_LISTED),
-            default=10,
-            metavar="N",
-            help="games in the trend",
-        )
-
-    with new_command(
-        sub,
-        "history",
-        cmd_history,
-        json="print a JSON list",
-        data_dir=True,
-        help="list your games by deal, with their deal codes, then your matches, drills and "
-        "tile games",
-        description="Your games grouped by deal, the deal played last first; then your "
-        "matches, your pegging drills and your tile games, newest first (--limit of each). "
-        "Replay any of them with cribsol replay ID; resume an unfinished one with cribsol "
-        "play, match, drill or tiles --resume ID.",
-    ) as hist:
-        hist.add_argument(
-            "--limit",
-            type=whole_number(1, MAX_LISTED),
-            default=20,
-            metavar="N",
-            help="how many deals, and how many of each other kind of game (default 20)",
-        )

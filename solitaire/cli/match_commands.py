@@ -7,23 +7,20 @@ import json
 import random
 import sys
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from rich.text import Text
 
 from solitaire.cli.common import (
-    add_resume_option,
     make_console,
-    new_command,
     open_history,
     read_stored,
-    seed_number,
-    whole_number,
 )
+from solitaire.core.errors import InputError
 from solitaire.match.game import Match
-from solitaire.match.players import PLAYERS, advance, make_player
+from solitaire.match.levels import DEFAULT_LEVEL
+from solitaire.match.players import advance, make_player
 from solitaire.match.record import (
-    MAX_GAMES,
     RecordError,
     load_match_record,
     match_record,
@@ -32,13 +29,10 @@ from solitaire.match.record import (
 from solitaire.store import MATCH, YOU, GameRow, History, command
 from solitaire.ui.match.views import MatchView, StoredMatch
 
-DEFAULT_LEVEL: Final = "standard"
 YOU_SEAT: Final = 0  # you play the first seat
 
-if TYPE_CHECKING:
-    from solitaire.cli.common import Subcommands
 
-__all__ = ["register", "replay_match_record"]
+__all__ = ["replay_match_record"]
 
 
 def stored_matches(history: History, limit: int | None = None) -> list[StoredMatch]:
@@ -83,7 +77,7 @@ def _check_options(args: argparse.Namespace) -> None:
     def refuse(options: Sequence[str], why: str) -> None:
         given = next((option for option in options if _given(args, option)), None)
         if given is not None:
-            raise ValueError(why.format(option=given))
+            raise InputError(why.format(option=given))
 
     if args.resume is not None:
         refuse(
@@ -98,7 +92,7 @@ def _check_options(args: argparse.Namespace) -> None:
     else:
         refuse(("--json",), "--json prints the record of a match played with --auto")
     if args.muggins and not args.count_yourself:
-        raise ValueError(
+        raise InputError(
             "--muggins takes the points you miss when you count your own hand: add --count-yourself"
         )
 
@@ -125,7 +119,7 @@ def cmd_match(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace, first: Match) -> int:
     """You in the first seat against --vs, full-screen."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        raise ValueError(
+        raise InputError(
             "the interactive match needs a terminal; use --auto LEVEL to play without one"
         )
     from solitaire.ui.match.app import run_app  # the interactive skin loads only when needed
@@ -179,52 +173,3 @@ def replay_match_record(
             )
         )
     return status
-
-
-def register(sub: Subcommands) -> None:
-    """Add the match's command."""
-    with new_command(
-        sub,
-        "match",
-        cmd_match,
-        json="with --auto: print the match record",
-        data_dir=True,
-        help="cribbage for two against the computer (or --auto: two computer levels)",
-        description="Two-player cribbage to 121: the deal, the play (pegging) and the show. "
-        "You play full-screen against --vs (saved after every move, resumed next time); "
-        "with --auto a computer level plays your seat and the match is printed.",
-    ) as cmd:
-        cmd.add_argument("--vs", choices=PLAYERS, help=f"the opponent (default: {DEFAULT_LEVEL})")
-        cmd.add_argument("--auto", choices=PLAYERS, help="let this level play the first seat")
-        cmd.add_argument(
-            "--seed", type=seed_number, metavar="N", help="the match's seed (default: random)"
-        )
-        add_resume_option(cmd, "match")
-        cmd.add_argument(
-            "--games",
-            type=whole_number(1, MAX_GAMES),
-            metavar="N",
-            help="a series of N games (default 1)",
-        )
-        cmd.add_argument(
-            "--double-skunk",
-            type=whole_number(3, 4),
-            metavar="N",
-            help="games a double skunk counts (default 3; some clubs score 4)",
-        )
-        cmd.add_argument(
-            "--count-yourself",
-            action="store_true",
-            help="type the points of your hand and crib before they are counted for you "
-            "(too high is corrected; too low still pegs the true count, unless --muggins)",
-        )
-        cmd.add_argument(
-            "--muggins",
-            action="store_true",
-            help="with --count-yourself: the points you miss go to the computer",
-        )
-        cmd.add_argument(
-            "--no-pause",
-            action="store_true",
-            help="show the computer's cards at once instead of after a short pause",
-        )

@@ -15,40 +15,34 @@ from rich.table import Table
 from rich.text import Text
 
 from solitaire.cli.common import (
-    add_resume_option,
-    add_run_options,
     make_console,
-    new_command,
     open_history,
     read_stored,
     run_arena,
-    seed_number,
-    whole_number,
 )
-from solitaire.core.cards import SEED_LIMIT, Rank
-from solitaire.core.untrusted import MAX_SEED_DIGITS
+from solitaire.core.cards import Rank
+from solitaire.core.errors import InputError
 from solitaire.store import GameRow, History, command
-from solitaire.tiles.arena import ArenaResult, arena, check_arena
 from solitaire.tiles.game import TileGame
-from solitaire.tiles.players import PLAYERS, make_player
+from solitaire.tiles.levels import DEFAULT_VS
+from solitaire.tiles.players import make_player
 from solitaire.tiles.record import GAME as TILES
-from solitaire.tiles.record import NAME as _NAME
 from solitaire.tiles.record import game_record, load_record, replay
 from solitaire.tiles.scoring import MAX_LINE, BonusKind, score_line
 from solitaire.tiles.tiles import Tile, TileError
 from solitaire.ui.tiles.views import StoredTiles, game_view, line_table
 
 if TYPE_CHECKING:
-    from solitaire.cli.common import Subcommands
+    from solitaire.tiles.arena import ArenaResult
+
+    pass
 
 __all__ = [
     "finished_tile_games",
-    "register",
     "replay_tiles",
     "stored_tile_games",
 ]
 
-_DEFAULT_VS: Final = "greedy"
 _RANK_WORDS = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
 
 
@@ -60,24 +54,6 @@ def seat_names(names: Sequence[str]) -> list[str]:
 
 
 # -- a game -------------------------------------------------------------------
-
-
-def player_names(text: str) -> list[str]:
-    """``--players "Ann,expert"``: 2 to 4 seats, each a person's name or a computer level."""
-    names = [name.strip() for name in text.split(",")]
-    if not 2 <= len(names) <= 4:
-        raise argparse.ArgumentTypeError(f"2 to 4 players, separated by commas, not {len(names)}")
-    for name in names:
-        if not _NAME.fullmatch(name):
-            raise argparse.ArgumentTypeError(
-                f"invalid player {name!r}: a name of letters, digits, spaces, _ or - "
-                f"(up to 24, starting with a letter), or a level ({', '.join(PLAYERS)})"
-            )
-    if len({n.lower() for n in names if n not in PLAYERS}) < len(
-        [n for n in names if n not in PLAYERS]
-    ):
-        raise argparse.ArgumentTypeError("two people have the same name")
-    return names
 
 
 _AT_THE_KEYBOARD: Final = ("--players", "--solitaire", "--joker", "--servant")
@@ -116,11 +92,11 @@ def check_game_options(args: argparse.Namespace) -> None:
         if _given(args, option):
             for other in others:
                 if _given(args, other):
-                    raise ValueError(why.format(option=other, auto=args.auto))
+                    raise InputError(why.format(option=other, auto=args.auto))
     if args.auto is None:
         for option, why in _NEED_AUTO.items():
             if _given(args, option):
-                raise ValueError(why)
+                raise InputError(why)
 
 
 def cmd_game(args: argparse.Namespace) -> int:
@@ -129,13 +105,13 @@ def cmd_game(args: argparse.Namespace) -> int:
         with open_history(args) as history:  # a wrong id says so before a terminal is asked for
             row, _ = history.stored_record(args.resume, TILES)
         if row.finished:
-            raise ValueError(
+            raise InputError(
                 f"tile game {args.resume} is finished: {command(f'replay {args.resume}')} shows it"
             )
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     if args.auto is None:
         return _play(args, seed)
-    names = [args.auto, args.vs or _DEFAULT_VS]
+    names = [args.auto, args.vs or DEFAULT_VS]
     game = TileGame(seed)
     players = [make_player(n) for n in names]
     while not game.is_over:
@@ -169,7 +145,7 @@ def finished_tile_games(history: History) -> list[tuple[TileGame, list[str]]]:
 def _play(args: argparse.Namespace, seed: int) -> int:
     """People and computers at this keyboard, full-screen."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        raise ValueError(
+        raise InputError(
             "the tile game's screen needs a terminal; use --auto LEVEL to watch without one"
         )
     from solitaire.ui.tiles.app import run_app  # the interactive skin loads only when needed
@@ -241,7 +217,7 @@ def _line_tile(token: str, dark: bool) -> tuple[int, bool]:
 def cmd_score(args: argparse.Namespace) -> int:
     tiles = [_line_tile(t, args.dark) for t in args.tiles]
     if not 2 <= len(tiles) <= MAX_LINE:
-        raise ValueError(f"a Crib Hand is 2 to {MAX_LINE} tiles, got {len(tiles)}")
+        raise InputError(f"a Crib Hand is 2 to {MAX_LINE} tiles, got {len(tiles)}")
     line = score_line([r for r, _ in tiles], [d for _, d in tiles])
     if args.json:
         print(json.dumps(line.to_dict()))
@@ -261,6 +237,8 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
+    from solitaire.tiles.arena import arena, check_arena
+
     check_arena(args.a, args.b, args.games, args.jobs, args.seed)
 
     def report(result: ArenaResult, elapsed: float) -> list[RenderableType]:
@@ -314,83 +292,3 @@ def _margin(result: ArenaResult, side: int) -> str:
     if math.isnan(mean):  # fewer than two games: no interval
         return "-"
     return f"{mean:+.1f} (95% {low:+.1f} to {high:+.1f})"
-
-
-def register(sub: Subcommands) -> None:
-    """Add ``tiles`` and its subcommands."""
-    with new_command(
-        sub,
-        "tiles",
-        cmd_game,
-        json="print the game record",
-        ascii_help="plain characters for terminals without Unicode: '.' for an empty square, "
-        "'=' before a play's points",
-        data_dir=True,
-        allow_abbrev=False,  # --a and --b belong to the arena, not --auto and --ascii
-        help="the tile game: watch computer players, run an arena, score a line",
-        description="Cribbage tiles: lay numbered tiles in lines scored like cribbage hands, "
-        "full screen against the computer or with friends at this keyboard (saved after every "
-        "move: cribsol tiles offers the latest unfinished game, --resume ID any of them). "
-        "With --auto, computer players play a seeded game and it is printed.",
-    ) as tiles:
-        tiles.add_argument("--auto", choices=PLAYERS, help="the first seat's computer player")
-        tiles.add_argument(
-            "--vs", choices=PLAYERS, help=f"with --auto: the second seat (default {_DEFAULT_VS})"
-        )
-        tiles.add_argument(
-            "--players",
-            type=player_names,
-            metavar="NAMES",
-            help="the seats in order, 2 to 4, each a name (a person at this keyboard) or a level: "
-            '"Ann,expert", "Ann,Bob,greedy" (default "you,expert")',
-        )
-        tiles.add_argument(
-            "--solitaire",
-            action="store_true",
-            help="the dark tiles against the light, two bags of 52, you making every move; "
-            "the end shows how far each move was from the best available",
-        )
-        tiles.add_argument(
-            "--servant",
-            action="store_true",
-            help="show the Servant: the lowest score after each round of turns",
-        )
-        tiles.add_argument(
-            "--joker",
-            action="store_true",
-            help="count your own plays: type each play's points; missed points go to the first "
-            "player to call Joker (j), a call on nothing missed costs 5; computers count too",
-        )
-        tiles.add_argument("--seed", type=seed_number, metavar="N", help="the bag for this seed")
-        add_resume_option(tiles, "tile game")
-
-    below = tiles.add_subparsers(dest="tiles_command", metavar="COMMAND")
-
-    with new_command(
-        below,
-        "arena",
-        cmd_arena,
-        json="print one JSON object",
-        help="two computer players over many games",
-        description="Play N games of A against B in pairs on the same deal with the seats "
-        "swapped (game i from seed S + i // 2, A in seat i mod 2); the results are the same "
-        "for any --jobs.",
-    ) as are:
-        are.add_argument("--a", choices=PLAYERS, default="expert", help="player A (default expert)")
-        are.add_argument("--b", choices=PLAYERS, default="greedy", help="player B (default greedy)")
-        games = whole_number(1, 2 * SEED_LIMIT, f"1 to 2 followed by {MAX_SEED_DIGITS} zeros")
-        add_run_options(are, games, 100, "game i is dealt from S + i // 2 (default 0)")
-
-    with new_command(
-        below,
-        "score",
-        cmd_score,
-        json="print one JSON object",
-        help="score a Crib Hand by hand: 2 to 5 ranks along a line",
-        description="Score one line of tiles: ranks like 7 8 7 6 8 (light; --dark for dark), "
-        "or tiles with a colour like 7D 8L.",
-    ) as score:
-        score.add_argument(
-            "tiles", nargs="+", metavar="TILE", help="ranks (A, 2-10, J, Q, K) or tiles"
-        )
-        score.add_argument("--dark", action="store_true", help="ranks without a colour are dark")

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
 from typing import Final, Self, SupportsIndex, TypeVar, overload
 
+from solitaire.core.errors import CribsolError, InputError
 from solitaire.core.untrusted import MAX_SEED_DIGITS
 
 __all__ = [
@@ -42,7 +43,7 @@ __all__ = [
 ]
 
 
-class CardError(ValueError):
+class CardError(CribsolError):
     """Base class of every card error; a ValueError naming the bad token."""
 
 
@@ -344,7 +345,7 @@ class Deck(Sequence[Card]):
         deck of its absolute value.
         """
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
-            raise ValueError(
+            raise InputError(
                 f"a seed is a whole number from 0 up, of at most {MAX_SEED_DIGITS} digits, "
                 f"got {seed}"
             )

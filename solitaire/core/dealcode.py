@@ -41,6 +41,7 @@ from math import factorial
 from typing import Final
 
 from solitaire.core.cards import ALL_CARDS, Deck
+from solitaire.core.errors import CribsolError
 from solitaire.core.untrusted import safe_text
 
 __all__ = [
@@ -68,7 +69,7 @@ CODE_CHARACTERS: Final = _ALPHABET
 spaces and dashes)."""
 
 
-class DealCodeError(ValueError):
+class DealCodeError(CribsolError):
     """Text that is not a deal code."""
 
 

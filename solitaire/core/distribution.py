@@ -15,6 +15,7 @@ from collections import Counter
 from math import comb, prod
 
 from solitaire.core.cards import Rank
+from solitaire.core.errors import InputError
 from solitaire.core.scoring import _multisets, rank_points
 
 __all__ = ["hand_distribution", "pattern_distribution"]
@@ -26,7 +27,7 @@ def pattern_distribution(hand_ranks: tuple[int, ...], starter_rank: int) -> Coun
     """Scores of every hand with these four ranks and a starter of this rank, by count."""
     held = Counter(hand_ranks)
     if len(hand_ranks) != 4 or held[starter_rank] >= 4 or max(held.values()) > 4:
-        raise ValueError(f"no hand has ranks {hand_ranks} with a starter of rank {starter_rank}")
+        raise InputError(f"no hand has ranks {hand_ranks} with a starter of rank {starter_rank}")
     hands = prod(comb(4, n) for n in held.values())
     starters = 4 - held[starter_rank]
     total = hands * starters

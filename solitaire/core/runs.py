@@ -16,8 +16,10 @@ import math
 import os
 import signal
 from collections.abc import Callable, Iterable
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Final, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 __all__ = ["MAX_JOBS", "Z95", "run_tasks", "wilson"]
 
@@ -82,6 +84,8 @@ def _run_pool(
     done: Callable[[R], None] | None,
     results: dict[int, R],
 ) -> None:
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
     with ProcessPoolExecutor(jobs, initializer=_ignore_sigint) as pool:
         pending: dict[Future[R], int] = {}
 

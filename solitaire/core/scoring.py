@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from itertools import combinations, combinations_with_replacement, product
 from typing import Final, Protocol, TypeVar
 
@@ -229,7 +230,8 @@ def score_hand(
 
 # -- the total-only fast path -----------------------------------------------
 
-_KEY: Final[tuple[int, ...]] = tuple(5 ** (c >> 2) for c in range(52))
+CARD_KEY: Final[tuple[int, ...]] = tuple(5 ** (c >> 2) for c in range(52))
+"""Each card's share of :func:`rank_key`: the table key of some cards is their keys' sum."""
 _JACKS: Final = (Rank.JACK - 1) * 4  # the jack of clubs; ``_JACKS | suit``: any suit
 
 
@@ -284,18 +286,24 @@ def _representatives(ranks: Sequence[int]) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-_RANK_POINTS: Final[dict[int, int]] = _build_rank_table()
+@cache
+def rank_table() -> dict[int, int]:
+    """Fifteens, pairs and runs of every multiset of 4 or 5 ranks, by :func:`rank_key`.
+
+    Built on first use (tens of milliseconds), then shared; callers must not change it.
+    """
+    return _build_rank_table()
 
 
 def rank_points(ranks: Iterable[int]) -> int:
     """Fifteens, pairs and runs of 4 or 5 ranks (what does not depend on suits)."""
-    return _RANK_POINTS[rank_key(ranks)]
+    return rank_table()[rank_key(ranks)]
 
 
 def hand_points(a: int, b: int, c: int, d: int, starter: int) -> int:
     """Total of a four-card hand (card ints) with a starter."""
-    k = _KEY
-    total = _RANK_POINTS[k[a] + k[b] + k[c] + k[d] + k[starter]]
+    k = CARD_KEY
+    total = rank_table()[k[a] + k[b] + k[c] + k[d] + k[starter]]
     suit = a & 3
     if b & 3 == suit and c & 3 == suit and d & 3 == suit:
         total += 5 if starter & 3 == suit else 4
@@ -307,8 +315,8 @@ def hand_points(a: int, b: int, c: int, d: int, starter: int) -> int:
 
 def crib_points(a: int, b: int, c: int, d: int, starter: int) -> int:
     """Total of a four-card crib (card ints) with a starter: only a five-card flush counts."""
-    k = _KEY
-    total = _RANK_POINTS[k[a] + k[b] + k[c] + k[d] + k[starter]]
+    k = CARD_KEY
+    total = rank_table()[k[a] + k[b] + k[c] + k[d] + k[starter]]
     suit = starter & 3
     if a & 3 == suit and b & 3 == suit and c & 3 == suit and d & 3 == suit:
         total += 5
@@ -320,8 +328,8 @@ def crib_points(a: int, b: int, c: int, d: int, starter: int) -> int:
 
 def final_points(a: int, b: int, c: int, d: int) -> int:
     """Total of the final four-card hand (card ints), scored with no starter."""
-    k = _KEY
-    total = _RANK_POINTS[k[a] + k[b] + k[c] + k[d]]
+    k = CARD_KEY
+    total = rank_table()[k[a] + k[b] + k[c] + k[d]]
     suit = a & 3
     if b & 3 == suit and c & 3 == suit and d & 3 == suit:
         total += 4

@@ -51,6 +51,8 @@ import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, BinaryIO, Final
 
+from solitaire.core.errors import CribsolError
+
 __all__ = [
     "MAX_DEPTH",
     "MAX_NUMBER_DIGITS",
@@ -82,7 +84,7 @@ _LONG_NUMBER: Final = re.compile(rf"\d{{{MAX_NUMBER_DIGITS + 1},}}")
 _UNSAFE_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
-class RecordError(ValueError):
+class RecordError(CribsolError):
     """A record (file, saved game or history row) that is malformed or does not check out."""
 
 

@@ -22,10 +22,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
+from solitaire.core.errors import InputError
 from solitaire.core.runs import MAX_JOBS, run_tasks, wilson
 from solitaire.match.game import Action, Match, Observation
-from solitaire.match.outside import OUTSIDE, make_outside
-from solitaire.match.players import PLAYERS, Player, advance, make_player
+from solitaire.match.levels import MAX_ARENA_GAMES, OUTSIDE, arena_players
+from solitaire.match.outside import make_outside
+from solitaire.match.players import Player, advance, make_player
 from solitaire.match.stats import MatchStats, combined, match_stats
 
 __all__ = [
@@ -39,13 +41,7 @@ __all__ = [
     "seat",
 ]
 
-MAX_ARENA_GAMES: Final = 1_000_000
 SIDES: Final = ("a", "b")
-
-
-def arena_players() -> tuple[str, ...]:
-    """Every name that can sit at the table: our levels, then the outside players."""
-    return (*PLAYERS, *OUTSIDE)
 
 
 def seat(name: str, rng: random.Random) -> Player:
@@ -175,15 +171,15 @@ def check_arena(a: str, b: str, games: int, jobs: int, seed: int = 0) -> None:
     names = arena_players()
     for flag, name in (("--a", a), ("--b", b)):
         if name not in names:
-            raise ValueError(f"{flag}: unknown player {name!r}: expected one of {', '.join(names)}")
+            raise InputError(f"{flag}: unknown player {name!r}: expected one of {', '.join(names)}")
         if name in OUTSIDE:
             make_outside(name, random.Random(0))  # an outside player not installed says so now
     if not 1 <= games <= MAX_ARENA_GAMES:
-        raise ValueError(f"--games must be 1 to {MAX_ARENA_GAMES:,}, got {games:,}")
+        raise InputError(f"--games must be 1 to {MAX_ARENA_GAMES:,}, got {games:,}")
     if not 1 <= jobs <= MAX_JOBS:
-        raise ValueError(f"--jobs must be 1 to {MAX_JOBS} on this machine, got {jobs:,}")
+        raise InputError(f"--jobs must be 1 to {MAX_JOBS} on this machine, got {jobs:,}")
     if seed < 0:
-        raise ValueError(f"--seed must be 0 or more, got {seed:,}")
+        raise InputError(f"--seed must be 0 or more, got {seed:,}")
 
 
 def _play_chunk(task: tuple[str, str, int, int, int]) -> list[ArenaGame]:

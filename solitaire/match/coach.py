@@ -32,7 +32,6 @@ from solitaire.core.cards import ALL_CARDS, Card
 from solitaire.match.game import Action, Discard, Lay, Match, Observation, Phase
 from solitaire.match.pegging import MAX_COUNT, PegKind, count_of, peg_items
 from solitaire.match.players import discard_values
-from solitaire.match.search import hidden_hands, play_options
 
 __all__ = [
     "NOTE_LOSS",
@@ -100,6 +99,8 @@ def _threats(view: Observation, card: Card) -> tuple[Threat, ...]:
             answers.setdefault(label, (points, set()))[1].add(rank)
     if not answers:
         return ()
+    from solitaire.match.search import hidden_hands  # numpy: loads with the first advice
+
     hands, total = hidden_hands(view)
     threats = []
     for label, (points, ranks) in answers.items():
@@ -112,6 +113,8 @@ def _threats(view: Observation, card: Card) -> tuple[Threat, ...]:
 
 def advise_play(view: Observation) -> list[CardAdvice]:
     """Every card that fits, best first (the search's order), with its explanation."""
+    from solitaire.match.search import play_options
+
     return [
         CardAdvice(option.card, option.net, option.pegs, option.reply, _threats(view, option.card))
         for option in play_options(view)

@@ -35,6 +35,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from solitaire.core.cards import Card, CardError, to_card
+from solitaire.core.errors import InputError
 from solitaire.core.untrusted import (
     Fields,
     RecordError,
@@ -44,6 +45,7 @@ from solitaire.core.untrusted import (
     safe_text,
 )
 from solitaire.match.game import GO, Discard, Lay, Match, Observation, Phase, deal_deck
+from solitaire.match.levels import DEFAULT_HANDS, MAX_HANDS
 from solitaire.match.players import PLAYERS, Player, advance, discard_values, make_player
 from solitaire.match.search import play_values
 
@@ -62,8 +64,6 @@ __all__ = [
 
 DRILL: Final = "drill"  # the record's game and the history's kind
 RECORD_VERSION: Final = 1
-DEFAULT_HANDS: Final = 8
-MAX_HANDS: Final = 40
 YOU: Final = 0
 OPPONENT: Final = 1
 _DRILL_GAME: Final = 0  # the game number the hands are dealt from: no match has a game 0
@@ -90,11 +90,11 @@ class Drill:
 
     def __init__(self, seed: int, hands: int = DEFAULT_HANDS, opponent: str = "expert") -> None:
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise ValueError(f"invalid seed {seed!r}: expected a whole number, 0 or more")
+            raise InputError(f"invalid seed {seed!r}: expected a whole number, 0 or more")
         if not 1 <= hands <= MAX_HANDS:
-            raise ValueError(f"a drill has 1 to {MAX_HANDS} hands, not {hands}")
+            raise InputError(f"a drill has 1 to {MAX_HANDS} hands, not {hands}")
         if opponent not in PLAYERS:
-            raise ValueError(f"unknown opponent {opponent!r}: expected one of {', '.join(PLAYERS)}")
+            raise InputError(f"unknown opponent {opponent!r}: expected one of {', '.join(PLAYERS)}")
         self.seed: Final = seed
         self.hands: Final = hands
         self.opponent: Final = opponent
@@ -157,7 +157,7 @@ class Drill:
     def next_hand(self) -> None:
         """Deal the next hand (after the current one is over)."""
         if not self.hand_over or self.is_over:
-            raise ValueError("the current hand is still being played")
+            raise InputError("the current hand is still being played")
         self._next_hand()
 
     # -- your cards ---------------------------------------------------------------------
@@ -174,7 +174,7 @@ class Drill:
         A card that cannot be laid is refused with the reason and changes nothing.
         """
         if self.hand_over:
-            raise ValueError("this hand is over: deal the next one")
+            raise InputError("this hand is over: deal the next one")
         match = self.match
         match.check(YOU, Lay(card))
         fits = self.playable()

@@ -44,6 +44,7 @@ from solitaire.core.cards import (
     to_card,
     to_cards,
 )
+from solitaire.core.errors import CribsolError, InputError
 from solitaire.core.scoring import Counted as CountGroup
 from solitaire.core.scoring import Score, count_groups, score_hand, spoken_number
 from solitaire.match.pegging import MAX_COUNT, PegItem, PegKind, count_of, peg_items
@@ -103,7 +104,7 @@ SHOW_ORDER: Final = (("pone", "hand"), ("dealer", "hand"), ("dealer", "crib"))
 # -- errors -----------------------------------------------------------------------
 
 
-class IllegalMoveError(ValueError):
+class IllegalMoveError(CribsolError):
     """An action the rules refuse; the message names the reason. Nothing changes."""
 
 
@@ -516,16 +517,16 @@ class Match:
         muggins: bool = False,
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"invalid seed {seed!r}: expected a whole number")
+            raise InputError(f"invalid seed {seed!r}: expected a whole number")
         if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 1000:
-            raise ValueError(f"invalid number of games {games!r}: expected 1 to 1000")
+            raise InputError(f"invalid number of games {games!r}: expected 1 to 1000")
         if double_skunk not in (3, 4):
-            raise ValueError(f"a double skunk counts 3 or 4 games, not {double_skunk!r}")
+            raise InputError(f"a double skunk counts 3 or 4 games, not {double_skunk!r}")
         seats = tuple(sorted(set(counting)))
         if any(seat not in (0, 1) or isinstance(seat, bool) for seat in seats):
-            raise ValueError(f"the players who count themselves are 0 and 1, not {seats!r}")
+            raise InputError(f"the players who count themselves are 0 and 1, not {seats!r}")
         if muggins and not seats:
-            raise ValueError("muggins needs a player who counts their own hand")
+            raise InputError("muggins needs a player who counts their own hand")
         self.seed: Final = seed
         self.games: Final = games
         self.double_skunk: Final = double_skunk
@@ -568,7 +569,7 @@ class Match:
             raise CardError("a position needs two hands of 6 cards")
         to_cards((*dealt[0], *dealt[1], start))  # all distinct
         if any(not 0 <= score < GAME_POINTS for score in scores):
-            raise ValueError(f"scores must be 0 to {GAME_POINTS - 1}, not {scores}")
+            raise InputError(f"scores must be 0 to {GAME_POINTS - 1}, not {scores}")
         match = cls(seed=0, double_skunk=double_skunk, counting=counting, muggins=muggins)
         match.played = [GamePlay(1, (), dealer, [])]
         match.log = []

@@ -34,6 +34,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from solitaire.core.cards import Card
+from solitaire.core.errors import InputError
 from solitaire.match.game import Observation
 from solitaire.match.inference import blend_factors, kept_weights
 from solitaire.match.search import Hand, hand_id, nets_after
@@ -90,11 +91,11 @@ def _file(path: Path = LEAD_PATH) -> tuple[bytes, NDArray[np.int64]]:
     data = path.read_bytes()
     start = len(MAGIC) + 4 * len(HANDS)
     if not data.startswith(MAGIC) or len(data) < start:
-        raise ValueError(f"{path} is not a lead table")
+        raise InputError(f"{path} is not a lead table")
     ends = np.frombuffer(data, dtype="<u4", count=len(HANDS), offset=len(MAGIC))
     offsets = np.concatenate(([0], ends.astype(np.int64))) + start
     if offsets[-1] != len(data):
-        raise ValueError(f"{path} is not a lead table (its length is off)")
+        raise InputError(f"{path} is not a lead table (its length is off)")
     return data, offsets
 
 

@@ -29,7 +29,9 @@ from types import ModuleType
 from typing import Any, Final
 
 from solitaire.core.cards import ALL_CARDS, Card
+from solitaire.core.errors import InputError
 from solitaire.match.game import GO, Action, Discard, Lay, Observation, Phase
+from solitaire.match.levels import OUTSIDE
 from solitaire.match.players import Player, PlayerError
 
 __all__ = ["OUTSIDE", "MagmacrunchPlayer", "PycribbagePlayer", "make_outside"]
@@ -43,7 +45,6 @@ _SOURCES: Final = {
         ("pycribbage.discard_methods", "pycribbage.the_play_methods"),
     ),
 }
-OUTSIDE: Final = tuple(_SOURCES)
 
 
 def _modules(name: str) -> list[ModuleType]:
@@ -51,7 +52,7 @@ def _modules(name: str) -> list[ModuleType]:
     try:
         return [importlib.import_module(module) for module in modules]
     except ImportError:
-        raise ValueError(
+        raise InputError(
             f"{name} is an outside player from the PyPI package {package}, which is not "
             "installed: pip install -e '.[outside]'"
         ) from None
@@ -60,7 +61,7 @@ def _modules(name: str) -> list[ModuleType]:
 def make_outside(name: str, rng: random.Random) -> Player:
     """The outside player of this name; ``rng`` feeds one that draws at random."""
     if name not in _SOURCES:
-        raise ValueError(f"unknown outside player {name!r}: expected one of {', '.join(OUTSIDE)}")
+        raise InputError(f"unknown outside player {name!r}: expected one of {', '.join(OUTSIDE)}")
     if name == "magmacrunch":
         ai, cards = _modules(name)
         return MagmacrunchPlayer(ai, cards)

@@ -23,6 +23,7 @@ from math import comb
 from typing import Final, Protocol
 
 from solitaire.core.cards import ALL_CARDS, Card
+from solitaire.core.errors import CribsolError, InputError
 from solitaire.core.scoring import score_total
 from solitaire.match.game import (
     GO,
@@ -36,6 +37,7 @@ from solitaire.match.game import (
     Observation,
     Phase,
 )
+from solitaire.match.levels import PLAYERS
 from solitaire.match.pegging import MAX_COUNT, count_of, peg_points
 from solitaire.patience.advisor import Position, expected_numerators
 
@@ -52,10 +54,8 @@ __all__ = [
     "own_count",
 ]
 
-PLAYERS: Final = ("easy", "standard", "expert")
 
-
-class PlayerError(ValueError):
+class PlayerError(CribsolError):
     """A computer player chose something the rules refuse; the match is left as it was."""
 
 
@@ -171,7 +171,7 @@ def make_player(name: str, rng: random.Random) -> Player:
         from solitaire.match.expert import ExpertPlayer  # it builds on this module
 
         return ExpertPlayer()
-    raise ValueError(f"unknown player {name!r}: expected one of {', '.join(PLAYERS)}")
+    raise InputError(f"unknown player {name!r}: expected one of {', '.join(PLAYERS)}")
 
 
 def advance(match: Match, players: Sequence[Player | None]) -> tuple[Event, ...]:

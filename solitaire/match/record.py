@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from solitaire.core.cards import Card, CardError
+from solitaire.core.errors import InputError
 from solitaire.core.untrusted import (
     Fields,
     RecordError,
@@ -50,6 +51,7 @@ from solitaire.match.game import (
     Phase,
     SaidGo,
 )
+from solitaire.match.levels import MAX_GAMES
 
 __all__ = [
     "GAME_NAME",
@@ -64,7 +66,6 @@ __all__ = [
 
 GAME_NAME: Final = "match"
 RECORD_VERSION: Final = 1
-MAX_GAMES: Final = 25  # a series longer than this is not a record we write
 MAX_RECORD_BYTES: Final = 512 * 1024  # a game is about 10 KB
 MAX_DEALS: Final = 60  # a game always ends well before: each deal scores at least 1 (the go)
 _NAME_CHARS: Final = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_.'"
@@ -170,7 +171,7 @@ def _game_dict(game: GamePlay, result: GameResult | None) -> dict[str, Any]:
 def match_record(match: Match, players: Sequence[str]) -> dict[str, Any]:
     """The JSON-ready record of a match, finished or in progress; ``players`` name the seats."""
     if len(players) != 2:
-        raise ValueError(f"a match has 2 players, not {len(players)}")
+        raise InputError(f"a match has 2 players, not {len(players)}")
     results: list[GameResult | None] = [*match.results]
     results += [None] * (len(match.played) - len(results))
     counting: dict[str, Any] = {}

@@ -46,6 +46,7 @@ from math import comb
 from typing import Final, TypeVar
 
 from solitaire.core.cards import ALL_CARDS, Card
+from solitaire.core.errors import InputError
 from solitaire.match.game import Observation
 from solitaire.match.inference import blend, kept_weights
 from solitaire.match.pegging import MAX_COUNT
@@ -283,7 +284,7 @@ def solve(mine: Sequence[int], theirs: Sequence[int], count: int, series: Sequen
     """
     x, y = hand_id(tuple(sorted(mine))), hand_id(tuple(sorted(theirs)))
     if _least[x] > MAX_COUNT - count:
-        raise ValueError("the player to lay holds no card that fits")
+        raise InputError("the player to lay holds no card that fits")
     _trim()
     return _negamax(x, y, count, series_tail(series), -_INF, _INF)
 

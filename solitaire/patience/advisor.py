@@ -27,15 +27,16 @@ from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
 from operator import itemgetter, mul
-from typing import Final
-
-import numpy as np
-from numpy.typing import NDArray
+from typing import TYPE_CHECKING, Final
 
 from solitaire.core.cards import ALL_CARDS, Card, CardLike, DuplicateCardError, to_card, to_cards
-from solitaire.core.scoring import _KEY, _RANK_POINTS, crib_points, hand_points
-from solitaire.patience.game import Game
-from solitaire.patience.kernel import DISCARDS, round_counts
+from solitaire.core.errors import CribsolError, InputError
+from solitaire.core.scoring import CARD_KEY, crib_points, hand_points, rank_table
+from solitaire.patience.game import DISCARDS, Game
+
+if TYPE_CHECKING:  # numpy loads with the first distribution asked for, not at import
+    import numpy as np
+    from numpy.typing import NDArray
 
 __all__ = [
     "AdviceError",
@@ -51,14 +52,13 @@ __all__ = [
     "position_of",
 ]
 
-Ints = NDArray[np.int64]
 
 _J: Final = 10  # the jack's rank index (a card int >> 2)
 _JACKS: Final = 40  # the jack of clubs; ``_JACKS | suit`` is the jack of any suit
 _HEELS: Final = 2
 
 
-class AdviceError(ValueError):
+class AdviceError(CribsolError):
     """A position that cannot be advised: wrong card count, overlaps, too few unseen."""
 
 
@@ -88,7 +88,7 @@ class DiscardOption:
     def chance_at_least(self, points: int) -> Fraction:
         """The exact chance that the round scores ``points`` or more."""
         if not self.outcomes:
-            raise ValueError("this advice was computed without distributions (ranges=False)")
+            raise InputError("this advice was computed without distributions (ranges=False)")
         start = min(max(points, 0), len(self.outcomes))
         return Fraction(sum(self.outcomes[start:]), sum(self.outcomes))
 
@@ -186,7 +186,7 @@ _PAIR_GETTERS: Final = _getters(_PAIRS, 2)
 def _crib_triples(p: int, q: int) -> tuple[int, ...]:
     """Rank points of the discard ranks p, q with each of the 455 rank triples."""
     base = _POW[p] + _POW[q]
-    points = _RANK_POINTS
+    points = rank_table()
     return tuple(
         points.get(base + _POW[a] + _POW[b] + _POW[c], 0) for a, b, c in _TRIPLES
     )  # .get: five of a rank cannot be dealt, and its weight is 0
@@ -196,7 +196,7 @@ def _crib_triples(p: int, q: int) -> tuple[int, ...]:
 def _crib_pairs(p: int, q: int, s: int) -> tuple[int, ...]:
     """Rank points of discard ranks p, q and starter rank s with each of the 91 rank pairs."""
     base = _POW[p] + _POW[q] + _POW[s]
-    points = _RANK_POINTS
+    points = rank_table()
     return tuple(points.get(base + _POW[a] + _POW[b], 0) for a, b in _PAIRS)
 
 
@@ -244,8 +244,8 @@ def expected_numerators(position: Position) -> ExpectedSums:
     jacks = [card & 3 for card in unseen if card >> 2 == _J]
     hand_nums: list[int] = []
     crib_nums: list[int] = []
-    key = _KEY
-    points = _RANK_POINTS
+    key = CARD_KEY
+    points = rank_table()
 
     if starter is None:
         hand_den = size
@@ -352,6 +352,8 @@ def _sums_of(
 ) -> ExpectedSums:
     """The integer sums of :func:`expected_numerators`, read off the round distributions."""
     size = len(position.unseen)
+    import numpy as np
+
     totals = counts @ np.arange(counts.shape[1])  # points summed over every outcome
     if position.starter is None:
         heels = _HEELS * sum(1 for c in position.unseen if c >> 2 == _J)
@@ -368,6 +370,8 @@ def advise_position(position: Position, *, ranges: bool = True) -> tuple[Discard
     """:func:`advise` for a checked position."""
     counts = None
     if ranges:
+        from solitaire.patience.kernel import round_counts
+
         counts, hands = round_counts(position.six, position.unseen, position.starter)
         nums = _sums_of(position, counts, hands)
     else:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from solitaire.core.cards import ALL_CARDS, Card, Rank
+from solitaire.core.errors import InputError
 from solitaire.core.scoring import score_hand
 from solitaire.patience.advisor import (
     DiscardOption,
@@ -201,7 +202,7 @@ def review_round(game: Game, number: int) -> RoundReview:
 def review_game(game: Game) -> GameReview:
     """Judge every round of a finished game."""
     if game.final is None:
-        raise ValueError("only a finished game can be reviewed")
+        raise InputError("only a finished game can be reviewed")
     rounds = tuple(review_round(game, n) for n in range(1, len(game.rounds) + 1))
     return GameReview(game.total, game.final.points, rounds)
 

@@ -19,12 +19,15 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import combinations
 from typing import Final
 
 from solitaire.core.cards import ALL_CARDS, Card, CardError, CardLike, Deck, Rank, to_card
+from solitaire.core.errors import CribsolError
 from solitaire.core.scoring import Score, crib_points, final_points, hand_points, score_hand
 
 __all__ = [
+    "DISCARDS",
     "GREAT_LINE",
     "ROUNDS",
     "SKUNK_LINE",
@@ -41,12 +44,13 @@ __all__ = [
 ]
 
 ROUNDS: Final = 6
+DISCARDS: Final = tuple(combinations(range(6), 2))  # the 15 discards of six, in the advisor's order
 SKUNK_LINE: Final = 90
 GREAT_LINE: Final = 121
 HEELS_POINTS: Final = 2
 
 
-class IllegalDiscardError(ValueError):
+class IllegalDiscardError(CribsolError):
     """A discard that is not exactly two distinct cards of the six shown.
 
     ``index`` is the position of the offending card among those given (None when
@@ -58,11 +62,11 @@ class IllegalDiscardError(ValueError):
         self.index = index
 
 
-class GameOverError(ValueError):
+class GameOverError(CribsolError):
     """A move was asked of a game that has ended."""
 
 
-class UndoError(ValueError):
+class UndoError(CribsolError):
     """An undo asked of a game with no round to take back."""
 
 

@@ -1,7 +1,7 @@
 """Array kernels (numpy): exact round distributions, and many games played at once.
 
 Everything here is integer counting on rank tables built from the plain-Python
-scorer (:data:`solitaire.core.scoring._RANK_POINTS`), which stays the reference:
+scorer (:func:`solitaire.core.scoring.rank_table`), which stays the reference:
 tests hold every figure to it and to brute-force enumeration.
 
 * :func:`round_counts`: for one position, how many (starter, blind pair) outcomes
@@ -25,7 +25,9 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import numpy as np
 from numpy.typing import NDArray
 
-from solitaire.core.scoring import _RANK_POINTS
+from solitaire.core.errors import InputError
+from solitaire.core.scoring import rank_table
+from solitaire.patience.game import DISCARDS
 
 __all__ = [
     "BATCHED",
@@ -43,7 +45,6 @@ __all__ = [
 Ints = NDArray[np.int64]
 Small = NDArray[np.int8]
 
-DISCARDS: Final = tuple(combinations(range(6), 2))  # the advisor's order of the 15 discards
 _KEEP: Final = np.array([[k for k in range(6) if k not in d] for d in DISCARDS], dtype=np.int64)
 _DI: Final = np.array([d[0] for d in DISCARDS], dtype=np.int64)
 _DJ: Final = np.array([d[1] for d in DISCARDS], dtype=np.int64)
@@ -76,8 +77,9 @@ def _tables() -> tuple[Small, Small, Small, Small]:
     One byte an entry (no count passes 29) keeps the tables in cache; what is read from
     them is widened to int64 before any sum.
     """
-    keys = np.array(sorted(_RANK_POINTS), dtype=np.int64)
-    values = np.array([_RANK_POINTS[k] for k in sorted(_RANK_POINTS)], dtype=np.int64)
+    table = rank_table()
+    keys = np.array(sorted(table), dtype=np.int64)
+    values = np.array([table[k] for k in sorted(table)], dtype=np.int64)
     power = 5 ** np.arange(13, dtype=np.int64)
 
     def lookup(key: Ints) -> Ints:
@@ -386,7 +388,7 @@ def play_decks(decks: Ints, strategy: str, first: int = 1, forced: Ints | None =
     points); ``forced`` [game] is the discard (index of :data:`DISCARDS`) of round ``first``.
     """
     if strategy not in BATCHED:
-        raise ValueError(f"no batched play for {strategy!r}: expected one of {BATCHED}")
+        raise InputError(f"no batched play for {strategy!r}: expected one of {BATCHED}")
     games = np.arange(len(decks))
     points = np.zeros((len(decks), 7), dtype=np.int64)
     for k in range(first - 1, 6):

@@ -17,23 +17,18 @@ import random
 import statistics
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Final
 
 import numpy as np
 
 from solitaire.core.cards import SEED_LIMIT, shuffled_order
+from solitaire.core.errors import InputError
 from solitaire.core.runs import MAX_JOBS, Z95, run_tasks, wilson
 from solitaire.core.untrusted import MAX_SEED_DIGITS
 from solitaire.patience.advisor import hindsight
 from solitaire.patience.game import GREAT_LINE, SKUNK_LINE, Game
 from solitaire.patience.kernel import BATCHED, play_decks
-from solitaire.patience.strategy import (
-    MAX_TARGET,
-    STRATEGIES,
-    make_strategy,
-    play_out,
-    target_of,
-)
+from solitaire.patience.levels import MAX_GAMES, MAX_TARGET, SIMULATED, target_of
+from solitaire.patience.strategy import make_strategy, play_out
 from solitaire.patience.target import play_target
 
 __all__ = [
@@ -49,8 +44,6 @@ __all__ = [
     "simulate",
     "wilson",
 ]
-
-SIMULATED: Final = (*STRATEGIES, "oracle")
 
 
 def oracle_total(game: Game) -> int:
@@ -106,7 +99,7 @@ def paired_difference(
     their mean, which pairing makes far narrower than two separate proportions.
     """
     if len(a) != len(b) or len(a) < 2:
-        raise ValueError("a paired difference needs two runs of the same games, at least 2")
+        raise InputError("a paired difference needs two runs of the same games, at least 2")
     diffs = [(x >= line) - (y >= line) for x, y in zip(a, b, strict=True)]
     mean = statistics.fmean(diffs)
     half = z * statistics.stdev(diffs) / math.sqrt(len(diffs))
@@ -194,23 +187,20 @@ class SimulationResult:
         }
 
 
-MAX_GAMES: Final = 10_000_000  # about a day of play for the fastest strategy on one core
-
-
 def check_run(games: int, strategy: str, jobs: int, seed: int = 0) -> None:
     """Refuse a run that cannot be played, naming the bad value and the allowed range."""
     if strategy not in SIMULATED and target_of(strategy) is None:
-        raise ValueError(
+        raise InputError(
             f"unknown strategy {strategy!r}: expected one of {', '.join(SIMULATED)} "
             f"or targetN with N from 1 to {MAX_TARGET}"
         )
     if not 1 <= games <= MAX_GAMES:
-        raise ValueError(f"--games must be 1 to {MAX_GAMES:,}, got {games:,}")
+        raise InputError(f"--games must be 1 to {MAX_GAMES:,}, got {games:,}")
     if not 1 <= jobs <= MAX_JOBS:
-        raise ValueError(f"--jobs must be 1 to {MAX_JOBS} on this machine, got {jobs:,}")
+        raise InputError(f"--jobs must be 1 to {MAX_JOBS} on this machine, got {jobs:,}")
     last = seed + games - 1
     if seed < 0 or last >= SEED_LIMIT:
-        raise ValueError(
+        raise InputError(
             f"--seed must be 0 or more and seed + games - 1 of at most {MAX_SEED_DIGITS} digits"
         )
 

@@ -14,6 +14,7 @@ from itertools import combinations
 from solitaire.core.cards import Card
 from solitaire.patience.advisor import best_discard, position_of
 from solitaire.patience.game import Game
+from solitaire.patience.levels import MAX_TARGET, STRATEGIES, strategy_name, target_of
 from solitaire.patience.target import target_discard
 
 __all__ = [
@@ -56,28 +57,6 @@ def target_strategy(target: int) -> Strategy:
         return target_discard(game, target)
 
     return choose
-
-
-STRATEGIES: tuple[str, ...] = ("best", "hand", "random", "target90", "target121")
-MAX_TARGET = 250  # a bound on input: the best of 100,000 hindsight games scored 151
-
-
-def target_of(name: str) -> int | None:
-    """N for a strategy named ``targetN``, else None."""
-    digits = name.removeprefix("target")
-    if digits == name or not digits.isdigit() or not 1 <= int(digits) <= MAX_TARGET:
-        return None
-    return int(digits)
-
-
-def strategy_name(name: str) -> str:
-    """A strategy name checked: one of :data:`STRATEGIES` or ``targetN``; else a ValueError."""
-    if name in STRATEGIES or target_of(name) is not None:
-        return name
-    raise ValueError(
-        f"unknown strategy {name!r}: expected one of {', '.join(STRATEGIES)} "
-        f"or targetN with N from 1 to {MAX_TARGET}"
-    )
 
 
 def make_strategy(name: str, rng: random.Random) -> Strategy:

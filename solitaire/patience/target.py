@@ -43,6 +43,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from solitaire.core.cards import Card, shuffled_order
+from solitaire.core.errors import InputError
 from solitaire.patience.advisor import DiscardOption
 from solitaire.patience.game import ROUNDS, Game
 from solitaire.patience.kernel import (
@@ -119,19 +120,19 @@ class FutureTable:
     def from_dict(cls, data: object) -> FutureTable:
         """Read :meth:`to_dict`'s form back, checking every count."""
         if not isinstance(data, dict):
-            raise ValueError("the future table is not a JSON object")
+            raise InputError("the future table is not a JSON object")
         games, seed, rows = data.get("games"), data.get("seed"), data.get("rounds_after_round")
         if not isinstance(games, int) or games < 1 or not isinstance(seed, int):
-            raise ValueError("the future table needs a positive 'games' and an integer 'seed'")
+            raise InputError("the future table needs a positive 'games' and an integer 'seed'")
         if not isinstance(rows, dict) or sorted(rows) != [str(k) for k in range(1, 6)]:
-            raise ValueError("the future table needs counts of the rounds after rounds 1 to 5")
+            raise InputError("the future table needs counts of the rounds after rounds 1 to 5")
         rest = []
         for k in range(1, 6):
             row = rows[str(k)]
             if not isinstance(row, list) or not all(isinstance(n, int) and n >= 0 for n in row):
-                raise ValueError(f"the counts after round {k} are not counts")
+                raise InputError(f"the counts after round {k} are not counts")
             if sum(row) != games:
-                raise ValueError(f"the counts after round {k} do not add up to {games}")
+                raise InputError(f"the counts after round {k} do not add up to {games}")
             rest.append(tuple(row))
         return cls(games, seed, tuple(rest))
 
@@ -445,7 +446,7 @@ def _round5(game: Game) -> tuple[Ints, Ints, Ints]:
     """Round 5's points [outcome, discard], its hand points, and the rest [outcome, pair]."""
     six, unseen, starters = _arrays(game)
     if game.round_number != 5 or unseen.shape[1] != 10:
-        raise ValueError("the round-5 enumeration needs a game at its fifth discard")
+        raise InputError("the round-5 enumeration needs a game at its fifth discard")
     round5, hand = _round5_points(six, unseen)
     fours = _round6_fours(unseen, starters)
     return round5[0], hand[0], _round5_rest(unseen, starters, fours)[0]

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from solitaire.core.cards import SEED_LIMIT
+from solitaire.core.errors import InputError
 from solitaire.core.runs import Z95, run_tasks, wilson
 from solitaire.core.untrusted import MAX_SEED_DIGITS
 from solitaire.tiles.game import TileGame
@@ -205,13 +206,13 @@ def check_arena(a: str, b: str, games: int, jobs: int, seed: int = 0) -> None:
     """Refuse a run that cannot be played, naming the bad value."""
     for flag, name in (("--a", a), ("--b", b)):
         if name not in PLAYERS:
-            raise ValueError(f"{flag}: unknown player {name!r}: expected {' or '.join(PLAYERS)}")
+            raise InputError(f"{flag}: unknown player {name!r}: expected {' or '.join(PLAYERS)}")
     if games < 1:
-        raise ValueError(f"--games must be at least 1, got {games}")
+        raise InputError(f"--games must be at least 1, got {games}")
     if jobs < 1:
-        raise ValueError(f"--jobs must be at least 1, got {jobs}")
+        raise InputError(f"--jobs must be at least 1, got {jobs}")
     if seed < 0 or seed + (games - 1) // 2 >= SEED_LIMIT:
-        raise ValueError(
+        raise InputError(
             "--seed must be 0 or more and the last game's seed, seed + (games - 1) // 2, "
             f"of at most {MAX_SEED_DIGITS} digits"
         )

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Final
 
+from solitaire.core.errors import InputError
 from solitaire.tiles.tiles import Tile, TileError
 
 __all__ = [
@@ -64,7 +65,7 @@ class Board:
 
     def __init__(self, size: int = SIZE) -> None:
         if not 2 <= size <= len(_LETTERS):
-            raise ValueError(f"a board is 2 to {len(_LETTERS)} squares wide, not {size}")
+            raise InputError(f"a board is 2 to {len(_LETTERS)} squares wide, not {size}")
         self.size = size
         cells = size * size
         self.faces: list[int] = [0] * cells

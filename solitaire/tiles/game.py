@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
 
+from solitaire.core.errors import InputError
 from solitaire.tiles.board import SIZE, Board
 from solitaire.tiles.movegen import ScoredPlay, generate, has_play
 from solitaire.tiles.moves import (
@@ -141,11 +142,11 @@ class TileGame:
         joker: bool = False,
     ) -> None:
         if not 2 <= players <= 4:
-            raise ValueError(f"a game is for 2 to 4 players, not {players}")
+            raise InputError(f"a game is for 2 to 4 players, not {players}")
         if solitaire and players != 2:
-            raise ValueError("the solitaire is one colour against the other: 2 seats")
+            raise InputError("the solitaire is one colour against the other: 2 seats")
         if solitaire and joker:
-            raise ValueError("the Joker needs players who check each other's counts")
+            raise InputError("the Joker needs players who check each other's counts")
         self.seed = seed
         self.players = players
         self.solitaire = solitaire
@@ -321,9 +322,9 @@ class TileGame:
         score = self.check(action)
         if self.joker and isinstance(action, Play):
             if claim is None or not 0 <= claim <= MAX_CLAIM:
-                raise ValueError(f"in a Joker game a play needs its count, 0 to {MAX_CLAIM}")
+                raise InputError(f"in a Joker game a play needs its count, 0 to {MAX_CLAIM}")
         elif claim is not None:
-            raise ValueError("only a play in a Joker game is counted by its player")
+            raise InputError("only a play in a Joker game is counted by its player")
         player = self.current_player
         rack = self.racks[player]
         bag = self.bags[player]
@@ -377,14 +378,14 @@ class TileGame:
     def check_call(self, caller: int) -> Turn:
         """The turn ``caller`` may call Joker on; ValueError naming why not."""
         if not self.joker:
-            raise ValueError("the Joker is not played in this game")
+            raise InputError("the Joker is not played in this game")
         turn = self.joker_open
         if turn is None:
-            raise ValueError("no count is open to a Joker call: the last play was called or passed")
+            raise InputError("no count is open to a Joker call: the last play was called or passed")
         if not 0 <= caller < self.players:
-            raise ValueError(f"there is no player {caller + 1}")
+            raise InputError(f"there is no player {caller + 1}")
         if caller == turn.player:
-            raise ValueError("a player does not call Joker on their own count")
+            raise InputError("a player does not call Joker on their own count")
         return turn
 
     def call_joker(self, caller: int) -> Called:
@@ -398,15 +399,15 @@ class TileGame:
     def call_early(self, caller: int) -> Called:
         """``caller`` calls Joker while the player to move has not recorded a score: pays 5."""
         if not self.joker:
-            raise ValueError("the Joker is not played in this game")
+            raise InputError("the Joker is not played in this game")
         if self.is_over:
-            raise ValueError("the game is over: no count is to come")
+            raise InputError("the game is over: no count is to come")
         if not 0 <= caller < self.players:
-            raise ValueError(f"there is no player {caller + 1}")
+            raise InputError(f"there is no player {caller + 1}")
         if caller == self.current_player:
-            raise ValueError("a player does not call Joker on their own count")
+            raise InputError("a player does not call Joker on their own count")
         if not self.can_play():
-            raise ValueError("the player to move has no play: no count is coming")
+            raise InputError("the player to move has no play: no count is coming")
         called = Called(len(self.turns), caller, joker(None, 0))
         self.early.append(called)
         self.scores[caller] += called.points

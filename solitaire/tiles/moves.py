@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
+from solitaire.core.errors import CribsolError
 from solitaire.tiles.board import ACROSS, DOWN, Board, Placement, parse_square, square_name
 from solitaire.tiles.scoring import (
     MAX_LINE,
@@ -69,7 +70,7 @@ class Reason(StrEnum):
     GAME_OVER = "game over"
 
 
-class IllegalMoveError(ValueError):
+class IllegalMoveError(CribsolError):
     """A move that breaks a rule; ``reason`` says which."""
 
     def __init__(self, reason: Reason, message: str) -> None:

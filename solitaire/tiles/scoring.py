@@ -28,6 +28,7 @@ from enum import StrEnum
 from itertools import combinations, product
 from typing import Final
 
+from solitaire.core.errors import InputError
 from solitaire.core.scoring import (
     Kind,
     group_combinations,
@@ -210,7 +211,7 @@ def score_line(
 ) -> LineScore:
     """Score one line of ranks (as laid) with their colours (all light when not given)."""
     if not 1 <= len(faces) <= MAX_LINE or not all(1 <= f <= 13 for f in faces):
-        raise ValueError(f"a line is 1 to {MAX_LINE} ranks from 1 to 13, not {list(faces)}")
+        raise InputError(f"a line is 1 to {MAX_LINE} ranks from 1 to 13, not {list(faces)}")
     shades = tuple(darks) if darks is not None else (False,) * len(faces)
     pips = [min(f, 10) for f in faces]
     items = (*_fifteens(pips), *_pairs(faces), *_runs(faces))
@@ -262,7 +263,7 @@ def line_info(key: int) -> tuple[int, int]:
     if info is None:
         ranks = _ranks_of(key)
         if not 1 <= len(ranks) <= MAX_LINE:
-            raise ValueError(f"a line is 1 to {MAX_LINE} tiles, not {len(ranks)}")
+            raise InputError(f"a line is 1 to {MAX_LINE} tiles, not {len(ranks)}")
         info = (rank_multiset_points(ranks), _scoring_ranks(ranks)) if len(ranks) > 1 else (0, 0)
         _TABLE[key] = info
     return info

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final, Self
 
 from solitaire.core.cards import Rank, shuffle
+from solitaire.core.errors import CribsolError
 
 __all__ = [
     "ALL_TILES",
@@ -48,7 +49,7 @@ _RANKS: Final = {
 _HELP: Final = "expected a rank (A, 2-10, J, Q, K) then L (light) or D (dark), like 7D or 10L"
 
 
-class TileError(ValueError):
+class TileError(CribsolError):
     """A token that is not a tile, or tiles that are not where they are said to be."""
 
 

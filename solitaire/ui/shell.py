@@ -27,6 +27,9 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
 from rich.console import Console, RenderableType
 
+from solitaire.core.errors import CribsolError
+from solitaire.core.untrusted import safe_text
+from solitaire.errorlog import log_error
 from solitaire.store import History
 from solitaire.ui.views import THEME, WIDTH
 
@@ -95,7 +98,11 @@ def ansi_part(draw: Callable[[], RenderableType], width: int) -> ANSI:
     try:
         return ANSI(render_ansi(draw(), width))
     except Exception as error:  # a drawing bug must not end the game
-        return ANSI(f"The screen could not be drawn ({type(error).__name__}); q quits, saved.")
+        log_error(error)
+        return ANSI(
+            f"The screen could not be drawn ({type(error).__name__}, an internal error logged "
+            "in errors.log); q quits, saved."
+        )
 
 
 def fitted(body: AnyContainer, size: Callable[[], tuple[int, int]]) -> Container:
@@ -117,11 +124,18 @@ def unknown_key_name(key: str) -> str | None:
 
 
 def error_line(error: Exception) -> str:
-    """What to tell the player when a key's action fails: one line; the game goes on."""
+    """What to tell the player when a key's action fails: one line; the game goes on.
+
+    A problem the program names (a :class:`CribsolError`, such as a save that failed) is
+    said in its own words; anything else is a bug, logged with its traceback."""
+    if isinstance(error, CribsolError):
+        return f"{safe_text(str(error), 150)}; your game is saved up to its last move."
+    path = log_error(error)
+    where = f"details in {path}" if path else "it could not be logged"
     return (
-        f"Something went wrong ({type(error).__name__}: {error}); "
-        "your game is saved up to its last move."
-    )[:200]
+        f"Something went wrong ({type(error).__name__}: {safe_text(str(error), 60)}): "
+        f"an internal error, {where}; your game is saved up to its last move."
+    )
 
 
 Handler = Callable[[KeyPressEvent], object]
@@ -231,7 +245,9 @@ def run_full_screen(app: Application[str], quit: Callable[[], str]) -> str:
     except EOFError:  # the terminal went away; the game was saved after every move
         return quit()
     except Exception as error:  # never a traceback: every move is already saved
-        return f"{quit()} (the game stopped on an error: {error})"
+        path = log_error(error)
+        where = f"; details in {path}" if path else ""
+        return f"{quit()} (the game stopped on an internal error: {type(error).__name__}{where})"
     return message or quit()
 
 

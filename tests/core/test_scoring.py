@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from solitaire.core.cards import ALL_CARDS, Card, CardError, DuplicateCardError, parse_cards
 from solitaire.core.scoring import (
-    _RANK_POINTS,
     Kind,
     _multisets,
     _rank_items,
@@ -21,6 +20,7 @@ from solitaire.core.scoring import (
     final_points,
     hand_points,
     rank_key,
+    rank_table,
     score_hand,
     score_total,
     spoken_number,
@@ -228,10 +228,10 @@ def test_fast_path_on_many_random_hands() -> None:
 
 def test_rank_table_matches_the_breakdown_for_every_rank_pattern() -> None:
     patterns = [*_multisets(4), *_multisets(5)]
-    assert len(_RANK_POINTS) == len(patterns)
+    assert len(rank_table()) == len(patterns)
     for ranks in patterns:
         cards = _representatives(ranks)
-        assert _RANK_POINTS[rank_key(ranks)] == sum(i.points for i in _rank_items(cards))
+        assert rank_table()[rank_key(ranks)] == sum(i.points for i in _rank_items(cards))
 
 
 @given(hands, st.randoms(use_true_random=False))

@@ -118,8 +118,6 @@ def test_bad_arguments() -> None:
 def test_work_is_handed_out_a_few_chunks_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
     import concurrent.futures
 
-    import solitaire.core.runs as runs
-
     waited: list[int] = []
     real_wait = concurrent.futures.wait
 
@@ -127,7 +125,8 @@ def test_work_is_handed_out_a_few_chunks_at_a_time(monkeypatch: pytest.MonkeyPat
         waited.append(len(futures))
         return real_wait(futures, **kwargs)
 
-    monkeypatch.setattr(runs, "wait", counting_wait)
+    # runs.py imports the pool when a run needs it, so the patch goes to its home.
+    monkeypatch.setattr(concurrent.futures, "wait", counting_wait)
     result = simulate(120, "hand", seed=3, jobs=2, chunk=1)
     assert result.totals == simulate(120, "hand", seed=3, chunk=1).totals
     # 120 chunks, never more than 4 per process queued at once.

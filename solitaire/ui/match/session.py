@@ -20,6 +20,7 @@ from enum import StrEnum
 from typing import Final
 
 from solitaire.core.cards import Card
+from solitaire.core.errors import InputError
 from solitaire.match.coach import CardAdvice, Costly, play_note
 from solitaire.match.game import (
     GO,
@@ -120,7 +121,7 @@ class MatchSession:
         coach: Coach | None = None,
     ) -> None:
         if level not in PLAYERS:
-            raise ValueError(f"unknown level {level!r}: expected one of {', '.join(PLAYERS)}")
+            raise InputError(f"unknown level {level!r}: expected one of {', '.join(PLAYERS)}")
         self.history = history
         self.level = level
         self.new_match = new_match

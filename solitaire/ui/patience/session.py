@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from solitaire.core.cards import Card
 from solitaire.core.dealcode import deal_code
@@ -20,10 +21,12 @@ from solitaire.patience.advisor import DiscardOption, Position, advise_position,
 from solitaire.patience.coach import GameReview, RoundReview, review_game, review_round
 from solitaire.patience.game import ROUNDS, Game, IllegalDiscardError, Milestone, RoundResult
 from solitaire.patience.record import game_record, replay
-from solitaire.patience.target import TargetChance, target_chances, target_disagreement
 from solitaire.patience.tracker import Tracker, track
 from solitaire.store import PATIENCE, GameLock, History, SaveError, StoredGame, StoreError, command
 from solitaire.ui.saved import Offer
+
+if TYPE_CHECKING:
+    from solitaire.patience.target import TargetChance
 
 __all__ = ["Phase", "PlaySession"]
 
@@ -291,6 +294,8 @@ class PlaySession:
         if self.target is None:
             return None
         if self._chances is None:
+            from solitaire.patience.target import target_chances  # numpy: only with a target
+
             self._chances = target_chances(self.game, self.target)
         return self._chances
 
@@ -300,6 +305,8 @@ class PlaySession:
         chances = self.chances
         if chances is None:
             return None
+        from solitaire.patience.target import target_disagreement
+
         return target_disagreement(self.advice, chances, self.target or 0, self.game.total)
 
     @property
@@ -404,6 +411,8 @@ class PlaySession:
             return None
         note = None
         if self.chances is not None:
+            from solitaire.patience.target import target_disagreement
+
             note = target_disagreement(
                 self.advice, self.chances, self.target or 0, self.game.total, result.discard
             )

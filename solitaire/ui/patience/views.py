@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -21,10 +22,12 @@ from solitaire.core.untrusted import safe_text
 from solitaire.patience.advisor import DiscardOption, Hindsight
 from solitaire.patience.coach import Reason, RoundReview, points_text, round_reasons
 from solitaire.patience.game import GREAT_LINE, ROUNDS, SKUNK_LINE, Game, RoundResult
-from solitaire.patience.simulation import SimulationResult
-from solitaire.patience.target import TargetChance
 from solitaire.patience.tracker import Place, Return, Tracker
 from solitaire.store import GameRow, Stats
+
+if TYPE_CHECKING:
+    from solitaire.patience.simulation import SimulationResult
+    from solitaire.patience.target import TargetChance
 from solitaire.ui.views import (
     ScoreView,
     card_text,

@@ -1,0 +1,207 @@
+"""Start-up, measured side by side: how long each command takes to finish or to draw its
+first full screen, beside Python's own start and a minimal prompt_toolkit app.
+
+Every case runs ``--rounds`` times, the cases interleaved round by round so a busy
+neighbour slows them alike; each row gives the median wall time and its ratio to the
+row it is judged against. The full-screen games run in a pseudo-terminal of 80x24
+(a fresh data directory each time, so no saved game is offered) and are timed to the
+moment their first complete screen has been written, then quit with ``q``.
+
+Targets (issue 22): ``--version`` and ``--help`` within 2.5x of ``python -c pass``;
+``score`` within 1.2x of importing what it prints with (rich's console and table);
+each game's first screen within 1.3x of the minimal full-screen app.
+
+    .venv/bin/python scripts/bench_startup.py --rounds 15
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import os
+import pty
+import select
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+MINIMAL_APP = """
+from prompt_toolkit import Application
+from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.layout import Layout, Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+
+keys = KeyBindings()
+keys.add("q")(lambda event: event.app.exit())
+text = "\\n".join(f"line {i}" for i in range(20)) + "\\nminimal app ready; q quits"
+Application(
+    layout=Layout(Window(FormattedTextControl(text))), key_bindings=keys, full_screen=True
+).run()
+"""
+
+
+@dataclass
+class Case:
+    name: str
+    argv: list[str]
+    screen: str | None = None  # text that shows the first full screen was drawn
+    baseline: str | None = None  # the row this one is judged against
+    target: float | None = None
+    times: list[float] = field(default_factory=list)
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def installed(venv: Path) -> tuple[str, str]:
+    """(python, cribsol) of a virtual environment holding the project installed as a user
+    installs it (a built wheel, not the editable install of .venv, whose import hook
+    costs every start); made or refreshed here."""
+    python = venv / "bin" / "python"
+    if not python.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check",
+         "--force-reinstall", "--no-deps", str(ROOT)],
+        check=True,
+    )  # fmt: skip
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", str(ROOT)],
+        check=True,
+    )
+    return str(python), str(venv / "bin" / "cribsol")
+
+
+def run_command(argv: list[str], env: dict[str, str]) -> float:
+    started = time.perf_counter()
+    subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    return time.perf_counter() - started
+
+
+def run_screen(argv: list[str], marker: str, env: dict[str, str], timeout: float = 60) -> float:
+    """Seconds from the start until ``marker`` has been written to the terminal."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    with tempfile.TemporaryDirectory() as data:
+        env = {**env, "TERM": "xterm-256color", "CRIBSOL_DATA_DIR": data}
+        started = time.perf_counter()
+        process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env)
+        os.close(slave)
+        seen = b""
+        wanted = marker.encode()
+        elapsed = None
+        try:
+            while time.perf_counter() - started < timeout:
+                ready, _, _ = select.select([master], [], [], 0.05)
+                if not ready:
+                    continue
+                try:
+                    seen += os.read(master, 1 << 16)
+                except OSError:
+                    break
+                if wanted in seen:
+                    elapsed = time.perf_counter() - started
+                    break
+            os.write(master, b"q")
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        finally:
+            os.close(master)
+    if elapsed is None:
+        raise SystemExit(f"bench_startup: {' '.join(argv[1:])} never showed {marker!r}")
+    return elapsed
+
+
+def cases(python: str, program: str, minimal: str) -> list[Case]:
+    return [
+        Case("python -c pass", [python, "-c", "pass"]),
+        Case("import prompt_toolkit, rich", [python, "-c", "import prompt_toolkit, rich"]),
+        Case("import rich console+table", [python, "-c", "import rich.console, rich.table"]),
+        Case("cribsol --version", [program, "--version"], None, "python -c pass", 2.5),
+        Case("cribsol --help", [program, "--help"], None, "python -c pass", 2.5),
+        Case(
+            "cribsol score 5H 5C 5S JD 5D",
+            [program, "score", "5H", "5C", "5S", "JD", "5D"],
+            None,
+            "import rich console+table",
+            1.2,
+        ),
+        Case("minimal full-screen app", [python, minimal], "minimal app ready"),
+        Case(
+            "cribsol play: first screen",
+            [program, "play"],
+            "Pick two cards",
+            "minimal full-screen app",
+            1.3,
+        ),
+        Case(
+            "cribsol match: first screen",
+            [program, "match"],
+            "Pick two cards",
+            "minimal full-screen app",
+            1.3,
+        ),
+        Case(
+            "cribsol tiles: first screen",
+            [program, "tiles"],
+            "Enter play",
+            "minimal full-screen app",
+            1.3,
+        ),
+    ]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=11, help="runs of every case (default 11)")
+    parser.add_argument(
+        "--venv",
+        type=Path,
+        default=Path(tempfile.gettempdir()) / "cribsol-bench-startup",
+        help="where the project is installed from a wheel for the run (made if missing)",
+    )
+    args = parser.parse_args()
+    python, program = installed(args.venv)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CRIBSOL_")}
+    env["CRIBSOL_DATA_DIR"] = tempfile.mkdtemp(prefix="bench-startup-")
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as handle:
+        handle.write(MINIMAL_APP)
+    table = cases(python, program, handle.name)
+    try:
+        for _ in range(args.rounds):
+            for case in table:
+                if case.screen is None:
+                    case.times.append(run_command(case.argv, env))
+                else:
+                    case.times.append(run_screen(case.argv, case.screen, env))
+    finally:
+        os.unlink(handle.name)
+    medians = {case.name: statistics.median(case.times) for case in table}
+    print(f"start-up, median of {args.rounds} interleaved runs (load average "
+          f"{os.getloadavg()[0]:.1f}):")  # fmt: skip
+    print(f"{'':32} {'median':>9} {'ratio':>7}  {'target':>6}  against")
+    failed = 0
+    for case in table:
+        line = f"{case.name:32} {medians[case.name] * 1000:7.1f}ms"
+        if case.baseline is not None and case.target is not None:
+            ratio = medians[case.name] / medians[case.baseline]
+            met = ratio <= case.target
+            failed += not met
+            line += f" {ratio:6.2f}x  {case.target:5.1f}x  {case.baseline}"
+            line += "" if met else "  (missed)"
+        print(line)
+    print(f"{failed} target{'s' if failed != 1 else ''} missed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,179 @@
+"""The command line's light half: the parser class, option types and shared options.
+
+Imported for every command, ``--help`` and ``--version`` included, so it loads no
+engine, no rich and no prompt_toolkit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeAlias
+
+from solitaire.core.cards import SEED_LIMIT
+from solitaire.core.errors import CribsolError
+from solitaire.core.runs import MAX_JOBS
+from solitaire.core.untrusted import MAX_SEED_DIGITS, safe_text
+from solitaire.names import command
+
+Handler: TypeAlias = "Callable[[argparse.Namespace], int] | str"
+"""What a command runs: a function, or ``"module:function"`` of solitaire.cli, imported
+only when that command runs (so the others' engines never load)."""
+
+
+def prog() -> str:
+    """The program's name as the player ran it: ``scripts/play`` or ``cribsol``."""
+    return command("").strip()
+
+
+class UsageError(CribsolError):
+    """A bad command line; reported in one line with exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
+
+
+if TYPE_CHECKING:
+    Subcommands: TypeAlias = argparse._SubParsersAction[Parser]
+    """What each command module's ``register`` adds its commands to."""
+
+
+def speaks_unicode(stream: object) -> bool:
+    encoding = getattr(stream, "encoding", None) or ""
+    return encoding.lower().replace("-", "").startswith(("utf", "ucs"))
+
+
+def whole_number(low: int, high: int, shown: str | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number ``low <= n <= high`` in plain digits.
+
+    ``1e3``, ``1.0``, ``10**12``, ``1_000``, other scripts' digits and numbers too long
+    to be in range are refused in one line before Python's ``int`` sees them.
+    """
+    widest = len(str(max(abs(low), abs(high))))
+    shown = shown or f"{low:,} to {high:,}"
+
+    def parse(text: str) -> int:
+        digits = text.strip()
+        if _PLAIN_INT.fullmatch(digits) and len(digits.lstrip("+-")) <= widest:
+            value = int(digits)
+            if low <= value <= high:
+                return value
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number from {shown}, got '{safe_text(text, 30)}'"
+        )
+
+    return parse
+
+
+_PLAIN_INT: Final = re.compile(r"[+-]?[0-9]+")
+MAX_GAME_ID: Final = 2**63 - 1  # SQLite's largest integer
+game_id = whole_number(1, MAX_GAME_ID, f"1 to {MAX_GAME_ID:,} (a game id)")
+"""An argparse type: a game's id in the history."""
+seed_number = whole_number(0, SEED_LIMIT - 1, f"0 up, of at most {MAX_SEED_DIGITS} digits (a seed)")
+"""An argparse type: a seed; a negative seed is refused, not dealt as its absolute value."""
+jobs_number = whole_number(1, MAX_JOBS, f"1 to {MAX_JOBS} (processes on this machine)")
+"""An argparse type: how many processes a run may use."""
+
+
+_ASCII_HELP = "letters instead of suit symbols"
+_DATA_DIR_HELP = (
+    "where the saved game and history live (default: $CRIBSOL_DATA_DIR or the user data directory)"
+)
+
+
+def add_shared_options(parser: argparse.ArgumentParser) -> None:
+    """--ascii and --data-dir before the command name (``cribsol --ascii play``).
+
+    A command accepts them after its name too; there they default to SUPPRESS, so
+    a value given before the name is not overwritten by the command's default.
+    """
+    parser.add_argument("--ascii", action="store_true", help=_ASCII_HELP)
+    parser.add_argument("--data-dir", metavar="DIR", help=_DATA_DIR_HELP)
+
+
+@contextmanager
+def new_command(
+    sub: Subcommands,
+    name: str,
+    func: Handler,
+    *,
+    json: str | None = None,
+    ascii: bool = False,
+    ascii_help: str = _ASCII_HELP,
+    data_dir: bool = False,
+    **parser_args: Any,
+) -> Iterator[Parser]:
+    """A command's parser (``parser_args``: its help and description) for the caller to add
+    its own options to; then, after them, --json (``json``: what it prints) with --ascii, or
+    --ascii alone (``ascii_help``: what it does there), and --data-dir when asked; the command
+    runs ``func``, and an option it does not know is reported by its own parser."""
+    parser = sub.add_parser(name, **parser_args)
+    yield parser
+    if json is not None:
+        add_output_options(parser, json, ascii_help)
+    elif ascii:
+        add_ascii_option(parser, ascii_help)
+    if data_dir:
+        add_data_dir_option(parser)
+    parser.set_defaults(func=func, command_parser=parser)
+
+
+def add_output_options(
+    parser: argparse.ArgumentParser, json_help: str, ascii_help: str = _ASCII_HELP
+) -> None:
+    """--json and --ascii."""
+    parser.add_argument("--json", action="store_true", help=json_help)
+    add_ascii_option(parser, ascii_help)
+
+
+def add_ascii_option(parser: argparse.ArgumentParser, ascii_help: str = _ASCII_HELP) -> None:
+    """--ascii after the command's name (see :func:`add_shared_options`)."""
+    parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help=ascii_help)
+
+
+def add_resume_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup, what: str) -> None:
+    """--resume ID: carry on with an unfinished game of this kind (``what``: "match")."""
+    parser.add_argument(
+        "--resume",
+        type=game_id,
+        metavar="ID",
+        help=f"carry on with an unfinished {what}, by its id ({command('history')} lists them)",
+    )
+
+
+def add_run_options(
+    parser: argparse.ArgumentParser,
+    games: Callable[[str], int],
+    default_games: int,
+    seed_help: str = "first seed (default 0)",
+) -> None:
+    """--games, --jobs and --seed of a run of many seeded games (an arena, a simulation)."""
+    parser.add_argument(
+        "--games",
+        type=games,
+        default=default_games,
+        metavar="N",
+        help=f"games to play (default {default_games:,})",
+    )
+    parser.add_argument(
+        "--jobs", type=jobs_number, default=1, metavar="J", help="processes (default 1)"
+    )
+    parser.add_argument("--seed", type=seed_number, default=0, metavar="S", help=seed_help)
+
+
+def add_data_dir_option(parser: argparse.ArgumentParser) -> None:
+    """--data-dir, where the saved game and the history live."""
+    parser.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS, help=_DATA_DIR_HELP)
+
+
+def add_deal_options(parser: argparse.ArgumentParser) -> argparse._MutuallyExclusiveGroup:
+    """--seed, --deal and --daily, which choose the deck; returns their group."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--seed", type=seed_number, metavar="N", help="the deal for this seed")
+    group.add_argument("--deal", metavar="CODE", help="the deal for this deal code")
+    group.add_argument("--daily", action="store_true", help="today's deal, the same for everyone")
+    return group

@@ -1,0 +1,38 @@
+"""``cribsol score``: one hand, crib or final hand scored and said the way players say it.
+
+Its own module so that scoring a hand loads the card core and rich, nothing more.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from solitaire.cli.common import make_console
+from solitaire.core.cards import parse_cards
+from solitaire.core.errors import InputError
+from solitaire.core.scoring import score_hand
+from solitaire.ui.views import ScoreView, kind_totals_table
+
+__all__ = ["cmd_score"]
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    cards = parse_cards(" ".join(args.cards))
+    if len(cards) not in (4, 5):
+        raise InputError(
+            f"expected 4 hand cards and a starter (or 4 cards alone for a final hand), "
+            f"got {len(cards)} card{'s' if len(cards) != 1 else ''}"
+        )
+    if args.crib and len(cards) == 4:
+        raise InputError("a crib needs a starter: give 4 crib cards then the starter")
+    starter = cards[4] if len(cards) == 5 else None
+    score = score_hand(cards[:4], starter, crib=args.crib)
+    if args.json:
+        print(json.dumps(score.to_dict()))
+        return 0
+    console = make_console(args)
+    title = "Crib" if args.crib else ("Hand" if starter is not None else "Final hand")
+    console.print(ScoreView(score, title=title, ascii=args.ascii))
+    console.print(kind_totals_table([score]))
+    return 0

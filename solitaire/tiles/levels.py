@@ -1,0 +1,13 @@
+"""The tile game's computer players by name: plain data, light to import.
+
+:func:`solitaire.tiles.players.make_player` makes the players these name.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["DEFAULT_VS", "PLAYERS"]
+
+PLAYERS: Final = ("expert", "greedy")
+DEFAULT_VS: Final = "greedy"  # --auto's opponent when none is named
