@@ -1,0 +1,156 @@
+"""The documentation: every link leads to a file and heading in the repository, and every
+command the README names exists."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+
+import pytest
+
+from solitaire.cli import build_parser, main
+
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+DOCUMENTS = (
+    README,
+    *sorted((ROOT / "docs").glob("*.md")),
+    ROOT / "results" / "README.md",
+    ROOT / "scripts" / "README.md",
+)
+README_MAX_LINES = 210
+
+_FENCED = re.compile(r"^```[^\n]*\n.*?^```[ \t]*$", re.MULTILINE | re.DOTALL)
+_INLINE = re.compile(r"`([^`]+)`")
+_LINK = re.compile(r"!?\[[^\]]*\]\(\s*([^)\s]+)(?:\s+\"[^\"]*\")?\s*\)")
+_HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_WORD = re.compile(r"[a-z][a-z-]*")
+
+
+def _text(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def _prose(text: str) -> str:
+    """The text outside fenced code blocks, inline code kept as a placeholder word."""
+    return _INLINE.sub("code", _FENCED.sub("", text))
+
+
+def slug(heading: str) -> str:
+    """A heading's anchor as GitHub makes it: the text shown, lower case, punctuation
+    dropped, spaces made hyphens."""
+    shown = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", heading).replace("`", "").replace("*", "")
+    return re.sub(r"[^\w\- ]", "", shown.strip().lower()).replace(" ", "-")
+
+
+def anchors(path: Path) -> set[str]:
+    """Every heading anchor of a Markdown file (a repeated heading gets -1, -2 ...)."""
+    seen: dict[str, int] = {}
+    found = set()
+    for match in _HEADING.finditer(_FENCED.sub("", _text(path))):
+        base = slug(match.group(1))
+        count = seen.get(base, 0)
+        seen[base] = count + 1
+        found.add(base if count == 0 else f"{base}-{count}")
+    return found
+
+
+def links(path: Path) -> list[str]:
+    """The targets of a Markdown file's links, outside code."""
+    return [match.group(1) for match in _LINK.finditer(_prose(_text(path)))]
+
+
+def broken(path: Path, target: str) -> str | None:
+    """Why a link of ``path`` leads nowhere in the repository, or None when it resolves."""
+    if _SCHEME.match(target):
+        return "links outside the repository"
+    where, _, fragment = target.partition("#")
+    file = (path.parent / where).resolve() if where else path
+    if not file.is_relative_to(ROOT):
+        return "leads outside the repository"
+    if not file.exists():
+        return f"{file.relative_to(ROOT)} does not exist"
+    if fragment:
+        if file.suffix != ".md" or not file.is_file():
+            return f"#{fragment} in a file that is not Markdown"
+        if fragment not in anchors(file):
+            return f"{file.relative_to(ROOT)} has no heading #{fragment}"
+    return None
+
+
+@pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_link_resolves_inside_the_repository(path: Path) -> None:
+    text = _text(path)
+    assert "shared/" not in text, f"{path.name} mentions a folder outside the repository"
+    problems = [f"({target}): {why}" for target in links(path) if (why := broken(path, target))]
+    assert not problems, f"{path.relative_to(ROOT)}: " + "; ".join(problems)
+
+
+def test_a_broken_link_is_caught() -> None:
+    page = ROOT / "docs" / "RESULTS.md"
+    assert broken(page, "PATIENCE.md#how-the-chance-is-computed") is None
+    assert broken(page, "NOWHERE.md") == "docs/NOWHERE.md does not exist"
+    assert broken(page, "PATIENCE.md#nowhere") == "docs/PATIENCE.md has no heading #nowhere"
+    assert broken(page, "../../elsewhere.md") == "leads outside the repository"
+    assert broken(page, "https://example.com") == "links outside the repository"
+    assert slug("How `expert` plays") == "how-expert-plays"
+    assert slug("Playing for 90, playing for 121") == "playing-for-90-playing-for-121"
+
+
+def readme_commands() -> list[tuple[str, ...]]:
+    """Each ``cribsol COMMAND`` and ``cribsol COMMAND SUB`` in the README's code, in order.
+
+    A command is the bare lower-case word after ``cribsol``, and a subcommand the next
+    such word; an option, a number or a file name ends it.
+    """
+    text = _text(README)
+    code = [block for block in _FENCED.findall(text)]
+    code += _INLINE.findall(_FENCED.sub("", text))
+    found: list[tuple[str, ...]] = []
+    for snippet in code:
+        for line in snippet.splitlines() if snippet.startswith("```") else [snippet]:
+            tokens = line.split()
+            for index, token in enumerate(tokens):
+                if token != "cribsol":
+                    continue
+                words: list[str] = []
+                for word in tokens[index + 1 : index + 3]:
+                    if not _WORD.fullmatch(word):
+                        break
+                    words.append(word)
+                if words and tuple(words) not in found:
+                    found.append(tuple(words))
+    return found
+
+
+COMMANDS = readme_commands()
+
+
+def test_the_readme_names_commands() -> None:
+    assert len(COMMANDS) >= 10, COMMANDS
+
+
+@pytest.mark.parametrize("words", COMMANDS, ids=" ".join)
+def test_every_command_the_readme_names_exists(
+    words: tuple[str, ...], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("CRIBSOL_PROG", raising=False)  # the usage line says cribsol
+    try:
+        status = main([*words, "--help"])
+    except SystemExit as done:  # argparse leaves after --help
+        status = done.code if isinstance(done.code, int) else 1
+    assert status == 0, f"cribsol {' '.join(words)} --help: {capsys.readouterr().err}"
+    usage = capsys.readouterr().out.split()
+    assert usage[: 2 + len(words)] == ["usage:", "cribsol", *words]
+
+
+def test_the_readme_names_every_command() -> None:
+    named = {words[0] for words in COMMANDS}
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    assert set(sub.choices) <= named
+
+
+def test_the_readme_is_a_page() -> None:
+    assert len(_text(README).splitlines()) <= README_MAX_LINES
