@@ -18,7 +18,8 @@ import time
 from pathlib import Path
 
 from solitaire.core.runs import MAX_JOBS, run_tasks
-from solitaire.match.lead import HANDS, LEAD_PATH, build_rows, encode
+from solitaire.match.build_lead import build_rows, encode
+from solitaire.match.lead import HANDS, LEAD_PATH
 
 
 def main() -> None:

@@ -23,7 +23,8 @@ import sys
 import time
 from pathlib import Path
 
-from solitaire.tiles.leaves import LEAVES_FILE, fit_leaves
+from solitaire.tiles.fit_leaves import fit_leaves
+from solitaire.tiles.leaves import LEAVES_FILE
 
 
 def main() -> int:

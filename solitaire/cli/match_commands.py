@@ -19,13 +19,14 @@ from solitaire.cli.common import (
 from solitaire.core.errors import InputError
 from solitaire.match.game import Match
 from solitaire.match.levels import DEFAULT_LEVEL
-from solitaire.match.players import advance, make_player
+from solitaire.match.players import advance
 from solitaire.match.record import (
     RecordError,
     load_match_record,
     match_record,
     replay_match,
 )
+from solitaire.match.registry import make_player
 from solitaire.store import MATCH, YOU, GameRow, History, command
 from solitaire.ui.match.views import MatchView, StoredMatch
 

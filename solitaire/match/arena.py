@@ -27,7 +27,8 @@ from solitaire.core.runs import MAX_JOBS, run_tasks, wilson
 from solitaire.match.game import Action, Match, Observation
 from solitaire.match.levels import MAX_ARENA_GAMES, OUTSIDE, arena_players
 from solitaire.match.outside import make_outside
-from solitaire.match.players import Player, advance, make_player
+from solitaire.match.players import Player, advance
+from solitaire.match.registry import make_player
 from solitaire.match.stats import MatchStats, combined, match_stats
 
 __all__ = [

@@ -46,7 +46,8 @@ from solitaire.core.untrusted import (
 )
 from solitaire.match.game import GO, Discard, Lay, Match, Observation, Phase, deal_deck
 from solitaire.match.levels import DEFAULT_HANDS, MAX_HANDS
-from solitaire.match.players import PLAYERS, Player, advance, discard_values, make_player
+from solitaire.match.players import PLAYERS, Player, advance, discard_values
+from solitaire.match.registry import make_player
 from solitaire.match.search import play_values
 
 __all__ = [

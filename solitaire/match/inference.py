@@ -44,7 +44,17 @@ from numpy.typing import NDArray
 from solitaire.match.game import Observation
 from solitaire.patience.kernel import five_rank_points
 
-__all__ = ["MODEL_SHARE", "blend", "blend_factors", "keeps", "kept_weights", "six_ranks"]
+__all__ = [
+    "MODEL_SHARE",
+    "Hand",
+    "blend",
+    "blend_factors",
+    "keeps",
+    "kept_weights",
+    "six_ranks",
+]
+
+Hand = tuple[int, ...]  # ranks 1-13, ascending: a hand as the play sees it
 
 MODEL_SHARE: Final = Fraction(9, 10)  # the rest: every hidden hand equally likely
 _KEEP_SLOTS: Final = np.array(list(combinations(range(6), 4)), dtype=np.intp)

@@ -36,14 +36,11 @@ from numpy.typing import NDArray
 from solitaire.core.cards import Card
 from solitaire.core.errors import InputError
 from solitaire.match.game import Observation
-from solitaire.match.inference import blend_factors, kept_weights
-from solitaire.match.search import Hand, hand_id, nets_after
+from solitaire.match.inference import Hand, blend_factors, kept_weights
 
 __all__ = [
     "HANDS",
     "LEAD_PATH",
-    "build_rows",
-    "encode",
     "is_opening_lead",
     "lead_values",
     "read_rows",
@@ -63,27 +60,6 @@ _LEAD_CARDS: Final = 4
 def is_opening_lead(view: Observation) -> bool:
     """True for pone's first card of the play: the case the table answers."""
     return not view.laid and len(view.hand) == view.opponent_held == _LEAD_CARDS
-
-
-def build_rows(mine: Hand) -> NDArray[np.int8]:
-    """``v(mine, D, r)``: a row per lead rank ``r`` of ``mine``, a column per dealer's ``D``."""
-    fits = [index for index, hand in enumerate(HANDS) if _fits(mine, hand)]
-    ids = [hand_id(HANDS[index]) for index in fits]
-    rows = np.zeros((len(set(mine)), len(HANDS)), dtype=np.int8)
-    for row, rank in enumerate(sorted(set(mine))):
-        rows[row, fits] = nets_after(mine, 0, 0, rank, ids)
-    return rows
-
-
-def _fits(mine: Hand, theirs: Hand) -> bool:
-    return all(mine.count(rank) + theirs.count(rank) <= 4 for rank in set(theirs))
-
-
-def encode(blocks: list[NDArray[np.int8]]) -> bytes:
-    """The file's bytes for every ``H``'s rows, in :data:`HANDS` order."""
-    packed = [zlib.compress(block.tobytes(), 9) for block in blocks]
-    ends = np.cumsum([len(data) for data in packed], dtype=np.uint32)
-    return MAGIC + ends.astype("<u4").tobytes() + b"".join(packed)
 
 
 @cache

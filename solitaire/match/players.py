@@ -23,7 +23,7 @@ from math import comb
 from typing import Final, Protocol
 
 from solitaire.core.cards import ALL_CARDS, Card
-from solitaire.core.errors import CribsolError, InputError
+from solitaire.core.errors import CribsolError
 from solitaire.core.scoring import score_total
 from solitaire.match.game import (
     GO,
@@ -50,7 +50,6 @@ __all__ = [
     "advance",
     "discard_values",
     "lay_values",
-    "make_player",
     "own_count",
 ]
 
@@ -159,19 +158,6 @@ class StandardPlayer:
         if not lays:
             return GO
         return Lay(max(lays, key=lambda card: (lays[card], card.value, card)))
-
-
-def make_player(name: str, rng: random.Random) -> Player:
-    """The computer level of this name; ``rng`` feeds the ones that draw at random."""
-    if name == "easy":
-        return EasyPlayer(rng)
-    if name == "standard":
-        return StandardPlayer()
-    if name == "expert":
-        from solitaire.match.expert import ExpertPlayer  # it builds on this module
-
-        return ExpertPlayer()
-    raise InputError(f"unknown player {name!r}: expected one of {', '.join(PLAYERS)}")
 
 
 def advance(match: Match, players: Sequence[Player | None]) -> tuple[Event, ...]:

@@ -48,7 +48,8 @@ from typing import Final, TypeVar
 from solitaire.core.cards import ALL_CARDS, Card
 from solitaire.core.errors import InputError
 from solitaire.match.game import Observation
-from solitaire.match.inference import blend, kept_weights
+from solitaire.match.inference import Hand, blend, kept_weights
+from solitaire.match.lead import is_opening_lead, lead_values
 from solitaire.match.pegging import MAX_COUNT
 
 __all__ = [
@@ -69,7 +70,6 @@ __all__ = [
     "tail_steps",
 ]
 
-Hand = tuple[int, ...]  # ranks 1-13, ascending
 Tail = tuple[int, ...]  # ranks of the scoring tail of the series
 
 _VALUE: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # by rank
@@ -413,8 +413,6 @@ def play_values(view: Observation) -> dict[Card, Fraction]:
     Empty when no card fits (the player must say go). Pone's opening lead is read
     from a table of the same values (:mod:`~solitaire.match.lead`).
     """
-    from solitaire.match.lead import is_opening_lead, lead_values  # the table builds on this
-
     if is_opening_lead(view):
         return lead_values(view)
     return search_values(view)

@@ -20,7 +20,8 @@ from solitaire.match.endgame import (
 from solitaire.match.expert import ExpertPlayer, peg_features, pegging_value
 from solitaire.match.game import GAME_POINTS, Discard, Lay, Match
 from solitaire.match.pegging import peg_points
-from solitaire.match.players import StandardPlayer, advance, discard_values, make_player
+from solitaire.match.players import StandardPlayer, advance, discard_values
+from solitaire.match.registry import make_player
 from solitaire.match.search import peg_ranks, play_values
 
 

@@ -7,12 +7,11 @@ from pathlib import Path
 
 import numpy as np
 
+from solitaire.match.build_lead import build_rows, encode
 from solitaire.match.game import Match, Observation, Phase
 from solitaire.match.lead import (
     HANDS,
     LEAD_PATH,
-    build_rows,
-    encode,
     is_opening_lead,
     lead_values,
     read_rows,

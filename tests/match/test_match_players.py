@@ -21,8 +21,8 @@ from solitaire.match.players import (
     advance,
     discard_values,
     lay_values,
-    make_player,
 )
+from solitaire.match.registry import make_player
 
 
 def brute_discards(six: tuple[Card, ...]) -> dict[tuple[Card, Card], tuple[Fraction, Fraction]]:

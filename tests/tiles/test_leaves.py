@@ -7,16 +7,15 @@ import random
 import pytest
 
 from solitaire.core.cards import shuffle
-from solitaire.tiles.game import TileGame
-from solitaire.tiles.leaves import (
-    FEATURES,
+from solitaire.tiles.fit_leaves import (
     RACKS_PER_POSITION,
     _draw_count,
     fit_leaves,
-    leave_features,
     position_samples,
     within_positions_fit,
 )
+from solitaire.tiles.game import TileGame
+from solitaire.tiles.leaves import FEATURES, leave_features
 from solitaire.tiles.movegen import generate
 from solitaire.tiles.players import greedy
 from solitaire.tiles.tiles import parse_tiles

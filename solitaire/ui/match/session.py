@@ -41,8 +41,9 @@ from solitaire.match.game import (
     Phase,
     SaidGo,
 )
-from solitaire.match.players import PLAYERS, make_player
+from solitaire.match.players import PLAYERS
 from solitaire.match.record import RecordError, load_match_record, match_record, replay_match
+from solitaire.match.registry import make_player
 from solitaire.store import MATCH, History, RecordSummary, StoreError, command
 from solitaire.ui.match.coaching import Coach, Moment
 from solitaire.ui.saved import Claimed, Offer, SavedGame

@@ -1,0 +1,28 @@
+"""The match's computer levels by name: the one place a level is made.
+
+It sits above the players it makes (:mod:`~solitaire.match.players` and
+:mod:`~solitaire.match.expert`), so neither imports it; their names are in
+:mod:`~solitaire.match.levels`, which the command line reads without loading any.
+"""
+
+from __future__ import annotations
+
+import random
+
+from solitaire.core.errors import InputError
+from solitaire.match.expert import ExpertPlayer
+from solitaire.match.levels import PLAYERS
+from solitaire.match.players import EasyPlayer, Player, StandardPlayer
+
+__all__ = ["PLAYERS", "make_player"]
+
+
+def make_player(name: str, rng: random.Random) -> Player:
+    """The computer level of this name; ``rng`` feeds the ones that draw at random."""
+    if name == "easy":
+        return EasyPlayer(rng)
+    if name == "standard":
+        return StandardPlayer()
+    if name == "expert":
+        return ExpertPlayer()
+    raise InputError(f"unknown player {name!r}: expected one of {', '.join(PLAYERS)}")

@@ -1,0 +1,103 @@
+"""The package's shape: no import cycle inside it.
+
+Imports are read from the source (every ``import`` and ``from`` of the package, at the
+top of a module or inside a function, but not those under ``if TYPE_CHECKING``), so a
+cycle hidden behind a function-local import counts too.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "solitaire"
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES: Mapping[str, Path] = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+
+
+def _type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def imported(tree: ast.AST) -> Iterator[str]:
+    """The package modules a module's code imports (names resolved to modules)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and _type_checking(node.test):
+            node.body = []  # what only the type checker reads makes no cycle
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for alias in node.names:
+                full = f"{node.module}.{alias.name}"
+                yield full if full in MODULES else node.module
+        elif isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+
+
+def import_graph() -> dict[str, set[str]]:
+    graph = {}
+    for name, path in MODULES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        graph[name] = {m for m in imported(tree) if m in MODULES and m != name}
+    return graph
+
+
+def cycles(graph: Mapping[str, set[str]]) -> list[list[str]]:
+    """Every strongly connected group of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in sorted(graph[node]):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_import_cycle_inside_the_package() -> None:
+    assert cycles(import_graph()) == []
+
+
+def test_the_cycle_check_finds_a_cycle() -> None:
+    """The check is not vacuous: a function-local import back makes a cycle it reports."""
+    graph = import_graph()
+    assert "solitaire.match.expert" in graph["solitaire.match.registry"]
+    graph["solitaire.match.players"].add("solitaire.match.registry")  # a lazy import back
+    assert [
+        "solitaire.match.expert",
+        "solitaire.match.players",
+        "solitaire.match.registry",
+    ] in cycles(graph)
+    lazy = ast.parse("def f():\n    from solitaire.match.registry import make_player\n")
+    assert list(imported(lazy)) == ["solitaire.match.registry"]
+    hidden = ast.parse("if TYPE_CHECKING:\n    from solitaire.match.registry import make_player\n")
+    assert list(imported(hidden)) == []
