@@ -25,6 +25,8 @@ from solitaire.core.untrusted import MAX_SEED_DIGITS
 
 __all__ = [
     "ALL_CARDS",
+    "JACK_OF_CLUBS",
+    "JACK_RANK",
     "SEED_LIMIT",
     "Card",
     "CardError",
@@ -231,6 +233,10 @@ _SUIT_OF: Final[tuple[Suit, ...]] = tuple(Suit(i % 4) for i in range(52))
 ALL_CARDS: Final[tuple[Card, ...]] = _CARDS
 """The 52 cards in order: AC AD AH AS 2C ... KS."""
 SEED_LIMIT: Final = 10**MAX_SEED_DIGITS
+JACK_RANK: Final = Rank.JACK - 1
+"""The jack's rank index in a card int (``card >> 2``)."""
+JACK_OF_CLUBS: Final = JACK_RANK * 4
+"""The jack of clubs as a card int; ``JACK_OF_CLUBS | suit`` is the jack of any suit."""
 """Seeds are whole numbers from 0 to ``SEED_LIMIT - 1``."""
 
 CardLike = Card | str

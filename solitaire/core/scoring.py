@@ -26,6 +26,7 @@ from itertools import combinations, combinations_with_replacement, product
 from typing import Final, Protocol, TypeVar
 
 from solitaire.core.cards import (
+    JACK_OF_CLUBS,
     Card,
     CardError,
     CardLike,
@@ -232,7 +233,6 @@ def score_hand(
 
 CARD_KEY: Final[tuple[int, ...]] = tuple(5 ** (c >> 2) for c in range(52))
 """Each card's share of :func:`rank_key`: the table key of some cards is their keys' sum."""
-_JACKS: Final = (Rank.JACK - 1) * 4  # the jack of clubs; ``_JACKS | suit``: any suit
 
 
 def rank_key(ranks: Iterable[int]) -> int:
@@ -307,7 +307,7 @@ def hand_points(a: int, b: int, c: int, d: int, starter: int) -> int:
     suit = a & 3
     if b & 3 == suit and c & 3 == suit and d & 3 == suit:
         total += 5 if starter & 3 == suit else 4
-    nobs = _JACKS | (starter & 3)  # the jack of the starter's suit
+    nobs = JACK_OF_CLUBS | (starter & 3)  # the jack of the starter's suit
     if nobs in (a, b, c, d):
         total += 1
     return total
@@ -320,7 +320,7 @@ def crib_points(a: int, b: int, c: int, d: int, starter: int) -> int:
     suit = starter & 3
     if a & 3 == suit and b & 3 == suit and c & 3 == suit and d & 3 == suit:
         total += 5
-    nobs = _JACKS | suit
+    nobs = JACK_OF_CLUBS | suit
     if nobs in (a, b, c, d):
         total += 1
     return total

@@ -29,7 +29,16 @@ from math import comb
 from operator import itemgetter, mul
 from typing import TYPE_CHECKING, Final
 
-from solitaire.core.cards import ALL_CARDS, Card, CardLike, DuplicateCardError, to_card, to_cards
+from solitaire.core.cards import (
+    ALL_CARDS,
+    JACK_OF_CLUBS,
+    JACK_RANK,
+    Card,
+    CardLike,
+    DuplicateCardError,
+    to_card,
+    to_cards,
+)
 from solitaire.core.errors import CribsolError, InputError
 from solitaire.core.scoring import CARD_KEY, crib_points, hand_points, rank_table
 from solitaire.patience.game import DISCARDS, Game
@@ -53,8 +62,6 @@ __all__ = [
 ]
 
 
-_J: Final = 10  # the jack's rank index (a card int >> 2)
-_JACKS: Final = 40  # the jack of clubs; ``_JACKS | suit`` is the jack of any suit
 _HEELS: Final = 2
 
 
@@ -241,7 +248,7 @@ def expected_numerators(position: Position) -> ExpectedSums:
         counts[card >> 2] += 1
         suits[card & 3] += 1
     size = len(unseen)
-    jacks = [card & 3 for card in unseen if card >> 2 == _J]
+    jacks = [card & 3 for card in unseen if card >> 2 == JACK_RANK]
     hand_nums: list[int] = []
     crib_nums: list[int] = []
     key = CARD_KEY
@@ -268,7 +275,7 @@ def expected_numerators(position: Position) -> ExpectedSums:
             if keep[1] & 3 == suit and keep[2] & 3 == suit and keep[3] & 3 == suit:
                 hand += 4 * size + suits[suit]
             for card in keep:
-                if card >> 2 == _J:
+                if card >> 2 == JACK_RANK:
                     hand += suits[card & 3]
             hand_nums.append(hand)
 
@@ -281,7 +288,7 @@ def expected_numerators(position: Position) -> ExpectedSums:
                 m = suits[a & 3]
                 crib += 5 * m * (m - 1) * (m - 2) // 2
             for card in (a, b):
-                if card >> 2 == _J:
+                if card >> 2 == JACK_RANK:
                     crib += suits[card & 3] * pair_configs
             crib_nums.append(crib)
         return ExpectedSums(tuple(hand_nums), tuple(crib_nums), heels, hand_den, crib_den)
@@ -300,10 +307,11 @@ def expected_numerators(position: Position) -> ExpectedSums:
         crib = sum(map(mul, _crib_pairs(p, q, s_rank), weights)) + blind_nobs
         if a & 3 == s_suit and b & 3 == s_suit:
             crib += 5 * m * (m - 1) // 2
-        if a == _JACKS | s_suit or b == _JACKS | s_suit:  # the jack of the starter's suit: nobs
+        nobs = JACK_OF_CLUBS | s_suit  # the jack of the starter's suit
+        if a == nobs or b == nobs:
             crib += crib_den
         crib_nums.append(crib)
-    heels = _HEELS if s_rank == _J else 0
+    heels = _HEELS if s_rank == JACK_RANK else 0
     return ExpectedSums(tuple(hand_nums), tuple(crib_nums), heels, 1, crib_den)
 
 
@@ -356,10 +364,10 @@ def _sums_of(
 
     totals = counts @ np.arange(counts.shape[1])  # points summed over every outcome
     if position.starter is None:
-        heels = _HEELS * sum(1 for c in position.unseen if c >> 2 == _J)
+        heels = _HEELS * sum(1 for c in position.unseen if c >> 2 == JACK_RANK)
         hand_den, crib_den = size, size * comb(size - 1, 2)
     else:
-        heels = _HEELS if position.starter >> 2 == _J else 0
+        heels = _HEELS if position.starter >> 2 == JACK_RANK else 0
         hand_den, crib_den = 1, comb(size, 2)
     # Every starter comes with crib_den // hand_den blind pairs.
     crib = totals - (hands + heels) * (crib_den // hand_den)
@@ -430,7 +438,7 @@ def hindsight(
     if len(shown) != 6 or len(blind) != 2:
         raise AdviceError("hindsight needs the 6 cards shown and the 2 blind crib cards")
     to_cards((*shown, *blind, start))  # all distinct
-    heels = _HEELS if start >> 2 == _J else 0
+    heels = _HEELS if start >> 2 == JACK_RANK else 0
     out = []
     for i, j in _DISCARDS:
         keep = tuple(c for k, c in enumerate(shown) if k not in (i, j))

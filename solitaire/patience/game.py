@@ -25,6 +25,7 @@ from typing import Final
 from solitaire.core.cards import ALL_CARDS, Card, CardError, CardLike, Deck, Rank, to_card
 from solitaire.core.errors import CribsolError
 from solitaire.core.scoring import Score, crib_points, final_points, hand_points, score_hand
+from solitaire.patience.deal import DEALT_BEFORE_STARTER, ROUND_ORDER, ROUNDS, Deal
 
 __all__ = [
     "DISCARDS",
@@ -43,7 +44,6 @@ __all__ = [
     "milestones_between",
 ]
 
-ROUNDS: Final = 6
 DISCARDS: Final = tuple(combinations(range(6), 2))  # the 15 discards of six, in the advisor's order
 SKUNK_LINE: Final = 90
 GREAT_LINE: Final = 121
@@ -388,12 +388,12 @@ class Game:
 
     def _deal(self) -> None:
         if len(self.rounds) < ROUNDS:
-            stock = self._stock
-            first = [stock.popleft() for _ in range(3)]
-            crib = (stock.popleft(), stock.popleft())
-            second = [stock.popleft() for _ in range(3)]
-            self._shown = (*first, *second)
-            self._crib_dealt = crib
+            dealt: dict[Deal, list[Card]] = {Deal.HAND: [], Deal.CRIB: []}
+            for place in ROUND_ORDER[:DEALT_BEFORE_STARTER]:  # the starter is turned later
+                dealt[place].append(self._stock.popleft())
+            first, second = dealt[Deal.CRIB]
+            self._shown = tuple(dealt[Deal.HAND])
+            self._crib_dealt = (first, second)
             return
         cards = tuple(self._stock)
         self._stock.clear()

@@ -25,8 +25,10 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import numpy as np
 from numpy.typing import NDArray
 
+from solitaire.core.cards import JACK_OF_CLUBS, JACK_RANK
 from solitaire.core.errors import InputError
 from solitaire.core.scoring import rank_table
+from solitaire.patience.deal import FINAL_SLOTS, ROUND_SLOTS, ROUNDS
 from solitaire.patience.game import DISCARDS
 
 __all__ = [
@@ -48,8 +50,6 @@ Small = NDArray[np.int8]
 _KEEP: Final = np.array([[k for k in range(6) if k not in d] for d in DISCARDS], dtype=np.int64)
 _DI: Final = np.array([d[0] for d in DISCARDS], dtype=np.int64)
 _DJ: Final = np.array([d[1] for d in DISCARDS], dtype=np.int64)
-_J: Final = 10  # the jack's rank index
-_JACKS: Final = 40  # the jack of clubs; ``_JACKS + suit`` is the jack of a suit
 _HAND_WIDTH: Final = 33  # heels + hand + the discard's nobs: at most 2 + 29 + 1
 _CRIB_WIDTH: Final = 30  # a crib's rank points and a blind jack's nobs: at most 29
 WIDTH: Final = _HAND_WIDTH + _CRIB_WIDTH - 1  # round totals 0..61 (a round scores at most 60)
@@ -185,7 +185,7 @@ def _outcomes(six: Ints, unseen: Ints, starter: Ints | None, discards: Ints) -> 
     lo = np.minimum(ranks[g1, di], ranks[g1, dj])  # [game, discard]
     hi = np.maximum(ranks[g1, di], ranks[g1, dj])
     crib_values = crib_pairs[lo, hi].astype(np.int64)
-    with_jack = pool - (np.arange(13) == _J)
+    with_jack = pool - (np.arange(13) == JACK_RANK)
 
     # What the starter alone decides: heels, the hand, the discard's nobs. [game, discard, s]
     s_rank, s_suit = (starters >> 2)[:, None, :], (starters & 3)[:, None, :]
@@ -195,10 +195,11 @@ def _outcomes(six: Ints, unseen: Ints, starter: Ints | None, discards: Ints) -> 
     hand = hand.astype(np.int64)
     flush = (keep_suit == keep_suit[..., :1]).all(axis=2)[..., None]
     hand += np.where(flush, 4 + (s_suit == keep_suit[..., :1]), 0)
-    nobs_card = _JACKS + s_suit  # [game, 1, s]
+    nobs_card = JACK_OF_CLUBS + s_suit  # [game, 1, s]
     hand += (keep[..., None] == nobs_card[:, :, None, :]).any(axis=2)
     discard = np.stack([six[g1, di], six[g1, dj]], axis=2)  # [game, discard, 2]
-    fixed = hand + 2 * (s_rank == _J) + (discard[..., None] == nobs_card[:, :, None, :]).any(2)
+    nobs = (discard[..., None] == nobs_card[:, :, None, :]).any(2)
+    fixed = hand + 2 * (s_rank == JACK_RANK) + nobs
     jack_free = in_pool[g[:, None], nobs_card[:, 0]] & (starters != nobs_card[:, 0])
     group = ((g[:, None, None] * width + np.arange(width)[:, None]) * 2 + jack_free[:, None]) * 13
     groups = np.bincount(
@@ -220,7 +221,7 @@ def _outcomes(six: Ints, unseen: Ints, starter: Ints | None, discards: Ints) -> 
         at = place[suited_g[:, None], np.maximum(same, 0)]  # [suited discard, slot]
         value = fixed[suited_g[:, None], suited_d[:, None], at][:, sx]
         value += _flush_triples()[lo[suited_g, suited_d], hi[suited_g, suited_d]]
-        value += (xx == _J) | (yx == _J)
+        value += (xx == JACK_RANK) | (yx == JACK_RANK)
         valid = (same[:, sx] >= 0) & (same[:, xx] >= 0) & (same[:, yx] >= 0)
     else:
         x, y = same[:, _SLOT_PAIRS[:, 0]], same[:, _SLOT_PAIRS[:, 1]]
@@ -228,14 +229,14 @@ def _outcomes(six: Ints, unseen: Ints, starter: Ints | None, discards: Ints) -> 
         value = fixed[suited_g[:, None], suited_d[:, None], 0]
         gd = suited_g[:, None], suited_d[:, None]
         value = value + five[lo[gd], hi[gd], s >> 2, x >> 2, y >> 2]
-        value += (x == _JACKS + suit) | (y == _JACKS + suit)
+        value += (x == JACK_OF_CLUBS + suit) | (y == JACK_OF_CLUBS + suit)
         valid = (x >= 0) & (y >= 0) & ((s & 3) == suit)
     flush_at = np.broadcast_to((suited_g * width + suited_d)[:, None], value.shape)[valid]
     return _Outcomes(
         groups,
         crib_values,
         pair_weights,
-        crib_values[..., _PAIR_OF[_J]],
+        crib_values[..., _PAIR_OF[JACK_RANK]],
         with_jack,
         flush_at,
         value[valid],
@@ -283,9 +284,12 @@ def round_counts_many(
 # -- many games at once ------------------------------------------------------------
 
 BATCHED: Final = ("best", "hand", "oracle")
-_SHOWN_AT: Final = (0, 1, 2, 5, 6, 7)  # a round's six cards among its nine deck places
-_ROUND6_SHOWN: Final = np.array([45, 46, 47, 50, 51, 8])  # round 6 deals the round-1 starter
-_FINAL_AT: Final = np.array([26, 35, 44, 17])  # the starters of rounds 3, 4, 5 and 2
+_SIX_AT: Final = tuple(np.array(slots.shown) for slots in ROUND_SLOTS)
+_BLIND_AT: Final = tuple(np.array(slots.crib) for slots in ROUND_SLOTS)
+_UNSEEN_AT: Final = tuple(
+    np.array(slots.unseen(ROUND_SLOTS[:k])) for k, slots in enumerate(ROUND_SLOTS)
+)
+_FINAL_AT: Final = np.array(FINAL_SLOTS)
 
 
 def four_points(cards: Ints, starter: Ints, *, crib: bool) -> Ints:
@@ -300,7 +304,7 @@ def four_points(cards: Ints, starter: Ints, *, crib: bool) -> Ints:
         points += 5 * (suited & (suits[..., 0] == s_suit))
     else:
         points += np.where(suited, 4 + (suits[..., 0] == s_suit), 0)
-    points += (cards == (_JACKS + s_suit)[..., None]).any(axis=-1)  # nobs
+    points += (cards == (JACK_OF_CLUBS + s_suit)[..., None]).any(axis=-1)  # nobs
     return points
 
 
@@ -333,7 +337,8 @@ def _expected(six: Ints, unseen: Ints) -> tuple[Ints, Ints, int, int]:
     counts = np.bincount((rows * 13 + (unseen >> 2)).ravel(), minlength=games * 13)
     counts = counts.reshape(games, 13)
     suits = np.bincount((rows * 4 + (unseen & 3)).ravel(), minlength=games * 4).reshape(games, 4)
-    jack_suits = (unseen[:, :, None] == _JACKS + np.arange(4)).sum(axis=1)  # [game, suit]: 0 or 1
+    jacks = unseen[:, :, None] == JACK_OF_CLUBS + np.arange(4)
+    jack_suits = jacks.sum(axis=1)  # [game, suit]: 0 or 1
     pair_configs = (size - 1) * (size - 2) // 2
 
     keep = six[:, _KEEP]
@@ -342,7 +347,7 @@ def _expected(six: Ints, unseen: Ints) -> tuple[Ints, Ints, int, int]:
     hand = (hand_rank * counts[:, None, :]).sum(axis=2)
     flush = (ks == ks[..., :1]).all(axis=2)
     hand += np.where(flush, 4 * size + np.take_along_axis(suits, ks[..., 0], axis=1), 0)
-    is_jack = (keep >> 2) == _J
+    is_jack = (keep >> 2) == JACK_RANK
     hand += (is_jack * np.take_along_axis(suits[:, None, :], ks, axis=2)).sum(axis=2)
 
     n = counts[:, :, None]
@@ -358,7 +363,8 @@ def _expected(six: Ints, unseen: Ints) -> tuple[Ints, Ints, int, int]:
     m = np.take_along_axis(suits, a & 3, axis=1)
     crib += np.where((a & 3) == (b & 3), 5 * m * (m - 1) * (m - 2) // 2, 0)
     for card in (a, b):
-        crib += ((card >> 2) == _J) * np.take_along_axis(suits, card & 3, axis=1) * pair_configs
+        suited = np.take_along_axis(suits, card & 3, axis=1)
+        crib += ((card >> 2) == JACK_RANK) * suited * pair_configs
     return hand, crib, size, size * pair_configs
 
 
@@ -391,24 +397,19 @@ def play_decks(decks: Ints, strategy: str, first: int = 1, forced: Ints | None =
         raise InputError(f"no batched play for {strategy!r}: expected one of {BATCHED}")
     games = np.arange(len(decks))
     points = np.zeros((len(decks), 7), dtype=np.int64)
-    for k in range(first - 1, 6):
-        if k < 5:
-            at = 9 * k
-            six = decks[:, [at + i for i in _SHOWN_AT]]
-            blind, starter = decks[:, at + 3 : at + 5], decks[:, at + 8]
-        else:  # round 6: every card is known, the starter is round 2's
-            six, blind, starter = decks[:, _ROUND6_SHOWN], decks[:, 48:50], decks[:, 17]
+    for k in range(first - 1, ROUNDS):
+        six, blind = decks[:, _SIX_AT[k]], decks[:, _BLIND_AT[k]]
+        starter = decks[:, ROUND_SLOTS[k].starter]
         hand, crib = discard_points(six, blind, starter)
         if strategy == "oracle":
             choice = np.argmax(hand + crib, axis=1)
-        elif k < 5:
-            unseen = np.concatenate([blind, decks[:, at + 8 :]], axis=1)
-            choice = _choose(strategy, *_expected(six, unseen))
+        elif k < ROUNDS - 1:  # round 6 is played with every card known
+            choice = _choose(strategy, *_expected(six, decks[:, _UNSEEN_AT[k]]))
         else:
             choice = _choose(strategy, hand, crib, 1, 1)
         if forced is not None and k == first - 1:
             choice = forced
-        points[:, k] = hand[games, choice] + crib[games, choice] + 2 * ((starter >> 2) == _J)
+        points[:, k] = hand[games, choice] + crib[games, choice] + 2 * ((starter >> 2) == JACK_RANK)
     points[:, 6] = final_points(decks[:, _FINAL_AT])
     return points
 

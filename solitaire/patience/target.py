@@ -42,9 +42,10 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
-from solitaire.core.cards import Card, shuffled_order
+from solitaire.core.cards import JACK_RANK, Card, shuffled_order
 from solitaire.core.errors import InputError
 from solitaire.patience.advisor import DiscardOption
+from solitaire.patience.deal import FINAL_SLOTS, ROUND_SLOTS
 from solitaire.patience.game import ROUNDS, Game
 from solitaire.patience.kernel import (
     _DI,
@@ -79,7 +80,6 @@ __all__ = [
 ]
 
 Ints = NDArray[np.int64]
-_J: Final = 10
 TABLE_FILE: Final = "future.json"
 # Rounds 1-4 leave best's discard only for an estimated chance this much larger (a
 # fraction of best's chance, then an absolute floor): below it the estimate cannot
@@ -360,7 +360,7 @@ def _round5_points(six: Ints, unseen: Ints) -> tuple[Ints, Ints]:
         axis=3,
     )
     crib = four_points(crib_cards, np.broadcast_to(s5[:, :, None], hand.shape), crib=True)
-    heels = 2 * ((s5 >> 2) == _J)[:, :, None]
+    heels = 2 * ((s5 >> 2) == JACK_RANK)[:, :, None]
     return hand + crib + heels, hand
 
 
@@ -387,7 +387,7 @@ def _round5_most(six: Ints, unseen: Ints) -> Ints:
         + 1
         + 5 * ((six[:, _DI] & 3) == (six[:, _DJ] & 3))[:, :, None]
     )
-    heels = 2 * ((starter >> 2) == _J)
+    heels = 2 * ((starter >> 2) == JACK_RANK)
     most: Ints = (hand + crib + heels).max(axis=(1, 2))
     return most
 
@@ -415,7 +415,7 @@ def _round5_rest(unseen: Ints, starters: Ints, fours: tuple[Ints, Ints]) -> Ints
     hand, crib = fours
     scores = hand[:, hand_at] + crib[:, crib_at]  # [game, set, split]
     best6 = scores[:, :, allowed].max(axis=3)  # [game, set, round-6 blind pair]
-    round6 = best6[:, set_at] + 2 * (starters[:, 1] >> 2 == _J)[:, None, None]
+    round6 = best6[:, set_at] + 2 * (starters[:, 1] >> 2 == JACK_RANK)[:, None, None]
     rest: Ints = round6 + _finals(unseen, starters)[:, starter_at, None]
     return rest
 
@@ -430,7 +430,7 @@ def _round5_reach(six: Ints, unseen: Ints, starters: Ints, need: Ints) -> Ints:
     """
     most = _round5_most(six, unseen)
     hand, crib = _round6_fours(unseen, starters)
-    heels = 2 * (starters[:, 1] >> 2 == _J)
+    heels = 2 * (starters[:, 1] >> 2 == JACK_RANK)
     bound = hand.max(axis=1) + crib.max(axis=1) + heels + _finals(unseen, starters).max(axis=1)
     reach = np.zeros((len(six), 15), dtype=np.int64)
     live = np.flatnonzero(most + bound >= need)
@@ -522,16 +522,12 @@ def play_target(decks: Ints, target: int) -> Ints:
     deck orders, played by ``targetN``: :func:`target_discard` for each game at once."""
     games = np.arange(len(decks))
     points = np.zeros((len(decks), 7), dtype=np.int64)
-    starters = decks[:, [8, 17, 26, 35, 44]]
+    starters = decks[:, [slots.starter for slots in ROUND_SLOTS[: ROUNDS - 1]]]
     for k in range(1, ROUNDS + 1):
-        if k < ROUNDS:
-            at = 9 * (k - 1)
-            six = decks[:, [at + i for i in (0, 1, 2, 5, 6, 7)]]
-            blind, starter = decks[:, at + 3 : at + 5], decks[:, at + 8]
-            unseen = np.concatenate([blind, decks[:, at + 8 :]], axis=1)
-        else:  # round 6: every card is known, the starter is round 2's
-            six, blind, starter = decks[:, [45, 46, 47, 50, 51, 8]], decks[:, 48:50], decks[:, 17]
-            unseen = blind
+        slots = ROUND_SLOTS[k - 1]
+        six, blind = decks[:, list(slots.shown)], decks[:, list(slots.crib)]
+        starter = decks[:, slots.starter]
+        unseen = decks[:, list(slots.unseen(ROUND_SLOTS[: k - 1]))]  # round 6: the blind pair
         need = target - points.sum(axis=1)
         if k < ROUNDS:
             order = _for_points(six, unseen)
@@ -543,8 +539,9 @@ def play_target(decks: Ints, target: int) -> Ints:
         else:
             choice = _best_index(six, blind, starter)
         hand, crib = discard_points(six, blind, starter)
-        points[:, k - 1] = hand[games, choice] + crib[games, choice] + 2 * ((starter >> 2) == _J)
-    points[:, 6] = final_points(decks[:, [26, 35, 44, 17]])
+        heels = 2 * ((starter >> 2) == JACK_RANK)
+        points[:, k - 1] = hand[games, choice] + crib[games, choice] + heels
+    points[:, 6] = final_points(decks[:, list(FINAL_SLOTS)])
     return points
 
 
@@ -570,7 +567,7 @@ def _game_reach(
     # Round 6: every card known; the final hand is the starters of rounds 3, 4, 5, 2.
     s2 = starters[:, 1]
     hand, crib = discard_points(six, unseen, s2)
-    points = (hand + crib)[0] + 2 * (s2[0] >> 2 == _J)
+    points = (hand + crib)[0] + 2 * (s2[0] >> 2 == JACK_RANK)
     final = int(final_points(starters[0, [2, 3, 4, 1]]))
     return (points + final >= need[0]).astype(np.int64), 1, True
 

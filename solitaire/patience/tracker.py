@@ -18,17 +18,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final
 
 from solitaire.core.cards import ALL_CARDS, Card, Rank
+from solitaire.patience.deal import DEALT_BEFORE_STARTER, ROUND_ORDER, Deal
 from solitaire.patience.game import ROUNDS, Game
 
 __all__ = ["Place", "Return", "Tracker", "track"]
-
-# Where each of a round's nine cards goes, in the order they leave the stock (3-2-3, then
-# the starter); the hand's six are numbered as shown.
-_DEAL: Final = ("hand", "hand", "hand", "crib", "crib", "hand", "hand", "hand", "starter")
-_DEALT: Final = 8  # cards dealt before the starter is turned
 
 
 class Place(StrEnum):
@@ -83,13 +78,13 @@ def track(game: Game, dealt: bool = True) -> Tracker:
     stock: list[tuple[Card, int] | None] = [None] * len(game.deck)
     for result in played:
         seen.update(result.shown, result.crib_dealt, (result.starter,))
-        del stock[:_DEALT]
+        del stock[:DEALT_BEFORE_STARTER]
         turned = stock.pop(0)
         stock.append(turned if turned is not None else (result.starter, result.number))
     on_table = dealt and game.final is None
     if on_table:
         seen.update(game.shown)
-        del stock[:_DEALT]
+        del stock[:DEALT_BEFORE_STARTER]
     elif dealt:
         seen.update(card for card, _ in filter(None, stock))
         stock.clear()
@@ -100,10 +95,14 @@ def track(game: Game, dealt: bool = True) -> Tracker:
     # Deal out what is left as the rules do; a known card turned as a starter goes
     # to the bottom again (the round-2 starter is round 6's and then in the final hand).
     for number in range(len(played) + 1, ROUNDS + 1):
-        places = _DEAL[_DEALT:] if on_table and number == len(played) + 1 else _DEAL
+        places = (
+            ROUND_ORDER[DEALT_BEFORE_STARTER:]
+            if on_table and number == len(played) + 1
+            else ROUND_ORDER
+        )
         for place in places:
             entry = stock.pop(0)
-            if place == "starter":
+            if place is Deal.STARTER:
                 stock.append(entry)
             if entry is None:
                 fully_known = False
