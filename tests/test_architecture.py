@@ -101,3 +101,62 @@ def test_the_cycle_check_finds_a_cycle() -> None:
     assert list(imported(lazy)) == ["solitaire.match.registry"]
     hidden = ast.parse("if TYPE_CHECKING:\n    from solitaire.match.registry import make_player\n")
     assert list(imported(hidden)) == []
+
+
+ENGINES = ("solitaire.patience", "solitaire.match", "solitaire.tiles")
+
+
+def package_of(module: str) -> str:
+    """The layer a module belongs to: ``solitaire.core``, an engine, ``solitaire.ui`` ..."""
+    parts = module.split(".")
+    return ".".join(parts[:2]) if len(parts) > 1 else module
+
+
+def layer_breaches(graph: Mapping[str, set[str]]) -> list[str]:
+    """Imports that go up or across: core imports nothing above it; an engine imports only
+    core and itself."""
+    breaches = []
+    for module, targets in graph.items():
+        layer = package_of(module)
+        for target in sorted(targets):
+            other = package_of(target)
+            if layer == "solitaire.core" and other != "solitaire.core":
+                breaches.append(f"{module} -> {target}")
+            if layer in ENGINES and other not in (layer, "solitaire.core"):
+                breaches.append(f"{module} -> {target}")
+    return breaches
+
+
+def test_layers_import_only_downwards() -> None:
+    assert layer_breaches(import_graph()) == []
+
+
+def external_imports(tree: ast.AST) -> Iterator[str]:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            yield node.module.split(".")[0]
+        elif isinstance(node, ast.Import):
+            yield from (alias.name.split(".")[0] for alias in node.names)
+
+
+def test_only_the_skin_and_the_command_line_use_rich_and_prompt_toolkit() -> None:
+    users = sorted(
+        name
+        for name, path in MODULES.items()
+        if {"rich", "prompt_toolkit"} & set(external_imports(ast.parse(path.read_text())))
+    )
+    assert users, "the skin draws with them"
+    strays = [name for name in users if package_of(name) not in ("solitaire.ui", "solitaire.cli")]
+    assert strays == []
+
+
+def test_the_layer_check_sees_a_breach() -> None:
+    """What the match's players did before the discard values moved to core, and a core
+    module reaching up, are both reported."""
+    graph = import_graph()
+    graph["solitaire.match.players"].add("solitaire.patience.advisor")
+    graph["solitaire.core.scoring"].add("solitaire.store")
+    assert sorted(layer_breaches(graph)) == [
+        "solitaire.core.scoring -> solitaire.store",
+        "solitaire.match.players -> solitaire.patience.advisor",
+    ]

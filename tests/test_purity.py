@@ -21,8 +21,15 @@ def engine_modules() -> list[str]:
             continue
         names.append(package)
         names += [info.name for info in pkgutil.walk_packages(module.__path__, package + ".")]
-    # App state and storage only call the engines: no UI library either.
-    return [*names, "solitaire.ui.patience.session", "solitaire.store"]
+    # App state, storage and the coach's process only call the engines: no UI library either.
+    sessions = [f"solitaire.ui.{game}.session" for game in ("patience", "match", "drill", "tiles")]
+    return [
+        *names,
+        *sessions,
+        "solitaire.ui.saved",
+        "solitaire.ui.match.coaching",
+        "solitaire.store",
+    ]
 
 
 ENGINE = engine_modules()

@@ -18,6 +18,7 @@ import random
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
+from itertools import combinations
 from typing import Final, Self, SupportsIndex, TypeVar, overload
 
 from solitaire.core.errors import CribsolError, InputError
@@ -25,6 +26,7 @@ from solitaire.core.untrusted import MAX_SEED_DIGITS
 
 __all__ = [
     "ALL_CARDS",
+    "DISCARDS",
     "JACK_OF_CLUBS",
     "JACK_RANK",
     "SEED_LIMIT",
@@ -233,6 +235,8 @@ _SUIT_OF: Final[tuple[Suit, ...]] = tuple(Suit(i % 4) for i in range(52))
 ALL_CARDS: Final[tuple[Card, ...]] = _CARDS
 """The 52 cards in order: AC AD AH AS 2C ... KS."""
 SEED_LIMIT: Final = 10**MAX_SEED_DIGITS
+DISCARDS: Final = tuple(combinations(range(6), 2))
+"""The 15 ways to throw two cards of six, as index pairs, in the order every table uses."""
 JACK_RANK: Final = Rank.JACK - 1
 """The jack's rank index in a card int (``card >> 2``)."""
 JACK_OF_CLUBS: Final = JACK_RANK * 4

@@ -35,6 +35,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from solitaire.core.cards import ALL_CARDS, Card
+from solitaire.core.discards import DISCARDS, Position
+from solitaire.core.kernel import four_points, round_counts
 from solitaire.core.scoring import rank_points, score_hand
 from solitaire.match.game import GAME_POINTS, Observation
 from solitaire.match.pegging import MAX_COUNT
@@ -47,8 +49,6 @@ from solitaire.match.search import (
     series_tail,
     tail_steps,
 )
-from solitaire.patience.advisor import Position
-from solitaire.patience.kernel import DISCARDS, four_points, round_counts
 
 __all__ = [
     "NEAR_END",

@@ -41,8 +41,8 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
+from solitaire.core.kernel import five_rank_points
 from solitaire.match.game import Observation
-from solitaire.patience.kernel import five_rank_points
 
 __all__ = [
     "MODEL_SHARE",

@@ -23,6 +23,7 @@ from math import comb
 from typing import Final, Protocol
 
 from solitaire.core.cards import ALL_CARDS, Card
+from solitaire.core.discards import Position, expected_numerators
 from solitaire.core.errors import CribsolError
 from solitaire.core.scoring import score_total
 from solitaire.match.game import (
@@ -39,7 +40,6 @@ from solitaire.match.game import (
 )
 from solitaire.match.levels import PLAYERS
 from solitaire.match.pegging import MAX_COUNT, count_of, peg_points
-from solitaire.patience.advisor import Position, expected_numerators
 
 __all__ = [
     "PLAYERS",

@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 
 from solitaire.core.errors import InputError
-from solitaire.match.expert import ExpertPlayer
 from solitaire.match.levels import PLAYERS
 from solitaire.match.players import EasyPlayer, Player, StandardPlayer
 
@@ -24,5 +23,7 @@ def make_player(name: str, rng: random.Random) -> Player:
     if name == "standard":
         return StandardPlayer()
     if name == "expert":
+        from solitaire.match.expert import ExpertPlayer  # the search and numpy load with it
+
         return ExpertPlayer()
     raise InputError(f"unknown player {name!r}: expected one of {', '.join(PLAYERS)}")

@@ -19,10 +19,10 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from itertools import combinations
 from typing import Final
 
 from solitaire.core.cards import ALL_CARDS, Card, CardError, CardLike, Deck, Rank, to_card
+from solitaire.core.discards import DISCARDS
 from solitaire.core.errors import CribsolError
 from solitaire.core.scoring import Score, crib_points, final_points, hand_points, score_hand
 from solitaire.patience.deal import DEALT_BEFORE_STARTER, ROUND_ORDER, ROUNDS, Deal
@@ -44,7 +44,6 @@ __all__ = [
     "milestones_between",
 ]
 
-DISCARDS: Final = tuple(combinations(range(6), 2))  # the 15 discards of six, in the advisor's order
 SKUNK_LINE: Final = 90
 GREAT_LINE: Final = 121
 HEELS_POINTS: Final = 2

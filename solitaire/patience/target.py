@@ -44,24 +44,23 @@ from numpy.typing import NDArray
 
 from solitaire.core.cards import JACK_RANK, Card, shuffled_order
 from solitaire.core.errors import InputError
+from solitaire.core.kernel import (
+    DISCARD_FIRST,
+    DISCARD_SECOND,
+    DISCARDS,
+    KEEP,
+    WIDTH,
+    discard_points,
+    expected_many,
+    final_points,
+    four_points,
+    rank_tables,
+    round_counts_many,
+)
 from solitaire.patience.advisor import DiscardOption
 from solitaire.patience.deal import FINAL_SLOTS, ROUND_SLOTS
 from solitaire.patience.game import ROUNDS, Game
-from solitaire.patience.kernel import (
-    _DI,
-    _DJ,
-    _KEEP,
-    DISCARDS,
-    WIDTH,
-    _choose,
-    _expected,
-    _tables,
-    discard_points,
-    final_points,
-    four_points,
-    play_decks,
-    round_counts_many,
-)
+from solitaire.patience.kernel import choose, play_decks
 
 __all__ = [
     "CANDIDATES",
@@ -244,7 +243,7 @@ def final_counts(known: Ints, unseen: Ints) -> Ints:
 @cache
 def _four_table() -> NDArray[np.int8]:
     """Rank points of four cards with no starter, by their ranks (the kernel's table)."""
-    four: NDArray[np.int8] = _tables()[1]
+    four: NDArray[np.int8] = rank_tables()[1]
     return four
 
 
@@ -287,8 +286,8 @@ def _estimated(
 
 def _for_points(six: Ints, unseen: Ints) -> Ints:
     """Rounds 1-5: the discards in ``best``'s order [game, 15] (its choice first)."""
-    hand, crib, hand_den, crib_den = _expected(six, unseen)
-    key = (hand * crib_den + crib * hand_den) * 4096 + hand  # as ``_choose`` orders them
+    hand, crib, hand_den, crib_den = expected_many(six, unseen)
+    key = (hand * crib_den + crib * hand_den) * 4096 + hand  # as ``choose`` orders them
     return np.argsort(-key, axis=1, kind="stable")
 
 
@@ -347,14 +346,14 @@ def _round5_points(six: Ints, unseen: Ints) -> tuple[Ints, Ints]:
     games, outcomes = len(six), len(starter_at)
     size = unseen.shape[1]
     s5 = unseen[:, starter_at]  # [game, outcome]
-    keep = np.broadcast_to(six[:, _KEEP][:, None], (games, size, 15, 4))
+    keep = np.broadcast_to(six[:, KEEP][:, None], (games, size, 15, 4))
     by_starter = four_points(keep, np.broadcast_to(unseen[:, :, None], keep.shape[:3]), crib=False)
     hand = by_starter[:, starter_at]  # [game, outcome, discard]
     blind = unseen[:, blind_at]  # [game, outcome, 2]
     crib_cards = np.concatenate(
         [
-            np.broadcast_to(six[:, None, _DI, None], (games, outcomes, 15, 1)),
-            np.broadcast_to(six[:, None, _DJ, None], (games, outcomes, 15, 1)),
+            np.broadcast_to(six[:, None, DISCARD_FIRST, None], (games, outcomes, 15, 1)),
+            np.broadcast_to(six[:, None, DISCARD_SECOND, None], (games, outcomes, 15, 1)),
             np.broadcast_to(blind[:, :, None, :], (games, outcomes, 15, 2)),
         ],
         axis=3,
@@ -368,7 +367,7 @@ def _round5_points(six: Ints, unseen: Ints) -> tuple[Ints, Ints]:
 def _crib_most() -> Ints:
     """The most rank points a crib holds with discard ranks (lo, hi) and a starter rank,
     whatever the blind pair: [lo, hi, starter rank]."""
-    crib_pairs = _tables()[2]  # [lo, hi, starter rank, blind rank pair]
+    crib_pairs = rank_tables()[2]  # [lo, hi, starter rank, blind rank pair]
     most: Ints = crib_pairs.max(axis=3).astype(np.int64)
     return most
 
@@ -377,15 +376,15 @@ def _round5_most(six: Ints, unseen: Ints) -> Ints:
     """An upper bound on round 5's points [game]: for each discard and starter, heels,
     the hand, the crib's most rank points, a nobs and (a suited discard) a crib flush."""
     games, size = unseen.shape
-    keep = np.broadcast_to(six[:, _KEEP][:, :, None, :], (games, 15, size, 4))
+    keep = np.broadcast_to(six[:, KEEP][:, :, None, :], (games, 15, size, 4))
     starter = np.broadcast_to(unseen[:, None, :], (games, 15, size))
     hand = four_points(keep, starter, crib=False)
-    a, b = six[:, _DI] >> 2, six[:, _DJ] >> 2
+    a, b = six[:, DISCARD_FIRST] >> 2, six[:, DISCARD_SECOND] >> 2
     lo, hi = np.minimum(a, b)[:, :, None], np.maximum(a, b)[:, :, None]
     crib = (
         _crib_most()[lo, hi, starter >> 2]
         + 1
-        + 5 * ((six[:, _DI] & 3) == (six[:, _DJ] & 3))[:, :, None]
+        + 5 * ((six[:, DISCARD_FIRST] & 3) == (six[:, DISCARD_SECOND] & 3))[:, :, None]
     )
     heels = 2 * ((starter >> 2) == JACK_RANK)
     most: Ints = (hand + crib + heels).max(axis=(1, 2))
@@ -514,7 +513,7 @@ def _decide(reach: Ints, out_of: Ints, exact: bool, best: Ints) -> Ints:
 def _best_index(six: Ints, blind: Ints, starter: Ints) -> Ints:
     """Round 6: the discard ``best`` plays, every card known."""
     hand, crib = discard_points(six, blind, starter)
-    return _choose("best", hand, crib, 1, 1)
+    return choose("best", hand, crib, 1, 1)
 
 
 def play_target(decks: Ints, target: int) -> Ints:

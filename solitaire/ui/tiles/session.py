@@ -39,13 +39,12 @@ from solitaire.tiles.moves import (
     check_play,
     parse_action,
 )
-from solitaire.tiles.optional import servants
+from solitaire.tiles.optional import count_result, servants
 from solitaire.tiles.players import PLAYERS, make_player
 from solitaire.tiles.record import GAME, game_record, load_record, replay
 from solitaire.tiles.scoring import PlayScore
 from solitaire.tiles.tiles import Tile, TileError
 from solitaire.ui.saved import Claimed, SavedGame
-from solitaire.ui.tiles.views import count_result
 
 __all__ = ["TILES", "Preview", "Stage", "TileSession", "parse_typed", "typed_form"]
 

@@ -19,6 +19,7 @@ from solitaire.core.untrusted import safe_text
 from solitaire.store import GameRow
 from solitaire.tiles.board import Board, Placement, square_name
 from solitaire.tiles.game import TileGame
+from solitaire.tiles.optional import count_result
 from solitaire.tiles.scoring import LineScore, PlayScore
 from solitaire.tiles.stats import TileStats
 
@@ -26,7 +27,6 @@ __all__ = [
     "StoredTiles",
     "TileHistoryView",
     "board_text",
-    "count_result",
     "explain_play",
     "game_view",
     "line_table",
@@ -139,30 +139,6 @@ def explain_play(score: PlayScore, size: int) -> str:
         parts.append(f"{where}: {', '.join(kinds) or 'nothing'} = {line.total}")
     parts += [f"+{bonus.points} {bonus.kind.value}" for bonus in score.bonuses]
     return "; ".join(parts)
-
-
-def count_result(game: TileGame, names: Sequence[str], index: int) -> str:
-    """A Joker game's counted play: what it was worth, what was missed, the calls on it."""
-    turn = game.turns[index]
-    assert turn.claim is not None
-    called = game.calls.get(index)
-    if turn.claim > turn.points:
-        text = f"more than the play's {turn.points}: struck out, 0 recorded"
-    elif turn.missed:
-        text = f"the play is worth {turn.points}: {turn.missed} missed"
-    else:
-        text = f"right, the play is worth {turn.points}"
-    for early in game.early_calls(index):
-        text += f"; {names[early.caller]} called Joker before the count: {-early.points} to pay"
-    if called is not None:
-        caller = names[called.caller]
-        if called.points > 0:
-            text += f"; {caller} called Joker and took {called.points}"
-        else:
-            text += f"; {caller} called Joker on nothing missed: {-called.points} to pay"
-    elif turn.missed:
-        text += "; nobody called Joker"
-    return text + "."
 
 
 def play_table(score: PlayScore, size: int) -> RenderableType:
