@@ -61,6 +61,7 @@ __all__ = [
     "MATCH",
     "PATIENCE",
     "SCHEMA_VERSION",
+    "GameBusyError",
     "GameLock",
     "GameRow",
     "History",
@@ -89,6 +90,10 @@ class StoreError(CribsolError):
 
 class SaveError(StoreError):
     """A move or a game could not be written; nothing of it was stored."""
+
+
+class GameBusyError(StoreError):
+    """The game is held by another copy of the program (its lock is taken)."""
 
 
 def default_data_dir() -> Path:

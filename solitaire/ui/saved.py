@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from solitaire.store import GameLock, History, RecordSummary, StoreError, command
+from solitaire.store import GameBusyError, GameLock, History, RecordSummary, StoreError, command
 
 __all__ = ["Claimed", "Offer", "SavedGame"]
 
@@ -64,7 +64,7 @@ class SavedGame(Generic[T]):
         lock = GameLock(self.history.data_dir, self.kind, game_id)
         if not lock.acquire():
             self.history.stored_record(game_id, self.kind)  # a game that is not there says so
-            raise StoreError(
+            raise GameBusyError(
                 f"{self.noun} {game_id} is open in another window; "
                 f"{command(f'replay {game_id}')} shows it as saved"
             )

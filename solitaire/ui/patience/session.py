@@ -22,7 +22,16 @@ from solitaire.patience.coach import GameReview, RoundReview, review_game, revie
 from solitaire.patience.game import ROUNDS, Game, IllegalDiscardError, Milestone, RoundResult
 from solitaire.patience.record import game_record, replay
 from solitaire.patience.tracker import Tracker, track
-from solitaire.store import PATIENCE, GameLock, History, SaveError, StoredGame, StoreError, command
+from solitaire.store import (
+    PATIENCE,
+    GameBusyError,
+    GameLock,
+    History,
+    SaveError,
+    StoredGame,
+    StoreError,
+    command,
+)
 from solitaire.ui.saved import Offer
 
 if TYPE_CHECKING:
@@ -42,6 +51,39 @@ class Phase(StrEnum):
     OVER = "over"  # the game is done: the review
 
 
+class Panel(StrEnum):
+    """What the table shows beside the cards: one at a time."""
+
+    HINT = "hint"  # the advisor's 15 discards (a hint)
+    WHY = "why"  # why the best discard beats the picked one (a hint)
+    ALL = "all"  # a played round's 15 discards, expected and actual
+    ROUNDS = "rounds"  # when the game is over: every round beside the best
+
+
+class Overlay(StrEnum):
+    """What covers the table: the keys, or the rules a page at a time."""
+
+    HELP = "help"
+    RULES = "rules"
+
+
+def _shown(kind: Panel | Overlay) -> property:
+    """A ``show_*`` switch over the one panel or overlay attribute: True when ``kind`` is
+    shown; setting it True shows ``kind`` (closing the other), False closes it."""
+    slot = "panel" if isinstance(kind, Panel) else "overlay"
+
+    def get(self: object) -> bool:
+        return bool(getattr(self, slot) is kind)
+
+    def set_(self: object, on: bool) -> None:
+        if on:
+            setattr(self, slot, kind)
+        elif getattr(self, slot) is kind:
+            setattr(self, slot, None)
+
+    return property(get, set_, doc=f"Whether the {kind.value} is shown.")
+
+
 def describe_deal(game: Game, daily: str | None) -> str:
     """A deal in a few words: the daily's date, the seed, or the start of its deal code."""
     if daily:
@@ -59,6 +101,13 @@ class PlaySession:
     ``--daily``, ``--again``): a saved game is offered first, and the asked deal
     is what ``n`` plays. ``resume_id`` resumes that game of the history at once.
     """
+
+    show_hint = _shown(Panel.HINT)
+    show_why = _shown(Panel.WHY)
+    show_all = _shown(Panel.ALL)
+    show_rounds = _shown(Panel.ROUNDS)
+    show_help = _shown(Overlay.HELP)
+    show_rules = _shown(Overlay.RULES)
 
     def __init__(
         self,
@@ -80,14 +129,10 @@ class PlaySession:
         self.phase = Phase.DISCARD
         self.selected: set[int] = set()
         self.cursor = 0
-        self.show_hint = False
-        self.show_all = False
-        self.show_help = False
-        self.show_rounds = False
+        self.panel: Panel | None = None
+        self.overlay: Overlay | None = None
         self.sort_hand = False  # show the six by rank; the deal order stays in the game
         self.tracker_choice: bool | None = None  # None: shown where the terminal is large
-        self.show_why = False
-        self.show_rules = False
         self.rules_page = 0
         self.all_round = 0  # the round whose 15 discards ``a`` shows (1-6; 0: the last)
         self.message = ""
@@ -143,7 +188,7 @@ class PlaySession:
         lock = GameLock(self.history.data_dir, PATIENCE, game_id)
         if not lock.acquire():
             self.history.load(game_id)  # a game that is not there says so first
-            raise StoreError(
+            raise GameBusyError(
                 f"game {game_id} is open in another window; "
                 f"{command(f'replay {game_id}')} shows it as saved"
             )
@@ -171,11 +216,11 @@ class PlaySession:
         for row in rows:
             try:
                 stored, lock = self._claim(row.id)
+            except GameBusyError:
+                busy.append(row.id)
+                continue
             except StoreError as error:
-                if "another window" in str(error):
-                    busy.append(row.id)
-                else:
-                    notices.append(f"{str(error)[0].upper()}{str(error)[1:]}; it was skipped.")
+                notices.append(f"{str(error)[0].upper()}{str(error)[1:]}; it was skipped.")
                 continue
             self.pending, self._pending_lock = stored, lock
             break
