@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import os
 import sys
-import traceback
 from collections.abc import Sequence
-from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = [
     "EXIT_INTERNAL",
@@ -55,6 +56,7 @@ def _data_dir() -> Path:
 
 def log_error(error: BaseException, data_dir: Path | None = None) -> Path | None:
     """Append the error's traceback to the log; its path, or None when it cannot be written."""
+    import traceback
     from datetime import datetime
 
     from solitaire.version import version

@@ -14,13 +14,14 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 from solitaire.cli.options import prog, speaks_unicode
 from solitaire.cli.parser import COMMANDS, build_parser
 from solitaire.core.errors import CribsolError
-from solitaire.core.untrusted import safe_text
 from solitaire.errorlog import EXIT_INTERNAL, begin, internal_error_line
 
 __all__ = ["build_parser", "main"]
@@ -32,6 +33,11 @@ EXIT_USAGE: Final = 2
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     words = list(sys.argv[1:] if argv is None else argv)
+    if words == ["--version"]:  # answered before any parser is built: start-up is speed
+        from solitaire.version import version
+
+        print(f"{prog()} {version()}")
+        return 0
     begin(words, _data_dir(words))
     parser = build_parser()
     try:
@@ -111,16 +117,23 @@ def handler(func: object) -> Callable[[argparse.Namespace], int]:
 
 def _data_dir(words: Sequence[str]) -> Path | None:
     """The --data-dir given, for the error log (else the default data directory)."""
+    given = None
     for i, word in enumerate(words):
         if word == "--data-dir" and i + 1 < len(words):
-            return Path(words[i + 1]).expanduser()
-        if word.startswith("--data-dir="):
-            return Path(word.split("=", 1)[1]).expanduser()
-    return None
+            given = words[i + 1]
+        elif word.startswith("--data-dir="):
+            given = word.split("=", 1)[1]
+    if given is None:
+        return None
+    from pathlib import Path
+
+    return Path(given).expanduser()
 
 
 def _error_line(message: str) -> None:
     """One line on stderr; an error may quote a file or an argument, so it is made safe."""
+    from solitaire.core.untrusted import safe_text
+
     print(safe_text(message, ERROR_LENGTH), file=sys.stderr)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Protocol, TypeVar
 
-from rich.console import Console, RenderableType
+from rich.console import RenderableType
 
 from solitaire.cli.options import (
     MAX_GAME_ID,
@@ -34,7 +34,7 @@ from solitaire.cli.options import (
 )
 from solitaire.core.untrusted import RecordError
 from solitaire.store import GameRow, History, StoreError, reading_data_dir, resolve_data_dir
-from solitaire.ui.views import THEME
+from solitaire.ui.views import make_console
 
 __all__ = [
     "MAX_GAME_ID",
@@ -62,18 +62,6 @@ __all__ = [
     "speaks_unicode",
     "whole_number",
 ]
-
-
-def make_console(args: argparse.Namespace, stderr: bool = False) -> Console:
-    """A console on the theme, honouring --ascii and NO_COLOR."""
-    ascii_only = bool(getattr(args, "ascii", False))
-    return Console(
-        theme=THEME,
-        stderr=stderr,
-        emoji=not ascii_only,
-        safe_box=True,
-        highlight=False,
-    )
 
 
 @contextmanager

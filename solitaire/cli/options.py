@@ -12,10 +12,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeAlias
 
-from solitaire.core.cards import SEED_LIMIT
 from solitaire.core.errors import CribsolError
-from solitaire.core.runs import MAX_JOBS
-from solitaire.core.untrusted import MAX_SEED_DIGITS, safe_text
+from solitaire.core.limits import MAX_JOBS, MAX_SEED_DIGITS, SEED_LIMIT
 from solitaire.names import command
 
 Handler: TypeAlias = "Callable[[argparse.Namespace], int] | str"
@@ -62,6 +60,8 @@ def whole_number(low: int, high: int, shown: str | None = None) -> Callable[[str
             value = int(digits)
             if low <= value <= high:
                 return value
+        from solitaire.core.untrusted import safe_text
+
         raise argparse.ArgumentTypeError(
             f"expected a whole number from {shown}, got '{safe_text(text, 30)}'"
         )

@@ -22,8 +22,7 @@ from solitaire.cli.options import (
     seed_number,
     whole_number,
 )
-from solitaire.core.cards import SEED_LIMIT
-from solitaire.core.untrusted import MAX_SEED_DIGITS
+from solitaire.core.limits import MAX_SEED_DIGITS, SEED_LIMIT
 from solitaire.match.levels import (
     DEFAULT_HANDS,
     DEFAULT_LEVEL,
@@ -279,7 +278,7 @@ def _register_arena(sub: Subcommands) -> None:
         "once), refereed and scored by our engine. Prints wins with a 95% Wilson interval, "
         "skunks, game points and the points per deal by role. Ctrl-C stops and reports the "
         f"finished games. Players: {names} (the last ones are outside players from PyPI: "
-        "pip install -e '.[outside]').",
+        "pip install 'cribbage-solitaire[outside]').",
     ) as cmd:
         cmd.add_argument("--a", required=True, metavar="PLAYER", help="player A")
         cmd.add_argument("--b", required=True, metavar="PLAYER", help="player B")

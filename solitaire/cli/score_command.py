@@ -8,11 +8,10 @@ from __future__ import annotations
 import argparse
 import json
 
-from solitaire.cli.common import make_console
 from solitaire.core.cards import parse_cards
 from solitaire.core.errors import InputError
 from solitaire.core.scoring import score_hand
-from solitaire.ui.views import ScoreView, kind_totals_table
+from solitaire.ui.views import ScoreView, kind_totals_table, make_console
 
 __all__ = ["cmd_score"]
 

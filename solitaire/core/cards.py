@@ -22,7 +22,7 @@ from itertools import combinations
 from typing import Final, Self, SupportsIndex, TypeVar, overload
 
 from solitaire.core.errors import CribsolError, InputError
-from solitaire.core.untrusted import MAX_SEED_DIGITS
+from solitaire.core.limits import MAX_SEED_DIGITS, SEED_LIMIT
 
 __all__ = [
     "ALL_CARDS",
@@ -234,7 +234,6 @@ _SUIT_OF: Final[tuple[Suit, ...]] = tuple(Suit(i % 4) for i in range(52))
 
 ALL_CARDS: Final[tuple[Card, ...]] = _CARDS
 """The 52 cards in order: AC AD AH AS 2C ... KS."""
-SEED_LIMIT: Final = 10**MAX_SEED_DIGITS
 DISCARDS: Final = tuple(combinations(range(6), 2))
 """The 15 ways to throw two cards of six, as index pairs, in the order every table uses."""
 JACK_RANK: Final = Rank.JACK - 1

@@ -13,10 +13,11 @@ report gives beside a share of wins.
 from __future__ import annotations
 
 import math
-import os
 import signal
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Final, TypeVar
+
+from solitaire.core.limits import MAX_JOBS
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
 __all__ = ["MAX_JOBS", "Z95", "run_tasks", "wilson"]
 
 Z95: Final = 1.959963984540054  # the 97.5th percentile of the standard normal
-MAX_JOBS: Final = min(64, 4 * (os.cpu_count() or 1))
 _IN_FLIGHT: Final = 4  # tasks queued per process: enough to keep each one busy
 
 T = TypeVar("T")

@@ -52,6 +52,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, BinaryIO, Final
 
 from solitaire.core.errors import CribsolError
+from solitaire.core.limits import MAX_SEED_DIGITS
 
 __all__ = [
     "MAX_DEPTH",
@@ -74,7 +75,6 @@ __all__ = [
 MAX_RECORD_BYTES: Final = 256 * 1024  # a patience record is about 2 KB, 45 bytes more per undo
 MAX_DEPTH: Final = 16  # arrays and objects inside one another
 MAX_NUMBER_DIGITS: Final = 40  # digits in a row anywhere outside strings
-MAX_SEED_DIGITS: Final = 40  # a seed is 0 <= seed < 10**40 (the daily seed has 20 digits)
 SHOWN_LENGTH: Final = 80  # characters of untrusted text shown before cutting it short
 
 _STRING: Final = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)

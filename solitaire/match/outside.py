@@ -7,7 +7,7 @@ and scores everything: the outside program's own scoring is never used, and
 an answer that is not a card it holds, or that the rules refuse, stops the game
 with a :class:`~solitaire.match.players.PlayerError` naming the program and
 changes nothing. The programs are an optional extra
-(``pip install -e '.[outside]'``), so the game never depends on them:
+(``pip install 'cribbage-solitaire[outside]'``), so the game never depends on them:
 
 * ``magmacrunch``: the ``ai`` module of ``magmacrunch-cribbage`` (a port of a
   browser game's opponent): a hand-tuned heuristic for the discard (fifteens,
@@ -54,7 +54,7 @@ def _modules(name: str) -> list[ModuleType]:
     except ImportError:
         raise InputError(
             f"{name} is an outside player from the PyPI package {package}, which is not "
-            "installed: pip install -e '.[outside]'"
+            "installed: pip install 'cribbage-solitaire[outside]'"
         ) from None
 
 

@@ -7,6 +7,7 @@ changes game state. Colours come from one theme, :data:`THEME`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
@@ -17,8 +18,10 @@ from rich.theme import Theme
 from solitaire.core.cards import Card
 from solitaire.core.scoring import Kind, Score
 from solitaire.core.untrusted import safe_text
-from solitaire.store import GameRow
-from solitaire.ui.saved import Offer
+
+if TYPE_CHECKING:  # rows and offers are only read here; the store loads with a command
+    from solitaire.store import GameRow
+    from solitaire.ui.saved import Offer
 
 __all__ = [
     "THEME",
@@ -31,6 +34,7 @@ __all__ = [
     "history_row",
     "kind_totals_table",
     "labelled",
+    "make_console",
     "offer_view",
 ]
 
@@ -221,3 +225,9 @@ def offer_view(offer: Offer) -> Group:
         Text(""),
         keys,
     )
+
+
+def make_console(args: object, stderr: bool = False) -> Console:
+    """A console on the theme for a command's output, honouring --ascii and NO_COLOR."""
+    ascii_only = bool(getattr(args, "ascii", False))
+    return Console(theme=THEME, stderr=stderr, emoji=not ascii_only, safe_box=True, highlight=False)
