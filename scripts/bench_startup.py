@@ -153,7 +153,7 @@ def cases(python: str, program: str, minimal: str) -> list[Case]:
         Case(
             "cribsol tiles: first screen",
             [program, "tiles"],
-            "Enter play",
+            "cursor",  # in the first frame whoever moves first
             "minimal full-screen app",
             1.3,
         ),

@@ -51,6 +51,7 @@ def build_app(
         while the whole explanation covers the game."""
 
         def run() -> None:
+            session.settle_deferred()  # a key never acts before the computers' first moves
             if session.whole is not None:
                 session.message = "Tab, Esc or Enter closes the whole move explained."
                 return
@@ -105,6 +106,18 @@ def build_app(
 
     keys.on_quit(session.quit, filter=~typing)
     app = shell.full_screen_app(root, screen, keys, input=input, output=output)
+
+    def first_moves(_: object) -> None:
+        """Once the board is on screen, the computers who start make their moves."""
+        app.after_render -= first_moves
+        if session.deferred and app.loop is not None:
+            app.loop.call_soon(move_first)
+
+    def move_first() -> None:
+        if session.settle_deferred():
+            app.invalidate()
+
+    app.after_render += first_moves
     return app
 
 
@@ -126,6 +139,7 @@ def run_app(
             resume_id=getattr(args, "resume", None),
             ascii=bool(args.ascii),
             servant=bool(args.servant),
+            defer=True,
         )
         try:
             message = shell.run_full_screen(build_app(session, input, output), session.quit)

@@ -236,6 +236,8 @@ def _below(session: TileSession, rows: int, width: int) -> list[Text]:
         return [handover, *_since_last(session, rows - 1, width)]
     if stage is Stage.COUNT:
         return _count_lines(session)
+    if stage is Stage.WAIT and session.deferred:  # the board is up; the computers start
+        return [Text(f"{session.names[session.seat]} moves first...", style="muted")]
     if stage is Stage.WAIT:
         computer = session.names[session.seat]
         player = session.names[session.game.turns[-1].player]
@@ -395,7 +397,10 @@ def tile_screen(session: TileSession, width: int, height: int) -> RenderableType
     for line in below:
         line.no_wrap, line.overflow = True, "ellipsis"
     footers = _JOKER_FOOTER if session.joker_callers else {}
-    footer = Text(footers.get(session.stage, _FOOTER[session.stage]), style="muted")
+    said = footers.get(session.stage, _FOOTER[session.stage])
+    if session.deferred:
+        said = "h help · q quit (saved)"
+    footer = Text(said, style="muted")
     message = Text(session.message[: width * 2], style="warn")
     return Group(top, *below, message, footer)
 

@@ -158,8 +158,12 @@ class TileSession:
         resume_id: int | None = None,
         ascii: bool = False,
         servant: bool = False,
+        defer: bool = False,
     ) -> None:
+        """``defer``: a new game's first computer moves wait for :meth:`settle_deferred`, so
+        the app can draw the board before the computers think (the start's speed)."""
         self.history = history
+        self.deferred = False  # a new game's computers have yet to make their first moves
         self.servant = servant
         self.names = list(names)
         self.asked = list(names)  # the seats of a new game (a resumed one brings its own)
@@ -197,7 +201,8 @@ class TileSession:
                 self.servant = self.servant or servant
                 self._clear()
             else:
-                self._start(new_game())
+                self._start(new_game(), settle=not defer)
+                self.deferred = defer and self._computer_to_move()
         self.message = " ".join(notices)
 
     # -- seats ------------------------------------------------------------------------
@@ -263,7 +268,7 @@ class TileSession:
         """Write the game after a move; a finished game is filed in the same step."""
         self.saved.save(game_record(self.game, self.names, servant=self.servant), self._summary())
 
-    def _start(self, game: TileGame) -> None:
+    def _start(self, game: TileGame, settle: bool = True) -> None:
         self.saved.new_row()
         self.names = list(self.asked)
         self.game = game
@@ -271,7 +276,19 @@ class TileSession:
         self._clear()
         self.seen_by = None
         self._save()
+        if settle:
+            self._settle()
+
+    def _computer_to_move(self) -> bool:
+        return not self.game.is_over and not self.is_person(self.game.current_player)
+
+    def settle_deferred(self) -> bool:
+        """Make the computers' first moves of a deferred start; whether there were any."""
+        if not self.deferred:
+            return False
+        self.deferred = False
         self._settle()
+        return True
 
     def resume(self) -> None:
         """Carry on with the saved game where it was left."""

@@ -493,3 +493,37 @@ def test_every_refusal_reason_has_the_engines_verdict_by_keys_and_typed(history:
     assert game_record(session.game, session.names) == before
     covered.add(Reason.GAME_OVER)
     assert covered == set(Reason)
+
+
+def computer_first_seed() -> int:
+    """A seed whose game the computer (seat 1 of Ann and expert) opens."""
+    return next(seed for seed in range(100) if TileGame(seed).current_player == 1)
+
+
+def test_a_deferred_start_shows_the_board_before_the_computer_moves(history: History) -> None:
+    seed = computer_first_seed()
+    session = TileSession(history, ["Ann", "expert"], lambda: TileGame(seed), defer=True)
+    before: Stage = session.stage
+    assert session.deferred and session.game.turns == [] and before is Stage.WAIT
+    text = Console(file=io.StringIO(), width=80, theme=THEME)
+    text.print(tile_screen(session, 80, 24))
+    shown = text.file.getvalue()  # type: ignore[attr-defined]
+    assert "expert moves first..." in shown and "q quit" in shown
+    assert session.settle_deferred() and not session.settle_deferred()
+    stage: Stage = session.stage  # the property read again, after the move
+    assert len(session.game.turns) == 1 and stage is Stage.PLAY
+    undeferred = TileSession(history, ["Ann", "expert"], lambda: TileGame(seed), explicit=True)
+    assert undeferred.game.turns == session.game.turns  # the same first move, made at once
+
+
+def test_the_app_lets_the_computer_move_once_the_board_is_drawn(history: History) -> None:
+    seed = computer_first_seed()
+    session = TileSession(history, ["Ann", "expert"], lambda: TileGame(seed), defer=True)
+    drive(session, "h")  # the first key waits for the computer's move, then acts
+    assert not session.deferred and len(session.game.turns) == 1 and session.show_help
+
+
+def test_a_person_who_starts_is_not_kept_waiting(history: History) -> None:
+    seed = next(seed for seed in range(100) if TileGame(seed).current_player == 0)
+    session = TileSession(history, ["Ann", "expert"], lambda: TileGame(seed), defer=True)
+    assert not session.deferred and session.stage is Stage.PLAY
