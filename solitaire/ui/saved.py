@@ -10,13 +10,15 @@ last holder saved. No UI library is imported here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import copy
+from collections.abc import Callable, Collection, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar
 
 from solitaire.store import GameBusyError, GameLock, History, RecordSummary, StoreError, command
 
-__all__ = ["Claimed", "Offer", "SavedGame"]
+__all__ = ["Claimed", "Offer", "SavedGame", "kept_if_saved", "not_saved", "saved_move"]
 
 T = TypeVar("T")
 
@@ -143,3 +145,59 @@ class SavedGame(Generic[T]):
         """Let other windows have every game this session holds."""
         self.release()
         self.keep_pending()
+
+
+@contextmanager
+def kept_if_saved(owner: object, deep: Collection[str]) -> Iterator[None]:
+    """A move of a session that stands only once it is saved: when saving raises a
+    StoreError, every attribute of ``owner`` is put back as it was before the move (the
+    games named in ``deep`` copied whole, lists, sets and dicts copied, the rest kept as
+    the same objects) and the error goes on to the caller, which says why."""
+    before = {
+        name: copy.deepcopy(value)
+        if name in deep
+        else copy.copy(value)
+        if isinstance(value, list | set | dict)
+        else value
+        for name, value in vars(owner).items()
+    }
+    try:
+        yield
+    except StoreError:
+        vars(owner).update(before)
+        raise
+
+
+def not_saved(error: StoreError) -> str:
+    """The line for a move that was not made because it could not be saved."""
+    return f"Not played, as it could not be saved: {error}; the same key tries again."
+
+
+class _Speaks(Protocol):
+    message: str
+
+
+S = TypeVar("S", bound=_Speaks)
+P = ParamSpec("P")
+
+
+def saved_move(
+    *deep: str,
+) -> Callable[[Callable[Concatenate[S, P], None]], Callable[Concatenate[S, P], None]]:
+    """A session method that is a move: run under :func:`kept_if_saved` (``deep``: the
+    game attributes copied whole), and a save that fails puts everything back and says
+    why in the session's message line."""
+
+    def wrap(method: Callable[Concatenate[S, P], None]) -> Callable[Concatenate[S, P], None]:
+        def move(self: S, /, *args: P.args, **kwargs: P.kwargs) -> None:
+            try:
+                with kept_if_saved(self, deep):
+                    method(self, *args, **kwargs)
+            except StoreError as error:
+                self.message = not_saved(error)
+
+        move.__name__, move.__qualname__ = method.__name__, method.__qualname__
+        move.__doc__ = method.__doc__
+        return move
+
+    return wrap

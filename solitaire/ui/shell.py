@@ -100,8 +100,8 @@ def ansi_part(draw: Callable[[], RenderableType], width: int) -> ANSI:
     except Exception as error:  # a drawing bug must not end the game
         log_error(error)
         return ANSI(
-            f"The screen could not be drawn ({type(error).__name__}, an internal error logged "
-            "in errors.log); q quits, saved."
+            f"The screen could not be drawn ({type(error).__name__}): an internal error, "
+            "logged in errors.log; q quits, saved."
         )
 
 

@@ -27,7 +27,7 @@ from solitaire.match.game import IllegalMoveError, Lay
 from solitaire.store import History, RecordSummary, command
 from solitaire.ui.match.coaching import Coach, Moment
 from solitaire.ui.match.session import card_keys
-from solitaire.ui.saved import Claimed, Offer, SavedGame
+from solitaire.ui.saved import Claimed, Offer, SavedGame, saved_move
 
 __all__ = ["YOU", "DrillSession", "Stage", "new_seed"]
 
@@ -229,6 +229,7 @@ class DrillSession:
         if self.hand:
             self.cursor = (self.cursor + step) % len(self.hand)
 
+    @saved_move("drill")
     def lay(self, index: int) -> None:
         """Lay your card at this position (0-3), graded; one that does not fit says why."""
         if self.stage is not Stage.PLAY:
@@ -263,8 +264,12 @@ class DrillSession:
         elif self.stage is Stage.PLAY:
             self.lay(self.cursor)
         elif self.stage is Stage.HAND_OVER:
-            self.drill.next_hand()
-            self.last = None
-            self.cursor = 0
-            self._save()
-            self._prepare()
+            self._next_hand()
+
+    @saved_move("drill")
+    def _next_hand(self) -> None:
+        self.drill.next_hand()
+        self.last = None
+        self.cursor = 0
+        self._save()
+        self._prepare()

@@ -46,7 +46,7 @@ from solitaire.match.record import RecordError, load_match_record, match_record,
 from solitaire.match.registry import make_player
 from solitaire.store import MATCH, History, RecordSummary, StoreError, command
 from solitaire.ui.match.coaching import Coach, Moment
-from solitaire.ui.saved import Claimed, Offer, SavedGame
+from solitaire.ui.saved import Claimed, Offer, SavedGame, kept_if_saved, not_saved
 
 __all__ = ["COMPUTER", "MATCH", "YOU", "MatchSession", "Stage", "computer_rng"]
 
@@ -410,13 +410,14 @@ class MatchSession:
             self.message = f"Type the points of your {what} (0 to 29), then Enter."
             return
         claim = Claim(int(self.typed))
-        self.typed = ""
         try:
             self.match.check(YOU, claim)
         except IllegalMoveError as error:
+            self.typed = ""
             self.message = f"{error}; count again."
             return
-        self._act(claim)
+        if self._act(claim):
+            self.typed = ""
 
     @property
     def your_turn(self) -> bool:
@@ -493,7 +494,8 @@ class MatchSession:
             return
         choices = len(self.match.legal_actions())
         moment, view = self._moment(), self.match.observation(YOU)
-        self._act(Lay(card))
+        if not self._act(Lay(card)):
+            return
         if self.coach is not None and choices > 1:
             self.coach.prepare(moment, view)  # already under way, unless the coach works inline
             self._laid = (moment, card)
@@ -527,20 +529,29 @@ class MatchSession:
             return
         hand = self.hand
         a, b = (hand[i] for i in sorted(self.selected))
-        self.selected.clear()
-        self._act(Discard((a, b)))
+        if self._act(Discard((a, b))):
+            self.selected.clear()
 
-    def _act(self, action: Discard | Lay | Claim) -> None:
-        self._laid = None
-        self.show_coach = False
-        self._follow(self.match.apply(YOU, action))
-        self._settle()
+    def _act(self, action: Discard | Lay | Claim) -> bool:
+        """Your move and the computer's answer, kept only once saved: when the save fails
+        the match, the screen and what you picked are as they were, and the same key tries
+        again. Whether the move was made."""
+        try:
+            with kept_if_saved(self, deep=("match",)):
+                self._laid = None
+                self.show_coach = False
+                self._follow(self.match.apply(YOU, action))
+                self._settle()
+                self.cursor = 0
+                if isinstance(action, Claim):
+                    self.shown += 1  # your count is shown at once, beside what you said
+                self._save()
+        except StoreError as error:
+            self.message = not_saved(error)
+            return False
         self.message = ""
-        self.cursor = 0
-        if isinstance(action, Claim):
-            self.shown += 1  # your count is shown at once, beside what you said
-        self._save()
         self.reveal()
+        return True
 
     # -- the coach ------------------------------------------------------------------------
 

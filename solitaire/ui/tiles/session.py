@@ -44,7 +44,7 @@ from solitaire.tiles.players import PLAYERS, make_player
 from solitaire.tiles.record import GAME, game_record, load_record, replay
 from solitaire.tiles.scoring import PlayScore
 from solitaire.tiles.tiles import Tile, TileError
-from solitaire.ui.saved import Claimed, SavedGame
+from solitaire.ui.saved import Claimed, SavedGame, saved_move
 
 __all__ = ["TILES", "Preview", "Stage", "TileSession", "parse_typed", "typed_form"]
 
@@ -286,9 +286,13 @@ class TileSession:
         """Make the computers' first moves of a deferred start; whether there were any."""
         if not self.deferred:
             return False
+        self._first_moves()
+        return True
+
+    @saved_move("game")
+    def _first_moves(self) -> None:
         self.deferred = False
         self._settle()
-        return True
 
     def resume(self) -> None:
         """Carry on with the saved game where it was left."""
@@ -371,6 +375,7 @@ class TileSession:
         self._save()
         return turn
 
+    @saved_move("game")
     def commit(self, action: Action, claim: int | None = None) -> None:
         """Play an action for the person to move, then let the computers answer.
 
@@ -483,6 +488,7 @@ class TileSession:
             self.choosing = True
             self.message = f"Joker! Who calls? {self._call_choices()}"
 
+    @saved_move("game")
     def _call(self, caller: int) -> None:
         """``caller`` calls Joker now: early on the count being typed, or on the open count."""
         self.choosing = False
@@ -503,6 +509,7 @@ class TileSession:
         self.message = f"{player} said {said}: {self.count_result(index)}"
         self._settle()  # the count is closed: a computer waiting on it moves
 
+    @saved_move("game")
     def file_game(self) -> None:
         """Enter at the last call: nobody at the keyboard calls; a computer due to call does,
         and the game is filed."""
@@ -685,8 +692,7 @@ class TileSession:
         elif stage is Stage.HANDOVER:
             self.take_keyboard()
         elif stage is Stage.WAIT:
-            self.released = True
-            self._settle()
+            self._release()
         elif stage is Stage.COUNT:
             self._commit_count()
         elif stage is Stage.LAST_CALL:
@@ -704,6 +710,12 @@ class TileSession:
                 self.commit(Play(self.laid, self.game.board.size))
             else:
                 self.message = "Lay tiles with 1-5 first (or type a move with m)."
+
+    @saved_move("game")
+    def _release(self) -> None:
+        """Enter while a computer waits on a count: it moves."""
+        self.released = True
+        self._settle()
 
     def _commit_typed(self) -> None:
         try:

@@ -1,0 +1,205 @@
+"""A move that cannot be saved is not made, in every game: the stored game equals the
+screen, what was picked is kept, one line says why, and the same key tries again.
+
+The faults are SQLite's own (a full disk, a read-only database, a history busy in
+another program), raised where every write goes through (``History._write``).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from solitaire.match.drill import DRILL, Drill, drill_record
+from solitaire.match.game import Match
+from solitaire.match.record import match_record
+from solitaire.store import MATCH, History
+from solitaire.tiles.game import TileGame
+from solitaire.tiles.movegen import generate
+from solitaire.tiles.record import game_record
+from solitaire.ui.drill.session import DrillSession
+from solitaire.ui.match.coaching import Coach
+from solitaire.ui.match.session import SEEN, MatchSession
+from solitaire.ui.tiles.session import TILES, TileSession
+
+FAULTS = [
+    sqlite3.OperationalError("database or disk is full"),
+    sqlite3.OperationalError("attempt to write a readonly database"),
+    sqlite3.OperationalError("database is locked"),
+]
+IDS = ["full", "read-only", "locked"]
+
+
+@pytest.fixture
+def history(tmp_path: Path) -> Iterator[History]:
+    with History(tmp_path / "data") as h:
+        yield h
+
+
+def failing(monkeypatch: pytest.MonkeyPatch, history: History, fault: sqlite3.Error) -> None:
+    def fail(*args: object) -> None:
+        raise fault
+
+    monkeypatch.setattr(history, "_write", fail)
+
+
+def stored(history: History, game_id: int | None, kind: str) -> dict[str, object]:
+    assert game_id is not None
+    record: dict[str, object] = json.loads(history.stored_record(game_id, kind)[1])
+    record.pop(SEEN, None)
+    return record
+
+
+def same(
+    record: Callable[[], dict[str, object]], history: History, game_id: int | None, kind: str
+) -> None:
+    """The game on screen is the game stored, to the last card."""
+    assert json.loads(json.dumps(record())) == stored(history, game_id, kind)
+
+
+# -- the match ------------------------------------------------------------------------
+
+
+def match_session(history: History, seed: int = 7) -> MatchSession:
+    return MatchSession(history, "standard", lambda: Match(seed))
+
+
+def until_your_card(session: MatchSession) -> None:
+    while not (session.your_turn and not session.discarding):
+        session.enter()
+
+
+@pytest.mark.parametrize("fault", FAULTS, ids=IDS)
+def test_a_match_discard_that_cannot_be_saved_is_not_made(
+    history: History, monkeypatch: pytest.MonkeyPatch, fault: sqlite3.Error
+) -> None:
+    session = match_session(history)
+
+    def record() -> dict[str, object]:
+        return match_record(session.match, session.names)
+
+    before = record()
+    session.toggle(0)
+    session.toggle(1)
+    failing(monkeypatch, history, fault)
+    session.confirm()
+    assert record() == before and session.selected == {0, 1}
+    assert session.message.startswith("Not played, as it could not be saved")
+    same(record, history, session.game_id, MATCH)
+    monkeypatch.undo()
+    session.confirm()  # the same key again
+    assert record() != before and session.message == ""
+    same(record, history, session.game_id, MATCH)
+
+
+@pytest.mark.parametrize("fault", FAULTS, ids=IDS)
+def test_a_card_that_cannot_be_saved_is_not_laid(
+    history: History, monkeypatch: pytest.MonkeyPatch, fault: sqlite3.Error
+) -> None:
+    session = match_session(history, 11)
+
+    def record() -> dict[str, object]:
+        return match_record(session.match, session.names)
+
+    session.toggle(0)
+    session.toggle(1)
+    session.confirm()
+    until_your_card(session)
+    index = next(i for i, card in enumerate(session.hand) if session.playable(card))
+    before, events = record(), len(session.events)
+    failing(monkeypatch, history, fault)
+    session.lay(index)
+    assert record() == before and len(session.events) == events and session.your_turn
+    same(record, history, session.game_id, MATCH)
+    monkeypatch.undo()
+    session.lay(index)
+    assert record() != before
+    same(record, history, session.game_id, MATCH)
+
+
+# -- the tile game --------------------------------------------------------------------
+
+
+def tile_session(history: History) -> TileSession:
+    seed = next(seed for seed in range(100) if TileGame(seed).current_player == 0)
+    return TileSession(history, ["Ann", "expert"], lambda: TileGame(seed))
+
+
+@pytest.mark.parametrize("fault", FAULTS, ids=IDS)
+@pytest.mark.parametrize("turns", [0, 3])
+def test_a_tile_play_that_cannot_be_saved_is_not_made(
+    history: History, monkeypatch: pytest.MonkeyPatch, fault: sqlite3.Error, turns: int
+) -> None:
+    session = tile_session(history)
+
+    def record() -> dict[str, object]:
+        return game_record(session.game, session.names)
+
+    for _ in range(turns):  # your plays and the computer's answers, saved as usual
+        session.commit(next(iter(generate(session.game.board, session.rack))).play)
+    before = record()
+    action = next(iter(generate(session.game.board, session.rack))).play
+    failing(monkeypatch, history, fault)
+    session.commit(action)
+    assert record() == before and session.game.current_player == 0
+    assert session.message.startswith("Not played, as it could not be saved")
+    same(record, history, session.game_id, TILES)
+    monkeypatch.undo()
+    session.commit(action)
+    assert len(session.game.turns) >= 2  # yours, and the computer's answer
+    same(record, history, session.game_id, TILES)
+
+
+def test_a_computer_answer_that_cannot_be_saved_takes_your_move_back(
+    history: History, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first save (your play) goes through, the computer's does not: nothing of the
+    turn stands, so the screen never shows a move the history does not hold."""
+    session = tile_session(history)
+
+    def record() -> dict[str, object]:
+        return game_record(session.game, session.names)
+
+    before = record()
+    real = history._write
+    writes = 0
+
+    def second_fails(*args: object) -> sqlite3.Cursor:
+        nonlocal writes
+        writes += 1
+        if writes == 2:
+            raise FAULTS[0]
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(history, "_write", second_fails)
+    session.commit(next(iter(generate(session.game.board, session.rack))).play)
+    assert record() == before and "could not be saved" in session.message
+
+
+# -- the drill ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fault", FAULTS, ids=IDS)
+def test_a_drill_card_that_cannot_be_saved_is_not_laid(
+    history: History, monkeypatch: pytest.MonkeyPatch, fault: sqlite3.Error
+) -> None:
+    session = DrillSession(history, lambda: Drill(35, 2, "standard"), coach=Coach())
+
+    def record() -> dict[str, object]:
+        return drill_record(session.drill)
+
+    index = next(i for i, card in enumerate(session.hand) if session.playable(card))
+    before, last = record(), session.last
+    failing(monkeypatch, history, fault)
+    session.lay(index)
+    assert record() == before and session.last == last
+    assert session.message.startswith("Not played, as it could not be saved")
+    same(record, history, session.game_id, DRILL)
+    monkeypatch.undo()
+    session.lay(index)
+    assert record() != before
+    same(record, history, session.game_id, DRILL)
