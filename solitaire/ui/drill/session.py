@@ -130,6 +130,7 @@ class DrillSession:
         self.saved.save(drill_record(drill), summary)
 
     def _start(self, drill: Drill) -> None:
+        self.coach.forget()  # a new drill deals hand 1 again: no answer of the last one
         self.saved.new_row()
         self.drill = drill
         self.last = None
@@ -140,6 +141,7 @@ class DrillSession:
         """Carry on with the saved drill."""
         resumed = self.saved.resume()
         if resumed is not None:
+            self.coach.forget()
             self.drill = resumed
             self.message = f"Resumed drill {self.game_id}."
             self._prepare()

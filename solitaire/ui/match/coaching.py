@@ -92,6 +92,16 @@ class Coach:
         """The review of a game, or None while it is worked out."""
         return self._reviews.get(game)
 
+    def forget(self) -> None:
+        """Start afresh for another game: its moments repeat the last game's numbers, so no
+        answer kept for those may be given for these (work under way is dropped)."""
+        for answers in (self._advice, self._reviews):
+            for value in answers.kept.values():
+                if isinstance(value, Future):
+                    value.cancel()
+            answers.kept.clear()
+        self.failed = ""
+
     def close(self) -> None:
         """Stop the worker; unfinished work is dropped."""
         if self.executor is not None:

@@ -234,6 +234,8 @@ class MatchSession:
         return 0
 
     def _start(self, match: Match) -> None:
+        if self.coach is not None:
+            self.coach.forget()  # a new match is game 1 again: no answer of the last one
         self.saved.new_row()
         self.match = match
         self.events = []
@@ -251,6 +253,8 @@ class MatchSession:
         if resumed is None:
             return
         self.match, self.level, seen = resumed
+        if self.coach is not None:
+            self.coach.forget()
         self._catch_up(seen)
         self.message = f"Resumed match {self.game_id}: {self.score_line()}."
         self._prepare_coach()

@@ -1,0 +1,120 @@
+"""A new game is a new game: after one is finished, n starts another whose coach, grades
+and panels owe nothing to the last (the coach's answers are kept by game, deal and cards
+laid, which a new game repeats)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from solitaire.match.drill import DRILL, Drill, load_drill_record, replay_drill
+from solitaire.match.game import Match
+from solitaire.match.record import load_match_record, replay_match
+from solitaire.store import MATCH, History
+from solitaire.ui.drill.session import DrillSession
+from solitaire.ui.drill.session import Stage as DrillStage
+from solitaire.ui.match.coaching import Coach
+from solitaire.ui.match.screen import MatchScreen
+from solitaire.ui.match.session import MatchSession
+from solitaire.ui.match.session import Stage as MatchStage
+from solitaire.ui.views import THEME
+
+
+@pytest.fixture
+def history(tmp_path: Path) -> Iterator[History]:
+    with History(tmp_path / "data") as h:
+        yield h
+
+
+def play_drill(session: DrillSession) -> None:
+    """Lay the first card that fits until the drill is over, opening the coach each card."""
+    while session.stage is not DrillStage.OVER:
+        if session.stage is DrillStage.PLAY:
+            if sum(map(session.playable, session.hand)) > 1:
+                session.toggle_coach()
+                assert session.advice() is not None  # the inline coach answers at once
+                session.toggle_coach()
+            index = next(i for i, card in enumerate(session.hand) if session.playable(card))
+            session.lay(index)
+        else:
+            session.enter()
+        assert "went wrong" not in session.message, session.message
+
+
+def test_a_second_drill_after_n_is_graded_on_its_own_cards(history: History) -> None:
+    seeds = iter([35, 36])  # n deals another drill, as it does in the game
+    session = DrillSession(history, lambda: Drill(next(seeds), 1, "easy"), coach=Coach())
+    play_drill(session)
+    first = session.game_id
+    session.start_afresh()
+    assert session.game_id != first and session.last is None
+    play_drill(session)
+    for game_id in (first, session.game_id):
+        assert game_id is not None
+        text = history.stored_record(game_id, DRILL)[1]
+        replay_drill(load_drill_record(text))  # the player's own drills replay
+
+
+def play_match(session: MatchSession) -> None:
+    """Discard the first two and lay the first card that fits until the match is over."""
+    while session.stage is not MatchStage.MATCH_OVER:
+        if session.your_turn and session.discarding:
+            session.toggle(0)
+            session.toggle(1)
+            session.confirm()
+        elif session.your_turn:
+            session.toggle_coach()
+            session.toggle_coach()
+            index = next(i for i, card in enumerate(session.hand) if session.playable(card))
+            session.lay(index)
+        else:
+            session.enter()
+        assert "went wrong" not in session.message, session.message
+
+
+@pytest.mark.slow
+def test_a_second_match_after_n_is_coached_on_its_own_cards(history: History) -> None:
+    seeds = iter([41, 42])
+    session = MatchSession(history, "easy", lambda: Match(next(seeds)), coach=Coach())
+    play_match(session)
+    first = session.game_id
+    session.start_afresh()
+    assert session.game_id != first
+    for _ in range(3):  # the new match's first deals, the coach asked at every card
+        session.toggle(0)
+        session.toggle(1)
+        session.confirm()
+        while not (session.your_turn and not session.discarding):
+            session.enter()
+        session.toggle_coach()  # ? at your card: the inline coach answers at once
+        advice = session.advice()
+        session.toggle_coach()
+        assert advice is not None and {a.card for a in advice} <= set(session.hand)
+        play_match_deal(session)
+    assert session.game_id is not None
+    text = history.stored_record(session.game_id, MATCH)[1]
+    replay_match(load_match_record(text), allow_unfinished=True)
+
+
+def draw(session: MatchSession) -> str:
+    buffer = io.StringIO()
+    Console(file=buffer, width=100, color_system=None, theme=THEME).print(MatchScreen(session))
+    return buffer.getvalue()
+
+
+def play_match_deal(session: MatchSession) -> None:
+    """Lay cards and go on until the next discard, the screen drawn at every step."""
+    while not (session.your_turn and session.discarding):
+        draw(session)
+        if session.stage is MatchStage.MATCH_OVER:
+            return
+        if session.your_turn:
+            index = next(i for i, card in enumerate(session.hand) if session.playable(card))
+            session.lay(index)
+        else:
+            session.enter()
+        assert "went wrong" not in session.message, session.message
