@@ -48,8 +48,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import quote
 
-from solitaire.core.dealcode import deal_code
+from solitaire.core.dealcode import CODE_CHARACTERS, deal_code
 from solitaire.core.errors import CribsolError
+from solitaire.core.limits import MAX_SEED_DIGITS
 from solitaire.names import APP_NAME, command
 from solitaire.patience.game import GREAT_LINE, SKUNK_LINE, Game
 from solitaire.patience.record import RecordError, game_record, load_record, replay
@@ -310,6 +311,52 @@ _COLUMNS: Final = (
 )
 _DIGESTED: Final = tuple(c for c in _COLUMNS if c != "played_at")
 _TIMESTAMP: Final = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d")
+# What each column may hold when read back; a row that breaks one is skipped, whatever its
+# digest says, so nothing raw from the file reaches the screen or a computation.
+_NAME: Final = re.compile(r"[a-z][a-z0-9-]{0,23}")  # a kind, "you" or a strategy or level
+_DEAL: Final = re.compile(f"[{CODE_CHARACTERS}]{{0,64}}")
+_DATE: Final = re.compile(r"\d{4}-\d\d-\d\d")
+_SEED: Final = re.compile(f"[0-9]{{1,{MAX_SEED_DIGITS}}}")
+_SMALL: Final = 10**6  # a bound on every count column (points, rounds, hints)
+
+
+def _unreadable(values: Mapping[str, object]) -> str | None:
+    """The first column that does not hold what this program writes there, or None."""
+
+    def whole(name: str, low: int = -_SMALL) -> bool:
+        value = values[name]
+        return type(value) is int and low <= value <= _SMALL
+
+    texts = {"kind": _NAME, "played_by": _NAME, "deal_code": _DEAL}
+    for name, pattern in texts.items():
+        value = values[name]
+        if not (isinstance(value, str) and pattern.fullmatch(value)):
+            return f"its {name} is not one this program writes"
+    seed, daily = values["seed"], values["daily"]
+    if seed is not None and not (isinstance(seed, str | int) and _SEED.fullmatch(str(seed))):
+        return "its seed is not a whole number of at most 40 digits"
+    if daily is not None and not (isinstance(daily, str) and _DATE.fullmatch(daily)):
+        return "its daily date is not a date"
+    for name in ("total", "rounds", "hints"):
+        if not whole(name):
+            return f"its {name} is not a whole number"
+    if values["finished"] not in (0, 1) or type(values["finished"]) is not int:
+        return "its finished flag is not 0 or 1"
+    for name in ("efficiency", "perfect_expected"):
+        value = values[name]
+        if value is None:
+            continue
+        if not (isinstance(value, int | float) and type(value) is not bool):
+            return f"its {name} is not a number"
+        if not -_SMALL < value < _SMALL:
+            return f"its {name} is out of range"
+    best = values["hindsight_best"]
+    if best is not None and not whole("hindsight_best"):
+        return "its hindsight_best is not a whole number"
+    if not isinstance(values["record"], str):
+        return "its record is not text"
+    return None
+
 
 _SCHEMA: Final = (
     """CREATE TABLE IF NOT EXISTS games (
@@ -762,6 +809,8 @@ class History:
             why = None
         else:
             why = "its fields were changed after it was stored"
+        if why is None:
+            why = _unreadable(values)
         if why is not None or not isinstance(game_id, int):
             self.skipped[game_id if isinstance(game_id, int) else -1] = why or "bad id"
             return None
