@@ -55,7 +55,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         _error_line(f"{prog()}: interrupted")
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError as error:
+        if not _stdout_closed():  # another pipe (a worker process's): a bug, not the reader
+            _error_line(f"{prog()}: {internal_error_line(error)}")
+            return EXIT_INTERNAL
         # Output piped into a command that stopped reading; not an error.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
@@ -113,6 +116,19 @@ def handler(func: object) -> Callable[[argparse.Namespace], int]:
     if callable(func):
         return func  # set by new_command: (Namespace) -> int
     raise LookupError(f"no handler for the commands {', '.join(COMMANDS)}")
+
+
+def _stdout_closed() -> bool:
+    """Whether standard output is a pipe nobody reads any more (so a BrokenPipeError was
+    the reader leaving, not some other pipe breaking)."""
+    import select
+
+    try:
+        poll = select.poll()
+        poll.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(events & (select.POLLERR | select.POLLHUP) for _, events in poll.poll(0))
+    except (OSError, ValueError, AttributeError):  # no poll, or no file behind stdout
+        return False
 
 
 def _data_dir(words: Sequence[str]) -> Path | None:

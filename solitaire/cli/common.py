@@ -88,7 +88,11 @@ def progress_bar(
         TextColumn("left"),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=make_console(args, stderr=True), transient=True) as progress:
+    console = make_console(args, stderr=True)
+    # No terminal behind stderr (a pipe, a log): no bar, not even the blank line it leaves.
+    with Progress(
+        *columns, console=console, transient=True, disable=not console.is_terminal
+    ) as progress:
         task = progress.add_task(label, total=total, rate="")
         started = time.perf_counter()
 

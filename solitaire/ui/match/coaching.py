@@ -46,7 +46,11 @@ class _Answers(Generic[K, V]):
         if executor is None:
             self.kept[key] = work()
             return
-        future = executor.submit(work)
+        try:
+            future = executor.submit(work)
+        except (OSError, RuntimeError) as error:  # the worker could not start (or died)
+            self.coach.failed = f"the coach is unavailable: its process could not start ({error})"
+            return
         future.add_done_callback(lambda _: self.coach.on_ready())
         self.kept[key] = future
 
