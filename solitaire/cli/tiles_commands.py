@@ -22,6 +22,7 @@ from solitaire.cli.common import (
 )
 from solitaire.core.cards import Rank
 from solitaire.core.errors import InputError
+from solitaire.core.untrusted import safe_text
 from solitaire.store import GameRow, History, command
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.levels import DEFAULT_VS
@@ -29,7 +30,7 @@ from solitaire.tiles.players import make_player
 from solitaire.tiles.record import GAME as TILES
 from solitaire.tiles.record import game_record, load_record, replay
 from solitaire.tiles.scoring import MAX_LINE, BonusKind, score_line
-from solitaire.tiles.tiles import Tile, TileError
+from solitaire.tiles.tiles import Tile, TileError, parse_rank
 from solitaire.ui.tiles.views import StoredTiles, game_view, line_table
 
 if TYPE_CHECKING:
@@ -42,8 +43,6 @@ __all__ = [
     "replay_tiles",
     "stored_tile_games",
 ]
-
-_RANK_WORDS = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
 
 
 def seat_names(names: Sequence[str]) -> list[str]:
@@ -206,10 +205,11 @@ def _line_tile(token: str, dark: bool) -> tuple[int, bool]:
     if text[-1:] in ("L", "D") and len(text) > 1:
         tile = Tile.parse(text)
         return tile.rank, tile.dark
-    rank = _RANK_WORDS.get(text) or (int(text) if text.isdigit() else 0)
-    if not 1 <= rank <= 13:
+    rank = parse_rank(text)
+    if rank is None:
         raise TileError(
-            f"invalid tile {token!r}: expected a rank A, 2-10, J, Q, K (add L or D for a colour)"
+            f"invalid tile '{safe_text(token, 20)}': expected a rank A, 2-10, J, Q, K "
+            "(add L or D for a colour)"
         )
     return rank, dark
 

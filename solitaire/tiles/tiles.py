@@ -23,6 +23,7 @@ from typing import Final, Self
 
 from solitaire.core.cards import Rank, shuffle
 from solitaire.core.errors import CribsolError
+from solitaire.core.untrusted import safe_text
 
 __all__ = [
     "ALL_TILES",
@@ -34,6 +35,7 @@ __all__ = [
     "TileError",
     "face_pips",
     "format_tiles",
+    "parse_rank",
     "parse_tiles",
     "rack_pips",
 ]
@@ -47,6 +49,12 @@ _RANKS: Final = {
     "10": 10, "T": 10, "J": 11, "Q": 12, "K": 13,
 }  # fmt: skip
 _HELP: Final = "expected a rank (A, 2-10, J, Q, K) then L (light) or D (dark), like 7D or 10L"
+
+
+def parse_rank(token: str) -> int | None:
+    """A rank as players write it (A, 2-10, T, J, Q, K; any case), or None: only these
+    ASCII forms, so '11', '²', '٣' or a thousand digits are no rank."""
+    return _RANKS.get(token.strip().upper())
 
 
 class TileError(CribsolError):
@@ -73,7 +81,7 @@ class Tile(int):
         text = token.strip().upper()
         rank = _RANKS.get(text[:-1])
         if rank is None or text[-1:] not in ("L", "D"):
-            raise TileError(f"invalid tile {token!r}: {_HELP}")
+            raise TileError(f"invalid tile '{safe_text(token, 20)}': {_HELP}")
         return _TILES[(rank - 1) * 2 + (text[-1] == "D")]
 
     @property

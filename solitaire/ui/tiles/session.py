@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
+from solitaire.core.untrusted import safe_text
 from solitaire.store import History, RecordSummary, command
 from solitaire.tiles.board import Placement, parse_square, square_name
 from solitaire.tiles.game import MAX_CLAIM, TileGame, Turn
@@ -43,14 +44,13 @@ from solitaire.tiles.optional import count_result, servants
 from solitaire.tiles.players import PLAYERS, make_player
 from solitaire.tiles.record import GAME, game_record, load_record, replay
 from solitaire.tiles.scoring import PlayScore
-from solitaire.tiles.tiles import Tile, TileError
+from solitaire.tiles.tiles import Tile, TileError, parse_rank
 from solitaire.ui.saved import Claimed, SavedGame, saved_move
 
 __all__ = ["TILES", "Preview", "Stage", "TileSession", "parse_typed", "typed_form"]
 
 TILES: Final = GAME  # the history's kind for tile games
 HINTS: Final = 5  # best plays the hint shows
-_RANKS: Final = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
 
 
 class Stage(StrEnum):
@@ -89,10 +89,9 @@ def _load_game(text: str) -> Loaded:
 
 
 def _rank(token: str) -> int:
-    text = token.upper()
-    rank = _RANKS.get(text) or (int(text) if text.isdigit() else 0)
-    if not 1 <= rank <= 13:
-        raise TileError(f"invalid rank {token!r}: expected A, 2-10, J, Q or K")
+    rank = parse_rank(token)
+    if rank is None:
+        raise TileError(f"invalid rank '{safe_text(token, 20)}': expected A, 2-10, J, Q or K")
     return rank
 
 
