@@ -36,7 +36,13 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return run_arena(
         args,
         lambda advance: arena(
-            args.a, args.b, args.games, seed=args.seed, jobs=args.jobs, progress=advance
+            args.a,
+            args.b,
+            args.games,
+            seed=args.seed,
+            jobs=args.jobs,
+            progress=advance,
+            keep_games=False,  # totals only: a million games in flat memory
         ),
         report,
     )

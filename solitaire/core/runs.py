@@ -52,9 +52,14 @@ def run_tasks(
     tasks: Iterable[T],
     jobs: int = 1,
     done: Callable[[R], None] | None = None,
+    *,
+    keep: bool = True,
 ) -> tuple[list[R], bool]:
     """``work`` applied to every task over ``jobs`` processes: the results in task order,
     and True when Ctrl-C stopped the run.
+
+    With ``keep=False`` no result is kept once ``done`` has seen it (the list comes back
+    empty): a long run that adds its results up as they come stays in flat memory.
 
     Tasks are drawn from the iterable a few at a time, so memory does not grow with
     their number. ``done`` is called with each result as it arrives. On Ctrl-C
@@ -70,8 +75,10 @@ def run_tasks(
                 results[index] = work(task)
                 if done:
                     done(results[index])
+                if not keep:
+                    del results[index]
         else:
-            _run_pool(work, tasks, jobs, done, results)
+            _run_pool(work, tasks, jobs, done, results, keep)
     except KeyboardInterrupt:
         return [results[i] for i in sorted(results)], True
     return [results[i] for i in sorted(results)], False
@@ -83,6 +90,7 @@ def _run_pool(
     jobs: int,
     done: Callable[[R], None] | None,
     results: dict[int, R],
+    keep: bool = True,
 ) -> None:
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
@@ -96,6 +104,8 @@ def _run_pool(
                 results[index] = future.result()
                 if done:
                     done(results[index])
+                if not keep:
+                    del results[index]
 
         try:
             for index, task in enumerate(tasks):
@@ -111,7 +121,10 @@ def _run_pool(
             wait(pending)
             for future, index in pending.items():
                 if not future.cancelled() and future.exception() is None:
-                    results.setdefault(index, future.result())
+                    if keep:
+                        results.setdefault(index, future.result())
+                    elif done:
+                        done(future.result())  # not kept: added up by the caller
             raise
         except BaseException:
             for future in pending:

@@ -18,9 +18,10 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Iterator
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Final
+from typing import ClassVar, Final
 
 from solitaire.core.errors import InputError
 from solitaire.core.runs import MAX_JOBS, run_tasks, wilson
@@ -96,25 +97,93 @@ def play_game(a: str, b: str, seed: int, a_seat: int) -> ArenaGame:
     )
 
 
-@dataclass(frozen=True, slots=True)
+_PER_DECADE: Final = 100  # histogram buckets a decade: a time is known within 2.3%
+
+
+@dataclass(slots=True)
+class DecisionTimes:
+    """A side's decision times in bounded memory: exact while there are few, then counted
+    in a histogram of :data:`_PER_DECADE` logarithmic buckets a decade."""
+
+    exact: list[float] = field(default_factory=list)
+    buckets: Counter[int] = field(default_factory=Counter)
+    LIMIT: ClassVar[int] = 100_000  # exact times kept before the histogram takes over
+
+    def add(self, times: Iterable[float]) -> None:
+        """Count these decisions."""
+        if self.buckets:
+            self.buckets.update(_bucket(t) for t in times)
+            return
+        self.exact.extend(times)
+        if len(self.exact) > self.LIMIT:
+            self.buckets.update(_bucket(t) for t in self.exact)
+            self.exact.clear()
+
+    @property
+    def count(self) -> int:
+        """How many decisions."""
+        return len(self.exact) + self.buckets.total()
+
+    def quantile(self, q: float) -> float:
+        """The time below which a share ``q`` of the decisions fell (nan with none): the
+        exact order statistic, or the bucket's geometric middle once counted."""
+        count = self.count
+        if not count:
+            return math.nan
+        rank = min(count - 1, math.ceil(q * count) - 1)
+        if not self.buckets:
+            return sorted(self.exact)[rank]
+        seen = 0
+        for bucket in sorted(self.buckets):
+            seen += self.buckets[bucket]
+            if seen > rank:
+                return float(10 ** ((bucket + 0.5) / _PER_DECADE))
+        return math.nan  # pragma: no cover: the counts add up to count
+
+    def median(self) -> float:
+        """The middle time: the exact median, or its bucket's middle."""
+        if self.exact and not self.buckets:
+            return statistics.median(self.exact)
+        return self.quantile(0.5)
+
+
+def _bucket(seconds: float) -> int:
+    return math.floor(math.log10(max(seconds, 1e-9)) * _PER_DECADE)
+
+
+@dataclass(slots=True)
 class ArenaResult:
-    """Every finished game of a run, in game order, and the statistics of each side."""
+    """A run's statistics for each side, added up game by game, and the games themselves
+    when asked to keep them (a long run keeps only the totals, in flat memory)."""
 
     a: str
     b: str
     seed: int
     requested: int
-    results: tuple[ArenaGame, ...]
+    results: tuple[ArenaGame, ...] = ()
     interrupted: bool = False
+    games: int = 0
+    totals: tuple[MatchStats, MatchStats] = field(
+        default_factory=lambda: (MatchStats(), MatchStats())
+    )
+    timings: tuple[DecisionTimes, DecisionTimes] = field(
+        default_factory=lambda: (DecisionTimes(), DecisionTimes()), compare=False
+    )  # the clock's, not the games': runs that play alike differ here
 
-    @property
-    def games(self) -> int:
-        """Games that finished."""
-        return len(self.results)
+    def add(self, games: Iterable[ArenaGame]) -> None:
+        """Add finished games to the totals."""
+        for game in games:
+            self.games += 1
+            self.totals = (
+                combined((self.totals[0], game.stats[0])),
+                combined((self.totals[1], game.stats[1])),
+            )
+            for side in (0, 1):
+                self.timings[side].add(game.times[side])
 
     def stats(self, side: int) -> MatchStats:
         """A's (0) or B's (1) results over every finished game."""
-        return combined(game.stats[side] for game in self.results)
+        return self.totals[side]
 
     def win_share(self, side: int) -> tuple[float, float, float]:
         """The share of games a side won, with its 95% Wilson interval."""
@@ -124,11 +193,8 @@ class ArenaResult:
 
     def times(self, side: int) -> tuple[float, float, int]:
         """A side's decision time: median and 99th percentile in seconds, and how many."""
-        times = sorted(t for game in self.results for t in game.times[side])
-        if not times:
-            return (math.nan, math.nan, 0)
-        p99 = times[min(len(times) - 1, math.ceil(0.99 * len(times)) - 1)]
-        return (statistics.median(times), p99, len(times))
+        timing = self.timings[side]
+        return (timing.median(), timing.quantile(0.99), timing.count)
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready summary."""
@@ -203,21 +269,31 @@ def arena(
     seed: int = 0,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    keep_games: bool = True,
 ) -> ArenaResult:
     """Play ``games`` games of A against B over ``jobs`` processes, in pairs on the same seed.
 
     ``progress`` is called with the number of games just finished. Ctrl-C stops the
     run and every game that finished is returned, marked ``interrupted``. A player
     that chooses what the rules refuse stops the run with a
-    :class:`~solitaire.match.players.PlayerError` naming it.
+    :class:`~solitaire.match.players.PlayerError` naming it. With ``keep_games=False``
+    only the totals are kept (``results`` stays empty), so memory does not grow with
+    the number of games.
     """
     check_arena(a, b, games, jobs, seed)
     size = 2 * max(1, min(10, games // (jobs * 16)))  # whole pairs in every chunk
-    chunks, interrupted = run_tasks(
-        _play_chunk,
-        _chunks(a, b, seed, games, size),
-        jobs,
-        done=(lambda finished: progress(len(finished))) if progress else None,
+    result = ArenaResult(a, b, seed, games)
+
+    def finished(chunk: list[ArenaGame]) -> None:
+        if not keep_games:
+            result.add(chunk)  # added up now, then let go
+        if progress:
+            progress(len(chunk))
+
+    chunks, result.interrupted = run_tasks(
+        _play_chunk, _chunks(a, b, seed, games, size), jobs, done=finished, keep=keep_games
     )
-    results = tuple(game for chunk in chunks for game in chunk)
-    return ArenaResult(a, b, seed, games, results, interrupted)
+    if keep_games:  # the games in order, every one that finished (Ctrl-C's last ones too)
+        result.results = tuple(game for chunk in chunks for game in chunk)
+        result.add(result.results)
+    return result

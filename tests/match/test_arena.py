@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 
 import pytest
@@ -150,3 +151,42 @@ def test_the_command_prints_json_and_a_table(capsys: pytest.CaptureFixture[str])
 def test_an_interval_is_reported_beside_every_share() -> None:
     result = ArenaResult("a", "b", 0, 0, ())
     assert result.win_share(0)[1:] == (0.0, 1.0)
+
+
+def test_totals_alone_give_the_same_report() -> None:
+    kept = arena("standard", "easy", 8, seed=3)
+    flat = arena("standard", "easy", 8, seed=3, keep_games=False, jobs=2)
+    assert flat.results == () and flat.games == kept.games == 8
+    assert flat.totals == kept.totals
+
+    def report(result: ArenaResult) -> dict[str, object]:  # less the clock's figures
+        out = result.to_dict()
+        for side in ("a", "b"):
+            side_report = out[side]
+            assert isinstance(side_report, dict)
+            side_report.pop("decision_seconds")
+        return out
+
+    assert report(flat) == report(kept)
+    for side in (0, 1):
+        assert flat.times(side)[2] == kept.times(side)[2]  # as many decisions timed
+
+
+def test_decision_times_stay_bounded_and_close(monkeypatch: pytest.MonkeyPatch) -> None:
+    from solitaire.match.arena import DecisionTimes
+
+    monkeypatch.setattr(DecisionTimes, "LIMIT", 1_000)
+    rng = random.Random(5)
+    times = [10 ** rng.uniform(-6, 0) for _ in range(50_000)]
+    timing = DecisionTimes()
+    for start in range(0, len(times), 97):
+        timing.add(times[start : start + 97])
+    assert timing.count == len(times) and not timing.exact
+    assert len(timing.buckets) <= 6 * 100 + 1  # six decades of buckets, whatever the count
+    ordered = sorted(times)
+    for q in (0.5, 0.99):
+        exact = ordered[min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1)]
+        assert abs(timing.quantile(q) / exact - 1) < 0.024
+    few = DecisionTimes()
+    few.add([0.3, 0.1, 0.2])
+    assert few.median() == 0.2 and few.quantile(0.99) == 0.3
