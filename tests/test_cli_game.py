@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -297,3 +298,56 @@ def test_a_word_that_is_no_command_is_refused_as_one(capsys: pytest.CaptureFixtu
 
     assert main(["stast"]) == 2
     assert "invalid choice: 'stast'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("words", "option"),
+    [
+        (["--seed", "5", "match"], "--seed"),
+        (["--target", "90", "simulate"], "--target"),
+        (["--games", "4", "arena", "--a", "easy", "--b", "easy"], "--games"),
+        (["--vs", "easy", "drill"], "--vs"),
+        (["--json", "stats"], "--json"),
+    ],
+)
+def test_an_option_before_the_command_is_named(
+    words: list[str], option: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from solitaire.cli import main
+
+    assert main(words) == 2
+    err = capsys.readouterr().err
+    assert f"{option} belongs after the command's name" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("option", [["--hands", "3"], ["--vs", "easy"], ["--seed", "4"]])
+def test_drill_resume_refuses_a_new_drill_s_options(
+    option: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from solitaire.cli import main
+
+    assert main(["drill", "--resume", "1", *option]) == 2
+    assert f"leave out {option[0]}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["arena", "--a", "easy", "--b", "easy", "--games", "2", "--json"],
+        ["tiles", "arena", "--games", "2", "--json"],
+        ["tiles", "score", "5", "5"],
+    ],
+)
+def test_data_dir_goes_on_either_side(
+    words: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from solitaire.cli import main
+
+    def told(out: str) -> str:  # less the clock's figures, which differ run to run
+        return re.sub(r'"decision_seconds": \{[^}]*\}', "", out)
+
+    place = str(tmp_path / "d")
+    assert main([*words, "--data-dir", place]) == 0
+    after = told(capsys.readouterr().out)
+    assert main(["--data-dir", place, *words]) == 0
+    assert told(capsys.readouterr().out) == after

@@ -77,6 +77,7 @@ def test_no_rank_from_other_digits(text: str) -> None:
     assert parse_rank(text) is None
     with pytest.raises(CribsolError):
         Tile.parse(text + "D")
+    assert parse_rank("1") == parse_rank("a") == 1 and parse_rank("10") == parse_rank("t") == 10
 
 
 @pytest.mark.parametrize("text", ["\u00b2", "\u0663", "1e3", "1_000", "9" * 5000, "-1"])

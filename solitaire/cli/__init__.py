@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Final
 if TYPE_CHECKING:
     from pathlib import Path
 
-from solitaire.cli.options import prog, speaks_unicode
+from solitaire.cli.options import UsageError, prog, speaks_unicode
 from solitaire.cli.parser import COMMANDS, build_parser
 from solitaire.core.errors import CribsolError
 from solitaire.errorlog import EXIT_INTERNAL, begin, internal_error_line
@@ -76,14 +76,25 @@ def _with_command(parser: argparse.ArgumentParser, words: list[str]) -> list[str
     ``cribsol --seed 5``); ``--help`` and ``--version`` stay the program's own."""
     if any(word in ("-h", "--help", "--version") for word in words):
         return words
-    takes_value = _options_with_values(parser) | _options_with_values(_play_parser(parser))
+    takes_value = _options_with_values(parser).union(
+        *(_options_with_values(command) for command in _commands(parser))
+    )
+    shared = {option for action in parser._actions for option in action.option_strings}
     skip = False
+    before: list[str] = []  # the options given before the command's name
     for word in words:
         if skip:
             skip = False
         elif word.startswith("-"):
             skip = word in takes_value
+            before.append(word.split("=", 1)[0])
         else:
+            misplaced = [option for option in before if option not in shared]
+            if misplaced and word in COMMANDS:
+                raise UsageError(
+                    f"{prog()}: {misplaced[0]} belongs after the command's name: "
+                    f"{prog()} {word} {misplaced[0]} ... (see {prog()} {word} --help)"
+                )
             return words  # the first word that is no option's value names the command
     return ["play", *words]
 
@@ -97,12 +108,14 @@ def _options_with_values(parser: argparse.ArgumentParser) -> set[str]:
     }
 
 
-def _play_parser(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+def _commands(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    """Every command's parser (and its subcommands')."""
+    found = []
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            play: argparse.ArgumentParser = action.choices["play"]
-            return play
-    raise LookupError("the parser has no play command")  # pragma: no cover: built above
+            for command in action.choices.values():
+                found += [command, *_commands(command)]
+    return found
 
 
 def handler(func: object) -> Callable[[argparse.Namespace], int]:

@@ -25,6 +25,7 @@ from solitaire.match.drill import (
     load_drill_record,
     replay_drill,
 )
+from solitaire.match.levels import DEFAULT_HANDS, PLAYERS
 from solitaire.store import GameRow, History, command
 from solitaire.ui.drill.views import DrillView
 
@@ -65,8 +66,14 @@ def drill_tallies(history: History) -> list[DrillTally]:
 
 
 def cmd_drill(args: argparse.Namespace) -> int:
-    if args.resume is not None and args.seed is not None:
-        raise InputError("--resume carries on a saved drill: leave out --seed")
+    if args.resume is not None:
+        for option in ("seed", "hands", "vs"):
+            if getattr(args, option) is not None:
+                raise InputError(
+                    f"--resume carries on a saved drill as it was: leave out --{option}"
+                )
+    args.vs = args.vs or ("expert" if "expert" in PLAYERS else "standard")
+    args.hands = args.hands or DEFAULT_HANDS
     if args.resume is not None:  # a wrong id says so before a terminal is asked for
         with open_history(args) as history:
             history.stored_record(args.resume, DRILL)

@@ -271,6 +271,7 @@ def _register_arena(sub: Subcommands) -> None:
         sub,
         "arena",
         "arena_commands:cmd_arena",
+        data_dir=True,  # accepted on either side of the name, as everywhere
         json="print the summary as one JSON object",
         help="computer against computer: paired seeded matches, wins with 95%% intervals",
         description="One-game matches of player A against player B, in pairs on the same "
@@ -302,14 +303,11 @@ def _register_drill(sub: Subcommands) -> None:
         "accuracy over time is in cribsol stats.",
     ) as cmd:
         default = "expert" if "expert" in PLAYERS else "standard"
-        cmd.add_argument(
-            "--vs", choices=PLAYERS, default=default, help=f"the opponent (default: {default})"
-        )
+        cmd.add_argument("--vs", choices=PLAYERS, help=f"the opponent (default: {default})")
         cmd.add_argument("--seed", type=seed_number, metavar="N", help="the drill's seed")
         cmd.add_argument(
             "--hands",
             type=whole_number(1, MAX_HANDS),
-            default=DEFAULT_HANDS,
             metavar="N",
             help=f"hands in the drill (default {DEFAULT_HANDS})",
         )
@@ -413,6 +411,7 @@ def _register_tiles(sub: Subcommands) -> None:
         below,
         "arena",
         "tiles_commands:cmd_arena",
+        data_dir=True,  # accepted on either side of the name, as everywhere
         json="print one JSON object",
         help="two computer players over many games",
         description="Play N games of A against B in pairs on the same deal with the seats "
@@ -432,6 +431,7 @@ def _register_tiles(sub: Subcommands) -> None:
         below,
         "score",
         "tiles_commands:cmd_score",
+        data_dir=True,  # accepted on either side of the name, as everywhere
         json="print one JSON object",
         help="score a Crib Hand by hand: 2 to 5 ranks along a line",
         description="Score one line of tiles: ranks like 7 8 7 6 8 (light; --dark for dark), "

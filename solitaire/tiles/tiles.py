@@ -52,9 +52,10 @@ _HELP: Final = "expected a rank (A, 2-10, J, Q, K) then L (light) or D (dark), l
 
 
 def parse_rank(token: str) -> int | None:
-    """A rank as players write it (A, 2-10, T, J, Q, K; any case), or None: only these
-    ASCII forms, so '11', '²', '٣' or a thousand digits are no rank."""
-    return _RANKS.get(token.strip().upper())
+    """A rank as players write it (A or 1, 2-10, T, J, Q, K; any case), or None: only
+    these ASCII forms, so '11', '²', '٣' or a thousand digits are no rank."""
+    text = token.strip().upper()
+    return 1 if text == "1" else _RANKS.get(text)
 
 
 class TileError(CribsolError):
