@@ -44,7 +44,7 @@ from solitaire.core.cards import (
     to_card,
     to_cards,
 )
-from solitaire.core.errors import CribsolError, InputError
+from solitaire.core.errors import IllegalMoveError, InputError
 from solitaire.core.scoring import Counted as CountGroup
 from solitaire.core.scoring import Score, count_groups, score_hand, spoken_number
 from solitaire.match.pegging import MAX_COUNT, PegItem, PegKind, count_of, peg_items
@@ -101,35 +101,43 @@ IMPOSSIBLE_COUNTS: Final = frozenset({19, 25, 26, 27})  # no hand or crib makes 
 SHOW_ORDER: Final = (("pone", "hand"), ("dealer", "hand"), ("dealer", "crib"))
 
 
-# -- errors -----------------------------------------------------------------------
-
-
-class IllegalMoveError(CribsolError):
-    """An action the rules refuse; the message names the reason. Nothing changes."""
+# -- errors: each a kind of the one IllegalMoveError (solitaire.core.errors) -------------
 
 
 class NotYourTurnError(IllegalMoveError):
     """The player is not the one to act."""
 
+    reason = "not your turn"
+
 
 class NotInHandError(IllegalMoveError):
     """A card that is not in the player's hand."""
+
+    reason = "not in hand"
 
 
 class PassesThirtyOneError(IllegalMoveError):
     """A card that would take the count past 31."""
 
+    reason = "past 31"
+
 
 class GoWhileCardFitsError(IllegalMoveError):
     """ "Go" said while a card in hand can still be laid."""
+
+    reason = "a card fits"
 
 
 class WrongPhaseError(IllegalMoveError):
     """A discard during the play, or a card laid during the discard."""
 
+    reason = "wrong phase"
+
 
 class MatchOverError(IllegalMoveError):
     """An action after the last game of the match has ended."""
+
+    reason = "game over"
 
 
 # -- actions ------------------------------------------------------------------------
@@ -760,7 +768,7 @@ class Match:
         """True when :meth:`apply` would accept this action."""
         try:
             self.check(player, action)
-        except ValueError:
+        except IllegalMoveError:
             return False
         return True
 

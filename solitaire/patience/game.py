@@ -23,7 +23,7 @@ from typing import Final
 
 from solitaire.core.cards import ALL_CARDS, Card, CardError, CardLike, Deck, Rank, to_card
 from solitaire.core.discards import DISCARDS
-from solitaire.core.errors import CribsolError
+from solitaire.core.errors import CribsolError, IllegalMoveError
 from solitaire.core.scoring import Score, crib_points, final_points, hand_points, score_hand
 from solitaire.patience.deal import DEALT_BEFORE_STARTER, ROUND_ORDER, ROUNDS, Deal
 
@@ -49,20 +49,24 @@ GREAT_LINE: Final = 121
 HEELS_POINTS: Final = 2
 
 
-class IllegalDiscardError(CribsolError):
+class IllegalDiscardError(IllegalMoveError):
     """A discard that is not exactly two distinct cards of the six shown.
 
     ``index`` is the position of the offending card among those given (None when
     the problem is their number), so an input line can point at it.
     """
 
+    reason = "not a discard"
+
     def __init__(self, message: str, index: int | None = None) -> None:
         super().__init__(message)
         self.index = index
 
 
-class GameOverError(CribsolError):
+class GameOverError(IllegalMoveError):
     """A move was asked of a game that has ended."""
+
+    reason = "game over"
 
 
 class UndoError(CribsolError):
@@ -321,7 +325,7 @@ class Game:
         """True when :meth:`discard` would accept these cards."""
         try:
             self.check_discard(cards)
-        except ValueError:
+        except IllegalMoveError:
             return False
         return True
 

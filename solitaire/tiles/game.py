@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
 
+from solitaire.core import errors
 from solitaire.core.errors import InputError
 from solitaire.tiles.board import SIZE, Board
 from solitaire.tiles.movegen import ScoredPlay, generate, has_play
@@ -308,7 +309,7 @@ class TileGame:
         """Whether ``action`` is legal now."""
         try:
             self.check(action)
-        except IllegalMoveError:
+        except errors.IllegalMoveError:
             return False
         return True
 

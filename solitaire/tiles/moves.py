@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from solitaire.core.errors import CribsolError
+from solitaire.core import errors
 from solitaire.tiles.board import ACROSS, DOWN, Board, Placement, parse_square, square_name
 from solitaire.tiles.scoring import (
     MAX_LINE,
@@ -70,12 +70,14 @@ class Reason(StrEnum):
     GAME_OVER = "game over"
 
 
-class IllegalMoveError(CribsolError):
-    """A move that breaks a rule; ``reason`` says which."""
+class IllegalMoveError(errors.IllegalMoveError):
+    """A move that breaks a rule; ``reason`` says which (the one IllegalMoveError of
+    :mod:`solitaire.core.errors`, its reason one of the tile game's)."""
+
+    reason: Reason
 
     def __init__(self, reason: Reason, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
+        super().__init__(message, reason)
 
 
 def format_placement(placement: Placement, size: int) -> str:
