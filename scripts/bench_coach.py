@@ -43,7 +43,7 @@ def positions(games: int, seed: int) -> tuple[list[Observation], list[Match]]:
         while (seat := match.current_player) is not None:
             if match.phase is Phase.PLAY and len(match.legal_actions()) > 1:
                 views.append(match.observation(seat))
-            match.apply(seat, player.choose(match.observation(seat)))
+            match.apply(player.choose(match.observation(seat)), player=seat)
         matches.append(match)
     return views, matches
 

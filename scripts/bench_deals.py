@@ -54,7 +54,7 @@ def play_pair(task: tuple[str, str, int]) -> Pair:
         ]
         match = Match.from_cards(0, hands, cards[12])
         while match.deal.number == 1 and (who := match.current_player) is not None:
-            match.apply(who, seats[who].choose(match.observation(who)))
+            match.apply(seats[who].choose(match.observation(who)), player=who)
         deal = match.deals[0]
         scores = deal.scores  # the deal's own points: the match began at 0 to 0
         assert scores is not None

@@ -207,7 +207,7 @@ def cpu_times(games: int, seed: int) -> tuple[float, float]:
                 wall.append(time.perf_counter() - clock)
             else:
                 action = standard.choose(view)
-            match.apply(player, action)
+            match.apply(action, player=player)
     every = sorted(t for times in cpu.values() for t in times)
     print(f"expert's decisions in {games} games against standard, seeds {seed}-{seed + games - 1}:")
     print(

@@ -16,6 +16,7 @@ by line, prints the first difference and exits with status 1 if there is one.
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import subprocess
@@ -23,6 +24,7 @@ import sys
 import tarfile
 import tempfile
 import time
+from collections.abc import Callable
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -39,6 +41,7 @@ def record(games: int, seed: int, out: Path) -> None:
     from solitaire.match.search import play_values
 
     expert, standard = ExpertPlayer(), StandardPlayer()
+    apply = _applier()
     with out.open("w") as lines:
         for game in range(games):
             match = Match(seed + game // 2)
@@ -61,8 +64,23 @@ def record(games: int, seed: int, out: Path) -> None:
                                 str(card): c.hex() for card, c in play_chances(view).items()
                             }
                     lines.write(json.dumps(row, sort_keys=True) + "\n")
-                match.apply(seat, action)
+                apply(match, seat, action)
                 turn += 1
+
+
+def _applier() -> Callable[[Any, int, Any], object]:
+    """How the package being recorded applies an action: a revision from before the
+    engine contract (solitaire.core.engine) has ``Match.apply(player, action)``."""
+    from solitaire.match.game import Match
+
+    def contract(match: Any, seat: int, action: Any) -> object:
+        return match.apply(action, player=seat)
+
+    def before(match: Any, seat: int, action: Any) -> object:
+        return match.apply(seat, action)
+
+    names = [name for name in inspect.signature(Match.apply).parameters if name != "self"]
+    return before if names[:1] == ["player"] else contract
 
 
 def _run(package: Path, games: int, seed: int, out: Path) -> float:

@@ -25,7 +25,7 @@ def _match_can(bug: Exception) -> Callable[[pytest.MonkeyPatch], bool]:
             raise bug
 
         monkeypatch.setattr(match, "check", check)
-        return match.can(0, Lay(Card.parse("5H")))
+        return match.can(Lay(Card.parse("5H")), player=0)
 
     return ask
 

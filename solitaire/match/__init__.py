@@ -17,12 +17,14 @@ The API a screen, a record or an arena uses:
     show, ``pegged``, ``heels``, ``scores``), ``deals`` (this game's), ``played``
     (every game begun: its cut, first dealer and deals), ``results`` (finished
     games), ``match_points``, ``winner``;
-  - acting: ``check(player, action)`` raises an ``IllegalMoveError`` subclass naming
-    the reason (``NotYourTurnError``, ``NotInHandError``, ``PassesThirtyOneError``,
+  - acting, for the player to act (the engine contract, :mod:`solitaire.core.engine`):
+    ``check(action)`` raises an ``IllegalMoveError`` (:mod:`solitaire.core.errors`)
+    naming the reason (``NotInHandError``, ``PassesThirtyOneError``,
     ``GoWhileCardFitsError``, ``WrongPhaseError``, ``MatchOverError``) and changes
-    nothing; ``can(player, action)``; ``apply(player, action)`` returns the events
-    up to the next decision. Spelled out: ``discard(player, "5H JD")``,
-    ``lay(player, "5H")``, ``go(player)``.
+    nothing; ``can(action)``; ``apply(action)`` returns the events up to the next
+    decision. Each takes ``player=`` too: the seat that means to act, refused with
+    ``NotYourTurnError`` when it is not theirs. Spelled out:
+    ``discard(player, "5H JD")``, ``lay(player, "5H")``, ``go(player)``.
   - actions: ``Discard((c1, c2))``, ``Lay(card)``, ``GO``; ``parse_action("5H")``;
     ``Claim(points)``: a player in ``counting`` counts their own hand and crib when
     the show waits for them (``Phase.SHOW``, ``showing``). A claim too high is

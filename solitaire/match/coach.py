@@ -175,7 +175,7 @@ def decisions(match: Match, player: int, game: int) -> Iterator[tuple[Observatio
             for who, action in actions:
                 if played.number == game and who == player:
                     yield fresh.observation(who), action
-                fresh.apply(who, action)
+                fresh.apply(action, player=who)
 
 
 @dataclass(frozen=True, slots=True)

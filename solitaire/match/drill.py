@@ -136,9 +136,9 @@ class Drill:
                 advance(match, (None, self._player()))
             elif match.phase is Phase.DISCARD:
                 values = discard_values(match.observation(YOU))
-                match.apply(YOU, Discard(max(values, key=lambda pair: (values[pair], pair))))
+                match.apply(Discard(max(values, key=lambda pair: (values[pair], pair))), player=YOU)
             elif match.legal_actions() == (GO,):
-                match.apply(YOU, GO)
+                match.apply(GO, player=YOU)
             else:
                 return
         if self.hand_over:
@@ -177,7 +177,7 @@ class Drill:
         if self.hand_over:
             raise InputError("this hand is over: deal the next one")
         match = self.match
-        match.check(YOU, Lay(card))
+        match.check(Lay(card), player=YOU)
         fits = self.playable()
         grade = None
         if len(fits) > 1:
@@ -186,7 +186,7 @@ class Drill:
             best = max(values, key=lambda c: (values[c], c))
             grade = Grade(self.number, card, best, values[best] - values[card], len(fits))
             self.grades.append(grade)
-        match.apply(YOU, Lay(card))
+        match.apply(Lay(card), player=YOU)
         self.hands_played[-1].append(card)
         self._settle()
         return grade

@@ -1,12 +1,15 @@
 """The match state: cribbage for two, from the cut to the last game of a series.
 
-A :class:`Match` is one seeded series of games. It answers who is to act and
-what they may do (:meth:`Match.legal_actions`), and applies an action for a
-player (:meth:`Match.apply`) in the check / ask / act style of the patience's
-``Game``: :meth:`Match.check` raises an :class:`IllegalMoveError` naming the
-reason, :meth:`Match.can` answers yes or no, :meth:`Match.apply` acts and
-returns the :data:`Event` s that followed (the starter turned, the go, the show,
-the end of a game, the next deal). A refused action changes nothing.
+A :class:`Match` is one seeded series of games. It keeps the engine contract
+(:mod:`solitaire.core.engine`): it answers who is to act
+(:attr:`Match.current_player`) and what they may do (:meth:`Match.legal_actions`),
+and applies an action for the player to act in the check / ask / act style:
+:meth:`Match.check` raises an :class:`IllegalMoveError` naming the reason,
+:meth:`Match.can` answers yes or no, :meth:`Match.apply` acts and returns the
+:data:`Event` s that followed (the starter turned, the go, the show, the end of a
+game, the next deal). Each also takes the ``player`` who means to act, refused
+with :class:`NotYourTurnError` when it is not their turn. A refused action
+changes nothing. :meth:`Match.observation` is what one player can see.
 
 A player may count their own hand and crib (``counting``): the show then waits
 for their :class:`Claim` of each. A claim too high is corrected to the true
@@ -21,7 +24,7 @@ the same cards whatever the players do.
 >>> match.phase, match.current_player == match.pone
 (<Phase.DISCARD: 'discard'>, True)
 >>> while not match.is_over:
-...     _ = match.apply(match.current_player, match.legal_actions()[0])
+...     _ = match.apply(match.legal_actions()[0])
 >>> max(match.results[0].scores)
 121
 """
@@ -714,14 +717,17 @@ class Match:
 
     # -- check, ask, act ---------------------------------------------------------------------
 
-    def check(self, player: int, action: Action) -> None:
-        """Raise an :class:`IllegalMoveError` naming why ``player`` may not take ``action``."""
-        _check_player(player)
+    def check(self, action: Action, *, player: int | None = None) -> None:
+        """Raise an :class:`IllegalMoveError` naming why the player to act may not take
+        ``action``; with ``player``, also when it is not that player's turn."""
+        if player is not None:
+            _check_player(player)
         if self._phase is Phase.OVER:
             raise MatchOverError("the match is over: there is nothing left to play")
-        if player != self._to_act:
+        if player is not None and player != self._to_act:
             raise NotYourTurnError(f"not your turn: player {self._to_act} is to act")
-        hand = self._held[player]
+        assert self._to_act is not None  # someone acts until the match is over
+        hand = self._held[self._to_act]
         hand_text = " ".join(map(str, hand))
         if isinstance(action, Claim):
             _check_claim(action.points)
@@ -764,17 +770,20 @@ class Match:
             return
         raise IllegalMoveError(f"not an action: {action!r}")
 
-    def can(self, player: int, action: Action) -> bool:
+    def can(self, action: Action, *, player: int | None = None) -> bool:
         """True when :meth:`apply` would accept this action."""
         try:
-            self.check(player, action)
+            self.check(action, player=player)
         except IllegalMoveError:
             return False
         return True
 
-    def apply(self, player: int, action: Action) -> tuple[Event, ...]:
-        """Take an action for ``player``; returns every event up to the next decision."""
-        self.check(player, action)
+    def apply(self, action: Action, *, player: int | None = None) -> tuple[Event, ...]:
+        """Take an action for the player to act (refused unless it is ``player``'s turn,
+        when given); returns every event up to the next decision."""
+        self.check(action, player=player)
+        player = self._to_act
+        assert player is not None  # checked: the match is not over
         start = len(self.log)
         deal = self.deal
         if isinstance(action, Discard):
@@ -795,19 +804,19 @@ class Match:
 
     def discard(self, player: int, cards: str | Iterable[CardLike]) -> tuple[Event, ...]:
         """Discard two cards (``"5H JD"`` or cards) for ``player``."""
-        return self.apply(player, _discard_of(cards))
+        return self.apply(_discard_of(cards), player=player)
 
     def lay(self, player: int, card: CardLike) -> tuple[Event, ...]:
         """Lay one card for ``player``."""
-        return self.apply(player, Lay(to_card(card)))
+        return self.apply(Lay(to_card(card)), player=player)
 
     def go(self, player: int) -> tuple[Event, ...]:
         """Say go for ``player``."""
-        return self.apply(player, GO)
+        return self.apply(GO, player=player)
 
     def claim(self, player: int, points: int) -> tuple[Event, ...]:
         """Claim ``points`` for the hand or crib ``player`` is counting."""
-        return self.apply(player, Claim(points))
+        return self.apply(Claim(points), player=player)
 
     @property
     def showing(self) -> tuple[int, str] | None:

@@ -173,7 +173,7 @@ def advance(match: Match, players: Sequence[Player | None]) -> tuple[Event, ...]
             break
         action = player.choose(match.observation(seat))
         try:
-            events += match.apply(seat, action)
+            events += match.apply(action, player=seat)
         except IllegalMoveError as error:
             raise PlayerError(
                 f"{player.name} (player {seat}) chose {str(action)[:40]!r}, which the rules "

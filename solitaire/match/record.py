@@ -259,7 +259,7 @@ def _expect(recorded: Mapping[str, Any], actual: Mapping[str, Any], where: str) 
 
 def _apply(match: Match, player: int, action: Discard | Lay | Go | Claim, where: str) -> None:
     try:
-        match.apply(player, action)
+        match.apply(action, player=player)
     except ValueError as error:
         raise RecordError(f"{where}: {error}") from None
 

@@ -80,7 +80,7 @@ def test_a_card_that_cannot_be_laid_is_refused_and_changes_nothing() -> None:
     with pytest.raises(IllegalMoveError, match="not in your hand"):
         drill.lay(stranger)
     assert json.dumps(drill_record(drill)) == before
-    assert not drill.match.can(0, Lay(stranger))
+    assert not drill.match.can(Lay(stranger), player=0)
 
 
 def test_a_record_replays_and_regrades_exactly() -> None:

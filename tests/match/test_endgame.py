@@ -34,7 +34,7 @@ def near_end_views(seeds: range, phase: Phase, most_hidden: int = 4) -> Iterator
             near = max(view.scores) >= NEAR_END and view.phase is phase
             if near and (phase is Phase.DISCARD or playing):
                 yield view
-            match.apply(seat, player.choose(view))
+            match.apply(player.choose(view), player=seat)
 
 
 def chance(wins: WinModel, me: int, them: int, me_next_dealer: bool) -> float:

@@ -136,7 +136,7 @@ def test_near_the_end_the_expert_lays_the_card_that_wins_not_the_one_that_pegs_m
     match = Match.from_cards(1, ["3D 8C 6S 7S 2D 7C", "5H 6C 4D AH 5C 8D"], "8S", (109, 110))
     standard = StandardPlayer()
     for seat in (0, 1):
-        match.apply(seat, standard.choose(match.observation(seat)))
+        match.apply(standard.choose(match.observation(seat)), player=seat)
     match.lay(0, "8C")
     match.lay(1, "5H")
     match.lay(0, "7S")

@@ -133,5 +133,5 @@ def test_hidden_hands_the_model_rules_out_keep_a_share() -> None:
             assert set(weighted) == {hand for hand, _ in card_hands(view)}
             assert all(weight > 0 for weight in weighted.values())
             checked += 1
-        match.apply(seat, player.choose(view))
+        match.apply(player.choose(view), player=seat)
     assert checked

@@ -30,7 +30,7 @@ def opening_lead(seed: int) -> Observation:
         view = match.observation(seat)
         if view.phase is Phase.PLAY:
             return view
-        match.apply(seat, player.choose(view))
+        match.apply(player.choose(view), player=seat)
 
 
 def test_lead_values_equal_the_search_over_every_hidden_hand() -> None:

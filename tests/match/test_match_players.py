@@ -139,7 +139,7 @@ def test_every_computer_action_is_legal_and_seeded() -> None:
             action = players[seat].choose(view)
             assert action in view.legal
             chosen.append(action)
-            match.apply(seat, action)
+            match.apply(action, player=seat)
         return chosen
 
     assert run(4) == run(4) != run(5)

@@ -272,8 +272,8 @@ def test_each_illegal_move_is_refused_with_its_reason_and_changes_nothing() -> N
     for state, player, action, error, words in cases:
         before = snapshot(state)
         with pytest.raises(error, match=words):
-            state.apply(player, action)
-        assert not state.can(player, action)
+            state.apply(action, player=player)
+        assert not state.can(action, player=player)
         assert snapshot(state) == before
     for player, card in [(1, "KH"), (0, "KS"), (1, "9H")]:
         match.lay(player, card)  # 29
@@ -288,7 +288,7 @@ def test_nothing_is_played_after_the_match() -> None:
     advance(match, (EasyPlayer(random.Random(1)), EasyPlayer(random.Random(1))))
     before = snapshot(match)
     with pytest.raises(MatchOverError):
-        match.apply(0, GO)
+        match.apply(GO, player=0)
     assert snapshot(match) == before
 
 
@@ -313,7 +313,7 @@ def test_an_observation_never_shows_the_opponents_hidden_cards(seed: int, steps:
         if match.current_player is None:
             break
         legal = match.legal_actions()
-        match.apply(match.current_player, legal[rng.randrange(len(legal))])
+        match.apply(legal[rng.randrange(len(legal))])
     deal = match.deal
     for player in (0, 1):
         view = match.observation(player)

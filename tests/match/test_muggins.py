@@ -61,7 +61,7 @@ def claims_match(seed: int, muggins: bool, claims: random.Random) -> tuple[Match
             action = Claim(claims.choice([true, true, *POSSIBLE]))
         else:
             action = easy.choose(match.observation(0))
-        events += match.apply(seat, action)
+        events += match.apply(action, player=seat)
     return match, events
 
 
@@ -100,7 +100,7 @@ def to_show(match: Match) -> Match:
     """Both seats play as standard until the show waits for a claim (or the game ends)."""
     while match.current_player is not None and match.phase is not Phase.SHOW:
         seat = match.current_player
-        match.apply(seat, StandardPlayer().choose(match.observation(seat)))
+        match.apply(StandardPlayer().choose(match.observation(seat)), player=seat)
     return match
 
 
@@ -133,15 +133,15 @@ def test_the_show_waits_for_your_count_and_refuses_impossible_counts() -> None:
         (1.5, "expected a whole number"),
     ]:
         with pytest.raises(IllegalMoveError, match=words):
-            match.apply(0, Claim(bad))  # type: ignore[arg-type]
+            match.apply(Claim(bad), player=0)  # type: ignore[arg-type]
     with pytest.raises(IllegalMoveError, match="the play is over: count your hand"):
-        match.apply(0, Lay(match.deal.hands[0][0]))
+        match.apply(Lay(match.deal.hands[0][0]), player=0)
     with pytest.raises(IllegalMoveError, match="not your turn"):
-        match.apply(1, Claim(4))
+        match.apply(Claim(4), player=1)
     assert match_record(match, NAMES) == before
     fresh = Match(1, counting=(0,))
     with pytest.raises(IllegalMoveError, match="nothing to count yet"):
-        fresh.apply(fresh.current_player or 0, Claim(4))
+        fresh.apply(Claim(4), player=fresh.current_player or 0)
 
 
 def test_an_undercount_with_muggins_gives_the_missed_points_away() -> None:

@@ -51,7 +51,7 @@ def _plays_of(name: str, seed: int) -> list[tuple[Any, ...]]:
         view = match.observation(seat)
         action = player.choose(view)
         seen.append((view, action))
-        match.apply(seat, action)
+        match.apply(action, player=seat)
     return seen
 
 

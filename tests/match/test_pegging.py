@@ -178,7 +178,7 @@ def test_the_play_pegs_as_a_reference_play_does(seed: int, data: st.DataObject) 
     deal = match.deal
     while match.deal is deal and match.current_player is not None:
         player = match.current_player
-        match.apply(player, data.draw(st.sampled_from(match.legal_actions())))
+        match.apply(data.draw(st.sampled_from(match.legal_actions())), player=player)
     kept = [list(deal.kept(0)), list(deal.kept(1))]
     assert deal.pegged == reference_play(kept, deal.pone, list(deal.laid))
     assert len(deal.laid) == 8 or max(match.results[0].scores) == 121

@@ -96,11 +96,11 @@ def consistent(match: Match, me: int, hidden: tuple[Card, ...]) -> bool:
     for who in (deal.pone, deal.dealer):
         cards = discards[who]
         assert cards is not None
-        replay.apply(who, Discard((cards[0], cards[1])))
+        replay.apply(Discard((cards[0], cards[1])), player=who)
     for who, action in deal.plays:
-        if not replay.can(who, action):
+        if not replay.can(action, player=who):
             return False
-        replay.apply(who, action)
+        replay.apply(action, player=who)
     return True
 
 
@@ -158,7 +158,7 @@ def positions(seed: int, most_hidden: int) -> Iterator[tuple[Match, int]]:
             and any(isinstance(a, Lay) for a in view.legal)
         ):
             yield match, seat
-        match.apply(seat, player.choose(view))
+        match.apply(player.choose(view), player=seat)
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -249,5 +249,5 @@ def test_a_player_who_must_say_go_has_nothing_to_value() -> None:
                 assert play_values(view) == {}
                 assert play_options(view) == []
                 return
-            match.apply(seat, player.choose(view))
+            match.apply(player.choose(view), player=seat)
     raise AssertionError("no go found")

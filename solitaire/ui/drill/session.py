@@ -243,7 +243,7 @@ class DrillSession:
         card = self.hand[index]
         drill = self.drill
         try:
-            drill.match.check(YOU, Lay(card))
+            drill.match.check(Lay(card), player=YOU)
         except IllegalMoveError as error:
             self.message = str(error)
             return

@@ -300,7 +300,7 @@ class MatchSession:
         match = self.match
         rng = computer_rng(match.seed, match.game_number, len(match.deals), len(match.deal.plays))
         player = make_player(self.level, rng)
-        self._follow(match.apply(COMPUTER, player.choose(match.observation(COMPUTER))))
+        self._follow(match.apply(player.choose(match.observation(COMPUTER)), player=COMPUTER))
 
     def _settle(self) -> None:
         """Let the computer act, and say go for you when no card fits, until you must choose."""
@@ -309,7 +309,7 @@ class MatchSession:
             if seat == COMPUTER:
                 self._computer_move()
             elif match.legal_actions() == (GO,):
-                self._follow(match.apply(YOU, GO))
+                self._follow(match.apply(GO, player=YOU))
             else:
                 break
         self._prepare_coach()
@@ -415,7 +415,7 @@ class MatchSession:
             return
         claim = Claim(int(self.typed))
         try:
-            self.match.check(YOU, claim)
+            self.match.check(claim, player=YOU)
         except IllegalMoveError as error:
             self.typed = ""
             self.message = f"{error}; count again."
@@ -450,7 +450,7 @@ class MatchSession:
 
     def playable(self, card: Card) -> bool:
         """True when this card of yours can be laid now."""
-        return self.your_turn and self.match.can(YOU, Lay(card))
+        return self.your_turn and self.match.can(Lay(card), player=YOU)
 
     def toggle(self, index: int) -> None:
         """Pick or unpick a card for the crib (0-5); in the play, lay it."""
@@ -492,7 +492,7 @@ class MatchSession:
             return
         card = self.hand[index]
         try:
-            self.match.check(YOU, Lay(card))
+            self.match.check(Lay(card), player=YOU)
         except IllegalMoveError as error:
             self.message = str(error)
             return
@@ -544,7 +544,7 @@ class MatchSession:
             with kept_if_saved(self, deep=("match",)):
                 self._laid = None
                 self.show_coach = False
-                self._follow(self.match.apply(YOU, action))
+                self._follow(self.match.apply(action, player=YOU))
                 self._settle()
                 self.cursor = 0
                 if isinstance(action, Claim):

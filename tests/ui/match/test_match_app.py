@@ -73,14 +73,16 @@ def engine_match(seed: int = SEED, games: int = 1) -> Match:
     computer = StandardPlayer()
     while (seat := match.current_player) is not None:
         if seat == COMPUTER:
-            match.apply(seat, computer.choose(match.observation(seat)))
+            match.apply(computer.choose(match.observation(seat)), player=seat)
             continue
         legal = match.legal_actions()
         if isinstance(legal[0], Discard):
             held = match.held(YOU)
-            match.apply(YOU, Discard((held[0], held[1])))
+            match.apply(Discard((held[0], held[1])), player=YOU)
         else:
-            match.apply(YOU, next(a for a in legal if isinstance(a, Lay)) if legal != (GO,) else GO)
+            match.apply(
+                next(a for a in legal if isinstance(a, Lay)) if legal != (GO,) else GO, player=YOU
+            )
     return match
 
 
@@ -215,7 +217,7 @@ def test_the_header_never_wraps(history: History) -> None:
     while match.game_number < 25 or match.current_player != YOU:
         seat = match.current_player
         assert seat is not None
-        match.apply(seat, EasyPlayer(rng).choose(match.observation(seat)))
+        match.apply(EasyPlayer(rng).choose(match.observation(seat)), player=seat)
     session = MatchSession(history, "standard", lambda: match)
     session.shown = len(session.events)
     assert session.game_number == 25 and session.deal.number >= 1

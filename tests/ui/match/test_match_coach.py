@@ -107,11 +107,11 @@ def test_the_review_names_the_costliest_discards_and_plays(history: History) -> 
     while match.current_player is not None:
         seat = match.current_player
         if seat != YOU:
-            match.apply(seat, computer.choose(match.observation(seat)))
+            match.apply(computer.choose(match.observation(seat)), player=seat)
             continue
         legal = match.legal_actions()
         # The first legal choice every time: some discards and cards will cost something.
-        match.apply(YOU, legal[0] if legal != (GO,) else GO)
+        match.apply(legal[0] if legal != (GO,) else GO, player=YOU)
     discards, plays = review_game(match, YOU, 1)
     # Recount independently: walk the game's actions again and value each choice of yours.
     fresh = Match(SEED + 3)
@@ -126,7 +126,7 @@ def test_the_review_names_the_costliest_discards_and_plays(history: History) -> 
             elif who == YOU and isinstance(action, Lay) and len(fresh.legal_actions()) > 1:
                 lays = play_values(fresh.observation(YOU))
                 losses[Phase.PLAY].append(max(lays.values()) - lays[action.card])
-            fresh.apply(who, action)
+            fresh.apply(action, player=who)
     for found, phase in ((discards, Phase.DISCARD), (plays, Phase.PLAY)):
         expected = sorted((loss for loss in losses[phase] if loss > 0), reverse=True)[:3]
         assert [item.loss for item in found] == expected

@@ -189,7 +189,7 @@ def test_every_claim_is_explained() -> None:
                 seen["under"] += 1
                 assert text.startswith(f"Muggins! You said {claim} of {true}: standard takes")
         else:
-            match.apply(seat, StandardPlayer().choose(match.observation(seat)))
+            match.apply(StandardPlayer().choose(match.observation(seat)), player=seat)
     assert all(seen.values()), seen
 
 
@@ -333,7 +333,7 @@ def test_the_match_view_explains_each_score_with_the_muggins_column() -> None:
         if match.showing is not None and seat == YOU:
             match.claim(YOU, 0)  # every point missed goes to the computer
         else:
-            match.apply(seat, StandardPlayer().choose(match.observation(seat)))
+            match.apply(StandardPlayer().choose(match.observation(seat)), player=seat)
     buffer = io.StringIO()
     Console(file=buffer, width=100, color_system=None, theme=THEME).print(
         MatchView(match, ("you", "standard"))

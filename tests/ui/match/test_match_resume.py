@@ -249,7 +249,7 @@ def test_a_match_saved_between_deals_stands_at_its_scores(
     while len(match.deals) < 2:
         seat = match.current_player
         assert seat is not None
-        match.apply(seat, players[seat].choose(match.observation(seat)))
+        match.apply(players[seat].choose(match.observation(seat)), player=seat)
     assert match.deal.scores is None
     you, them = match.scores
     assert you + them > 0  # deal 1 scored something, so 0 to 0 would be wrong
