@@ -39,7 +39,7 @@ def mid_game_positions(count: int) -> list[PlayerView]:
     while len(views) < count:
         game = TileGame(seed)
         while not game.is_over and len(views) < count:
-            view = game.view(game.current_player)
+            view = game.observation(game.current_player)
             if not view.board.is_empty and view.bag_size > 0:
                 views.append(view)
             game.apply(greedy(view))

@@ -115,7 +115,7 @@ def cmd_game(args: argparse.Namespace) -> int:
     players = [make_player(n) for n in names]
     while not game.is_over:
         player = game.current_player
-        game.apply(players[player](game.view(player)))
+        game.apply(players[player](game.observation(player)))
     if args.json:
         print(json.dumps(game_record(game, names), separators=(",", ":")))
         return 0

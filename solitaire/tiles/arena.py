@@ -50,7 +50,7 @@ def play_game(a: str, b: str, seed: int, a_seat: int) -> GameResult:
     strategies = [make_player(n) for n in names]
     while not game.is_over:
         player = game.current_player
-        game.apply(strategies[player](game.view(player)))
+        game.apply(strategies[player](game.observation(player)))
     points = [0, 0]
     plays = [0, 0]
     bonuses = [[0] * len(_KINDS) for _ in range(2)]

@@ -69,7 +69,7 @@ def _self_play_samples(seed: int) -> list[Group]:
     rng = random.Random(seed)
     groups = []
     while not game.is_over:
-        view = game.view(game.current_player)
+        view = game.observation(game.current_player)
         bag = sorted(game.bag.counts().elements())
         if not view.board.is_empty and len(bag) >= RACK_SIZE:
             groups.append(position_samples(view.board, [*view.rack, *bag], rng))

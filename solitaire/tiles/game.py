@@ -1,12 +1,13 @@
 """A game of tiles: the bag, the racks, the board, whose turn it is, and the end.
 
-The state follows a small game interface: :attr:`TileGame.current_player`,
-:meth:`TileGame.legal_actions`, :meth:`TileGame.apply`, :attr:`TileGame.is_over`,
-:meth:`TileGame.returns` and :meth:`TileGame.view` (what one player may see: the
-board, their own rack, the scores and how many tiles the others hold). Every move
-has a check, a question and an action: :meth:`check` raises
-:class:`~solitaire.tiles.moves.IllegalMoveError` naming the rule and changes
-nothing, :meth:`can` answers yes or no, :meth:`apply` acts and returns the turn.
+The state keeps the engine contract (:mod:`solitaire.core.engine`):
+:attr:`TileGame.current_player`, :meth:`TileGame.legal_actions`,
+:meth:`TileGame.apply`, :attr:`TileGame.is_over`, :meth:`TileGame.observation`
+(what one player may see: the board, their own rack, the scores and how many tiles
+the others hold), and :meth:`TileGame.returns`. Every move has a check, a question
+and an action: :meth:`check` raises :class:`~solitaire.tiles.moves.IllegalMoveError`
+naming the rule and changes nothing, :meth:`can` answers yes or no, :meth:`apply`
+acts and returns the turn.
 
 The start: each player draws one tile from the seeded bag, the lowest rank plays
 first (players tied for lowest draw again), the tiles go back and the bag is
@@ -218,8 +219,8 @@ class TileGame:
         """A player's rack."""
         return self.racks[player]
 
-    def view(self, player: int) -> PlayerView:
-        """What ``player`` may see."""
+    def observation(self, player: int) -> PlayerView:
+        """What ``player`` may see: never another rack, nor the order of a bag."""
         unseen = Counter(
             t for bag in {id(b): b for b in self.bags}.values() for t in bag.counts().elements()
         )

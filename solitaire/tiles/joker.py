@@ -14,7 +14,7 @@ once.
 
 >>> from solitaire.tiles.players import greedy
 >>> game = TileGame(3, joker=True)
->>> turn = apply_counted(game, ["expert", "Ann"], greedy(game.view(0)), None)
+>>> turn = apply_counted(game, ["expert", "Ann"], greedy(game.observation(0)), None)
 >>> turn.claim == turn.points
 True
 """

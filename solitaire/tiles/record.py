@@ -14,7 +14,7 @@ field that does not match: a computer's claim is counted again, a call judged ag
 >>> from solitaire.tiles.players import greedy
 >>> game = TileGame(seed=3)
 >>> while not game.is_over:
-...     _ = game.apply(greedy(game.view(game.current_player)))
+...     _ = game.apply(greedy(game.observation(game.current_player)))
 >>> replay(game_record(game, ["greedy", "greedy"])).returns() == game.returns()
 True
 """

@@ -7,7 +7,7 @@ legal play, 0 when only a pass or an exchange was possible).
 >>> from solitaire.tiles.players import greedy
 >>> game = TileGame(seed=3, solitaire=True)
 >>> while not game.is_over:
-...     _ = game.apply(greedy(game.view(game.current_player)))
+...     _ = game.apply(greedy(game.observation(game.current_player)))
 >>> all(m.best == m.points for m in move_gaps(game))  # greedy always takes the best
 True
 """

@@ -6,7 +6,7 @@ the solitaire both colours are the player's. Means are exact fractions.
 >>> from solitaire.tiles.players import greedy
 >>> game = TileGame(seed=3)
 >>> while not game.is_over:
-...     _ = game.apply(greedy(game.view(game.current_player)))
+...     _ = game.apply(greedy(game.observation(game.current_player)))
 >>> stats = tile_stats([(game, ["Ann", "expert"])])
 >>> stats.games, stats.scores == 1, stats.mean_score == game.returns()[0]
 (1, True, True)

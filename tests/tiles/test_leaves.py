@@ -35,8 +35,8 @@ def test_leave_features_count_ranks_and_the_pairs_of_tiles_kept() -> None:
 def test_each_sample_is_the_best_score_of_a_rack_dealt_from_the_pool() -> None:
     game = TileGame(4)
     for _ in range(3):
-        game.apply(greedy(game.view(game.current_player)))
-    view = game.view(game.current_player)
+        game.apply(greedy(game.observation(game.current_player)))
+    view = game.observation(game.current_player)
     pool = [*view.rack, *sorted(game.bag.counts().elements())]
     group = position_samples(view.board, pool, random.Random(11))
     assert len(group) == RACKS_PER_POSITION

@@ -20,7 +20,7 @@ def test_the_servant_is_the_lowest_score_after_each_round_of_turns() -> None:
 def test_the_servant_follows_a_real_game() -> None:
     game = TileGame(3)
     for _ in range(6):
-        game.apply(greedy(game.view(game.current_player)))
+        game.apply(greedy(game.observation(game.current_player)))
     (lowest,) = servants(game.running_scores(), 2)
     assert game.scores[lowest] == min(game.scores)
 

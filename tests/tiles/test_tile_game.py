@@ -19,7 +19,7 @@ NO_OPENING = parse_tiles("AL 3L 7D QL KD")  # no pair, fifteen or run among any 
 
 def play_out(game: TileGame) -> TileGame:
     while not game.is_over:
-        game.apply(greedy(game.view(game.current_player)))
+        game.apply(greedy(game.observation(game.current_player)))
     return game
 
 
@@ -45,7 +45,7 @@ def test_the_lowest_opening_draw_plays_first_and_ties_draw_again() -> None:
 def test_each_player_starts_with_five_and_draws_back_up_to_five() -> None:
     game = TileGame(11)
     assert [len(game.rack(p)) for p in (0, 1)] == [RACK_SIZE, RACK_SIZE]
-    turn = game.apply(greedy(game.view(game.current_player)))
+    turn = game.apply(greedy(game.observation(game.current_player)))
     assert isinstance(turn.action, Play)
     assert len(turn.drew) == len(turn.action.tiles)
     assert len(game.rack(turn.player)) == RACK_SIZE
@@ -54,7 +54,7 @@ def test_each_player_starts_with_five_and_draws_back_up_to_five() -> None:
 
 def test_a_refused_move_changes_nothing() -> None:
     game = TileGame(4)
-    play_first = greedy(game.view(game.current_player))
+    play_first = greedy(game.observation(game.current_player))
     game.apply(play_first)
     before = game_record(game, ["a", "b"])
     bag_before = len(game.bag)
@@ -177,8 +177,8 @@ def test_seeded_games_are_identical_across_runs() -> None:
 
 def test_a_player_sees_their_own_rack_and_counts_of_the_rest() -> None:
     game = TileGame(8)
-    game.apply(greedy(game.view(game.current_player)))
-    view = game.view(game.current_player)
+    game.apply(greedy(game.observation(game.current_player)))
+    view = game.observation(game.current_player)
     assert view.rack == game.rack(game.current_player)
     assert view.rack_sizes == (5, 5) and view.opponents_tiles == 5
     assert len(view.unseen) == 104 - len(game.board) - 5

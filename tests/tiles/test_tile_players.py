@@ -26,8 +26,8 @@ from solitaire.tiles.tiles import FULL_SET, Bag, parse_tiles
 
 def test_greedy_takes_the_highest_score_now() -> None:
     game = TileGame(3)
-    game.apply(greedy(game.view(game.current_player)))
-    view = game.view(game.current_player)
+    game.apply(greedy(game.observation(game.current_player)))
+    view = game.observation(game.current_player)
     choice = greedy(view)
     assert isinstance(choice, Play)
     best = max(p.score for p in generate(view.board, view.rack))
@@ -40,7 +40,7 @@ def test_every_choice_is_legal_through_a_whole_game(name: str) -> None:
     game = TileGame(9)
     player = make_player(name)
     while not game.is_over:
-        action = player(game.view(game.current_player))
+        action = player(game.observation(game.current_player))
         assert game.can(action)
         game.apply(action)
 
@@ -49,7 +49,7 @@ def stuck_view(bag: int) -> PlayerView:
     game = TileGame(0)
     game.racks[game.current_player] = parse_tiles("AL 3L 7D QL KD")
     game.bag = Bag(FULL_SET[:bag], random.Random(0))
-    return game.view(game.current_player)
+    return game.observation(game.current_player)
 
 
 def test_with_no_play_greedy_exchanges_all_and_expert_keeps_its_best_leave() -> None:
@@ -75,7 +75,7 @@ def test_the_expert_values_leaves_with_the_model_it_is_given() -> None:
     player = game.current_player
     game.board = Board().place(Play.parse("G7:7L H7:8L").placements)
     game.racks[player] = parse_tiles("5D 7D 8D 2L 2D")
-    choice = keeper(game.view(player))
+    choice = keeper(game.observation(player))
     assert isinstance(choice, Play) and "5D" not in map(str, choice.tiles)
 
 
@@ -89,8 +89,8 @@ def test_the_shipped_leave_values_load_and_match_the_features() -> None:
 def test_reply_cost_is_the_mean_best_reply_over_the_racks() -> None:
     game = TileGame(21)
     for _ in range(4):
-        game.apply(greedy(game.view(game.current_player)))
-    view = game.view(game.current_player)
+        game.apply(greedy(game.observation(game.current_player)))
+    view = game.observation(game.current_player)
     racks = sample_racks(view, 3)
     plays = generate(view.board, view.rack)
     for scored in plays[:: len(plays) // 3][:3]:
@@ -104,7 +104,7 @@ def test_searching_near_the_play_gives_the_same_reply_cost_as_the_whole_board(se
     game = TileGame(seed)
     checked = 0
     while not game.is_over and checked < 60:
-        view = game.view(game.current_player)
+        view = game.observation(game.current_player)
         plays = generate(view.board, view.rack)
         racks = sample_racks(view, 3)
         if plays and racks and not view.board.is_empty:
@@ -145,8 +145,8 @@ def test_the_expert_goes_out_when_the_bag_is_empty_and_it_pays() -> None:
 
 def test_sampled_racks_come_from_the_unseen_tiles_and_repeat() -> None:
     game = TileGame(12)
-    game.apply(greedy(game.view(game.current_player)))
-    view = game.view(game.current_player)
+    game.apply(greedy(game.observation(game.current_player)))
+    view = game.observation(game.current_player)
     racks = sample_racks(view, 4)
     assert racks == sample_racks(view, 4) and len(racks) == 4
     for rack in racks:

@@ -16,7 +16,7 @@ from solitaire.tiles.record import RecordError, game_record, load_record, replay
 def finished(seed: int) -> TileGame:
     game = TileGame(seed)
     while not game.is_over:
-        game.apply(greedy(game.view(game.current_player)))
+        game.apply(greedy(game.observation(game.current_player)))
     return game
 
 
@@ -37,7 +37,7 @@ def test_a_record_round_trips_through_json_and_replays_exactly(record: dict[str,
 def test_an_unfinished_game_replays_only_when_asked() -> None:
     game = TileGame(5)
     for _ in range(3):
-        game.apply(greedy(game.view(game.current_player)))
+        game.apply(greedy(game.observation(game.current_player)))
     data = game_record(game, ["expert", "greedy"])
     with pytest.raises(RecordError, match="not over after 3 turns"):
         replay(data)

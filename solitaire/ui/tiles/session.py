@@ -363,7 +363,7 @@ class TileSession:
                 return
             self.released = False
             seat = game.current_player
-            self._apply(make_player(self.names[seat])(game.view(seat)), None)
+            self._apply(make_player(self.names[seat])(game.observation(seat)), None)
         sharing = len(self.people) > 1 and not game.solitaire
         if not game.is_over and sharing and self.seen_by != game.current_player:
             self.handover = True

@@ -65,7 +65,7 @@ def engine_game(seed: int) -> tuple[TileGame, str]:
     keys = []
     while not game.is_over:
         seat = game.current_player
-        action = (greedy if seat == 0 else expert)(game.view(seat))
+        action = (greedy if seat == 0 else expert)(game.observation(seat))
         if seat == 0:
             keys.append("p" if str(action) == "pass" else f"m{action}\r")
         game.apply(action)
@@ -176,7 +176,7 @@ def test_every_screen_fits_80x24(history: History) -> None:
             session.enter()
         screens.append(render(session, 80, 24))
     while not session.game.is_over:
-        session.commit(greedy(session.game.view(session.seat)))
+        session.commit(greedy(session.game.observation(session.seat)))
     screens.append(render(session, 80, 24))
     for lines in screens:
         assert len(lines) <= 24
@@ -201,7 +201,7 @@ def test_every_hint_typed_back_is_the_same_play() -> None:
                 again = parse_typed(typed, board.size, rack, partial(filled, board))
                 assert again == scored.play, typed
                 checked += 1
-            game.apply(greedy(game.view(game.current_player)))
+            game.apply(greedy(game.observation(game.current_player)))
     assert checked > 500
 
 
@@ -283,7 +283,7 @@ def test_the_preview_says_what_the_engine_says_for_every_refusal_by_laying() -> 
                 laid_verdict(session, placements)
                 reasons.add(reason)
             session.clear()
-            session.commit(greedy(session.game.view(session.seat)))
+            session.commit(greedy(session.game.observation(session.seat)))
         session.close()
     assert reasons >= {
         Reason.FIRST_TOO_SHORT, Reason.NOT_IN_LINE, Reason.GAP,
@@ -294,7 +294,7 @@ def test_the_preview_says_what_the_engine_says_for_every_refusal_by_laying() -> 
 def test_a_typed_move_refused_says_what_the_engine_says(history: History) -> None:
     session = make_session(history, explicit=True)
     while session.game.board.is_empty or not session.game.can_play():
-        session.commit(greedy(session.game.view(session.seat)))
+        session.commit(greedy(session.game.observation(session.seat)))
     board, rack = session.game.board, session.rack
     down = next(s for s in range(board.size**2) if board.faces[s])
     free = [s for s in range(board.size**2) if not board.faces[s]]
@@ -341,7 +341,7 @@ def test_the_solitaire_by_keys_ends_with_each_colours_score_and_distance_from_th
             short[seat] += plays[0].score - chosen.score
             best_moves[seat] += chosen.score == plays[0].score
         else:
-            action = greedy(game.view(seat))
+            action = greedy(game.observation(seat))
             best_moves[seat] += 1
         keys.append("p" if str(action) == "pass" else f"m{action}\r")
         game.apply(action)
@@ -371,7 +371,7 @@ def test_every_refusal_reason_has_the_engines_verdict_by_keys_and_typed(history:
     }  # fmt: skip
     session = TileSession(history, ["Ann", "greedy"], lambda: TileGame(0), explicit=True)
     while session.game.board.is_empty or not session.game.can_play():
-        session.commit(greedy(session.game.view(session.seat)))
+        session.commit(greedy(session.game.observation(session.seat)))
     game, size = session.game, session.game.board.size
     board, rack = game.board, session.rack
     down = next(s for s in range(size * size) if board.faces[s])
@@ -464,7 +464,7 @@ def test_every_refusal_reason_has_the_engines_verdict_by_keys_and_typed(history:
     # The bag too small: no play, the bag empty; one tile marked by keys, or typed.
     while session.game.can_play() or len(session.game.bag) >= len(session.rack):
         assert not session.game.is_over, "seed 0 comes to a turn with no play and the bag short"
-        session.commit(greedy(session.game.view(session.seat)))
+        session.commit(greedy(session.game.observation(session.seat)))
     game, rack = session.game, session.rack
     short = engine_refusal(game, Exchange((rack[0],)))
     assert short.reason is Reason.BAG_SHORT
@@ -483,7 +483,7 @@ def test_every_refusal_reason_has_the_engines_verdict_by_keys_and_typed(history:
 
     # Game over: no key makes a move any more.
     while not session.game.is_over:
-        session.commit(greedy(session.game.view(session.seat)))
+        session.commit(greedy(session.game.observation(session.seat)))
     assert engine_refusal(session.game, Pass()).reason is Reason.GAME_OVER
     before = game_record(session.game, session.names)
     for press in (session.pass_turn, session.exchange, session.enter, session.start_typing):

@@ -25,7 +25,7 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
             history, ["Ann", "greedy"], lambda: TileGame(7, joker=True), explicit=True
         )
         while not joker.game.is_over:
-            action = greedy(joker.game.view(joker.seat))
+            action = greedy(joker.game.observation(joker.seat))
             joker.commit(action)
             if joker.stage is Stage.COUNT:
                 score = joker.game.check(action)
@@ -34,7 +34,7 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         joker.close()
         plain = TileSession(history, ["Ann", "expert"], lambda: TileGame(8), explicit=True)
         for _ in range(2):
-            plain.commit(greedy(plain.game.view(plain.seat)))
+            plain.commit(greedy(plain.game.observation(plain.seat)))
         plain.close()
     return path
 

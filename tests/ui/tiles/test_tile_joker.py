@@ -82,7 +82,7 @@ def scripted(seed: int, names: list[str], rng: random.Random) -> tuple[TileGame,
                     call(open_callers(), early=False)
                 else:
                     keys.append("\r")
-            apply_counted(game, names, make_player(names[seat])(game.view(seat)), None)
+            apply_counted(game, names, make_player(names[seat])(game.observation(seat)), None)
             continue
         if len(people) > 1 and seen != seat:
             if open_callers() and rng.random() < 0.4:
@@ -91,7 +91,7 @@ def scripted(seed: int, names: list[str], rng: random.Random) -> tuple[TileGame,
             seen = seat
         if open_callers() and rng.random() < 0.4:
             call(open_callers(), early=False)
-        action = greedy(game.view(seat))
+        action = greedy(game.observation(seat))
         keys.append("p" if str(action) == "pass" else f"m{action}\r")
         claim = None
         if isinstance(action, Play):
@@ -240,7 +240,7 @@ def test_the_game_ending_on_an_open_count_waits_for_the_last_call(history: Histo
 
 def test_resume_by_id_and_what_it_refuses(history: History) -> None:
     session = TileSession(history, ["Ann", "expert"], lambda: TileGame(12), explicit=True)
-    session.commit(greedy(session.game.view(session.seat)))
+    session.commit(greedy(session.game.observation(session.seat)))
     game_id = session.game_id
     assert game_id is not None
     assert (
@@ -439,7 +439,7 @@ def test_a_computer_to_move_waits_while_a_count_is_open_to_a_persons_call(
     session = joker_session(history, names, 9)
     while stage(session) is not Stage.WAIT:
         assert not session.game.is_over, "no computer waited"
-        play = greedy(session.game.view(session.seat))
+        play = greedy(session.game.observation(session.seat))
         worth = session.game.check(play)
         session.commit(play, None if worth is None else worth.total)
     assert (session.names[session.seat], session.game.turns[-1].player) == ("expert", 1)

@@ -21,7 +21,7 @@ def finish(history: History, seed: int, names: list[str], solitaire: bool = Fals
     )
     while not session.game.is_over:
         session.take_keyboard()
-        session.commit(greedy(session.game.view(session.seat)))
+        session.commit(greedy(session.game.observation(session.seat)))
     session.close()
     return session.game
 
