@@ -54,11 +54,13 @@ from solitaire.match.pegging import MAX_COUNT, PegItem, PegKind, count_of, peg_i
 
 __all__ = [
     "DOUBLE_SKUNK_LINE",
+    "GAME_NAME",
     "GAME_POINTS",
     "GO",
     "HEELS_POINTS",
     "IMPOSSIBLE_COUNTS",
     "MAX_HAND_COUNT",
+    "RECORD_VERSION",
     "SKUNK_LINE",
     "Action",
     "Claim",
@@ -90,8 +92,11 @@ __all__ = [
     "Turned",
     "WrongPhaseError",
     "deal_deck",
+    "deal_record",
     "missed_groups",
     "parse_action",
+    "record_cards",
+    "result_record",
 ]
 
 GAME_POINTS: Final = 121
@@ -472,6 +477,80 @@ class GamePlay:
     deals: list[Deal]
 
 
+# -- the record: what Match.record() writes (solitaire.match.record reads it back) ------
+
+GAME_NAME: Final = "match"
+RECORD_VERSION: Final = 1
+_SKUNKS: Final = ("none", "skunk", "double skunk")
+
+
+def record_cards(cards: Sequence[Card]) -> list[str]:
+    """Cards as a record writes them: ``["5H", "JD"]``."""
+    return [str(c) for c in cards]
+
+
+def _counted_record(counted: Counted) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "player": counted.player,
+        "counts": counted.label,
+        "cards": record_cards(counted.score.hand),
+        "points": counted.score.total,
+    }
+    if counted.claimed is not None:
+        entry["claimed"] = counted.claimed
+    if counted.taken:
+        entry["muggins"] = {"player": 1 - counted.player, "points": counted.taken}
+    return entry
+
+
+def deal_record(deal: Deal) -> dict[str, Any]:
+    """One deal as the record holds it: the cards, the discards, the play, the show."""
+    play: list[dict[str, Any]] = []
+    for event in deal.events:
+        if isinstance(event, Laid):
+            play.append(
+                {"player": event.player, "lay": str(event.card), "count": event.count}
+                | {"points": event.points}
+            )
+        elif isinstance(event, SaidGo):
+            play.append({"player": event.player, "go": True})
+        elif isinstance(event, GoPoint):
+            play.append({"player": event.player, "point": event.item.kind.value, "points": 1})
+    return {
+        "number": deal.number,
+        "dealer": deal.dealer,
+        "hands": [record_cards(deal.hands[0]), record_cards(deal.hands[1])],
+        "discards": [None if d is None else record_cards(d) for d in deal.discards],
+        "starter": str(deal.starter) if deal.turned else None,
+        "heels": deal.heels,
+        "play": play,
+        "show": [_counted_record(c) for c in deal.show],
+        "scores": list(deal.scores or (0, 0)),
+    }
+
+
+def result_record(result: GameResult | None) -> dict[str, Any] | None:
+    """A game's result as the record holds it (None for a game not over)."""
+    if result is None:
+        return None
+    return {
+        "winner": result.winner,
+        "scores": list(result.scores),
+        "game_points": result.game_points,
+        "skunk": _SKUNKS[result.skunk],
+    }
+
+
+def _game_record(game: GamePlay, result: GameResult | None) -> dict[str, Any]:
+    return {
+        "number": game.number,
+        "cuts": [record_cards(pair) for pair in game.cuts],
+        "first_dealer": game.first_dealer,
+        "deals": [deal_record(deal) for deal in game.deals],
+        "result": result_record(result),
+    }
+
+
 # -- the match ------------------------------------------------------------------------
 
 
@@ -824,6 +903,31 @@ class Match:
         if self._phase is not Phase.SHOW:
             return None
         return _show_order(self.deal)[len(self.deal.show)]
+
+    # -- the record -------------------------------------------------------------------------
+
+    def record(self, players: Sequence[str]) -> dict[str, Any]:
+        """The JSON-ready record of the match, finished or in progress; ``players`` name the
+        seats. :func:`solitaire.match.record.replay_match` plays it again."""
+        if len(players) != 2:
+            raise InputError(f"a match has 2 players, not {len(players)}")
+        results: list[GameResult | None] = [*self.results]
+        results += [None] * (len(self.played) - len(results))
+        counting: dict[str, Any] = {}
+        if self.counting:
+            counting = {"counting": list(self.counting), "muggins": self.muggins}
+        return {
+            "game": GAME_NAME,
+            "version": RECORD_VERSION,
+            "seed": str(self.seed),
+            "games": self.games,
+            "double_skunk": self.double_skunk,
+            **counting,
+            "players": list(players),
+            "played": [_game_record(g, r) for g, r in zip(self.played, results, strict=True)],
+            "match_points": list(self.match_points),
+            "winner": self.winner,
+        }
 
     # -- what happens -------------------------------------------------------------------------
 

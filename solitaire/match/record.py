@@ -25,7 +25,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from solitaire.core.cards import Card, CardError
-from solitaire.core.errors import InputError
 from solitaire.core.untrusted import (
     Fields,
     RecordError,
@@ -35,21 +34,19 @@ from solitaire.core.untrusted import (
     safe_text,
 )
 from solitaire.match.game import (
+    GAME_NAME,
     GO,
     MAX_HAND_COUNT,
+    RECORD_VERSION,
     Claim,
-    Counted,
-    Deal,
     Discard,
-    GamePlay,
-    GameResult,
     Go,
-    GoPoint,
-    Laid,
     Lay,
     Match,
     Phase,
-    SaidGo,
+    deal_record,
+    record_cards,
+    result_record,
 )
 from solitaire.match.levels import MAX_GAMES
 
@@ -64,12 +61,9 @@ __all__ = [
     "replay_match",
 ]
 
-GAME_NAME: Final = "match"
-RECORD_VERSION: Final = 1
 MAX_RECORD_BYTES: Final = 512 * 1024  # a game is about 10 KB
 MAX_DEALS: Final = 60  # a game always ends well before: each deal scores at least 1 (the go)
 _NAME_CHARS: Final = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_.'"
-_SKUNKS: Final = ("none", "skunk", "double skunk")
 
 _TOP: Final = (
     "game",
@@ -104,91 +98,10 @@ _DEAL: Final = (
 # -- writing ---------------------------------------------------------------------------
 
 
-def _cards(cards: Sequence[Card]) -> list[str]:
-    return [str(c) for c in cards]
-
-
-def _counted_dict(counted: Counted) -> dict[str, Any]:
-    entry: dict[str, Any] = {
-        "player": counted.player,
-        "counts": counted.label,
-        "cards": _cards(counted.score.hand),
-        "points": counted.score.total,
-    }
-    if counted.claimed is not None:
-        entry["claimed"] = counted.claimed
-    if counted.taken:
-        entry["muggins"] = {"player": 1 - counted.player, "points": counted.taken}
-    return entry
-
-
-def _deal_dict(deal: Deal) -> dict[str, Any]:
-    play: list[dict[str, Any]] = []
-    for event in deal.events:
-        if isinstance(event, Laid):
-            play.append(
-                {"player": event.player, "lay": str(event.card), "count": event.count}
-                | {"points": event.points}
-            )
-        elif isinstance(event, SaidGo):
-            play.append({"player": event.player, "go": True})
-        elif isinstance(event, GoPoint):
-            play.append({"player": event.player, "point": event.item.kind.value, "points": 1})
-    return {
-        "number": deal.number,
-        "dealer": deal.dealer,
-        "hands": [_cards(deal.hands[0]), _cards(deal.hands[1])],
-        "discards": [None if d is None else _cards(d) for d in deal.discards],
-        "starter": str(deal.starter) if deal.turned else None,
-        "heels": deal.heels,
-        "play": play,
-        "show": [_counted_dict(c) for c in deal.show],
-        "scores": list(deal.scores or (0, 0)),
-    }
-
-
-def _result_dict(result: GameResult | None) -> dict[str, Any] | None:
-    if result is None:
-        return None
-    return {
-        "winner": result.winner,
-        "scores": list(result.scores),
-        "game_points": result.game_points,
-        "skunk": _SKUNKS[result.skunk],
-    }
-
-
-def _game_dict(game: GamePlay, result: GameResult | None) -> dict[str, Any]:
-    return {
-        "number": game.number,
-        "cuts": [_cards(pair) for pair in game.cuts],
-        "first_dealer": game.first_dealer,
-        "deals": [_deal_dict(deal) for deal in game.deals],
-        "result": _result_dict(result),
-    }
-
-
 def match_record(match: Match, players: Sequence[str]) -> dict[str, Any]:
-    """The JSON-ready record of a match, finished or in progress; ``players`` name the seats."""
-    if len(players) != 2:
-        raise InputError(f"a match has 2 players, not {len(players)}")
-    results: list[GameResult | None] = [*match.results]
-    results += [None] * (len(match.played) - len(results))
-    counting: dict[str, Any] = {}
-    if match.counting:
-        counting = {"counting": list(match.counting), "muggins": match.muggins}
-    return {
-        "game": GAME_NAME,
-        "version": RECORD_VERSION,
-        "seed": str(match.seed),
-        "games": match.games,
-        "double_skunk": match.double_skunk,
-        **counting,
-        "players": list(players),
-        "played": [_game_dict(g, r) for g, r in zip(match.played, results, strict=True)],
-        "match_points": list(match.match_points),
-        "winner": match.winner,
-    }
+    """The JSON-ready record of a match, finished or in progress; ``players`` name the seats
+    (:meth:`Match.record`, the engine contract's record)."""
+    return match.record(players)
 
 
 # -- reading ---------------------------------------------------------------------------
@@ -269,7 +182,7 @@ def _replay_deal(match: Match, data: object, where: str, last: bool) -> None:
     deal = match.deal
     fields = Fields(data, where, required=_DEAL)
     _expect(fields.data, {"number": deal.number, "dealer": deal.dealer}, where)
-    _expect(fields.data, {"hands": _deal_dict(deal)["hands"]}, where)
+    _expect(fields.data, {"hands": deal_record(deal)["hands"]}, where)
     discards = fields.array("discards", 2, 2)
     for player in (deal.pone, deal.dealer):
         value = discards[player]
@@ -305,7 +218,7 @@ def _replay_deal(match: Match, data: object, where: str, last: bool) -> None:
         _apply(match, seat, Claim(claimed), entry.name("claimed"))
     if match.deal is deal and not match.is_over and not last:
         raise RecordError(f"{where}: the deal is not played to its end")
-    _expect(fields.data, _deal_dict(deal), where)
+    _expect(fields.data, deal_record(deal), where)
 
 
 def replay_match(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> Match:
@@ -349,7 +262,7 @@ def replay_match(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> 
             raise RecordError(f"{where}: the match was already over")
         current = match.played[game_index - 1]
         _expect(game.data, {"number": current.number}, where)
-        _expect(game.data, {"cuts": [_cards(pair) for pair in current.cuts]}, where)
+        _expect(game.data, {"cuts": [record_cards(pair) for pair in current.cuts]}, where)
         _expect(game.data, {"first_dealer": current.first_dealer}, where)
         deals = game.array("deals", 1, MAX_DEALS)
         last_game = game_index == len(played)
@@ -364,8 +277,8 @@ def replay_match(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> 
         result = match.results[game_index - 1] if len(match.results) >= game_index else None
         if result is None and not last_game:
             raise RecordError(f"{where}: the game is not played to its end")
-        _expect(game.data, {"deals": [_deal_dict(d) for d in current.deals]}, where)
-        _expect(game.data, {"result": _result_dict(result)}, where)
+        _expect(game.data, {"deals": [deal_record(d) for d in current.deals]}, where)
+        _expect(game.data, {"result": result_record(result)}, where)
     if not match.is_over and not allow_unfinished:
         raise RecordError("record: the match is not finished")
     _expect(top.data, {"match_points": list(match.match_points), "winner": match.winner}, "record")

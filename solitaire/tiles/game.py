@@ -38,7 +38,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Final
+from typing import Any, Final
 
 from solitaire.core import errors
 from solitaire.core.errors import InputError
@@ -52,15 +52,18 @@ from solitaire.tiles.moves import (
     Play,
     Reason,
     check_play,
+    format_placement,
     rack_holds,
 )
 from solitaire.tiles.optional import JokerCall, joker
 from solitaire.tiles.scoring import PlayScore
 from solitaire.tiles.tiles import FULL_SET, RACK_SIZE, Bag, Tile, format_tiles, rack_pips
 
-__all__ = ["MAX_CLAIM", "Called", "PlayerView", "TileGame", "Turn"]
+__all__ = ["GAME", "MAX_CLAIM", "RECORD_VERSION", "Called", "PlayerView", "TileGame", "Turn"]
 
 MAX_CLAIM: Final = 999  # a count said for one play (the most a play can score is far less)
+GAME: Final = "tiles"  # a record's "game"
+RECORD_VERSION: Final = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,6 +451,32 @@ class TileGame:
         best = max(final)
         return tuple(p for p, s in enumerate(final) if s == best)
 
+    # -- the record -------------------------------------------------------------------
+
+    def record(self, players: Sequence[str], *, servant: bool = False) -> dict[str, Any]:
+        """The JSON-ready record of the game, finished or in progress; ``players`` names the
+        seats. :func:`solitaire.tiles.record.replay` plays it again.
+
+        ``servant`` notes that the Servant is shown (a display option, kept for resuming).
+        """
+        scores = self.running_scores()
+        return {
+            "game": GAME,
+            "version": RECORD_VERSION,
+            "seed": str(self.seed),
+            "players": list(players),
+            "first_player": self.first_player,
+            "opening_draws": [_tiles(d) for d in self.opening_draws],
+            "racks": [_tiles(r) for r in _starting_racks(self)],
+            "turns": [_turn_record(self, index, s) for index, s in enumerate(scores)],
+            "deductions": None if self.deductions is None else list(self.deductions),
+            "final": list(self.returns()) if self.is_over else None,
+            **({"solitaire": 1} if self.solitaire else {}),
+            **({"servant": 1} if servant else {}),
+            **({"joker": 1} if self.joker else {}),
+            **({"early_calls": [_early_record(c) for c in self.early]} if self.early else {}),
+        }
+
 
 def _without(rack: Sequence[Tile], tiles: Sequence[Tile]) -> tuple[Tile, ...]:
     """The rack less these tiles (one copy each), in rack order."""
@@ -459,3 +488,47 @@ def _without(rack: Sequence[Tile], tiles: Sequence[Tile]) -> tuple[Tile, ...]:
         else:
             kept.append(tile)
     return tuple(kept)
+
+
+# -- the record: what TileGame.record() writes (solitaire.tiles.record reads it back)
+
+
+def _tiles(tiles: Sequence[Tile]) -> list[str]:
+    return [str(t) for t in tiles]
+
+
+def _turn_record(game: TileGame, index: int, scores: Sequence[int]) -> dict[str, Any]:
+    turn = game.turns[index]
+    action = turn.action
+    size = game.board.size
+    if isinstance(action, Play):
+        kind, tiles = "play", [format_placement(p, size) for p in action.placements]
+    elif isinstance(action, Exchange):
+        kind, tiles = "exchange", _tiles(action.tiles)
+    else:
+        kind, tiles = "pass", []
+    out: dict[str, Any] = {
+        "player": turn.player,
+        "rack": _tiles(turn.rack),
+        "action": kind,
+        "tiles": tiles,
+        "score": turn.points,
+        "drew": _tiles(turn.drew),
+        "scores": list(scores),
+    }
+    if turn.claim is not None:
+        called = game.calls.get(index)
+        out["claim"] = turn.claim
+        out["call"] = None if called is None else {"caller": called.caller, "points": called.points}
+    return out
+
+
+def _early_record(called: Called) -> dict[str, int]:
+    return {"turn": called.turn + 1, "caller": called.caller, "points": called.points}
+
+
+def _starting_racks(game: TileGame) -> list[tuple[Tile, ...]]:
+    racks = list(game.racks)
+    for turn in reversed(game.turns):
+        racks[turn.player] = turn.rack
+    return racks

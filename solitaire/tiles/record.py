@@ -26,16 +26,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from solitaire.core.untrusted import Fields, RecordError, check_list, parse_record, safe_text
-from solitaire.tiles.game import MAX_CLAIM, Called, TileGame
+from solitaire.tiles.game import GAME, MAX_CLAIM, RECORD_VERSION, TileGame
 from solitaire.tiles.joker import calls_at_once, computer_caller, computer_count
-from solitaire.tiles.moves import Action, Exchange, Pass, Play, format_placement
+from solitaire.tiles.moves import Action, Exchange, Pass, Play
 from solitaire.tiles.players import PLAYERS
 from solitaire.tiles.tiles import Tile, TileError
 
 __all__ = ["GAME", "NAME", "RECORD_VERSION", "RecordError", "game_record", "load_record", "replay"]
 
-GAME: Final = "tiles"
-RECORD_VERSION: Final = 1
 MAX_TURNS: Final = 1000  # each play lays a tile and six turns without one end the game
 MAX_RECORD_BYTES: Final = 512 * 1024
 _TOP: Final = (
@@ -60,69 +58,13 @@ _PLACEMENT: Final = re.compile(r"[A-M](?:[1-9]|1[0-3]):(?:[A2-9TJQK]|10)[LD](?:/
 NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9 _-]{0,23}")
 
 
-def _tiles(tiles: Sequence[Tile]) -> list[str]:
-    return [str(t) for t in tiles]
-
-
-def _turn_dict(game: TileGame, index: int, scores: Sequence[int]) -> dict[str, Any]:
-    turn = game.turns[index]
-    action = turn.action
-    size = game.board.size
-    if isinstance(action, Play):
-        kind, tiles = "play", [format_placement(p, size) for p in action.placements]
-    elif isinstance(action, Exchange):
-        kind, tiles = "exchange", _tiles(action.tiles)
-    else:
-        kind, tiles = "pass", []
-    out: dict[str, Any] = {
-        "player": turn.player,
-        "rack": _tiles(turn.rack),
-        "action": kind,
-        "tiles": tiles,
-        "score": turn.points,
-        "drew": _tiles(turn.drew),
-        "scores": list(scores),
-    }
-    if turn.claim is not None:
-        called = game.calls.get(index)
-        out["claim"] = turn.claim
-        out["call"] = None if called is None else {"caller": called.caller, "points": called.points}
-    return out
-
-
 def game_record(game: TileGame, players: Sequence[str], *, servant: bool = False) -> dict[str, Any]:
-    """The JSON-ready record of a game, finished or in progress; ``players`` names the seats.
+    """The JSON-ready record of a game, finished or in progress; ``players`` names the seats
+    (:meth:`TileGame.record`, the engine contract's record).
 
     ``servant`` notes that the Servant is shown (a display option, kept for resuming).
     """
-    turns = [_turn_dict(game, index, scores) for index, scores in enumerate(game.running_scores())]
-    return {
-        "game": GAME,
-        "version": RECORD_VERSION,
-        "seed": str(game.seed),
-        "players": list(players),
-        "first_player": game.first_player,
-        "opening_draws": [_tiles(d) for d in game.opening_draws],
-        "racks": [_tiles(r) for r in _starting_racks(game)],
-        "turns": turns,
-        "deductions": None if game.deductions is None else list(game.deductions),
-        "final": list(game.returns()) if game.is_over else None,
-        **({"solitaire": 1} if game.solitaire else {}),
-        **({"servant": 1} if servant else {}),
-        **({"joker": 1} if game.joker else {}),
-        **({"early_calls": [_early_dict(c) for c in game.early]} if game.early else {}),
-    }
-
-
-def _early_dict(called: Called) -> dict[str, int]:
-    return {"turn": called.turn + 1, "caller": called.caller, "points": called.points}
-
-
-def _starting_racks(game: TileGame) -> list[tuple[Tile, ...]]:
-    racks = list(game.racks)
-    for turn in reversed(game.turns):
-        racks[turn.player] = turn.rack
-    return racks
+    return game.record(players, servant=servant)
 
 
 def load_record(text: str) -> dict[str, Any]:
