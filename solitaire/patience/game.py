@@ -3,7 +3,17 @@
 A :class:`Game` holds the stock, the rounds played and the running total. A
 discard follows check / ask / act: :meth:`Game.check_discard` raises a precise
 error, :meth:`Game.can_discard` answers yes or no, :meth:`Game.discard` plays
-the round and returns what happened.
+the round and returns what happened (each takes the cards as a player types
+them too: ``"KD TD"``, or ``"k"`` for the only king).
+
+The game keeps the engine contract (:mod:`solitaire.core.engine`) where a game for
+one player can: :attr:`Game.current_player` is 0 until the game is over,
+:meth:`Game.legal_actions` are the 15 discards of the six shown (each a pair of
+cards), :meth:`Game.check`, :meth:`Game.can` and :meth:`Game.apply` take one of
+them, :attr:`Game.is_over`, and :meth:`Game.observation` is what the player sees
+(never the stock). Where it does not fit: its record carries no seats' names and
+is written by :func:`solitaire.patience.record.game_record` (with the daily deal's
+date), not by the game; and it has what no two-player game has, the undo.
 
 >>> game = Game.from_seed(1)
 >>> [str(c) for c in game.shown]
@@ -23,7 +33,7 @@ from typing import Final
 
 from solitaire.core.cards import ALL_CARDS, Card, CardError, CardLike, Deck, Rank, to_card
 from solitaire.core.discards import DISCARDS
-from solitaire.core.errors import CribsolError, IllegalMoveError
+from solitaire.core.errors import CribsolError, IllegalMoveError, InputError
 from solitaire.core.scoring import Score, crib_points, final_points, hand_points, score_hand
 from solitaire.patience.deal import DEALT_BEFORE_STARTER, ROUND_ORDER, ROUNDS, Deal
 
@@ -37,6 +47,7 @@ __all__ = [
     "GameOverError",
     "IllegalDiscardError",
     "Milestone",
+    "Observation",
     "RoundResult",
     "Step",
     "Undo",
@@ -197,6 +208,23 @@ class FinalResult:
         return milestones_between(self.total_before, self.total)
 
 
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What the player can see: the six shown, the rounds played (every card of them was
+    turned up), the total; never the stock, whose order is the game's one secret."""
+
+    player: int
+    round_number: int
+    shown: tuple[Card, ...]
+    total: int
+    rounds: tuple[RoundResult, ...]
+    final: FinalResult | None
+    seen: frozenset[Card]
+    cards_left: int
+    known_starter: Card | None  # when the cards seen tell it (round 6)
+    legal: tuple[tuple[Card, Card], ...]
+
+
 class Game:
     """One game of Cribbage Solitaire, from a fixed deck order."""
 
@@ -277,6 +305,52 @@ class Game:
             return None
         starter = self._stock[0]
         return starter if starter in self._seen else None
+
+    # -- the engine contract: one player, who discards -----------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The one player, 0, until the game is over; then None."""
+        return None if self.is_over else 0
+
+    def legal_actions(self) -> tuple[tuple[Card, Card], ...]:
+        """The 15 discards of the six shown, in the order every table uses (none once over)."""
+        shown = self._shown
+        return () if self.is_over else tuple((shown[a], shown[b]) for a, b in DISCARDS)
+
+    def check(self, action: tuple[Card, Card]) -> tuple[Card, Card]:
+        """The discard's two cards, or an :class:`IllegalDiscardError` (a
+        :class:`GameOverError` once over) naming what is wrong (:meth:`check_discard`)."""
+        return self.check_discard(action)
+
+    def can(self, action: tuple[Card, Card]) -> bool:
+        """True when :meth:`apply` would accept this discard."""
+        try:
+            self.check(action)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def apply(self, action: tuple[Card, Card]) -> RoundResult:
+        """Discard two cards: the round played (:meth:`discard`)."""
+        return self.discard(action)
+
+    def observation(self, player: int = 0) -> Observation:
+        """What the player sees now (the patience has one player, 0)."""
+        if player != 0:
+            raise InputError(f"the patience has one player, 0, not {player!r}")
+        return Observation(
+            player=0,
+            round_number=self.round_number,
+            shown=self._shown,
+            total=self.total,
+            rounds=tuple(self.rounds),
+            final=self.final,
+            seen=self.seen(),
+            cards_left=self.cards_left,
+            known_starter=self.known_starter(),
+            legal=self.legal_actions(),
+        )
 
     # -- a move: check, ask, act -------------------------------------------
 
