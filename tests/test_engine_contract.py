@@ -8,11 +8,42 @@ from typing import Any
 import pytest
 
 from solitaire.core.cards import Card
+from solitaire.core.engine import Engine, RecordedEngine, Replay
 from solitaire.core.errors import IllegalMoveError
+from solitaire.match import game as match_game
 from solitaire.match.game import Lay, Match
+from solitaire.match.record import replay_match
+from solitaire.patience import game as patience_game
 from solitaire.patience.game import Game
+from solitaire.tiles import game as tiles_game
+from solitaire.tiles import moves as tile_moves
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.moves import Pass
+from solitaire.tiles.record import replay as replay_tiles
+
+# -- the shapes, checked by mypy: each engine is the contract's ------------------------
+
+MatchEngine = RecordedEngine[
+    match_game.Action, tuple[match_game.Event, ...], match_game.Observation
+]
+TileEngine = RecordedEngine[tile_moves.Action, tiles_game.Turn, tiles_game.PlayerView]
+PatienceEngine = Engine[tuple[Card, Card], patience_game.RoundResult, patience_game.Observation]
+
+
+def as_engine(match: Match) -> MatchEngine:
+    return match
+
+
+def as_tile_engine(game: TileGame) -> TileEngine:
+    return game
+
+
+def as_patience_engine(game: Game) -> PatienceEngine:
+    return game
+
+
+REPLAY_MATCH: Replay[Match] = replay_match
+REPLAY_TILES: Replay[TileGame] = replay_tiles
 
 # -- can() answers no to an illegal move, and to nothing else ---------------------------
 
