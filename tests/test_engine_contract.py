@@ -8,11 +8,12 @@ from typing import Any
 import pytest
 
 from solitaire.core.cards import Card
-from solitaire.core.engine import Engine, RecordedEngine, Replay
+from solitaire.core.engine import Engine, MakePlayer, RecordedEngine, Replay
 from solitaire.core.errors import IllegalMoveError
 from solitaire.match import game as match_game
 from solitaire.match.game import Lay, Match
 from solitaire.match.record import replay_match
+from solitaire.match.registry import make_player as make_match_player
 from solitaire.patience import game as patience_game
 from solitaire.patience.game import Game
 from solitaire.tiles import game as tiles_game
@@ -20,6 +21,7 @@ from solitaire.tiles import moves as tile_moves
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.moves import Pass
 from solitaire.tiles.record import replay as replay_tiles
+from solitaire.tiles.registry import make_player as make_tile_player
 
 # -- the shapes, checked by mypy: each engine is the contract's ------------------------
 
@@ -44,6 +46,8 @@ def as_patience_engine(game: Game) -> PatienceEngine:
 
 REPLAY_MATCH: Replay[Match] = replay_match
 REPLAY_TILES: Replay[TileGame] = replay_tiles
+MAKE_MATCH_PLAYER: MakePlayer[match_game.Observation, match_game.Action] = make_match_player
+MAKE_TILE_PLAYER: MakePlayer[tiles_game.PlayerView, tile_moves.Action] = make_tile_player
 
 # -- can() answers no to an illegal move, and to nothing else ---------------------------
 

@@ -26,9 +26,9 @@ from solitaire.core.untrusted import safe_text
 from solitaire.store import GameRow, History, command
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.levels import DEFAULT_VS
-from solitaire.tiles.players import make_player
 from solitaire.tiles.record import GAME as TILES
 from solitaire.tiles.record import game_record, load_record, replay
+from solitaire.tiles.registry import make_player
 from solitaire.tiles.scoring import MAX_LINE, BonusKind, score_line
 from solitaire.tiles.tiles import Tile, TileError, parse_rank
 from solitaire.ui.tiles.views import StoredTiles, game_view, line_table
@@ -112,10 +112,13 @@ def cmd_game(args: argparse.Namespace) -> int:
         return _play(args, seed)
     names = [args.auto, args.vs or DEFAULT_VS]
     game = TileGame(seed)
-    players = [make_player(n) for n in names]
+    players = [
+        make_player(name, random.Random(f"cribsol tiles {seed} seat {seat} {name}"))
+        for seat, name in enumerate(names)
+    ]
     while not game.is_over:
         player = game.current_player
-        game.apply(players[player](game.observation(player)))
+        game.apply(players[player].choose(game.observation(player)))
     if args.json:
         print(json.dumps(game_record(game, names), separators=(",", ":")))
         return 0

@@ -42,13 +42,15 @@ The API a screen, a record or an arena uses:
 
 * :mod:`~solitaire.match.pegging`: ``peg_items(series)`` scores the last card laid;
   ``call(count, items)`` says it ("fifteen two", "thirty-one for two").
-* :mod:`~solitaire.match.players`: ``EasyPlayer(rng)``, ``StandardPlayer()``,
-  ``make_player(name, rng)``, and ``advance(match, seats)`` which lets computer seats
-  act until a person's (``None``) turn. A player is any object with ``name`` and
-  ``choose(observation) -> action``. ``discard_values(view)`` and ``lay_values(view)``
-  are ``standard``'s exact values of each choice (Fractions), for a coach to show.
-* :mod:`~solitaire.match.record`: ``match_record(match, players)`` (versioned JSON,
-  ``"game": "match"``; a match in progress too) and ``replay_match(data,
-  allow_unfinished=False)``, which replays and re-scores it, refusing any difference
-  with the game, deal and field named; ``load_match_record(text)`` parses it bounded.
+* :mod:`~solitaire.match.players`: ``EasyPlayer(rng)``, ``StandardPlayer()``, and
+  ``advance(match, seats)`` which lets computer seats act until a person's (``None``)
+  turn; :mod:`~solitaire.match.registry`: ``make_player(name, rng)``, every level by
+  name. A player is any object with ``name`` and ``choose(observation) -> action``.
+  ``discard_values(view)`` and ``lay_values(view)`` are ``standard``'s exact values of
+  each choice (Fractions), for a coach to show.
+* :mod:`~solitaire.match.record`: ``match_record(match, players)``, the same as
+  ``Match.record(players)`` (versioned JSON, ``"game": "match"``; a match in progress
+  too) and ``replay_match(data, allow_unfinished=False)``, which replays and re-scores
+  it, refusing any difference with the game, deal and field named;
+  ``load_match_record(text)`` parses it bounded.
 """

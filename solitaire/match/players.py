@@ -1,9 +1,11 @@
 """Computer players: plain strategy objects that see only a player's :class:`Observation`.
 
 Any object with a ``name`` and a ``choose(view) -> Action`` method can sit at the
-table: :class:`EasyPlayer` (random legal choices), :class:`StandardPlayer`, the
-next level's expert, or an adapter around an outside program. :func:`advance`
-lets the computer seats act until a person (a ``None`` seat) is to act.
+table (the engine contract's :class:`~solitaire.core.engine.Player`):
+:class:`EasyPlayer` (random legal choices), :class:`StandardPlayer`, the next
+level's expert, or an adapter around an outside program; the levels are made by
+name in :mod:`solitaire.match.registry`. :func:`advance` lets the computer seats
+act until a person (a ``None`` seat) is to act.
 
 >>> from solitaire.match.game import Match
 >>> match = Match(seed=3)
@@ -20,8 +22,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
 from math import comb
-from typing import Final, Protocol
+from typing import Final, TypeAlias
 
+from solitaire.core import engine
 from solitaire.core.cards import ALL_CARDS, Card
 from solitaire.core.discards import Position, expected_numerators
 from solitaire.core.errors import CribsolError
@@ -58,17 +61,9 @@ class PlayerError(CribsolError):
     """A computer player chose something the rules refuse; the match is left as it was."""
 
 
-class Player(Protocol):
-    """A seat at the table: chooses one of ``view.legal`` from what it can see."""
-
-    @property
-    def name(self) -> str:
-        """The level's name, as written in records."""
-        ...
-
-    def choose(self, view: Observation) -> Action:
-        """One of the legal actions in ``view.legal``."""
-        ...
+Player: TypeAlias = engine.Player[Observation, Action]
+"""A seat at the table: a ``name`` (as records write it) and ``choose(view)``, one of
+``view.legal`` chosen from what it can see."""
 
 
 class EasyPlayer:

@@ -13,6 +13,7 @@ alike and a run's results do not depend on how many processes play it.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Final
@@ -23,7 +24,7 @@ from solitaire.core.runs import Z95, run_tasks, wilson
 from solitaire.core.untrusted import MAX_SEED_DIGITS
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.moves import Play
-from solitaire.tiles.players import PLAYERS, make_player
+from solitaire.tiles.registry import PLAYERS, make_player
 from solitaire.tiles.scoring import BonusKind
 
 __all__ = ["ArenaResult", "GameResult", "arena", "check_arena", "play_game"]
@@ -47,10 +48,13 @@ def play_game(a: str, b: str, seed: int, a_seat: int) -> GameResult:
     """Play one seeded game; the result is given A first, whatever seat A had."""
     game = TileGame(seed)
     names = (a, b) if a_seat == 0 else (b, a)
-    strategies = [make_player(n) for n in names]
+    players = [
+        make_player(name, random.Random(f"cribsol tiles arena {seed} seat {seat} {name}"))
+        for seat, name in enumerate(names)
+    ]
     while not game.is_over:
         player = game.current_player
-        game.apply(strategies[player](game.observation(player)))
+        game.apply(players[player].choose(game.observation(player)))
     points = [0, 0]
     plays = [0, 0]
     bonuses = [[0] * len(_KINDS) for _ in range(2)]

@@ -1,6 +1,6 @@
 """The tile game's computer players by name: plain data, light to import.
 
-:func:`solitaire.tiles.players.make_player` makes the players these name.
+:func:`solitaire.tiles.registry.make_player` makes the players these name.
 """
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
-"""Computer players: strategy objects that see one player's view and choose an action.
+"""Computer players: objects with a ``name`` that see one player's observation and
+``choose`` an action (the engine contract's players, :mod:`solitaire.core.engine`);
+:mod:`solitaire.tiles.registry` makes them by name.
 
 * ``greedy`` lays the highest-scoring play now; with no play it exchanges its
   whole rack when the bag allows, and passes otherwise.
@@ -17,6 +19,9 @@
 
 Ties go to the first play in the generator's order, and the sampled racks are
 seeded by the position, so a seeded game is the same on every run.
+
+:func:`greedy` and :func:`expert` are the two choices as plain functions of an
+observation (the expert's the one built-in :class:`Expert`, made on first use).
 """
 
 from __future__ import annotations
@@ -24,12 +29,13 @@ from __future__ import annotations
 import heapq
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
+from typing import Final, TypeAlias
 
+from solitaire.core import engine
 from solitaire.core.cards import shuffle
-from solitaire.core.errors import InputError
 from solitaire.tiles.board import ACROSS, DOWN, Board
 from solitaire.tiles.game import PlayerView
 from solitaire.tiles.leaves import LeaveModel, load_leaves
@@ -41,17 +47,18 @@ from solitaire.tiles.tiles import RACK_SIZE, Tile, rack_pips
 __all__ = [
     "PLAYERS",
     "Expert",
-    "Strategy",
+    "GreedyPlayer",
+    "Player",
     "best_replies",
     "expert",
     "greedy",
-    "make_player",
     "reply_cost",
     "reply_region",
     "sample_racks",
 ]
 
-Strategy = Callable[[PlayerView], Action]
+Player: TypeAlias = engine.Player[PlayerView, Action]
+"""A seat at the table: a ``name`` and ``choose(observation) -> action``."""
 
 
 def _plays(view: PlayerView) -> list[ScoredPlay]:
@@ -69,6 +76,16 @@ def greedy(view: PlayerView) -> Action:
     return Pass()
 
 
+class GreedyPlayer:
+    """The highest score now (:func:`greedy`)."""
+
+    name: Final = "greedy"
+
+    def choose(self, view: PlayerView) -> Action:
+        """The highest-scoring play; with none, the whole rack exchanged, or a pass."""
+        return greedy(view)
+
+
 def _kept(rack: Sequence[Tile], laid: Sequence[Tile]) -> list[Tile]:
     used = Counter(laid)
     kept = []
@@ -83,8 +100,11 @@ def _kept(rack: Sequence[Tile], laid: Sequence[Tile]) -> list[Tile]:
 class Expert:
     """Score now, the leave, the opponent's best reply and the endgame deductions.
 
-    ``shortlist`` plays are looked at a turn further, against ``samples`` racks.
+    ``shortlist`` plays are looked at a turn further, against ``samples`` racks. The
+    leave values it has looked up are kept for its next choices.
     """
+
+    name: Final = "expert"
 
     def __init__(
         self, leaves: LeaveModel | None = None, shortlist: int = 8, samples: int = 8
@@ -113,7 +133,8 @@ class Expert:
             return play.score + mean * view.opponents_tiles
         return play.score - rack_pips(kept)
 
-    def __call__(self, view: PlayerView) -> Action:
+    def choose(self, view: PlayerView) -> Action:
+        """The play of the best value, a turn looked further; with none, an exchange."""
         plays = _plays(view)
         if not plays:
             return self._exchange(view)
@@ -147,13 +168,14 @@ class Expert:
 
 @cache
 def _expert() -> Expert:
-    """The one expert with the built-in leave values, made on first use."""
+    """The one expert with the built-in leave values, made on first use (and kept, with
+    the leave values it has looked up)."""
     return Expert()
 
 
 def expert(view: PlayerView) -> Action:
-    """The expert player with the built-in leave values."""
-    return _expert()(view)
+    """The built-in expert's choice."""
+    return _expert().choose(view)
 
 
 def sample_racks(view: PlayerView, count: int) -> list[tuple[Tile, ...]]:
@@ -231,12 +253,3 @@ def reply_cost(
         if not left_in_bag and len(reply.play.placements) == len(rack):
             total += rack_pips(kept)
     return total / len(racks)
-
-
-def make_player(name: str) -> Strategy:
-    """The player of this name."""
-    if name == "greedy":
-        return greedy
-    if name == "expert":
-        return expert
-    raise InputError(f"unknown player {name!r}: expected one of {', '.join(PLAYERS)}")

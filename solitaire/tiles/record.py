@@ -28,8 +28,8 @@ from typing import Any, Final
 from solitaire.core.untrusted import Fields, RecordError, check_list, parse_record, safe_text
 from solitaire.tiles.game import GAME, MAX_CLAIM, RECORD_VERSION, TileGame
 from solitaire.tiles.joker import calls_at_once, computer_caller, computer_count
+from solitaire.tiles.levels import PLAYERS
 from solitaire.tiles.moves import Action, Exchange, Pass, Play
-from solitaire.tiles.players import PLAYERS
 from solitaire.tiles.tiles import Tile, TileError
 
 __all__ = ["GAME", "NAME", "RECORD_VERSION", "RecordError", "game_record", "load_record", "replay"]

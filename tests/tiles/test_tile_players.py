@@ -17,10 +17,10 @@ from solitaire.tiles.players import (
     best_replies,
     expert,
     greedy,
-    make_player,
     reply_cost,
     sample_racks,
 )
+from solitaire.tiles.registry import make_player
 from solitaire.tiles.tiles import FULL_SET, Bag, parse_tiles
 
 
@@ -38,9 +38,9 @@ def test_greedy_takes_the_highest_score_now() -> None:
 @pytest.mark.parametrize("name", ["greedy", "expert"])
 def test_every_choice_is_legal_through_a_whole_game(name: str) -> None:
     game = TileGame(9)
-    player = make_player(name)
+    player = make_player(name, random.Random(0))
     while not game.is_over:
-        action = player(game.observation(game.current_player))
+        action = player.choose(game.observation(game.current_player))
         assert game.can(action)
         game.apply(action)
 
@@ -75,7 +75,7 @@ def test_the_expert_values_leaves_with_the_model_it_is_given() -> None:
     player = game.current_player
     game.board = Board().place(Play.parse("G7:7L H7:8L").placements)
     game.racks[player] = parse_tiles("5D 7D 8D 2L 2D")
-    choice = keeper(game.observation(player))
+    choice = keeper.choose(game.observation(player))
     assert isinstance(choice, Play) and "5D" not in map(str, choice.tiles)
 
 
@@ -156,4 +156,4 @@ def test_sampled_racks_come_from_the_unseen_tiles_and_repeat() -> None:
 
 def test_unknown_players_are_named() -> None:
     with pytest.raises(ValueError, match="unknown player 'wizard'"):
-        make_player("wizard")
+        make_player("wizard", random.Random(0))

@@ -18,6 +18,7 @@ the game is filed.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -41,8 +42,8 @@ from solitaire.tiles.moves import (
     parse_action,
 )
 from solitaire.tiles.optional import count_result, servants
-from solitaire.tiles.players import PLAYERS, make_player
 from solitaire.tiles.record import GAME, game_record, load_record, replay
+from solitaire.tiles.registry import PLAYERS, make_player
 from solitaire.tiles.scoring import PlayScore
 from solitaire.tiles.tiles import Tile, TileError, parse_rank
 from solitaire.ui.saved import Claimed, SavedGame, saved_move
@@ -363,7 +364,8 @@ class TileSession:
                 return
             self.released = False
             seat = game.current_player
-            self._apply(make_player(self.names[seat])(game.observation(seat)), None)
+            rng = random.Random(f"cribsol tiles {game.seed} turn {len(game.turns)} seat {seat}")
+            self._apply(make_player(self.names[seat], rng).choose(game.observation(seat)), None)
         sharing = len(self.people) > 1 and not game.solitaire
         if not game.is_over and sharing and self.seen_by != game.current_player:
             self.handover = True

@@ -17,8 +17,9 @@ from solitaire.store import History, StoreError
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.joker import apply_counted, close_count
 from solitaire.tiles.moves import Play
-from solitaire.tiles.players import greedy, make_player
+from solitaire.tiles.players import greedy
 from solitaire.tiles.record import game_record, load_record
+from solitaire.tiles.registry import make_player
 from solitaire.ui import shell
 from solitaire.ui.tiles.app import build_app
 from solitaire.ui.tiles.screen import tile_screen
@@ -82,7 +83,12 @@ def scripted(seed: int, names: list[str], rng: random.Random) -> tuple[TileGame,
                     call(open_callers(), early=False)
                 else:
                     keys.append("\r")
-            apply_counted(game, names, make_player(names[seat])(game.observation(seat)), None)
+            apply_counted(
+                game,
+                names,
+                make_player(names[seat], random.Random(0)).choose(game.observation(seat)),
+                None,
+            )
             continue
         if len(people) > 1 and seen != seat:
             if open_callers() and rng.random() < 0.4:
