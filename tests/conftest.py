@@ -1,4 +1,8 @@
-"""Shared fixtures: a pinned environment for rendering, and a history in a temporary folder."""
+"""Shared fixtures: a pinned environment for rendering, and a history in a temporary folder.
+
+Tests that take more than about five seconds on one core are marked ``slow``, so
+``pytest -m "not slow"`` is a quick loop while working; CI runs every test.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,12 @@ from pathlib import Path
 import pytest
 
 from solitaire.store import History
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "slow: over about 5 s on one core; -m 'not slow' leaves these out"
+    )
 
 
 @pytest.fixture(autouse=True)
