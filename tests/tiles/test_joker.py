@@ -19,12 +19,12 @@ from solitaire.tiles.joker import (
 )
 from solitaire.tiles.moves import Play
 from solitaire.tiles.optional import JOKER_PENALTY
-from solitaire.tiles.players import greedy
 from solitaire.tiles.record import RecordError, game_record, replay
+from tests.tiles.quick_greedy import quick_greedy
 
 
 def first_play(game: TileGame) -> Play:
-    action = greedy(game.observation(game.current_player))
+    action = quick_greedy(game.observation(game.current_player))
     assert isinstance(action, Play)
     return action
 
@@ -90,7 +90,7 @@ def test_expert_counts_every_point_and_greedy_overlooks_one_combination_in_three
     for seed in range(60):
         game = TileGame(seed)
         while not game.is_over and len(game.turns) < 6:
-            action = greedy(game.observation(game.current_player))
+            action = quick_greedy(game.observation(game.current_player))
             score = game.check(action)
             game.apply(action)
             if score is None:
@@ -130,7 +130,7 @@ def play_joker(seed: int, names: list[str], rng: random.Random) -> TileGame:
         early = [s for s in people if s != seat]
         if seat in people and early and game.can_play() and rng.random() < 0.15:
             game.call_early(rng.choice(early))
-        action = greedy(game.observation(seat))
+        action = quick_greedy(game.observation(seat))
         score = game.check(action)
         claim = None
         if score is not None and names[seat] not in ("expert", "greedy"):
@@ -201,7 +201,7 @@ def test_a_person_may_call_before_the_computer_which_calls_when_the_next_move_is
             game = TileGame(seed, 3, joker=True)
             while not game.is_over and len(game.turns) < 12:
                 seat = game.current_player
-                action = greedy(game.observation(seat))
+                action = quick_greedy(game.observation(seat))
                 score = game.check(action)
                 claim = None if score is None or seat == 2 else max(0, score.total - 2)
                 turn = apply_counted(game, names, action, claim)
@@ -214,7 +214,7 @@ def test_a_person_may_call_before_the_computer_which_calls_when_the_next_move_is
                     beaten += 1
                 else:
                     waited += 1
-                nxt = greedy(game.observation(game.current_player))
+                nxt = quick_greedy(game.observation(game.current_player))
                 worth = game.check(nxt)
                 counted = worth is not None and game.current_player != 2
                 apply_counted(game, names, nxt, worth.total if counted and worth else None)
@@ -346,7 +346,7 @@ def test_no_early_call_when_no_count_is_coming() -> None:
     for seed in range(40):
         game = TileGame(seed, joker=True)
         while not game.is_over and game.can_play():
-            action = greedy(game.observation(game.current_player))
+            action = quick_greedy(game.observation(game.current_player))
             score = game.check(action)
             game.apply(action, None if score is None else score.total)
         if not game.is_over:

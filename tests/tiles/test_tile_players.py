@@ -22,6 +22,7 @@ from solitaire.tiles.players import (
 )
 from solitaire.tiles.registry import make_player
 from solitaire.tiles.tiles import FULL_SET, Bag, parse_tiles
+from tests.tiles.quick_greedy import quick_greedy
 
 
 def test_greedy_takes_the_highest_score_now() -> None:
@@ -43,6 +44,17 @@ def test_every_choice_is_legal_through_a_whole_game(name: str) -> None:
         action = player.choose(game.observation(game.current_player))
         assert game.can(action)
         game.apply(action)
+
+
+@pytest.mark.parametrize(("seed", "players"), [(0, 2), (4, 3), (11, 4)])
+def test_the_tests_quick_greedy_chooses_as_greedy_at_every_turn(seed: int, players: int) -> None:
+    game = TileGame(seed, players)
+    while not game.is_over:
+        view = game.view(game.current_player)
+        action = greedy(view)
+        assert quick_greedy(view) == action, len(game.turns)
+        game.apply(action)
+    assert any(not isinstance(t.action, Play) for t in game.turns)  # a pass or an exchange too
 
 
 def stuck_view(bag: int) -> PlayerView:
