@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -15,11 +16,20 @@ from solitaire.tiles.players import greedy
 from solitaire.ui.tiles.session import Stage, TileSession
 
 
-@pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A history with a finished Joker game (id 1) and an unfinished plain one (id 2)."""
-    path = tmp_path / "data"
-    monkeypatch.setenv("CRIBSOL_DATA_DIR", str(path))
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A history with a finished Joker game (id 1) and an unfinished plain one (id 2), played
+    once for the module in the tests' plain environment; each test works on a copy (data)."""
+    path = tmp_path_factory.mktemp("tile_history") / "data"
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        for name in ("NO_COLOR", "FORCE_COLOR", "COLUMNS", "LINES"):
+            monkeypatch.delenv(name, raising=False)
+        monkeypatch.setenv("CRIBSOL_DATA_DIR", str(path))
+        play_the_history(path)
+    return path
+
+
+def play_the_history(path: Path) -> None:
     with History(path) as history:
         joker = TileSession(
             history, ["Ann", "greedy"], lambda: TileGame(7, joker=True), explicit=True
@@ -36,6 +46,14 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         for _ in range(2):
             plain.commit(greedy(plain.game.observation(plain.seat)))
         plain.close()
+
+
+@pytest.fixture
+def data(played: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """This test's own copy of the played history (its database, closed, and lock files)."""
+    path = tmp_path / "data"
+    shutil.copytree(played, path)
+    monkeypatch.setenv("CRIBSOL_DATA_DIR", str(path))
     return path
 
 
