@@ -72,13 +72,21 @@ def engine_game(seed: int) -> tuple[TileGame, str]:
     return game, "".join(keys)
 
 
+@pytest.fixture(scope="module")
+def engine() -> tuple[TileGame, str]:
+    """engine_game(SEED), played once for the module (the tests only read it)."""
+    return engine_game(SEED)
+
+
 def stored(history: History, session: TileSession) -> dict[str, object]:
     assert session.game_id is not None
     return load_record(history.stored_record(session.game_id, TILES)[1])
 
 
-def test_a_whole_game_by_keys_equals_the_engines_record(history: History) -> None:
-    game, keys = engine_game(SEED)
+def test_a_whole_game_by_keys_equals_the_engines_record(
+    history: History, engine: tuple[TileGame, str]
+) -> None:
+    game, keys = engine
     session = make_session(history)
     drive(session, keys)
     assert session.stage is Stage.OVER
@@ -133,8 +141,8 @@ def test_the_preview_says_what_the_engine_says(history: History) -> None:
 
 
 @pytest.mark.parametrize("moves", [0, 1, 3, 6])
-def test_resume_at_any_point(history: History, moves: int) -> None:
-    _, keys = engine_game(SEED)
+def test_resume_at_any_point(history: History, engine: tuple[TileGame, str], moves: int) -> None:
+    _, keys = engine
     turns = keys.split("\r")
     session = make_session(history)
     drive(session, "\r".join(turns[:moves]) + ("\r" if moves else ""))
@@ -156,7 +164,7 @@ def render(session: TileSession, width: int, height: int) -> list[str]:
     return out.file.getvalue().rstrip("\n").split("\n")
 
 
-def test_every_screen_fits_80x24(history: History) -> None:
+def test_every_screen_fits_80x24(history: History, engine: tuple[TileGame, str]) -> None:
     session = make_session(history, explicit=True)
     screens = []
     screens.append(render(session, 80, 24))
@@ -169,7 +177,7 @@ def test_every_screen_fits_80x24(history: History) -> None:
     session.show_help = True
     screens.append(render(session, 80, 24))
     session.show_help = False
-    _, keys = engine_game(SEED)
+    _, keys = engine
     for key in keys.split("\r")[:8]:
         if key.startswith("m"):
             session.typing = key[1:]
