@@ -36,6 +36,7 @@ from solitaire.ui.tiles.app import build_app
 from solitaire.ui.tiles.screen import tile_screen
 from solitaire.ui.tiles.session import TILES, Stage, TileSession, parse_typed, typed_form
 from solitaire.ui.views import THEME
+from tests.tiles.quick_greedy import quick_greedy
 
 SEED = 21
 
@@ -60,12 +61,13 @@ def drive(session: TileSession, keys: str) -> str:
 
 
 def engine_game(seed: int) -> tuple[TileGame, str]:
-    """Ann plays greedy against expert on the engine alone; the keys Ann would type."""
+    """Ann plays greedy (quick_greedy: the same moves) against expert on the engine alone; the
+    keys Ann would type."""
     game = TileGame(seed)
     keys = []
     while not game.is_over:
         seat = game.current_player
-        action = (greedy if seat == 0 else expert)(game.observation(seat))
+        action = (quick_greedy if seat == 0 else expert)(game.observation(seat))
         if seat == 0:
             keys.append("p" if str(action) == "pass" else f"m{action}\r")
         game.apply(action)
@@ -184,7 +186,7 @@ def test_every_screen_fits_80x24(history: History, engine: tuple[TileGame, str])
             session.enter()
         screens.append(render(session, 80, 24))
     while not session.game.is_over:
-        session.commit(greedy(session.game.observation(session.seat)))
+        session.commit(quick_greedy(session.game.observation(session.seat)))
     screens.append(render(session, 80, 24))
     for lines in screens:
         assert len(lines) <= 24
@@ -209,7 +211,7 @@ def test_every_hint_typed_back_is_the_same_play() -> None:
                 again = parse_typed(typed, board.size, rack, partial(filled, board))
                 assert again == scored.play, typed
                 checked += 1
-            game.apply(greedy(game.observation(game.current_player)))
+            game.apply(quick_greedy(game.observation(game.current_player)))
     assert checked > 500
 
 
@@ -291,7 +293,7 @@ def test_the_preview_says_what_the_engine_says_for_every_refusal_by_laying() -> 
                 laid_verdict(session, placements)
                 reasons.add(reason)
             session.clear()
-            session.commit(greedy(session.game.observation(session.seat)))
+            session.commit(quick_greedy(session.game.observation(session.seat)))
         session.close()
     assert reasons >= {
         Reason.FIRST_TOO_SHORT, Reason.NOT_IN_LINE, Reason.GAP,
@@ -302,7 +304,7 @@ def test_the_preview_says_what_the_engine_says_for_every_refusal_by_laying() -> 
 def test_a_typed_move_refused_says_what_the_engine_says(history: History) -> None:
     session = make_session(history, explicit=True)
     while session.game.board.is_empty or not session.game.can_play():
-        session.commit(greedy(session.game.observation(session.seat)))
+        session.commit(quick_greedy(session.game.observation(session.seat)))
     board, rack = session.game.board, session.rack
     down = next(s for s in range(board.size**2) if board.faces[s])
     free = [s for s in range(board.size**2) if not board.faces[s]]
@@ -379,7 +381,7 @@ def test_every_refusal_reason_has_the_engines_verdict_by_keys_and_typed(history:
     }  # fmt: skip
     session = TileSession(history, ["Ann", "greedy"], lambda: TileGame(0), explicit=True)
     while session.game.board.is_empty or not session.game.can_play():
-        session.commit(greedy(session.game.observation(session.seat)))
+        session.commit(quick_greedy(session.game.observation(session.seat)))
     game, size = session.game, session.game.board.size
     board, rack = game.board, session.rack
     down = next(s for s in range(size * size) if board.faces[s])
@@ -472,7 +474,7 @@ def test_every_refusal_reason_has_the_engines_verdict_by_keys_and_typed(history:
     # The bag too small: no play, the bag empty; one tile marked by keys, or typed.
     while session.game.can_play() or len(session.game.bag) >= len(session.rack):
         assert not session.game.is_over, "seed 0 comes to a turn with no play and the bag short"
-        session.commit(greedy(session.game.observation(session.seat)))
+        session.commit(quick_greedy(session.game.observation(session.seat)))
     game, rack = session.game, session.rack
     short = engine_refusal(game, Exchange((rack[0],)))
     assert short.reason is Reason.BAG_SHORT
@@ -491,7 +493,7 @@ def test_every_refusal_reason_has_the_engines_verdict_by_keys_and_typed(history:
 
     # Game over: no key makes a move any more.
     while not session.game.is_over:
-        session.commit(greedy(session.game.observation(session.seat)))
+        session.commit(quick_greedy(session.game.observation(session.seat)))
     assert engine_refusal(session.game, Pass()).reason is Reason.GAME_OVER
     before = game_record(session.game, session.names)
     for press in (session.pass_turn, session.exchange, session.enter, session.start_typing):
