@@ -26,6 +26,7 @@ from solitaire.ui.tiles.app import build_app
 from solitaire.ui.tiles.screen import MORE, tile_screen, whole_pages
 from solitaire.ui.tiles.session import Stage, TileSession
 from solitaire.ui.views import THEME
+from tests.tiles.quick_greedy import quick_greedy
 
 SIZES = [(80, 24), (90, 30), (120, 40)]
 HEAD = re.compile(r"^\S.*: .* for (\d+)$")
@@ -107,7 +108,7 @@ def test_every_move_is_explained_whole_or_with_a_pointer_at_every_size(
         for _ in range(10):
             if session.game.is_over:
                 break
-            session.commit(expert(session.game.observation(session.seat)))
+            session.commit(quick_greedy(session.game.observation(session.seat)))
             for width, height in SIZES:
                 cut += check_turns(session, width, height)
     assert cut  # some explanation at 80x24 did not fit: the pointer case was met
@@ -122,7 +123,7 @@ def test_the_count_prompt_lists_every_crib_hand_or_points_to_them(history: Histo
         for _ in range(8):
             if session.game.is_over:
                 break
-            action = expert(session.game.observation(session.seat))
+            action = quick_greedy(session.game.observation(session.seat))
             session.commit(action)
             if session.stage is not Stage.COUNT:
                 continue
@@ -181,7 +182,7 @@ def test_a_message_is_cleared_by_the_next_key(history: History) -> None:
 def test_the_end_says_which_tiles_cost_the_deduction(history: History) -> None:
     session = TileSession(history, ["you", "expert"], lambda: TileGame(3), explicit=True)
     while not session.game.is_over:
-        session.commit(expert(session.game.observation(session.seat)))
+        session.commit(quick_greedy(session.game.observation(session.seat)))
     screen = "\n".join(render(session, 80, 24))
     game = session.game
     assert game.deductions
