@@ -17,7 +17,7 @@ from solitaire.store import History, StoreError
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.joker import apply_counted, close_count
 from solitaire.tiles.moves import Play
-from solitaire.tiles.players import greedy
+from solitaire.tiles.players import make_player
 from solitaire.tiles.record import game_record, load_record
 from solitaire.tiles.registry import make_player
 from solitaire.ui import shell
@@ -25,6 +25,7 @@ from solitaire.ui.tiles.app import build_app
 from solitaire.ui.tiles.screen import tile_screen
 from solitaire.ui.tiles.session import TILES, Stage, TileSession
 from solitaire.ui.views import THEME
+from tests.tiles.quick_greedy import quick_greedy
 
 
 @pytest.fixture
@@ -59,8 +60,8 @@ def joker_session(history: History, names: list[str], seed: int) -> TileSession:
 
 
 def scripted(seed: int, names: list[str], rng: random.Random) -> tuple[TileGame, str]:
-    """People play greedy's moves, say counts about the truth and call at random (now and
-    then while a count is still being typed); the keys they press."""
+    """People play greedy's moves (quick_greedy finds them), say counts about the truth and
+    call at random (now and then while a count is still being typed); the keys they press."""
     game = TileGame(seed, len(names), joker=True)
     keys: list[str] = []
     people = [s for s, n in enumerate(names) if n not in ("expert", "greedy")]
@@ -97,7 +98,7 @@ def scripted(seed: int, names: list[str], rng: random.Random) -> tuple[TileGame,
             seen = seat
         if open_callers() and rng.random() < 0.4:
             call(open_callers(), early=False)
-        action = greedy(game.observation(seat))
+        action = quick_greedy(game.observation(seat))
         keys.append("p" if str(action) == "pass" else f"m{action}\r")
         claim = None
         if isinstance(action, Play):
@@ -246,7 +247,7 @@ def test_the_game_ending_on_an_open_count_waits_for_the_last_call(history: Histo
 
 def test_resume_by_id_and_what_it_refuses(history: History) -> None:
     session = TileSession(history, ["Ann", "expert"], lambda: TileGame(12), explicit=True)
-    session.commit(greedy(session.game.observation(session.seat)))
+    session.commit(quick_greedy(session.game.observation(session.seat)))
     game_id = session.game_id
     assert game_id is not None
     assert (
@@ -445,7 +446,7 @@ def test_a_computer_to_move_waits_while_a_count_is_open_to_a_persons_call(
     session = joker_session(history, names, 9)
     while stage(session) is not Stage.WAIT:
         assert not session.game.is_over, "no computer waited"
-        play = greedy(session.game.observation(session.seat))
+        play = quick_greedy(session.game.observation(session.seat))
         worth = session.game.check(play)
         session.commit(play, None if worth is None else worth.total)
     assert (session.names[session.seat], session.game.turns[-1].player) == ("expert", 1)

@@ -11,8 +11,8 @@ from solitaire.cli import main
 from solitaire.store import History
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.moves import Play
-from solitaire.tiles.players import greedy
 from solitaire.ui.tiles.session import TileSession
+from tests.tiles.quick_greedy import quick_greedy
 
 
 def finish(history: History, seed: int, names: list[str], solitaire: bool = False) -> TileGame:
@@ -21,7 +21,7 @@ def finish(history: History, seed: int, names: list[str], solitaire: bool = Fals
     )
     while not session.game.is_over:
         session.take_keyboard()
-        session.commit(greedy(session.game.observation(session.seat)))
+        session.commit(quick_greedy(session.game.observation(session.seat)))
     session.close()
     return session.game
 
