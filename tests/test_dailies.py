@@ -14,6 +14,7 @@ from solitaire.core.dealcode import daily_seed
 YEAR = [dt.date(2026, 1, 1) + dt.timedelta(days=n) for n in range(365)]
 
 
+@pytest.mark.slow
 def test_every_daily_of_a_year_plays_files_and_replays(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

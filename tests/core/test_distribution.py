@@ -53,6 +53,7 @@ def enumerate_pattern(hand_ranks: tuple[int, ...], starter_rank: int, fast: bool
     return counts
 
 
+@pytest.mark.slow
 def test_pattern_counts_match_plain_enumeration_on_samples() -> None:
     rng = random.Random(5)
     patterns = [(h, s) for h in _multisets(4) for s in range(1, 14) if h.count(s) < 4]

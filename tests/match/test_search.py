@@ -170,6 +170,7 @@ def test_play_values_equal_brute_force_over_every_hidden_hand(seed: int) -> None
     assert checked
 
 
+@pytest.mark.slow
 def test_three_hidden_cards_and_a_cold_table_agree_with_brute_force() -> None:
     checked = 0
     for seed in (40,):

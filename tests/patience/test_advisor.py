@@ -83,7 +83,7 @@ def random_position(rng: random.Random, unseen: int, known_starter: bool) -> Pos
     return Position.make(six, seen, starter)
 
 
-@pytest.mark.parametrize("known_starter", [False, True])
+@pytest.mark.parametrize("known_starter", [pytest.param(False, marks=pytest.mark.slow), True])
 def test_matches_brute_force_on_many_small_positions(known_starter: bool) -> None:
     rng = random.Random(11 + known_starter)
     for _ in range(50):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,6 +13,7 @@ from solitaire.tiles.record import game_record, replay
 from solitaire.tiles.review import move_gaps
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None)
 @given(st.integers(0, 10**9), st.integers(0, 1000))
 def test_each_colour_draws_its_own_bag_and_gaps_match_the_live_best(seed: int, dice: int) -> None:

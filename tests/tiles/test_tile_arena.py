@@ -12,6 +12,7 @@ from solitaire.tiles.arena import ArenaResult, arena, check_arena, play_game
 from solitaire.tiles.scoring import BonusKind
 
 
+@pytest.mark.slow
 def test_the_same_totals_for_any_jobs() -> None:
     one = arena("expert", "greedy", 5, seed=30)
     assert one == arena("expert", "greedy", 5, seed=30, jobs=2)
@@ -19,6 +20,7 @@ def test_the_same_totals_for_any_jobs() -> None:
     assert one.games == 5 and not one.interrupted
 
 
+@pytest.mark.slow
 def test_the_totals_are_those_of_each_game_in_pairs_with_the_seats_swapped() -> None:
     result = arena("greedy", "expert", 4, seed=11, jobs=2)
     games = [play_game("greedy", "expert", 11 + i // 2, i % 2) for i in range(4)]
@@ -61,7 +63,7 @@ def test_greedy_against_itself_mirrors_the_seat() -> None:
     assert a_first.final == b_first.final[::-1]
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize("jobs", [1, pytest.param(2, marks=pytest.mark.slow)])
 def test_ctrl_c_keeps_the_finished_games(jobs: int) -> None:
     seen = 0
 

@@ -303,6 +303,7 @@ GRAMMAR = re.compile(
 )
 
 
+@pytest.mark.slow
 def test_every_line_spoken_is_grammatical_for_you_and_the_computer(history: History) -> None:
     """Every screen of a whole match with muggins, you as dealer and as pone, and a series."""
     for seed in (SEED, SEED + 1):
