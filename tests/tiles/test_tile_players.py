@@ -50,7 +50,7 @@ def test_every_choice_is_legal_through_a_whole_game(name: str) -> None:
 def test_the_tests_quick_greedy_chooses_as_greedy_at_every_turn(seed: int, players: int) -> None:
     game = TileGame(seed, players)
     while not game.is_over:
-        view = game.view(game.current_player)
+        view = game.observation(game.current_player)
         action = greedy(view)
         assert quick_greedy(view) == action, len(game.turns)
         game.apply(action)

@@ -17,7 +17,6 @@ from solitaire.store import History, StoreError
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.joker import apply_counted, close_count
 from solitaire.tiles.moves import Play
-from solitaire.tiles.players import make_player
 from solitaire.tiles.record import game_record, load_record
 from solitaire.tiles.registry import make_player
 from solitaire.ui import shell
