@@ -19,8 +19,8 @@
    and bad input or no terminal (one line on stderr, status 2, no traceback).
 
 Every check prints ``ok WHAT (S s)`` or ``FAIL WHAT: WHY; it said: LAST LINE``, a failure
-followed by the indented tail of what the command said; then ``N passed, M failed`` and the
-seconds each part took. Exit status 1 when anything failed (130 on Ctrl-C). Needs no terminal
+followed by the indented tail of what the command said; then the seconds each part took and
+``N passed, M failed``. Exit status 1 when anything failed (130 on Ctrl-C). Needs no terminal
 and no network but PyPI (or the index pip is set up to use). The temporary files go to
 $TMPDIR, else to /dev/shm when it has room (removing thousands of files from a slow disk can
 take longer than the checks), else to the system's temporary directory; --tmp DIR chooses.
