@@ -334,7 +334,7 @@ def test_drill_resume_refuses_a_new_drill_s_options(
     "words",
     [
         ["arena", "--a", "easy", "--b", "easy", "--games", "2", "--json"],
-        ["tiles", "arena", "--games", "2", "--json"],
+        ["tiles", "arena", "--a", "greedy", "--b", "greedy", "--games", "2", "--json"],
         ["tiles", "score", "5", "5"],
     ],
 )
