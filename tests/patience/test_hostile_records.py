@@ -17,7 +17,7 @@ import time
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -319,23 +319,35 @@ def run_cli(args: list[str], stdin: Any, tmp_path: Path) -> subprocess.Completed
     )
 
 
+_MEASURED: Final = """
+import atexit, sys
+from pathlib import Path
+def peak():
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            Path(sys.argv[1]).write_text(line.split()[1])
+atexit.register(peak)
+from solitaire.cli import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+
 def measured_cli(args: list[str], stdin: Any, tmp_path: Path) -> tuple[int, str, str, int]:
-    """The command's status, stdout and stderr, and its own peak resident size in KB (read
-    for that one process as it is reaped, not for every child of this test process)."""
+    """The command's status, stdout and stderr, and its own peak resident size in KB: the
+    high-water mark of its memory since it started (VmHWM, read as it exits), which counts
+    neither this process's pages before the exec nor any other child's."""
     env = {**os.environ, "CRIBSOL_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "80"}
-    with (tmp_path / "out").open("w+") as out, (tmp_path / "err").open("w+") as err:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "solitaire", *args], stdin=stdin, stdout=out, stderr=err, env=env
-        )
-        deadline = time.monotonic() + 30
-        while (reaped := os.wait4(process.pid, os.WNOHANG))[0] == 0:
-            if time.monotonic() > deadline:
-                process.kill()
-            time.sleep(0.01)
-        process.returncode = os.waitstatus_to_exitcode(reaped[1])
-        out.seek(0)
-        err.seek(0)
-        return process.returncode, out.read(), err.read(), reaped[2].ru_maxrss
+    peak = tmp_path / "peak"
+    peak.unlink(missing_ok=True)
+    result = subprocess.run(
+        [sys.executable, "-c", _MEASURED, str(peak), *args],
+        stdin=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=30,
+    )
+    return result.returncode, result.stdout, result.stderr, int(peak.read_text())
 
 
 def test_endless_stdin_fifo_and_dev_zero_in_real_processes(tmp_path: Path) -> None:
