@@ -26,6 +26,14 @@ def data_files() -> set[Path]:
     }
 
 
+def printed_by(code: str) -> list[str]:
+    """The lines a fresh interpreter prints running ``code`` from the checkout."""
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    return result.stdout.strip().splitlines()
+
+
 def test_every_data_file_is_covered_by_package_data() -> None:
     covered = {
         path.relative_to(PACKAGE)
@@ -74,10 +82,8 @@ def test_version_and_help_load_no_engine_and_no_ui_library() -> None:
         "print(sorted(heavy))\n"
         "print(' '.join(sorted(ours)))\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
-    )
-    heavy, ours = result.stdout.strip().splitlines()[-2:]
+    lines = printed_by(code)
+    heavy, ours = lines[-2:]
     assert heavy == "[]"
     allowed = (
         "solitaire.cli",
@@ -103,10 +109,8 @@ def test_score_loads_neither_numpy_nor_prompt_toolkit() -> None:
         "main(['score', '5H', '5C', '5S', 'JD', '5D'])\n"
         "print(sorted({m.split('.')[0] for m in sys.modules} & {'numpy', 'prompt_toolkit'}))\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
-    )
-    assert result.stdout.strip().splitlines()[-1] == "[]"
+    lines = printed_by(code)
+    assert lines[-1] == "[]"
 
 
 def test_importing_any_module_reads_no_data_file_and_builds_nothing() -> None:
@@ -140,10 +144,8 @@ from solitaire.core.scoring import rank_table
 from solitaire.tiles.players import _expert
 print(rank_table.cache_info().currsize, _expert.cache_info().currsize)
 """
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
-    )
-    count, opened, built = result.stdout.strip().splitlines()[-3:]
+    lines = printed_by(code)
+    count, opened, built = lines[-3:]
     assert int(count) > 80  # every module was imported
     assert opened == "[]", f"read at import: {opened}"
     assert built == "0 0", "a table or a player was built at import"

@@ -38,8 +38,7 @@ def play_drill(session: DrillSession) -> None:
                 session.toggle_coach()
                 assert session.advice() is not None  # the inline coach answers at once
                 session.toggle_coach()
-            index = next(i for i, card in enumerate(session.hand) if session.playable(card))
-            session.lay(index)
+            session.lay(first_fit(session))
         else:
             session.enter()
         assert "went wrong" not in session.message, session.message
@@ -59,21 +58,22 @@ def test_a_second_drill_after_n_is_graded_on_its_own_cards(history: History) -> 
         replay_drill(load_drill_record(text))  # the player's own drills replay
 
 
+def first_fit(session: MatchSession | DrillSession) -> int:
+    """The position of the first card in hand that can be laid."""
+    return next(i for i, card in enumerate(session.hand) if session.playable(card))
+
+
+def discard(session: MatchSession) -> None:
+    session.toggle(0)
+    session.toggle(1)
+    session.confirm()
+
+
 def play_match(session: MatchSession) -> None:
     """Discard the first two and lay the first card that fits until the match is over."""
     while session.stage is not MatchStage.MATCH_OVER:
-        if session.your_turn and session.discarding:
-            session.toggle(0)
-            session.toggle(1)
-            session.confirm()
-        elif session.your_turn:
-            session.toggle_coach()
-            session.toggle_coach()
-            index = next(i for i, card in enumerate(session.hand) if session.playable(card))
-            session.lay(index)
-        else:
-            session.enter()
-        assert "went wrong" not in session.message, session.message
+        discard(session)
+        play_match_deal(session)
 
 
 @pytest.mark.slow
@@ -85,9 +85,7 @@ def test_a_second_match_after_n_is_coached_on_its_own_cards(history: History) ->
     session.start_afresh()
     assert session.game_id != first
     for _ in range(3):  # the new match's first deals, the coach asked at every card
-        session.toggle(0)
-        session.toggle(1)
-        session.confirm()
+        discard(session)
         while not (session.your_turn and not session.discarding):
             session.enter()
         session.toggle_coach()  # ? at your card: the inline coach answers at once
@@ -113,8 +111,10 @@ def play_match_deal(session: MatchSession) -> None:
         if session.stage is MatchStage.MATCH_OVER:
             return
         if session.your_turn:
-            index = next(i for i, card in enumerate(session.hand) if session.playable(card))
-            session.lay(index)
+            session.toggle_coach()  # the coach asked, its answer drawn, then hidden
+            draw(session)
+            session.toggle_coach()
+            session.lay(first_fit(session))
         else:
             session.enter()
         assert "went wrong" not in session.message, session.message
