@@ -30,7 +30,38 @@ class UsageError(CribsolError):
     """A bad command line; reported in one line with exit status 2."""
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help layout, told the terminal's width here: argparse asks shutil, whose
+    import (with its compression modules) every command paid while its options were
+    added, help or not."""
+
+    def __init__(self, prog: str, **options: Any) -> None:
+        if options.get("width") is None:
+            options["width"] = _columns() - 2
+        super().__init__(prog, **options)
+
+
+def _columns() -> int:
+    """The terminal's width as shutil.get_terminal_size reads it ($COLUMNS first)."""
+    import os
+
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(1).columns
+        except (OSError, ValueError):
+            columns = 80
+    return columns or 80
+
+
 class Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **options: Any) -> None:
+        options.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **options)
+
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
 
