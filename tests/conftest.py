@@ -14,12 +14,6 @@ import pytest
 from solitaire.store import History
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers", "slow: over about 5 s on one core; -m 'not slow' leaves these out"
-    )
-
-
 @pytest.fixture(autouse=True)
 def _plain_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
     """No colour overrides leak in, and no test touches the user's data directory."""
