@@ -14,13 +14,22 @@ import copy
 from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar
+from typing import Any, ClassVar, Concatenate, Generic, ParamSpec, Protocol, TypeVar
 
 from solitaire.store import GameBusyError, GameLock, History, RecordSummary, StoreError, command
 
-__all__ = ["Claimed", "Offer", "SavedGame", "kept_if_saved", "not_saved", "saved_move"]
+__all__ = [
+    "Claimed",
+    "Offer",
+    "SavedGame",
+    "Sitting",
+    "kept_if_saved",
+    "not_saved",
+    "saved_move",
+]
 
 T = TypeVar("T")
+G = TypeVar("G")
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +42,7 @@ class Offer:
     standing: str  # "you 0, expert 0"
     instead: str  # "play seed 4 instead"
     keep: str  # "match 1 stays resumable with cribsol match --resume 1"
+    resumable: bool = True  # False: the saved game is open in another window
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +70,7 @@ class SavedGame(Generic[T]):
         self.game_id: int | None = None  # its row, once saved
         self.lock: GameLock | None = None
         self.pending: Claimed[T] | None = None  # the saved game the RESUME screen offers
+        self.busy: int | None = None  # the latest saved game, open in another window
 
     def claim(self, game_id: int) -> Claimed[T]:
         """An unfinished game of the history, locked and loaded; a StoreError says why not."""
@@ -86,16 +97,29 @@ class SavedGame(Generic[T]):
         return Claimed(game_id, lock, loaded)
 
     def find(self, notices: list[str]) -> Claimed[T] | None:
-        """Offer the latest unfinished game no other copy is playing; say why others are not."""
+        """Offer the latest unfinished game no other copy is playing; say why others are not.
+        With none to offer, :attr:`busy` names the latest one open in another window."""
+        self.busy = None
         for row in self.history.unfinished(self.kind):
             try:
                 self.pending = self.claim(row.id)
+            except GameBusyError:
+                self.busy = row.id if self.busy is None else self.busy
+                continue
             except StoreError as error:
                 text = str(error)
                 notices.append(f"{text[0].upper()}{text[1:]}.")
                 continue
+            self.busy = None
             return self.pending
         return None
+
+    def peek(self, game_id: int) -> T | None:
+        """A game as last saved, read without its lock (for words only); None if unreadable."""
+        try:
+            return self.load(self.history.stored_record(game_id, self.kind)[1])
+        except (StoreError, ValueError, KeyError, TypeError, RecursionError):
+            return None
 
     def take(self, claimed: Claimed[T]) -> T:
         """Play on a claimed game from now on (the one held so far is let go)."""
@@ -145,6 +169,165 @@ class SavedGame(Generic[T]):
         """Let other windows have every game this session holds."""
         self.release()
         self.keep_pending()
+
+
+class Sitting(Generic[T, G]):
+    """The saved-game lifecycle every game's session shares: how a sitting opens, what y
+    and n do on the RESUME screen, and the offer's words.
+
+    A sitting opens on the game asked by id (``--resume N``), else on the latest saved
+    game of its kind, offered on the RESUME screen, else on a new game. One rule for a
+    deal asked on the command line (``--seed`` and the like): a saved game is offered
+    first and n plays the asked deal. When the only saved game is open in another
+    window, the RESUME screen says so and n starts the new game. A new game is filed
+    with its first move, so a sitting nobody played leaves nothing in the history.
+
+    ``T`` is what a stored record loads as, ``G`` a new game. The session sets
+    :attr:`saved` and calls :meth:`_open`, and gives the hooks :meth:`_enter` (show a
+    stored game), :meth:`_begin` (start a new one), :meth:`_describe`,
+    :meth:`_standing` and :meth:`_deal_name` (words for the offer).
+    """
+
+    noun: ClassVar[str]  # "match", "drill", "tile game"
+    command_name: ClassVar[str]  # the command that plays it: "match", "drill", "tiles"
+    saved: SavedGame[T]
+    message: str
+
+    def _open(
+        self,
+        resume_id: int | None,
+        asked: G | None,
+        new_game: Callable[[], G],
+        notice: str | None,
+    ) -> None:
+        """Open on the game asked by id, the saved game on offer, or a new game."""
+        self._new_game = new_game
+        self.asked_game: G | None = asked  # the deal asked for, played on n
+        self.busy_offer = False  # the RESUME screen says the saved game is open elsewhere
+        notices = [notice] if notice else []
+        if resume_id is not None:
+            self._enter(self.saved.take(self.saved.claim(resume_id)))
+            self.asked_game = None
+            notices.append(self._resumed_line())
+        else:
+            pending = self.saved.find(notices)
+            if pending is not None:
+                self._enter(pending.loaded)
+            else:
+                self.busy_offer = self.saved.busy is not None
+                self._begin(self._asked_or_new())
+        self.message = " ".join(notices)
+
+    def _asked_or_new(self) -> G:
+        asked, self.asked_game = self.asked_game, None
+        return asked if asked is not None else self._new_game()
+
+    @property
+    def offering(self) -> bool:
+        """Whether the RESUME screen is up."""
+        return self.saved.pending is not None or self.busy_offer
+
+    def resume(self) -> None:
+        """Carry on with the saved game where it was left."""
+        if self.saved.pending is None:
+            if self.busy_offer:
+                self.message = (
+                    f"{self.noun.capitalize()} {self.saved.busy} is open in another window: "
+                    "play it there, or press n here."
+                )
+            return
+        loaded = self.saved.resume()
+        assert loaded is not None
+        self.asked_game = None
+        self._enter(loaded)
+        self.message = self._resumed_line()
+
+    def enter_offer(self) -> None:
+        """Enter on the RESUME screen: resume the saved game, or, when it is open in another
+        window, go on with the new one."""
+        if self.busy_offer:
+            self.start_afresh()
+        else:
+            self.resume()
+
+    def start_afresh(self) -> None:
+        """Start the asked deal or a new game; a saved game stays in the history, resumable."""
+        if self.busy_offer:  # the new game is already dealt behind the offer
+            self.busy_offer = False
+            self.message = f"A new {self.noun}: it is kept from your first move."
+            self._go_on()
+            return
+        kept = self.saved.keep_pending()
+        self._begin(self._asked_or_new())
+        self.message = (
+            f"{self.noun.capitalize()} {kept} is kept: "
+            f"{command(f'{self.command_name} --resume {kept}')} resumes it."
+            if kept is not None
+            else f"A new {self.noun}."
+        )
+
+    def resume_prompt(self) -> Offer:
+        """The RESUME screen's question: what is saved, and what n plays instead."""
+        noun = self.noun
+        instead = (
+            f"play {self._deal_name(self.asked_game)} instead"
+            if self.asked_game is not None
+            else f"start a new {noun}"
+        )
+        pending = self.saved.pending
+        if pending is not None:
+            kept = pending.game_id
+            return Offer(
+                f"A {noun} in progress was saved",
+                f"{noun} {kept}, {self._describe(pending.loaded)}",
+                self._standing(pending.loaded),
+                instead,
+                f"{noun} {kept} stays resumable with "
+                f"{command(f'{self.command_name} --resume {kept}')}",
+            )
+        busy = self.saved.busy
+        assert busy is not None
+        seen = self.saved.peek(busy)
+        return Offer(
+            f"{noun.capitalize()} {busy} is open in another window",
+            f"{noun} {busy}" + ("" if seen is None else f", {self._describe(seen)}"),
+            "as last saved" + ("" if seen is None else f", {self._standing(seen)}"),
+            "start a new one here" if self.asked_game is None else instead,
+            f"{command(f'replay {busy}')} shows it as saved",
+            resumable=False,
+        )
+
+    def _resumed_line(self) -> str:
+        return f"Resumed {self.noun} {self.saved.game_id}: {self._current_standing()}."
+
+    # -- the hooks each session gives ---------------------------------------------------
+
+    def _enter(self, loaded: T) -> None:
+        """Show a stored game (resumed, or behind the offer)."""
+        raise NotImplementedError
+
+    def _begin(self, game: G) -> None:
+        """Start a new game (filed with its first move)."""
+        raise NotImplementedError
+
+    def _go_on(self) -> None:
+        """The new game dealt behind an offer of a game open elsewhere goes on (n)."""
+
+    def _describe(self, loaded: T) -> str:
+        """A stored game in a few words: "seed 5, against expert"."""
+        raise NotImplementedError
+
+    def _standing(self, loaded: T) -> str:
+        """Where a stored game stands: "you 12, expert 9"."""
+        raise NotImplementedError
+
+    def _current_standing(self) -> str:
+        """Where the game on screen stands."""
+        raise NotImplementedError
+
+    def _deal_name(self, game: G) -> str:
+        """A new game as the command line asked it: "seed 4"."""
+        raise NotImplementedError
 
 
 @contextmanager

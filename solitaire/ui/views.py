@@ -216,8 +216,12 @@ def offer_view(offer: Offer) -> Group:
     keys = Table.grid(padding=(0, 0))
     keys.add_column(width=12, style="bold cyan", no_wrap=True)
     keys.add_column(ratio=1)
-    keys.add_row("y or Enter", "resume it")
-    keys.add_row("n", offer.instead)
+    if offer.resumable:
+        keys.add_row("y or Enter", "resume it")
+        keys.add_row("n", offer.instead)
+    else:
+        keys.add_row("n or Enter", offer.instead)
+        keys.add_row("q", "quit")
     keys.add_row("", Text(f"({offer.keep})", style="muted"))
     return Group(
         Text(offer.headline + ":", style="title"),
@@ -225,6 +229,24 @@ def offer_view(offer: Offer) -> Group:
         Text(""),
         keys,
     )
+
+
+def offer_lines(offer: Offer) -> list[Text]:
+    """The RESUME screen's question as lines of text, for a screen that shows it in a
+    panel of lines (the tile game's, under its board)."""
+    keys = (
+        [("y or Enter", "resume it"), ("n", offer.instead)]
+        if offer.resumable
+        else [("n or Enter", offer.instead), ("q", "quit")]
+    )
+    lines = [Text(offer.headline + ":", style="title"), Text(f"  {offer.saved}: {offer.standing}.")]
+    for key, does in keys:
+        line = Text("  ")
+        line.append(key, style="bold cyan")
+        line.append(f": {does}")
+        lines.append(line)
+    lines.append(Text(f"  ({offer.keep})", style="muted"))
+    return lines
 
 
 def make_console(args: object, stderr: bool = False) -> Console:

@@ -27,7 +27,7 @@ from solitaire.match.game import IllegalMoveError, Lay
 from solitaire.store import History, RecordSummary, command
 from solitaire.ui.match.coaching import Coach, Moment
 from solitaire.ui.match.session import card_keys
-from solitaire.ui.saved import Claimed, Offer, SavedGame, saved_move
+from solitaire.ui.saved import Claimed, SavedGame, Sitting, saved_move
 
 __all__ = ["YOU", "DrillSession", "Stage", "new_seed"]
 
@@ -53,8 +53,11 @@ def _load(text: str) -> Drill:
     return replay_drill(load_drill_record(text), allow_unfinished=True, regrade=False)
 
 
-class DrillSession:
+class DrillSession(Sitting[Drill, Drill]):
     """One sitting at the drill."""
+
+    noun = "drill"
+    command_name = "drill"
 
     def __init__(
         self,
@@ -77,22 +80,8 @@ class DrillSession:
         self.last: Grade | None = None  # the grade of your last card, shown under your cards
         self._last_moment: Moment | None = None
         self.saved: SavedGame[Drill] = SavedGame(history, DRILL, "drill", _load)
-        self.offered: Drill | None = None
         self.drill: Drill
-        notices = [history.notice] if history.notice else []
-        if resume_id is not None:
-            self.drill = self.saved.take(self.saved.claim(resume_id))
-            notices.append(f"Resumed drill {self.game_id}.")
-        else:
-            if explicit:
-                self.offered = new_drill()
-            pending = self.saved.find(notices)
-            if pending is not None:
-                self.drill = pending.loaded
-            else:
-                self._start(self.offered or new_drill())
-                self.offered = None
-        self.message = " ".join(notices)
+        self._open(resume_id, new_drill() if explicit else None, new_drill, history.notice)
         self._prepare()
 
     # -- the history -------------------------------------------------------------------
@@ -107,17 +96,21 @@ class DrillSession:
         """The saved drill the RESUME screen offers."""
         return self.saved.pending
 
-    def resume_prompt(self) -> Offer:
-        """The RESUME screen's question: the saved drill, and what n does instead."""
-        assert self.pending is not None
-        kept, saved = self.pending.game_id, self.pending.loaded
-        return Offer(
-            "A drill in progress was saved",
-            f"drill {kept}, seed {saved.seed}, against {saved.opponent}",
-            f"hand {saved.number} of {saved.hands}",
-            "start a new drill",
-            f"drill {kept} stays resumable with {command(f'drill --resume {kept}')}",
-        )
+    def _enter(self, loaded: Drill) -> None:
+        self.coach.forget()
+        self.drill = loaded
+
+    def _describe(self, loaded: Drill) -> str:
+        return f"seed {loaded.seed}, against {loaded.opponent}"
+
+    def _standing(self, loaded: Drill) -> str:
+        return f"hand {loaded.number} of {loaded.hands}"
+
+    def _current_standing(self) -> str:
+        return self._standing(self.drill)
+
+    def _deal_name(self, game: Drill) -> str:
+        return f"seed {game.seed}"
 
     def _save(self) -> None:
         drill = self.drill
@@ -129,33 +122,21 @@ class DrillSession:
         )
         self.saved.save(drill_record(drill), summary)
 
-    def _start(self, drill: Drill) -> None:
+    def _begin(self, drill: Drill) -> None:
         self.coach.forget()  # a new drill deals hand 1 again: no answer of the last one
         self.saved.new_row()
         self.drill = drill
         self.last = None
         self.cursor = 0
-        self._save()
 
     def resume(self) -> None:
         """Carry on with the saved drill."""
-        resumed = self.saved.resume()
-        if resumed is not None:
-            self.coach.forget()
-            self.drill = resumed
-            self.message = f"Resumed drill {self.game_id}."
-            self._prepare()
+        super().resume()
+        self._prepare()
 
     def start_afresh(self) -> None:
         """A new drill; an unfinished one stays in the history, resumable later."""
-        kept = self.saved.keep_pending()
-        self._start(self.offered or self.new_drill())
-        self.offered = None
-        self.message = (
-            f"Drill {kept} is kept: {command(f'drill --resume {kept}')} resumes it."
-            if kept is not None
-            else "A new drill."
-        )
+        super().start_afresh()
         self._prepare()
 
     def close(self) -> None:
@@ -168,6 +149,10 @@ class DrillSession:
         if self.pending is not None:
             kept = self.pending.game_id
             return f"Your saved drill {kept} is still there: {command(f'drill --resume {kept}')}."
+        if self.busy_offer:
+            return f"Drill {self.saved.busy} stays open in the other window."
+        if self.game_id is None:
+            return "Nothing was played, so nothing was kept."
         if self.drill.is_over:
             return f"Drill {self.game_id} is in your history: {command('stats')} shows it."
         return f"Drill saved: {command(f'drill --resume {self.game_id}')} resumes it."
@@ -181,7 +166,7 @@ class DrillSession:
     def _prepare(self) -> None:
         """Have the coach value your cards before you lay one (it grades the card you lay)."""
         background = self.coach.executor is not None
-        if background and self.pending is None and len(self.drill.playable()) > 1:
+        if background and not self.offering and len(self.drill.playable()) > 1:
             self.coach.prepare(self._moment(), self.drill.observation())
 
     def advice(self) -> list[CardAdvice] | None:
@@ -207,7 +192,7 @@ class DrillSession:
     @property
     def stage(self) -> Stage:
         """What the screen shows now."""
-        if self.pending is not None:
+        if self.offering:
             return Stage.RESUME
         if self.drill.is_over:
             return Stage.OVER
@@ -261,8 +246,8 @@ class DrillSession:
 
     def enter(self) -> None:
         """Enter: resume, lay the card under the cursor, or deal the next hand."""
-        if self.pending is not None:
-            self.resume()
+        if self.offering:
+            self.enter_offer()
         elif self.stage is Stage.PLAY:
             self.lay(self.cursor)
         elif self.stage is Stage.HAND_OVER:

@@ -46,7 +46,7 @@ from solitaire.match.record import RecordError, load_match_record, match_record,
 from solitaire.match.registry import make_player
 from solitaire.store import MATCH, History, RecordSummary, StoreError, command
 from solitaire.ui.match.coaching import Coach, Moment
-from solitaire.ui.saved import Claimed, Offer, SavedGame, kept_if_saved, not_saved
+from solitaire.ui.saved import Claimed, SavedGame, Sitting, kept_if_saved, not_saved
 
 __all__ = ["COMPUTER", "MATCH", "YOU", "MatchSession", "Stage", "computer_rng"]
 
@@ -106,8 +106,11 @@ class Tagged:
     deal: int
 
 
-class MatchSession:
+class MatchSession(Sitting[Loaded, Match]):
     """One sitting at the match: you against one computer level."""
+
+    noun = "match"
+    command_name = "match"
 
     def __init__(
         self,
@@ -141,23 +144,8 @@ class MatchSession:
         self._laid: tuple[Moment, Card] | None = None  # your last card, for the coach's note
         self.saved: SavedGame[Loaded] = SavedGame(history, MATCH, "match", _load_match)
         self._saved_seen = 0  # the events seen, as last saved with the match
-        self.offered: Match | None = None  # the match asked for (--seed), played on n
-        notices = [history.notice] if history.notice else []
-        if resume_id is not None:
-            self.match, self.level, seen = self.saved.take(self.saved.claim(resume_id))
-            self._catch_up(seen)
-            notices.append(f"Resumed match {self.game_id}: {self.score_line()}.")
-        else:
-            if explicit:
-                self.offered = new_match()
-            pending = self.saved.find(notices)
-            if pending is not None:
-                self.match, _, seen = pending.loaded
-                self._catch_up(seen)
-            else:
-                self._start(self.offered or new_match())
-                self.offered = None
-        self.message = " ".join(notices)
+        self.asked_level = level  # the level a new match is played against
+        self._open(resume_id, new_match() if explicit else None, new_match, history.notice)
         self._prepare_coach()
 
     # -- starting, resuming, saving --------------------------------------------------
@@ -177,18 +165,28 @@ class MatchSession:
         """The saved match the RESUME screen offers."""
         return self.saved.pending
 
-    def resume_prompt(self) -> Offer:
-        """The RESUME screen's question: what is saved, and what n plays instead."""
-        assert self.pending is not None
-        kept = self.pending.game_id
-        saved = f"match {kept}, seed {self.match.seed}, against {self.pending.loaded[1]}"
-        if self.match.counting:
-            saved += ", you count yourself" + (" with muggins" if self.match.muggins else "")
-        keep = f"match {kept} stays resumable with {command(f'match --resume {kept}')}"
-        instead = "start a new match"
-        if self.offered is not None:
-            instead = f"play seed {self.offered.seed} instead"
-        return Offer("A match in progress was saved", saved, self.score_line(), instead, keep)
+    def _enter(self, loaded: Loaded) -> None:
+        self.match, self.level, seen = loaded
+        if self.coach is not None:
+            self.coach.forget()
+        self._catch_up(seen)
+
+    def _describe(self, loaded: Loaded) -> str:
+        match, level = loaded[0], loaded[1]
+        said = f"seed {match.seed}, against {level}"
+        if match.counting:
+            said += ", you count yourself" + (" with muggins" if match.muggins else "")
+        return said
+
+    def _standing(self, loaded: Loaded) -> str:
+        a, b = loaded[0].scores
+        return f"you {a}, {loaded[1]} {b}"
+
+    def _current_standing(self) -> str:
+        return self.score_line()
+
+    def _deal_name(self, game: Match) -> str:
+        return f"seed {game.seed}"
 
     def _summary(self) -> RecordSummary:
         match = self.match
@@ -233,42 +231,30 @@ class MatchSession:
                 return index + 1
         return 0
 
-    def _start(self, match: Match) -> None:
+    def _begin(self, match: Match) -> None:
         if self.coach is not None:
             self.coach.forget()  # a new match is game 1 again: no answer of the last one
         self.saved.new_row()
+        self.level = self.asked_level
         self.match = match
         self.events = []
         self.shown = 0
+        self._saved_seen = 0
         self.selected.clear()
         self.cursor = 0
         self._follow(match.timeline)
         self._settle()
-        self._save()
         self.reveal()
-
-    def resume(self) -> None:
-        """Carry on with the saved match where it was left."""
-        resumed = self.saved.resume()
-        if resumed is None:
-            return
-        self.match, self.level, seen = resumed
-        if self.coach is not None:
-            self.coach.forget()
-        self._catch_up(seen)
-        self.message = f"Resumed match {self.game_id}: {self.score_line()}."
-        self._prepare_coach()
 
     def start_afresh(self) -> None:
         """A new match; an unfinished one stays in the history, resumable later."""
-        kept = self.saved.keep_pending()
-        if kept is not None:
-            self._start(self.offered or self.new_match())
-            self.offered = None
-            self.message = f"Match {kept} is kept: {command(f'match --resume {kept}')} resumes it."
-            return
-        self._start(self.new_match())
-        self.message = "A new match."
+        super().start_afresh()
+        self._prepare_coach()
+
+    def resume(self) -> None:
+        """Carry on with the saved match where it was left."""
+        super().resume()
+        self._prepare_coach()
 
     def close(self) -> None:
         """Keep how far you have seen, and let other windows have the match."""
@@ -370,7 +356,7 @@ class MatchSession:
     @property
     def stage(self) -> Stage:
         """What the screen shows now."""
-        if self.pending is not None:
+        if self.offering:
             return Stage.RESUME
         if self.shown < len(self.events) and self._waits_for_enter(self.shown):
             previous = self.events[self.shown - 1].event
@@ -427,7 +413,7 @@ class MatchSession:
     def your_turn(self) -> bool:
         """True when everything is on screen and you are to act."""
         return (
-            self.pending is None
+            not self.offering
             and self.shown >= len(self.events)
             and self.match.current_player == YOU
         )
@@ -508,8 +494,8 @@ class MatchSession:
         """Enter: discard the two picked, lay the card under the cursor, or go on."""
         if self._busy():
             return
-        if self.pending is not None:
-            self.resume()
+        if self.offering:
+            self.enter_offer()
         elif self.counting:
             self.claim()
         elif self.your_turn and self.discarding:
@@ -725,6 +711,10 @@ class MatchSession:
         if self.pending is not None:
             kept = self.pending.game_id
             return f"Your saved match {kept} is still there: {command(f'match --resume {kept}')}."
+        if self.busy_offer:
+            return f"Match {self.saved.busy} stays open in the other window."
+        if self.game_id is None:
+            return "Nothing was played, so nothing was kept."
         if self.match.is_over:
             return f"Match {self.game_id} is in your history: {command('stats')} shows it."
         return (

@@ -22,6 +22,7 @@ from solitaire.tiles.review import move_gaps
 from solitaire.tiles.tiles import format_tiles
 from solitaire.ui.tiles.session import Preview, Stage, TileSession, typed_form
 from solitaire.ui.tiles.views import board_text, play_lines, verdict
+from solitaire.ui.views import offer_lines
 
 __all__ = ["KEYS", "MORE", "help_table", "tile_screen", "turn_lines", "whole_pages"]
 
@@ -226,7 +227,7 @@ def _below(session: TileSession, rows: int, width: int) -> list[Text]:
     """The preview of the tiles laid, the typed move, or the latest turns explained."""
     stage = session.base_stage
     if stage is Stage.RESUME:
-        return [Text(session.resume_prompt(), style="warn")]
+        return offer_lines(session.resume_prompt())
     if stage is Stage.HANDOVER:
         handover = Text(
             f"Pass the keyboard to {session.names[session.seat]}, who presses Enter "

@@ -46,7 +46,7 @@ from solitaire.tiles.record import GAME, game_record, load_record, replay
 from solitaire.tiles.registry import PLAYERS, make_player
 from solitaire.tiles.scoring import PlayScore
 from solitaire.tiles.tiles import Tile, TileError, parse_rank
-from solitaire.ui.saved import Claimed, SavedGame, saved_move
+from solitaire.ui.saved import Claimed, SavedGame, Sitting, saved_move
 
 __all__ = ["TILES", "Preview", "Stage", "TileSession", "parse_typed", "typed_form"]
 
@@ -145,8 +145,11 @@ def typed_form(play: Play) -> str:
     return f"{square_name(squares[0], size)} {'down' if down else 'across'} {' '.join(tiles)}"
 
 
-class TileSession:
+class TileSession(Sitting[Loaded, TileGame]):
     """One sitting at the tile game: 2 to 4 seats, each a person or a computer."""
+
+    noun = "tile game"
+    command_name = "tiles"
 
     def __init__(
         self,
@@ -187,23 +190,10 @@ class TileSession:
         self.whole: int | None = None  # the page of the whole explanation shown (None: closed)
         self.message = ""
         self.saved: SavedGame[Loaded] = SavedGame(history, TILES, "tile game", _load_game)
-        notices = [history.notice] if history.notice else []
-        if resume_id is not None:
-            self.game, self.names, servant = self.saved.take(self.saved.claim(resume_id))
-            self.servant = self.servant or servant
-            self._clear()
-            self._settle()
-            notices.append(f"Resumed tile game {self.game_id}: {self.score_line()}.")
-        else:
-            pending = None if explicit else self.saved.find(notices)
-            if pending is not None:
-                self.game, self.names, servant = pending.loaded
-                self.servant = self.servant or servant
-                self._clear()
-            else:
-                self._start(new_game(), settle=not defer)
-                self.deferred = defer and self._computer_to_move()
-        self.message = " ".join(notices)
+        self.asked_servant = servant  # the Servant rule of a new game
+        self._defer = defer
+        self._open(resume_id, new_game() if explicit else None, new_game, history.notice)
+        self._defer = False
 
     # -- seats ------------------------------------------------------------------------
 
@@ -268,23 +258,52 @@ class TileSession:
         """Write the game after a move; a finished game is filed in the same step."""
         self.saved.save(game_record(self.game, self.names, servant=self.servant), self._summary())
 
-    def _start(self, game: TileGame, settle: bool = True) -> None:
+    def _begin(self, game: TileGame) -> None:
         self.saved.new_row()
         self.names = list(self.asked)
+        self.servant = self.asked_servant
         self.game = game
         self.filed = False
         self._clear()
         self.seen_by = None
-        self._save()
-        if settle:
+        if self._defer or self.busy_offer:  # the computers wait for the board, or for n
+            self.deferred = self._computer_to_move()
+        else:
             self._settle()
+
+    def _go_on(self) -> None:
+        self.settle_deferred()
+
+    def _enter(self, loaded: Loaded) -> None:
+        self.game, self.names, servant = loaded
+        self.names = list(self.names)
+        self.servant = self.asked_servant or servant
+        self.seen_by = None
+        self._clear()
+        if self.saved.pending is None:  # resumed, not offered: the computers go on
+            self._settle()
+
+    def _describe(self, loaded: Loaded) -> str:
+        game, names, _ = loaded
+        return f"seed {game.seed}, {' against '.join(names)}"
+
+    def _standing(self, loaded: Loaded) -> str:
+        game, names, _ = loaded
+        scores = ", ".join(f"{n} {s}" for n, s in zip(names, game.returns(), strict=True))
+        return f"{scores}; turn {len(game.turns) + 1}"
+
+    def _current_standing(self) -> str:
+        return self.score_line()
+
+    def _deal_name(self, game: TileGame) -> str:
+        return f"seed {game.seed}"
 
     def _computer_to_move(self) -> bool:
         return not self.game.is_over and not self.is_person(self.game.current_player)
 
     def settle_deferred(self) -> bool:
         """Make the computers' first moves of a deferred start; whether there were any."""
-        if not self.deferred:
+        if not self.deferred or self.offering:
             return False
         self._first_moves()
         return True
@@ -293,38 +312,6 @@ class TileSession:
     def _first_moves(self) -> None:
         self.deferred = False
         self._settle()
-
-    def resume(self) -> None:
-        """Carry on with the saved game where it was left."""
-        resumed = self.saved.resume()
-        if resumed is None:
-            return
-        self.game, self.names, _ = resumed
-        self.seen_by = None
-        self.message = f"Resumed tile game {self.game_id}: {self.score_line()}."
-        self._clear()
-        self._settle()
-
-    def resume_prompt(self) -> str:
-        """The RESUME screen's question: which game is saved, and what y and n do."""
-        assert self.pending is not None
-        kept = self.pending.game_id
-        return (
-            f"Tile game {kept} is saved ({self.score_line()}; turn {len(self.game.turns) + 1}): "
-            f"y resumes it; n starts a new game, and {command(f'tiles --resume {kept}')} "
-            "resumes this one later."
-        )
-
-    def start_afresh(self) -> None:
-        """A new game; an unfinished one stays in the history, resumable later."""
-        kept = self.saved.keep_pending()
-        self._start(self.new_game())
-        if kept is not None:
-            self.message = (
-                f"Tile game {kept} is kept: {command(f'tiles --resume {kept}')} resumes it."
-            )
-        else:
-            self.message = "A new game."
 
     def close(self) -> None:
         """Let other windows have the game."""
@@ -533,7 +520,7 @@ class TileSession:
     @property
     def base_stage(self) -> Stage:
         """What the screen shows under the question of who calls Joker."""
-        if self.pending is not None:
+        if self.offering:
             return Stage.RESUME
         if self.game.is_over:
             return Stage.LAST_CALL if not self._summary().finished else Stage.OVER
@@ -688,7 +675,9 @@ class TileSession:
     def enter(self) -> None:
         """Enter: the keyboard is taken, the typed move or the tiles laid are played."""
         stage = self.stage
-        if stage is Stage.CALL:
+        if stage is Stage.RESUME:
+            self.enter_offer()
+        elif stage is Stage.CALL:
             self.message = f"Who calls Joker? {self._call_choices()}"
         elif stage is Stage.HANDOVER:
             self.take_keyboard()

@@ -123,6 +123,7 @@ def test_every_screen_fits_80_by_24_and_resumes_at_every_point(
 ) -> None:
     session = make_session(history, seed=3, games=games, muggins=muggins)
     screens = [render(session)]
+    press(session, next_key(session))  # a match is filed with its first move
     steps = 0
     while not session.match.is_over:
         before = match_record(session.match, session.names)
@@ -247,8 +248,23 @@ def test_a_second_copy_does_not_take_a_match_in_play(history: History) -> None:
     first = make_session(history)
     drive(first, "12\r")
     second = make_session(history, seed=5)
+    offer = second.resume_prompt()
+    assert second.stage is Stage.RESUME and not offer.resumable
+    assert "another window" in offer.headline and f"match {first.game_id}" in offer.saved
+    drive(second, "y")  # it cannot be resumed here, and says why
+    assert second.stage is Stage.RESUME and "another window" in second.message
+    drive(second, "n")
     assert second.stage is not Stage.RESUME and second.match.seed == 5
-    assert "another window" in second.message
+    assert second.game_id is None and len(history.unfinished(MATCH)) == 1  # nothing filed
+    drive(second, "12\r")
+    assert second.game_id is not None and len(history.unfinished(MATCH)) == 2
+
+
+def test_a_match_nobody_played_is_not_filed(history: History) -> None:
+    session = make_session(history, seed=5)
+    assert session.quit() == "Nothing was played, so nothing was kept."
+    session.close()
+    assert history.games(kind=MATCH) == []
 
 
 def test_a_new_match_keeps_the_saved_one(history: History) -> None:
@@ -258,6 +274,7 @@ def test_a_new_match_keeps_the_saved_one(history: History) -> None:
     again = make_session(history, seed=5)
     drive(again, "n")
     assert again.match.seed == 5 and "is kept" in again.message
+    drive(again, "12\r")  # seed 5 is filed with its first move
     assert len(history.unfinished(MATCH)) == 2
 
 

@@ -154,6 +154,8 @@ def test_a_seed_over_a_saved_match_asks_first(history: History) -> None:
     drive(asked, "n")
     assert asked.match.seed == 3 and asked.game_id != kept
     assert f"match --resume {kept} resumes it" in asked.message
+    assert len(history.unfinished(MATCH)) == 1  # seed 3 is filed with its first move
+    drive(asked, "12\r")
     asked.close()
     assert len(history.unfinished(MATCH)) == 2
     again = session_for(history, 4, explicit=True)

@@ -151,9 +151,15 @@ def test_resume_at_any_point(history: History, engine: tuple[TileGame, str], mov
     before = game_record(session.game, session.names)
     session.close()
     again = make_session(history)
+    if session.game_id is None:  # nothing was played: nothing was filed, nothing is offered
+        assert moves == 0 and again.stage is not Stage.RESUME and history.games(kind=TILES) == []
+        again.close()
+        return
     assert again.stage is Stage.RESUME
-    assert again.resume_prompt().startswith(f"Tile game {session.game_id} is saved (Ann ")
-    assert f"cribsol tiles --resume {session.game_id} resumes this one" in again.resume_prompt()
+    offer = again.resume_prompt()
+    assert offer.saved.startswith(f"tile game {session.game_id}, seed ")
+    assert offer.standing.startswith("Ann ")
+    assert f"cribsol tiles --resume {session.game_id}" in offer.keep
     again.resume()
     assert game_record(again.game, again.names) == before
     again.close()
