@@ -112,8 +112,11 @@ class LayValues:
 
     @cached_property
     def nets(self) -> Mapping[Card, Fraction]:
-        """Each card that fits: its exact expected net pegging to the end of the play."""
-        return play_values(self._view, self._hidden)
+        """Each card that fits: its exact expected net pegging to the end of the play
+        (:func:`play_values`)."""
+        if self.source == "lead table":
+            return lead_values(self._view, self._hidden)
+        return search_values(self._view, self._hidden)  # (never the opening lead to win)
 
 
 def lay_values(view: Observation, hidden: Hidden | None = None) -> LayValues:
