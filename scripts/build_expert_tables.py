@@ -31,7 +31,8 @@ from typing import Any
 
 import numpy as np
 
-from solitaire.match.expert import FEATURES, TABLE_PATH, peg_features
+from solitaire.match.decide.discard import FEATURES, peg_features
+from solitaire.match.decide.tables import TABLE_PATH
 from solitaire.match.game import GAME_POINTS, Match
 from solitaire.match.players import StandardPlayer, advance
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from solitaire.core.runs import MAX_JOBS, run_tasks
 from solitaire.match.build_lead import build_rows, encode
-from solitaire.match.lead import HANDS, LEAD_PATH
+from solitaire.match.decide.lead import HANDS, LEAD_PATH
 
 
 def main() -> None:

@@ -16,6 +16,7 @@ by line, prints the first difference and exits with status 1 if there is one.
 from __future__ import annotations
 
 import argparse
+import importlib
 import inspect
 import json
 import os
@@ -34,12 +35,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def record(games: int, seed: int, out: Path) -> None:
     """Every expert decision of the games, one JSON line each, into ``out``."""
-    from solitaire.match.endgame import discard_chances, is_near_end, play_chances
     from solitaire.match.expert import ExpertPlayer
     from solitaire.match.game import Lay, Match, Phase
     from solitaire.match.players import StandardPlayer
-    from solitaire.match.search import play_values
 
+    discard_chances, is_near_end, play_chances, play_values = _valuers()
     expert, standard = ExpertPlayer(), StandardPlayer()
     apply = _applier()
     with out.open("w") as lines:
@@ -66,6 +66,18 @@ def record(games: int, seed: int, out: Path) -> None:
                     lines.write(json.dumps(row, sort_keys=True) + "\n")
                 apply(match, seat, action)
                 turn += 1
+
+
+def _valuers() -> tuple[Callable[[Any], Any], ...]:
+    """The value functions of the package being recorded, each of an observation: a revision
+    from before the decision's stages (solitaire.match.decide) has them in the match."""
+    try:
+        endgame = importlib.import_module("solitaire.match.decide.endgame")
+        values = importlib.import_module("solitaire.match.decide.values")
+    except ModuleNotFoundError:  # before the stages
+        endgame = importlib.import_module("solitaire.match.endgame")
+        values = importlib.import_module("solitaire.match.search")
+    return endgame.discard_chances, endgame.is_near_end, endgame.play_chances, values.play_values
 
 
 def _applier() -> Callable[[Any, int, Any], object]:

@@ -92,11 +92,8 @@ def test_the_cycle_check_finds_a_cycle() -> None:
     graph = import_graph()
     assert "solitaire.match.expert" in graph["solitaire.match.registry"]
     graph["solitaire.match.players"].add("solitaire.match.registry")  # a lazy import back
-    assert [
-        "solitaire.match.expert",
-        "solitaire.match.players",
-        "solitaire.match.registry",
-    ] in cycles(graph)
+    # (the expert is not in it: it takes its values from match/decide, not from players)
+    assert ["solitaire.match.players", "solitaire.match.registry"] in cycles(graph)
     lazy = ast.parse("def f():\n    from solitaire.match.registry import make_player\n")
     assert list(imported(lazy)) == ["solitaire.match.registry"]
     hidden = ast.parse("if TYPE_CHECKING:\n    from solitaire.match.registry import make_player\n")
@@ -159,4 +156,66 @@ def test_the_layer_check_sees_a_breach() -> None:
     assert sorted(layer_breaches(graph)) == [
         "solitaire.core.scoring -> solitaire.store",
         "solitaire.match.players -> solitaire.patience.advisor",
+    ]
+
+
+DECISION_STAGES: tuple[tuple[str, ...], ...] = (
+    # the observation (and where the data is)
+    ("solitaire.match.game", "solitaire.match.pegging", "solitaire.match.decide.tables"),
+    ("solitaire.match.decide.hidden",),  # the model of the hidden hands
+    ("solitaire.match.decide.solver",),  # the play of two known hands
+    (  # the values' sources
+        "solitaire.match.decide.discard",
+        "solitaire.match.decide.endgame",
+        "solitaire.match.decide.lead",
+        "solitaire.match.decide.search",
+    ),
+    ("solitaire.match.decide.values",),  # the values, their source chosen once
+    ("solitaire.match.expert", "solitaire.match.coach"),  # the choices
+)
+"""A computer's decision, lowest stage first (docs/ARCHITECTURE.md, solitaire/match/decide)."""
+
+
+def stage_breaches(graph: Mapping[str, set[str]]) -> list[str]:
+    """Imports against the decision's one direction: a stage's module may import, of the
+    match, only modules of the stages below its own (the observation's, only each other)."""
+    rank = {module: level for level, modules in enumerate(DECISION_STAGES) for module in modules}
+    breaches = []
+    for module, level in rank.items():
+        for target in sorted(graph[module]):
+            if package_of(target) != "solitaire.match":
+                continue
+            # a module outside the stages is not below a stage; the observation (stage 0)
+            # may use the match's plain modules, but no stage above it
+            above = rank.get(target, 0) if level == 0 else rank.get(target, level)
+            if above >= level and (level or above):
+                breaches.append(f"{module} -> {target}")
+    return breaches
+
+
+def test_a_decision_runs_one_way_through_its_stages() -> None:
+    graph = import_graph()
+    staged = {module for modules in DECISION_STAGES for module in modules}
+    decide = {name for name in MODULES if name.startswith("solitaire.match.decide.")}
+    assert decide - staged == set(), "every module of the decision has its stage"
+    assert stage_breaches(graph) == []
+
+
+def test_the_stage_check_sees_a_call_back_up() -> None:
+    """Each way of breaking the direction is reported: the model calling a value (what the
+    hidden hands did through the search), one source calling another (the search reading
+    the lead table), a value calling back up to a choice, and a stage reaching a module
+    outside the stages (the expert taking standard's values from its players)."""
+    graph = {module: set(targets) for module, targets in import_graph().items()}
+    graph["solitaire.match.decide.hidden"].add("solitaire.match.decide.search")
+    graph["solitaire.match.decide.search"].add("solitaire.match.decide.lead")
+    graph["solitaire.match.decide.endgame"].add("solitaire.match.expert")
+    graph["solitaire.match.expert"].add("solitaire.match.players")
+    graph["solitaire.match.game"].add("solitaire.match.decide.hidden")
+    assert sorted(stage_breaches(graph)) == [
+        "solitaire.match.decide.endgame -> solitaire.match.expert",
+        "solitaire.match.decide.hidden -> solitaire.match.decide.search",
+        "solitaire.match.decide.search -> solitaire.match.decide.lead",
+        "solitaire.match.expert -> solitaire.match.players",
+        "solitaire.match.game -> solitaire.match.decide.hidden",
     ]

@@ -1,4 +1,4 @@
-"""Building pone's lead table (read by :mod:`solitaire.match.lead`): a builder, run by
+"""Building pone's lead table (read by :mod:`solitaire.match.decide.lead`): a builder, run by
 ``scripts/build_lead_table.py``, above the play search it takes its values from;
 nothing at run time imports it."""
 
@@ -9,9 +9,8 @@ import zlib
 import numpy as np
 from numpy.typing import NDArray
 
-from solitaire.match.inference import Hand
-from solitaire.match.lead import HANDS, MAGIC
-from solitaire.match.search import hand_id, nets_after
+from solitaire.match.decide.lead import HANDS, MAGIC
+from solitaire.match.decide.solver import Hand, hand_id, nets_after
 
 __all__ = ["build_rows", "encode"]
 

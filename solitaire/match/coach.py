@@ -1,17 +1,18 @@
 """The play coach: every card that fits, valued by the search and explained; what a play cost;
 and after a game, the costliest discards and plays.
 
-Every value is the search's (:func:`~solitaire.match.search.play_options`): the
+Every value is the search's (:func:`~solitaire.match.decide.search.play_options`): the
 card's exact expected net pegging to the end of the play, yours minus the
 opponent's, over every hand the opponent can still hold (each as likely as a
-sound player is to have kept it: :mod:`~solitaire.match.inference`). The coach
-adds words:
+sound player is to have kept it: the model of :mod:`~solitaire.match.decide.hidden`,
+built once per position). The coach is a choice on the expert's stages
+(:mod:`solitaire.match.decide`): it reads the values and the model, and adds words:
 what the card pegs now, what the opponent's answer pegs on average, and the
 answers it leaves open (15-2, 31-2, a pair, a run), each with the share of the
 opponent's possible hands (weighed as the search weighs them) that hold a card
 making it. A discard is valued as ``standard`` values it
-(:func:`~solitaire.match.players.discard_values`: the exact expected hand plus or
-minus the crib).
+(:func:`~solitaire.match.decide.discard.discard_values`: the exact expected hand plus
+or minus the crib).
 
 >>> from solitaire.match.game import Match
 >>> match = Match.from_cards(0, ["5H 5C 9D TS JH 2C", "AH 3C 4D 6S 8H KC"], "QD")
@@ -26,12 +27,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from solitaire.core.cards import ALL_CARDS, Card
+from solitaire.match.decide.discard import discard_values
 from solitaire.match.game import Action, Discard, Lay, Match, Observation, Phase
 from solitaire.match.pegging import MAX_COUNT, PegKind, count_of, peg_items
-from solitaire.match.players import discard_values
+
+if TYPE_CHECKING:
+    from solitaire.match.decide.hidden import Hidden
 
 __all__ = [
     "NOTE_LOSS",
@@ -82,8 +86,8 @@ def _label(kinds: Sequence[tuple[PegKind, int]]) -> str:
     return " and ".join(words.get(kind, f"a run of {points}") for kind, points in kinds)
 
 
-def _threats(view: Observation, card: Card) -> tuple[Threat, ...]:
-    """The answers to ``card`` that peg, each with its chance over the search's hidden hands."""
+def _threats(view: Observation, hidden: Hidden, card: Card) -> tuple[Threat, ...]:
+    """The answers to ``card`` that peg, each with its chance over the model's hidden hands."""
     series = [*view.series, card]
     count = count_of(series)
     if count == MAX_COUNT or view.opponent_said_go or not view.opponent_held:
@@ -99,9 +103,7 @@ def _threats(view: Observation, card: Card) -> tuple[Threat, ...]:
             answers.setdefault(label, (points, set()))[1].add(rank)
     if not answers:
         return ()
-    from solitaire.match.search import hidden_hands  # numpy: loads with the first advice
-
-    hands, total = hidden_hands(view)
+    hands, total = hidden.hands, hidden.total
     threats = []
     for label, (points, ranks) in answers.items():
         held = sum(weight for hand, weight in hands if ranks.intersection(hand))
@@ -113,11 +115,15 @@ def _threats(view: Observation, card: Card) -> tuple[Threat, ...]:
 
 def advise_play(view: Observation) -> list[CardAdvice]:
     """Every card that fits, best first (the search's order), with its explanation."""
-    from solitaire.match.search import play_options
+    from solitaire.match.decide.hidden import Hidden  # numpy: loads with the first advice
+    from solitaire.match.decide.values import play_options
 
+    hidden = Hidden(view)  # the model, once for every card
     return [
-        CardAdvice(option.card, option.net, option.pegs, option.reply, _threats(view, option.card))
-        for option in play_options(view)
+        CardAdvice(
+            option.card, option.net, option.pegs, option.reply, _threats(view, hidden, option.card)
+        )
+        for option in play_options(view, hidden)
     ]
 
 

@@ -6,7 +6,7 @@ match uses); the opponent deals the odd hands and you the even ones. Both
 discards are made for you: yours the way ``standard`` makes it (the exact
 expected hand and crib), the opponent's its own way; then you lay every card
 and the opponent answers. Each card you lay while more than one fits is graded
-against the search (:func:`~solitaire.match.search.play_values`): its loss is
+against the search (:func:`~solitaire.match.decide.values.play_values`): its loss is
 the best card's expected net pegging to the end of the play less yours, so a
 best card loses 0. A "go" when no card fits is said for you and not graded.
 
@@ -44,11 +44,11 @@ from solitaire.core.untrusted import (
     parse_record,
     safe_text,
 )
+from solitaire.match.decide.values import play_values
 from solitaire.match.game import GO, Discard, Lay, Match, Observation, Phase, deal_deck
 from solitaire.match.levels import DEFAULT_HANDS, MAX_HANDS
 from solitaire.match.players import PLAYERS, Player, advance, discard_values
 from solitaire.match.registry import make_player
-from solitaire.match.search import play_values
 
 __all__ = [
     "DEFAULT_HANDS",

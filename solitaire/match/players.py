@@ -20,15 +20,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from itertools import combinations
 from math import comb
 from typing import Final, TypeAlias
 
 from solitaire.core import engine
 from solitaire.core.cards import ALL_CARDS, Card
-from solitaire.core.discards import Position, expected_numerators
 from solitaire.core.errors import CribsolError
 from solitaire.core.scoring import score_total
+from solitaire.match.decide.discard import discard_values
 from solitaire.match.game import (
     GO,
     Action,
@@ -84,23 +83,6 @@ class EasyPlayer:
 def own_count(view: Observation) -> Claim:
     """The true count of the hand or crib a computer seat is to count itself."""
     return Claim(score_total(view.counting, view.starter, crib=view.counting_crib))
-
-
-def discard_values(view: Observation) -> dict[tuple[Card, Card], Fraction]:
-    """Each discard's exact expected hand plus crib (for the dealer) or minus crib (for pone).
-
-    The starter is any of the 46 unseen cards and the opponent's two crib cards any
-    two of the rest, weighed as random unseen cards (the opponent chooses them, but
-    from cards this player cannot see). His heels goes to the dealer whatever is
-    discarded, so it is left out: it never changes the choice.
-    """
-    nums = expected_numerators(Position.make(view.dealt))
-    sign = 1 if view.is_dealer else -1
-    return {
-        (view.dealt[a], view.dealt[b]): Fraction(nums.hand[index], nums.hand_den)
-        + sign * Fraction(nums.crib[index], nums.crib_den)
-        for index, (a, b) in enumerate(combinations(range(6), 2))
-    }
 
 
 def lay_values(view: Observation) -> dict[Card, Fraction]:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from solitaire.core.untrusted import RecordError
+from solitaire.match.decide.values import play_values
 from solitaire.match.drill import (
     Drill,
     DrillTally,
@@ -19,7 +20,6 @@ from solitaire.match.drill import (
 )
 from solitaire.match.game import IllegalMoveError, Lay, Match, deal_deck
 from solitaire.match.players import discard_values
-from solitaire.match.search import play_values
 
 OPPONENT = "standard"
 

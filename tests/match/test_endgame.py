@@ -11,11 +11,17 @@ from numpy.typing import NDArray
 
 from solitaire.core.cards import ALL_CARDS, Card
 from solitaire.core.scoring import rank_points, score_hand
-from solitaire.match.endgame import NEAR_END, WinModel, discard_chances, model, play_chances
+from solitaire.match.decide.endgame import (
+    NEAR_END,
+    WinModel,
+    discard_chances,
+    model,
+    play_chances,
+)
+from solitaire.match.decide.hidden import hidden_hands
 from solitaire.match.game import GAME_POINTS, Lay, Match, Observation, Phase
 from solitaire.match.pegging import MAX_COUNT, count_of, peg_points
 from solitaire.match.players import StandardPlayer
-from solitaire.match.search import hidden_hands
 from solitaire.patience.advisor import Position
 from solitaire.patience.kernel import DISCARDS, round_counts
 

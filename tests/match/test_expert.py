@@ -9,20 +9,22 @@ import numpy as np
 import pytest
 
 from solitaire.core.cards import Card, parse_cards
-from solitaire.match.endgame import (
+from solitaire.match.decide.discard import peg_features, pegging_value
+from solitaire.match.decide.endgame import (
     NEAR_END,
-    TABLE_PATH,
     discard_chances,
     is_near_end,
     model,
     play_chances,
 )
-from solitaire.match.expert import ExpertPlayer, peg_features, pegging_value
+from solitaire.match.decide.solver import peg_ranks
+from solitaire.match.decide.tables import TABLE_PATH
+from solitaire.match.decide.values import play_values
+from solitaire.match.expert import ExpertPlayer
 from solitaire.match.game import GAME_POINTS, Discard, Lay, Match
 from solitaire.match.pegging import peg_points
 from solitaire.match.players import StandardPlayer, advance, discard_values
 from solitaire.match.registry import make_player
-from solitaire.match.search import peg_ranks, play_values
 
 
 def test_expert_is_seated_by_name_and_plays_a_game_out_legally() -> None:

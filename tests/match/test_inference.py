@@ -10,8 +10,8 @@ from math import comb, prod
 import pytest
 
 from solitaire.core.cards import ALL_CARDS
+from solitaire.match.decide.hidden import MODEL_SHARE, blend, crib_shift, keeps, six_ranks
 from solitaire.match.game import Match, Observation
-from solitaire.match.inference import MODEL_SHARE, blend, crib_shift, keeps, six_ranks
 from solitaire.match.players import StandardPlayer
 from tests.match.keep_reference import keep_of, points
 
@@ -119,7 +119,7 @@ def test_the_blend_weighs_the_model_and_equal_chances_nine_to_one() -> None:
 
 def test_hidden_hands_the_model_rules_out_keep_a_share() -> None:
     # Through a whole standard deal: every hand a card hand can make keeps a weight.
-    from solitaire.match.search import card_hands, hidden_hands
+    from solitaire.match.decide.hidden import card_hands, hidden_hands
 
     match = Match(11)
     player = StandardPlayer()

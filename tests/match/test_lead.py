@@ -8,16 +8,18 @@ from pathlib import Path
 import numpy as np
 
 from solitaire.match.build_lead import build_rows, encode
-from solitaire.match.game import Match, Observation, Phase
-from solitaire.match.lead import (
+from solitaire.match.decide.lead import (
     HANDS,
     LEAD_PATH,
     is_opening_lead,
     lead_values,
     read_rows,
 )
+from solitaire.match.decide.search import search_values
+from solitaire.match.decide.solver import solve
+from solitaire.match.decide.values import play_values
+from solitaire.match.game import Match, Observation, Phase
 from solitaire.match.players import StandardPlayer
-from solitaire.match.search import play_values, search_values, solve
 
 
 def opening_lead(seed: int) -> Observation:

@@ -11,17 +11,12 @@ from itertools import combinations
 import pytest
 
 from solitaire.core.cards import ALL_CARDS, Card
+from solitaire.match.decide.hidden import card_hands, hidden_hands
+from solitaire.match.decide.solver import clear_table, solve
+from solitaire.match.decide.values import play_options, play_values
 from solitaire.match.game import GO, Discard, Go, Lay, Match, Observation, Phase
 from solitaire.match.pegging import MAX_COUNT, count_of, peg_points
 from solitaire.match.players import StandardPlayer
-from solitaire.match.search import (
-    card_hands,
-    clear_table,
-    hidden_hands,
-    play_options,
-    play_values,
-    solve,
-)
 from tests.match.keep_reference import keep_of
 
 Ranks = tuple[int, ...]

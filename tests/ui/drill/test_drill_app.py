@@ -14,9 +14,9 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from solitaire.cli import main
+from solitaire.match.decide.values import play_values
 from solitaire.match.drill import DRILL, Drill, drill_record, load_drill_record, replay_drill
 from solitaire.match.game import GoPoint, SaidGo
-from solitaire.match.search import play_values
 from solitaire.store import History
 from solitaire.ui import shell
 from solitaire.ui.drill.app import build_app

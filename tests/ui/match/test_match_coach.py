@@ -14,9 +14,9 @@ from rich.console import Console
 
 from solitaire.core.cards import Card
 from solitaire.match.coach import NOTE_LOSS, CardAdvice, Threat, explain, review_game
+from solitaire.match.decide.values import play_options, play_values
 from solitaire.match.game import GO, Discard, Lay, Match, Phase
 from solitaire.match.players import StandardPlayer, discard_values
-from solitaire.match.search import play_options, play_values
 from solitaire.store import History
 from solitaire.ui.match.coaching import Coach
 from solitaire.ui.match.screen import MatchScreen, advice_rows

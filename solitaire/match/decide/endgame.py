@@ -1,4 +1,4 @@
-"""The chance of winning from a score, and the choices that maximise it near the end of a game.
+"""A value near the end of a game: the chance of winning from a score, of each discard and card.
 
 How the chance is estimated (the data: ``data/expert.json``, rebuilt by
 ``scripts/build_expert_tables.py``): ``standard`` played ``standard`` over
@@ -17,7 +17,8 @@ Near the end of a game the expert stops counting points and counts wins:
   heels together; the pegging, the opponent's hand and a crib not one's own from
   the measured distributions; then ``win`` for the deals after;
 * a **card** in the play is worth, averaged over every hand the opponent can
-  still hold (as in :mod:`~solitaire.match.search`), the chance of winning when
+  still hold (the decision's model, as in :mod:`~solitaire.match.decide.search`), the
+  chance of winning when
   both play the rest of the play to win it: pegging out wins at once, and at the
   end of the play the show is counted (this player's hand exactly, the opponent's
   kept ranks without flush or nobs, the crib from its distribution) in order.
@@ -38,21 +39,21 @@ from solitaire.core.cards import ALL_CARDS, Card
 from solitaire.core.discards import DISCARDS, Position
 from solitaire.core.kernel import four_points, round_counts
 from solitaire.core.scoring import rank_points, score_hand
-from solitaire.match.game import GAME_POINTS, Observation
-from solitaire.match.pegging import MAX_COUNT
-from solitaire.match.search import (
+from solitaire.match.decide.hidden import Hidden, model_of
+from solitaire.match.decide.solver import (
     HAND_LEAST,
     HAND_MOVES,
     bounds_after,
     hand_id,
-    hidden_hands,
     series_tail,
     tail_steps,
 )
+from solitaire.match.decide.tables import TABLE_PATH
+from solitaire.match.game import GAME_POINTS, Observation
+from solitaire.match.pegging import MAX_COUNT
 
 __all__ = [
     "NEAR_END",
-    "TABLE_PATH",
     "WinModel",
     "discard_chances",
     "is_near_end",
@@ -60,7 +61,6 @@ __all__ = [
     "play_chances",
 ]
 
-TABLE_PATH: Final = Path(__file__).parent / "data" / "expert.json"
 _KEEPS: Final = [[i for i in range(6) if i not in pair] for pair in DISCARDS]  # cards kept
 NEAR_END: Final = 85  # from here (either score) the expert plays to win, not for points
 Floats = NDArray[np.float64]
@@ -241,8 +241,8 @@ def _play_to_win(
 ) -> float:
     """P(x wins the game), x to lay a card that fits, both playing the play to win.
 
-    Hands are ids (:func:`~solitaire.match.search.hand_id`); ``at`` is the series' count
-    and its scoring tail (:func:`~solitaire.match.search.tail_steps`).
+    Hands are ids (:func:`~solitaire.match.decide.solver.hand_id`); ``at`` is the series'
+    count and its scoring tail (:func:`~solitaire.match.decide.solver.tail_steps`).
     Alpha-beta, fail-soft, with bounds kept in ``memo`` (as in the search of points).
     """
     key = (x, y, series, scores, x_is_me)
@@ -325,12 +325,14 @@ def _after_lay(
     return chance if is_me else 1.0 - chance
 
 
-def play_chances(view: Observation) -> dict[Card, float]:
-    """Each card that fits: the chance of winning the game, over every hidden hand."""
+def play_chances(view: Observation, hidden: Hidden | None = None) -> dict[Card, float]:
+    """Each card that fits: the chance of winning the game, over every hidden hand of the
+    model (``hidden``, else built from ``view``)."""
     fits = [card for card in view.hand if view.count + card.value <= MAX_COUNT]
     if not fits or view.starter is None:
         return {}
-    hands, total = hidden_hands(view)
+    model_ = model_of(view, hidden)
+    hands, total = model_.hands, model_.total
     mine = tuple(sorted(card.rank for card in view.hand))
     kept = [card for card in view.dealt if view.discard is None or card not in view.discard]
     my_show = score_hand(tuple(kept), view.starter).total

@@ -1,4 +1,4 @@
-"""Pone's opening lead from a table: the search's exact values without the search.
+"""A value of the play: pone's opening lead from a table, the search's exact values without it.
 
 At the opening lead (count 0, nothing laid) pone holds four kept ranks ``H`` and
 the dealer four hidden ranks ``D``. The net pegging to the end of the play of
@@ -7,9 +7,9 @@ depends on nothing else, so it is computed once for every ``H`` and ``D`` (the
 1,820 rank multisets of four each; pairs with more than four of a rank are left
 at 0, and never weighed) by :func:`build_rows` (``scripts/build_lead_table.py``)
 and stored in ``data/lead.bin``. A lead's value is then, as in
-:func:`~solitaire.match.search.search_values`, the mean of ``v`` over the
+:func:`~solitaire.match.decide.search.search_values`, the mean of ``v`` over the
 dealer's hands weighted as the search weighs them
-(:func:`~solitaire.match.inference.blend`: how often a sound dealer keeps each,
+(:func:`~solitaire.match.decide.hidden.blend`: how often a sound dealer keeps each,
 blended with how many card hands make each, the product over ranks of
 ``C(4 - seen, taken)`` for the cards pone has seen). That is one integer dot
 product per lead, divided once.
@@ -35,8 +35,8 @@ from numpy.typing import NDArray
 
 from solitaire.core.cards import Card
 from solitaire.core.errors import InputError
+from solitaire.match.decide.hidden import Hand, Hidden, blend_factors, model_of
 from solitaire.match.game import Observation
-from solitaire.match.inference import Hand, blend_factors, kept_weights
 
 __all__ = [
     "HANDS",
@@ -46,7 +46,7 @@ __all__ = [
     "read_rows",
 ]
 
-LEAD_PATH: Final = Path(__file__).parent / "data" / "lead.bin"
+LEAD_PATH: Final = Path(__file__).parent.parent / "data" / "lead.bin"
 MAGIC: Final = b"cribsol lead table 1\n"
 HANDS: Final[tuple[Hand, ...]] = tuple(combinations_with_replacement(range(1, 14), 4))
 _INDEX: Final = {hand: index for index, hand in enumerate(HANDS)}
@@ -83,14 +83,15 @@ def read_rows(mine: Hand, path: Path = LEAD_PATH) -> NDArray[np.int8]:
     return np.frombuffer(raw, dtype=np.int8).reshape(len(set(mine)), len(HANDS))
 
 
-def lead_values(view: Observation) -> dict[Card, Fraction]:
-    """Each card pone may lead, with its exact expected net pegging to the end of the play."""
+def lead_values(view: Observation, hidden: Hidden | None = None) -> dict[Card, Fraction]:
+    """Each card pone may lead, with its exact expected net pegging to the end of the play,
+    the dealer's hands weighed by the keep model (``hidden``, else built from ``view``)."""
     mine = tuple(sorted(card.rank for card in view.hand))
     seen = np.zeros(14, dtype=np.intp)
     for card in view.seen():
         seen[card.rank] += 1
     cards = _COMB[4 - seen, _RANKS].prod(axis=1)  # card hands making each D
-    model = kept_weights(view)
+    model = model_of(view, hidden).kept
     modelled = np.array([model.get(hand, 0) for hand in HANDS], dtype=np.int64)
     weights = cards
     if modelled.any():  # the blend of the search's hidden hands (sums stay below 2**63)

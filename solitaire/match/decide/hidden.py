@@ -1,4 +1,9 @@
-"""What the opponent kept: their hidden hands weighted by how a sound player discards.
+"""The first stage of a decision: the model of the cards this player cannot see.
+
+A computer player's decision runs one way (:mod:`solitaire.match.decide`): the
+observation, then this model of the hidden hands, built once per decision
+(:class:`Hidden`), then the values of the choices, then the choice. This module
+reads the observation alone and calls no stage above it.
 
 An opponent does not keep four random cards: they keep the four of their six
 that score best. So the hands they can still hold in the play are weighted by a
@@ -16,6 +21,13 @@ that score best. So the hands they can still hold in the play are weighted by a
   apart). Each six whose model keep holds the cards the opponent has laid so
   far leaves a hidden hand (the keep less what was laid); its weight is the
   number of card hands that make that six with that keep. Integers throughout.
+* **The hidden hands** (:func:`card_hands`): the opponent holds ``opponent_held``
+  of the cards this player has not seen (the opponent's discards and the undealt
+  cards among them), except those the play has ruled out: an opponent who could
+  not lay at count ``c`` while holding cards holds none worth ``31 - c`` or less.
+  Pegging depends on ranks only, so the hands are rank multisets (about 1,800 for
+  four hidden cards instead of 150,000 hands), each with how many card hands make
+  it (the product of ``C(unseen of the rank, taken)``).
 * **The blend** (:func:`blend`): a player who discards otherwise is not ruled
   out. Each hidden hand's chance is :data:`MODEL_SHARE` of the model's plus the
   rest of the chance that every hand is equally likely, as integer weights, so
@@ -30,9 +42,9 @@ two cards the opponent throws to the crib (+0.07 a deal).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
 from types import MappingProxyType
@@ -41,16 +53,23 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
+from solitaire.core.cards import ALL_CARDS
 from solitaire.core.kernel import five_rank_points
 from solitaire.match.game import Observation
+from solitaire.match.pegging import MAX_COUNT
 
 __all__ = [
     "MODEL_SHARE",
     "Hand",
+    "Hidden",
     "blend",
     "blend_factors",
+    "card_hands",
+    "crib_shift",
+    "hidden_hands",
     "keeps",
     "kept_weights",
+    "model_of",
     "six_ranks",
 ]
 
@@ -224,3 +243,108 @@ def _pairs_of(counts: NDArray[np.intp]) -> NDArray[np.intp]:
     """[n, 14] counts of two ranks -> [n, 2] the two ranks, ascending."""
     ranks = np.repeat(np.tile(np.arange(14), (len(counts), 1)).ravel(), counts.ravel())
     return ranks.reshape(len(counts), 2)
+
+
+def _value_floor(view: Observation) -> int:
+    """The least value a card the opponent still holds can have, from the goes seen this deal.
+
+    Whenever the opponent held cards and did not lay at count ``c`` (they said go, or
+    this player laid twice running), none of their cards was worth ``31 - c`` or less.
+    """
+    opponent = 1 - view.player
+    floor = 1
+    held = view.opponent_held + sum(1 for who, _ in view.laid if who == opponent)
+    count = 0
+    previous: int | None = None
+    for index, (who, card) in enumerate(view.laid):
+        if count + card.value > MAX_COUNT:
+            # the count restarted: neither player could lay at ``count``
+            if held and previous is not None:
+                floor = max(floor, MAX_COUNT - count + 1)
+            count = 0
+        elif index and who == previous == view.player and held:
+            floor = max(floor, MAX_COUNT - count + 1)
+        count += card.value
+        if who == opponent:
+            held -= 1
+        previous = who
+        if count == MAX_COUNT:
+            count, previous = 0, None
+    if held and (view.opponent_said_go or (count and not view.series)):
+        floor = max(floor, MAX_COUNT - count + 1)  # a go now, or the go that ended the series
+    return floor
+
+
+def hidden_hands(view: Observation) -> tuple[list[tuple[Hand, int]], int]:
+    """Every rank multiset the opponent can hold with its integer weight, and their sum.
+
+    The weight is the blend of :func:`blend`: mostly how often a sound discarder
+    keeps the hand, partly how many card hands make it.
+    """
+    hands = blend(card_hands(view), kept_weights(view))
+    return hands, sum(weight for _, weight in hands)
+
+
+def card_hands(view: Observation) -> list[tuple[Hand, int]]:
+    """Every rank multiset the opponent can hold with how many card hands make it."""
+    floor = _value_floor(view)
+    seen = view.seen()
+    available = [0] * 14
+    for card in ALL_CARDS:
+        if card not in seen and card.value >= floor:
+            available[card.rank] += 1
+    return list(_multisets(available, 1, view.opponent_held))
+
+
+def _multisets(available: Sequence[int], rank: int, size: int) -> Iterator[tuple[Hand, int]]:
+    if size == 0:
+        yield (), 1
+        return
+    if rank > 13:
+        return
+    for take in range(min(size, available[rank]), -1, -1):
+        ways = comb(available[rank], take)
+        for rest, weight in _multisets(available, rank + 1, size - take):
+            yield (rank,) * take + rest, ways * weight
+
+
+class Hidden:
+    """The model of the hidden cards for one decision, built once and handed down.
+
+    Each part is worked out the first time a value asks for it and kept for the rest
+    of the decision: :attr:`kept` (:func:`kept_weights`), :attr:`hands` and
+    :attr:`total` (:func:`hidden_hands`), :attr:`crib_shift` (:func:`crib_shift`).
+    """
+
+    def __init__(self, view: Observation) -> None:
+        self.view: Final = view
+
+    @cached_property
+    def kept(self) -> Mapping[Hand, int]:
+        """The keep model's weight of each rank multiset the opponent may still hold."""
+        return kept_weights(self.view)
+
+    @cached_property
+    def _blended(self) -> tuple[list[tuple[Hand, int]], int]:
+        hands = blend(card_hands(self.view), self.kept)
+        return hands, sum(weight for _, weight in hands)
+
+    @property
+    def hands(self) -> list[tuple[Hand, int]]:
+        """Every rank multiset the opponent can hold, with its blended integer weight."""
+        return self._blended[0]
+
+    @property
+    def total(self) -> int:
+        """The sum of :attr:`hands`' weights (what a value is divided by, once)."""
+        return self._blended[1]
+
+    @cached_property
+    def crib_shift(self) -> dict[tuple[int, int], Fraction]:
+        """:func:`crib_shift` for this player's six."""
+        return crib_shift(self.view)
+
+
+def model_of(view: Observation, hidden: Hidden | None = None) -> Hidden:
+    """``hidden`` when a decision has built it already, else the model of ``view``."""
+    return Hidden(view) if hidden is None else hidden
