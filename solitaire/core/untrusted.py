@@ -66,6 +66,7 @@ __all__ = [
     "check_bool",
     "check_card",
     "check_int",
+    "check_kind",
     "check_list",
     "check_text",
     "check_version",
@@ -368,13 +369,7 @@ class Fields:
 
     def kind(self, field: str, expected: str) -> str:
         """The game a record names, which must be ``expected``."""
-        value = self.data.get(field)
-        if value != expected:
-            raise RecordError(
-                f"{self.name(field)} is {_shown(value)}: not a {expected} record "
-                f'(a {expected} record says "{expected}")'
-            )
-        return expected
+        return check_kind(self.data.get(field), self.name(field), expected)
 
     def seed(self, field: str) -> int:
         """A seed, see :func:`parse_seed`."""
@@ -430,6 +425,18 @@ def check_card(value: object, where: str) -> Card:
     if str(card) != text:
         raise RecordError(f"{where}: expected a card written like {card}, got {_shown(text)}")
     return card
+
+
+def check_kind(value: object, where: str, expected: str) -> str:
+    """The game a record names in its field 'game', which must be ``expected``.
+
+    Checked before the other fields, so another game's record is refused as such."""
+    if value != expected:
+        shown = "missing" if value is None else f"is {_shown(value)}"
+        raise RecordError(
+            f'{where} {shown}: not a {expected} record (a {expected} record says "{expected}")'
+        )
+    return expected
 
 
 RECORD_KINDS: Final = ("patience", "match", "drill", "tiles")
