@@ -51,7 +51,6 @@ import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, BinaryIO, Final
 
-from solitaire.core.cards import Card, CardError
 from solitaire.core.errors import CribsolError
 from solitaire.core.limits import MAX_SEED_DIGITS
 
@@ -64,7 +63,6 @@ __all__ = [
     "Fields",
     "RecordError",
     "check_bool",
-    "check_card",
     "check_int",
     "check_kind",
     "check_list",
@@ -363,10 +361,6 @@ class Fields:
             return default
         return check_bool(self.data.get(field), self.name(field))
 
-    def card(self, field: str) -> Card:
-        """A card as records write it, see :func:`check_card`."""
-        return check_card(self.data.get(field), self.name(field))
-
     def kind(self, field: str, expected: str) -> str:
         """The game a record names, which must be ``expected``."""
         return check_kind(self.data.get(field), self.name(field), expected)
@@ -413,18 +407,6 @@ def check_bool(value: object, where: str) -> bool:
     if not isinstance(value, bool):
         raise RecordError(f"{where}: expected true or false, got {_shown(value)}")
     return value
-
-
-def check_card(value: object, where: str) -> Card:
-    """A card as records write it: ``5H``, ``TS`` (strictly: no spaces, no other spelling)."""
-    text = check_text(value, where, 3)
-    try:
-        card = Card.parse(text)
-    except CardError as error:
-        raise RecordError(f"{where}: {error}") from None
-    if str(card) != text:
-        raise RecordError(f"{where}: expected a card written like {card}, got {_shown(text)}")
-    return card
 
 
 def check_kind(value: object, where: str, expected: str) -> str:

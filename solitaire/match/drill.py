@@ -34,12 +34,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
 
-from solitaire.core.cards import Card
+from solitaire.core.cards import Card, check_card
 from solitaire.core.errors import InputError
 from solitaire.core.untrusted import (
     Fields,
     RecordError,
-    check_card,
     check_int,
     check_kind,
     check_list,

@@ -24,12 +24,11 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from solitaire.core.cards import Card
+from solitaire.core.cards import Card, check_card
 from solitaire.core.untrusted import (
     Fields,
     RecordError,
     check_bool,
-    check_card,
     check_int,
     check_kind,
     check_list,

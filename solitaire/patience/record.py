@@ -19,12 +19,11 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final
 
-from solitaire.core.cards import Card, CardError, Deck
+from solitaire.core.cards import Card, CardError, Deck, check_card
 from solitaire.core.dealcode import CODE_CHARACTERS, CODE_LENGTH, deal_code, decode_deal
 from solitaire.core.untrusted import (
     Fields,
     RecordError,
-    check_card,
     check_int,
     check_version,
     parse_record,
