@@ -241,8 +241,9 @@ def test_a_square_is_ascii_digits_in_range(text: str) -> None:
     assert parse_square("h7") == parse_square("H7")
 
 
-@pytest.mark.parametrize("face", ["\u0669", "\u00b9", "9" * 5000, "7"])
-def test_a_turned_tile_is_a_6_or_a_9_in_ascii(face: str) -> None:
+@pytest.mark.parametrize("face", ["\u0669", "\u00b9", "9" * 5000, "", "-9"])
+def test_a_turned_tile_is_read_in_ascii_digits(face: str) -> None:
+    """A face read as a number (the engine then refuses one the tile cannot be laid as)."""
     with pytest.raises(CribsolError) as refused:
         Play.parse(f"H7:6D/{face}")
     ours(str(refused.value))

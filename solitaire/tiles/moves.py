@@ -113,7 +113,7 @@ class Play:
             tile = Tile.parse(tile_text)
             face = tile.rank
             if turned:
-                if face_text not in ("6", "9"):
+                if not (face_text.isascii() and face_text.isdigit() and len(face_text) <= 2):
                     raise TileError(
                         f"invalid placement '{safe_text(token, 20)}': after / comes 6 or 9"
                     )
