@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Final
 if TYPE_CHECKING:
     from pathlib import Path
 
-from solitaire.cli.options import UsageError, prog, speaks_unicode
+from solitaire.cli.options import Parser, UsageError, prog, speaks_unicode
 from solitaire.cli.parser import COMMANDS, build_parser
 from solitaire.core.errors import CribsolError
 from solitaire.errorlog import EXIT_INTERNAL, begin, internal_error_line
@@ -44,6 +44,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args, unknown = parser.parse_known_args(_with_command(parser, words))
         if unknown:  # said by the command given them, so its --help is the one pointed at
             owner: argparse.ArgumentParser = getattr(args, "command_parser", parser)
+            option = next((word for word in unknown if word.startswith("--")), None)
+            if option is not None and isinstance(owner, Parser):
+                owner.error(owner.unknown_option(option.split("=", 1)[0]))
             owner.error(f"unrecognized arguments: {' '.join(unknown)}")
         if not speaks_unicode(sys.stdout):
             args.ascii = True  # a terminal without suit symbols gets letters, not an error
@@ -90,6 +93,10 @@ def _with_command(parser: argparse.ArgumentParser, words: list[str]) -> list[str
             before.append(word.split("=", 1)[0])
         else:
             misplaced = [option for option in before if option not in shared]
+            known = shared.union(*(_option_strings(command) for command in _commands(parser)))
+            unknown = next((option for option in before if option not in known), None)
+            if unknown is not None and word in COMMANDS and isinstance(parser, Parser):
+                parser.error(parser.unknown_option(unknown))
             if misplaced and word in COMMANDS:
                 raise UsageError(
                     f"{prog()}: {misplaced[0]} belongs after the command's name: "
@@ -106,6 +113,10 @@ def _options_with_values(parser: argparse.ArgumentParser) -> set[str]:
         if action.nargs != 0 and action.option_strings
         for option in action.option_strings
     }
+
+
+def _option_strings(parser: argparse.ArgumentParser) -> set[str]:
+    return {option for action in parser._actions for option in action.option_strings}
 
 
 def _commands(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:

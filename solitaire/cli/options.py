@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeAlias
 
@@ -58,12 +58,68 @@ def _columns() -> int:
 
 
 class Parser(argparse.ArgumentParser):
+    """argparse's parser with every error one :class:`UsageError` line, and options never
+    abbreviated: ``--au`` is no option, said as such, rather than whichever of ``--auto``
+    and ``--ascii`` argparse would pick (or an "invalid choice" for the next word)."""
+
     def __init__(self, *args: Any, **options: Any) -> None:
         options.setdefault("formatter_class", _Formatter)
+        options.setdefault("allow_abbrev", False)
         super().__init__(*args, **options)
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        try:
+            return super().parse_known_args(args, namespace)
+        except UsageError:
+            # An unknown option before this parser's first word is said first: what came
+            # after it was likely its value, refused for a reason that would mislead.
+            unknown = self.first_unknown_option(list(args or []))
+            if unknown is None:
+                raise
+            self.error(self.unknown_option(unknown))
+
+    def first_unknown_option(self, words: Sequence[str]) -> str | None:
+        """The first word before a command's name that looks like an option of no one's."""
+        commands = {
+            name
+            for action in self._actions
+            if isinstance(action, argparse._SubParsersAction)
+            for name in action.choices
+        }
+        takes_value = False
+        for word in words:
+            if takes_value:
+                takes_value = False
+                continue
+            if word in commands or word == "--":
+                return None
+            if not word.startswith("-") or word == "-" or self._negative_number_matcher.match(word):
+                continue
+            name = word.split("=", 1)[0]
+            action = self._option_string_actions.get(name)
+            if action is None:
+                return name
+            takes_value = action.nargs != 0 and "=" not in word
+        return None
+
+    def unknown_option(self, word: str) -> str:
+        """An unknown option in one line, with the options it may have meant."""
+        from solitaire.core.untrusted import safe_text
+
+        options = sorted(o for o in self._option_string_actions if o.startswith("--"))
+        near = [o for o in options if o.startswith(word) and word.startswith("--")]
+        shown = f"unrecognized arguments: {safe_text(word, 30)}"
+        if near:
+            return f"{shown} (options are written in full: did you mean {' or '.join(near[:3])}?)"
+        import difflib
+
+        close = difflib.get_close_matches(word, options, n=1)
+        return f"{shown} (did you mean {close[0]}?)" if close else shown
 
 
 if TYPE_CHECKING:

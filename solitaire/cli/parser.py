@@ -104,8 +104,11 @@ def player_names(text: str) -> list[str]:
         raise argparse.ArgumentTypeError(f"2 to 4 players, separated by commas, not {len(names)}")
     for name in names:
         if not NAME.fullmatch(name):
+            from solitaire.core.untrusted import safe_text
+
             raise argparse.ArgumentTypeError(
-                f"invalid player {name!r}: a name of letters, digits, spaces, _ or - "
+                f"invalid player '{safe_text(name, 30)}': a name of letters, digits, spaces, "
+                "_ or - "
                 f"(up to 24, starting with a letter), or a level ({', '.join(TILE_PLAYERS)})"
             )
     if len({n.lower() for n in names if n not in TILE_PLAYERS}) < len(

@@ -24,10 +24,11 @@ from solitaire.cli.common import (
 from solitaire.core.cards import parse_cards
 from solitaire.core.dealcode import daily_seed, deal_code, decode_deal
 from solitaire.core.errors import InputError
-from solitaire.core.untrusted import read_record_file, safe_text
+from solitaire.core.untrusted import read_record_file, record_kind, safe_text
 from solitaire.patience.coach import heels_note, hint_reasons, review_round
 from solitaire.patience.game import ROUNDS, Game
 from solitaire.patience.levels import MAX_TARGET
+from solitaire.patience.record import GAME as PATIENCE
 from solitaire.patience.record import game_record, replay
 from solitaire.store import command
 from solitaire.ui.patience.views import (
@@ -185,7 +186,6 @@ def _replays() -> dict[str, tuple[Callable[[str], dict[str, Any]], _Replay]]:
 def cmd_replay(args: argparse.Namespace) -> int:
     from solitaire.match.record import MAX_RECORD_BYTES as MAX_MATCH_RECORD_BYTES
     from solitaire.match.record import load_match_record
-    from solitaire.store import MATCH
 
     source: str = args.record
     stored_id: int | None = None
@@ -205,9 +205,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         game, daily = stored.game, stored.daily
     else:
         data = load_match_record(read_record_file(source, MAX_MATCH_RECORD_BYTES))
-        if "game" in data:  # the other games' records name their game; not the patience's
-            replays = _replays()
-            _, show = replays.get(str(data["game"]), replays[MATCH])
+        kind = record_kind(data)  # by its field 'game'; an older patience record has none
+        if kind != PATIENCE:
+            _, show = _replays()[kind]
             return show(args, data, None)
         game = replay(data, allow_unfinished=True)
         daily = data.get("daily")

@@ -23,6 +23,7 @@ from typing import Final, Self, SupportsIndex, TypeVar, overload
 
 from solitaire.core.errors import CribsolError, InputError
 from solitaire.core.limits import MAX_SEED_DIGITS, SEED_LIMIT
+from solitaire.core.untrusted import RecordError, check_text, safe_text
 
 __all__ = [
     "ALL_CARDS",
@@ -38,6 +39,7 @@ __all__ = [
     "InvalidCardError",
     "Rank",
     "Suit",
+    "check_card",
     "format_cards",
     "parse_cards",
     "shuffle",
@@ -91,7 +93,7 @@ class Rank(IntEnum):
         """Read a rank alone: ``A``, ``2``-``10``, ``T``, ``J``, ``Q`` or ``K`` (any case)."""
         rank = _RANK_TOKENS.get(token.strip().upper())
         if rank is None:
-            raise InvalidCardError(f"invalid rank {token!r}: {_RANK_HELP}")
+            raise InvalidCardError(f"invalid rank {_quoted(token)}: {_RANK_HELP}")
         return cls(rank)
 
 
@@ -167,15 +169,15 @@ class Card(int):
         text = token.strip()
         if len(text) < 2:
             raise InvalidCardError(
-                f"invalid card {token!r}: expected a rank then a suit, like 5H or 10S"
+                f"invalid card {_quoted(token)}: expected a rank then a suit, like 5H or 10S"
             )
         rank_text, suit_text = text[:-1].upper(), text[-1].upper()
         rank = _RANK_TOKENS.get(rank_text)
         if rank is None:
-            raise InvalidCardError(f"invalid card {token!r}: {_RANK_HELP}")
+            raise InvalidCardError(f"invalid card {_quoted(token)}: {_RANK_HELP}")
         suit = _SUIT_TOKENS.get(suit_text)
         if suit is None:
-            raise InvalidCardError(f"invalid card {token!r}: {_SUIT_HELP}")
+            raise InvalidCardError(f"invalid card {_quoted(token)}: {_SUIT_HELP}")
         return _CARDS[(rank - 1) * 4 + suit]
 
     @property
@@ -257,6 +259,24 @@ def to_card(card: CardLike) -> Card:
     if isinstance(card, str):
         return Card.parse(card)
     raise InvalidCardError(f"invalid card {card!r}: expected a Card or a string like '5H'")
+
+
+def _quoted(token: object) -> str:
+    """What a player typed, quoted in an error: short, controls escaped (not Python's repr)."""
+    return f"'{safe_text(token, 20)}'"
+
+
+def check_card(value: object, where: str) -> Card:
+    """A card as records write it: ``5H``, ``TS`` (strictly: no spaces, no other spelling);
+    anything else is a :class:`~solitaire.core.untrusted.RecordError` naming ``where``."""
+    text = check_text(value, where, 3)
+    try:
+        card = Card.parse(text)
+    except CardError as error:
+        raise RecordError(f"{where}: {error}") from None
+    if str(card) != text:
+        raise RecordError(f"{where}: expected a card written like {card}, got {_quoted(text)}")
+    return card
 
 
 def _check_distinct(cards: Sequence[Card]) -> None:

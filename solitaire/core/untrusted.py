@@ -59,9 +59,12 @@ __all__ = [
     "MAX_NUMBER_DIGITS",
     "MAX_RECORD_BYTES",
     "MAX_SEED_DIGITS",
+    "RECORD_KINDS",
     "Fields",
     "RecordError",
+    "check_bool",
     "check_int",
+    "check_kind",
     "check_list",
     "check_text",
     "check_version",
@@ -69,6 +72,7 @@ __all__ = [
     "parse_seed",
     "read_bounded",
     "read_record_file",
+    "record_kind",
     "safe_text",
 ]
 
@@ -148,21 +152,26 @@ def read_bounded(stream: BinaryIO, what: str, limit: int = MAX_RECORD_BYTES) -> 
 def read_record_file(path: str, limit: int = MAX_RECORD_BYTES) -> str:
     """The text of a record file, or of stdin for ``-``, read with :func:`read_bounded`.
 
-    A directory, a missing or unreadable file is one :class:`RecordError`; a FIFO
-    with no writer reads as empty instead of waiting for one.
+    Only a regular file (or stdin) is read: a directory, a FIFO, a device or a socket is
+    refused before it is opened, so nothing waits for a writer or reads an endless device;
+    a missing, unreadable or closed source is one :class:`RecordError` too.
     """
     if path == "-":
-        return read_bounded(sys.stdin.buffer, "stdin", limit)
+        return _read_stdin(limit)
     what = safe_text(path)
     try:
+        kind = _kind_of(os.stat(path).st_mode)
+        if kind is not None:
+            raise RecordError(f"cannot read {what}: it is {kind}, not a record file")
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
         raise RecordError(f"cannot read {what}: {error.strerror or error}") from None
     try:
         info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise RecordError(f"cannot read {what}: it is a directory")
-        if stat.S_ISREG(info.st_mode) and info.st_size > limit:
+        kind = _kind_of(info.st_mode)  # replaced between the look and the opening
+        if kind is not None:
+            raise RecordError(f"cannot read {what}: it is {kind}, not a record file")
+        if info.st_size > limit:
             raise RecordError(f"{what}: larger than {limit // 1024} KB, not a record")
         with contextlib.suppress(OSError):  # platforms without blocking control
             os.set_blocking(fd, True)
@@ -175,6 +184,36 @@ def read_record_file(path: str, limit: int = MAX_RECORD_BYTES) -> str:
             return read_bounded(stream, what, limit)
         except OSError as error:
             raise RecordError(f"cannot read {what}: {error.strerror or error}") from None
+
+
+def _kind_of(mode: int) -> str | None:
+    """What a file that is not a regular file is, in words (None for a regular file)."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"  # pragma: no cover - no other kind on the systems we run on
+
+
+def _read_stdin(limit: int) -> str:
+    """Standard input's text, bounded; closed or unreadable standard input is one error."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None or getattr(sys.stdin, "closed", False):
+        raise RecordError("cannot read standard input: it is closed")
+    try:
+        return read_bounded(stream, "stdin", limit)
+    except RecordError:
+        raise
+    except OSError as error:
+        raise RecordError(f"cannot read standard input: {error.strerror or error}") from None
+    except ValueError:  # a file object closed in this process
+        raise RecordError("cannot read standard input: it is closed") from None
 
 
 def _refuse_constant(name: str) -> object:
@@ -316,6 +355,16 @@ class Fields:
             return default
         return check_text(self.data.get(field), self.name(field), max_len, alphabet, pattern)
 
+    def flag(self, field: str, default: bool | None = None) -> bool:
+        """``true`` or ``false`` (not ``1``, not ``"true"``)."""
+        if field not in self.data and default is not None:
+            return default
+        return check_bool(self.data.get(field), self.name(field))
+
+    def kind(self, field: str, expected: str) -> str:
+        """The game a record names, which must be ``expected``."""
+        return check_kind(self.data.get(field), self.name(field), expected)
+
     def seed(self, field: str) -> int:
         """A seed, see :func:`parse_seed`."""
         return parse_seed(self.data.get(field), self.name(field))
@@ -350,6 +399,50 @@ def check_int(value: object, where: str, low: int, high: int) -> int:
         raise RecordError(f"{where}: expected a whole number, got {_shown(value)}")
     if not low <= value <= high:
         raise RecordError(f"{where}: expected {low} to {high}, got {_shown(value)}")
+    return value
+
+
+def check_bool(value: object, where: str) -> bool:
+    """``true`` or ``false``; ``1``, ``0`` and text are refused."""
+    if not isinstance(value, bool):
+        raise RecordError(f"{where}: expected true or false, got {_shown(value)}")
+    return value
+
+
+def check_kind(value: object, where: str, expected: str) -> str:
+    """The game a record names in its field 'game', which must be ``expected``.
+
+    Checked before the other fields, so another game's record is refused as such."""
+    if value != expected:
+        shown = "missing" if value is None else f"is {_shown(value)}"
+        raise RecordError(
+            f'{where} {shown}: not a {expected} record (a {expected} record says "{expected}")'
+        )
+    return expected
+
+
+RECORD_KINDS: Final = ("patience", "match", "drill", "tiles")
+
+
+def record_kind(data: Mapping[str, Any]) -> str:
+    """The game a record is of, by its ``game`` field (one of :data:`RECORD_KINDS`).
+
+    A record without the field is a patience record only when it has the patience's
+    ``deck`` (records written before the patience's named their game); any other is
+    refused as missing the field, not read as a patience record.
+    """
+    if "game" not in data:
+        if "deck" in data:
+            return "patience"
+        raise RecordError(
+            "record: missing field 'game' (the game it records: " + ", ".join(RECORD_KINDS) + ")"
+        )
+    value = data["game"]
+    if not isinstance(value, str) or value not in RECORD_KINDS:
+        raise RecordError(
+            f"record: field 'game' is {_shown(value)}: not a game this version replays "
+            f"({', '.join(RECORD_KINDS)})"
+        )
     return value
 
 

@@ -25,6 +25,7 @@ from typing import ClassVar, Final
 
 from solitaire.core.errors import InputError
 from solitaire.core.runs import MAX_JOBS, run_tasks, wilson
+from solitaire.core.untrusted import safe_text
 from solitaire.match.game import Action, Match, Observation
 from solitaire.match.levels import MAX_ARENA_GAMES, OUTSIDE, arena_players
 from solitaire.match.outside import make_outside
@@ -238,7 +239,10 @@ def check_arena(a: str, b: str, games: int, jobs: int, seed: int = 0) -> None:
     names = arena_players()
     for flag, name in (("--a", a), ("--b", b)):
         if name not in names:
-            raise InputError(f"{flag}: unknown player {name!r}: expected one of {', '.join(names)}")
+            raise InputError(
+                f"{flag}: unknown player '{safe_text(name, 30)}': "
+                f"expected one of {', '.join(names)}"
+            )
         if name in OUTSIDE:
             make_outside(name, random.Random(0))  # an outside player not installed says so now
     if not 1 <= games <= MAX_ARENA_GAMES:

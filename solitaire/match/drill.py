@@ -34,13 +34,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
 
-from solitaire.core.cards import Card, CardError, to_card
+from solitaire.core.cards import Card, check_card
 from solitaire.core.errors import InputError
 from solitaire.core.untrusted import (
     Fields,
     RecordError,
+    check_int,
+    check_kind,
     check_list,
-    check_text,
     parse_record,
     safe_text,
 )
@@ -240,13 +241,7 @@ def load_drill_record(text: str) -> dict[str, Any]:
     return parse_record(text)
 
 
-def _card(value: object, where: str) -> Card:
-    if not isinstance(value, str):
-        raise RecordError(f"{where}: expected a card")
-    try:
-        return to_card(value)
-    except CardError as error:
-        raise RecordError(f"{where}: {error}") from None
+_card = check_card
 
 
 def replay_drill(
@@ -258,24 +253,24 @@ def replay_drill(
     the recorded grades are taken as they are instead of searching every position again;
     the cards, the opponent's answers and the points are still played and checked.
     """
-    name = data.get("game") if isinstance(data, Mapping) else None
-    if name != DRILL:
-        raise RecordError(f"record: field 'game' is not \"{DRILL}\"")
+    check_kind(
+        data.get("game") if isinstance(data, Mapping) else None, "record: field 'game'", DRILL
+    )
     top = Fields(data, "record", required=_TOP)
     top.version("version", RECORD_VERSION)
     seed = top.seed("seed")
     hands = top.integer("hands", 1, MAX_HANDS)
-    opponent = top.raw("opponent")
-    check_text(opponent, "record: field 'opponent'", 20)
+    opponent = top.text("opponent", 20, alphabet=_LEVEL_CHARS)
     if opponent not in PLAYERS:
         raise RecordError(f"record: field 'opponent' is not a level ({', '.join(PLAYERS)})")
     drill = Drill(seed, hands, str(opponent))
     played = top.array("played", 1, hands)
     recorded_grades = _recorded_grades(top, hands)
+    recorded_pegged = _recorded_pegged(top, hands)
+    finished = top.flag("finished")
     for index, cards in enumerate(played, 1):
         where = f"hand {index}"
-        if not isinstance(cards, list) or len(cards) > 4:
-            raise RecordError(f"{where}: field 'played' is not a list of up to 4 cards")
+        check_list(cards, f"{where}: field 'played'", 0, 4)
         if index > 1:
             if not drill.hand_over:
                 raise RecordError(f"hand {index - 1}: the play is not played to its end")
@@ -292,8 +287,8 @@ def replay_drill(
     if not drill.is_over and not allow_unfinished:
         raise RecordError("record: the drill is not finished")
     actual = drill_record(drill)
-    for field_name in ("grades", "pegged"):
-        recorded = top.array(field_name, 0, hands)
+    recorded_fields = {"grades": top.array("grades", 0, hands), "pegged": recorded_pegged}
+    for field_name, recorded in recorded_fields.items():
         if len(recorded) != len(actual[field_name]):
             raise RecordError(
                 f"record: field {field_name!r} has {len(recorded)} hands, "
@@ -305,11 +300,12 @@ def replay_drill(
                     f"hand {index}: field {field_name!r} is not what the drill gives "
                     f"(the record says {safe_text(json.dumps(mine), 60)})"
                 )
-    if data.get("finished") is not drill.is_over:
+    if finished is not drill.is_over:
         raise RecordError(f"record: field 'finished' is not {str(drill.is_over).lower()}")
     return drill
 
 
+_LEVEL_CHARS: Final = "abcdefghijklmnopqrstuvwxyz"
 _TOP: Final = (
     "game",
     "version",
@@ -370,6 +366,16 @@ def _recorded_grades(top: Fields, hands: int) -> list[list[tuple[Card, Card, Fra
             best = _card(grade.raw("best"), grade.name("best"))
             hand.append((card, best, Fraction(grade.text("loss", 60, pattern=_LOSS))))
         out.append(hand)
+    return out
+
+
+def _recorded_pegged(top: Fields, hands: int) -> list[list[int]]:
+    """A record's points pegged, hand by hand (yours, theirs), each a whole number."""
+    out = []
+    for index, pair in enumerate(top.array("pegged", 0, hands), 1):
+        where = f"hand {index}: field 'pegged'"
+        points = check_list(pair, where, 2, 2)
+        out.append([check_int(p, f"{where} item {i}", 0, 121) for i, p in enumerate(points, 1)])
     return out
 
 

@@ -24,11 +24,14 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from solitaire.core.cards import Card, CardError
+from solitaire.core.cards import Card, check_card
 from solitaire.core.untrusted import (
     Fields,
     RecordError,
+    check_bool,
     check_int,
+    check_kind,
+    check_list,
     check_text,
     parse_record,
     safe_text,
@@ -112,18 +115,17 @@ def load_match_record(text: str) -> dict[str, Any]:
     return parse_record(text, limit=MAX_RECORD_BYTES)
 
 
-def _card(value: object, where: str) -> Card:
-    text = check_text(value, where, 3)
-    try:
-        return Card.parse(text)
-    except CardError as error:
-        raise RecordError(f"{where}: {error}") from None
+_card = check_card
+_TEXT_CHARS: Final = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
+_MAX_TEXT: Final = 12  # the longest text a match record writes: "last card"; cards are 2
+_MAX_NUMBER: Final = 10_000  # far above any count, score or index a match writes
 
 
 def _card_list(value: object, count: int, where: str) -> tuple[Card, ...]:
-    if not isinstance(value, list) or len(value) != count:
-        raise RecordError(f"{where}: expected a list of {count} cards")
-    return tuple(_card(v, where) for v in value)
+    return tuple(
+        check_card(v, f"{where} item {index}")
+        for index, v in enumerate(check_list(value, where, count, count), 1)
+    )
 
 
 def _shown(value: object) -> str:
@@ -132,11 +134,42 @@ def _shown(value: object) -> str:
     return json.dumps(value)[:60]
 
 
+def _wrong_type(recorded: object, actual: object, path: str) -> str | None:
+    """Why ``recorded`` is not even of the kind of value the game writes there (a whole
+    number, true or false, bounded text of the record's alphabet, a list, an object)."""
+    try:
+        if isinstance(actual, bool):
+            check_bool(recorded, path)
+        elif isinstance(actual, int):
+            check_int(recorded, path, -_MAX_NUMBER, _MAX_NUMBER)
+        elif isinstance(actual, str):
+            check_text(recorded, path, _MAX_TEXT, alphabet=_TEXT_CHARS)
+        elif isinstance(actual, list):
+            check_list(recorded, path, 0, max(len(actual), _MAX_LIST))
+        elif isinstance(actual, dict) and not isinstance(recorded, dict):
+            return f"{path}: expected an object, got {_shown_json(recorded)}"
+    except RecordError as error:
+        return str(error)
+    return None
+
+
+_MAX_LIST: Final = 64
+
+
+def _shown_json(value: object) -> str:
+    return safe_text(json.dumps(value), 40)
+
+
 def _difference(recorded: object, actual: object, path: str) -> str | None:
     """Where and how a recorded JSON value first differs from the game's, types included.
 
-    ``1``, ``1.0`` and ``true`` all differ; the message names the field and item.
+    ``1``, ``1.0`` and ``true`` all differ, and a value of the wrong type is named as such;
+    the message names the field and item.
     """
+    if actual is not None:
+        wrong = _wrong_type(recorded, actual, path)
+        if wrong is not None:
+            return wrong
     if isinstance(actual, dict) and isinstance(recorded, dict):
         for name, value in actual.items():
             if name not in recorded:
@@ -155,6 +188,11 @@ def _difference(recorded: object, actual: object, path: str) -> str | None:
         if len(recorded) != len(actual):
             return f"{path} has {len(recorded)} items, the game gives {len(actual)}"
         return None
+    if cards and isinstance(recorded, list):
+        for index, item in enumerate(recorded, 1):
+            wrong = _wrong_type(item, "", f"{path} item {index}")
+            if wrong is not None:
+                return wrong
     if type(recorded) is not type(actual) or recorded != actual:
         return f"{path}: the record says {_shown(recorded)}, the game gives {_shown(actual)}"
     return None
@@ -201,8 +239,8 @@ def _replay_deal(match: Match, data: object, where: str, last: bool) -> None:
         action: Lay | Go = GO
         if step.has("lay"):
             action = Lay(_card(step.raw("lay"), step.name("lay")))
-        elif step.raw("go") is not True:
-            raise RecordError(f"{index}: expected a card laid ('lay') or a go ('go': true)")
+        elif step.flag("go") is not True:
+            raise RecordError(f"{step.name('go')}: a go is written 'go': true")
         if match.deal is not deal or match.current_player is None:
             raise RecordError(f"{index}: the play is already over")
         _apply(match, player, action, index)
@@ -223,12 +261,8 @@ def _replay_deal(match: Match, data: object, where: str, last: bool) -> None:
 
 def replay_match(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> Match:
     """Play a match record again on a fresh :class:`Match`, checking every card and score."""
-    name = data.get("game") if isinstance(data, Mapping) else None
-    if name != GAME_NAME:
-        raise RecordError(
-            f"record: field 'game' is {safe_text(_shown(name), 40)}: "
-            f'not a game this version replays (a match is "{GAME_NAME}")'
-        )
+    game_name = data.get("game") if isinstance(data, Mapping) else None
+    check_kind(game_name, "record: field 'game'", GAME_NAME)
     top = Fields(data, "record", required=_TOP, optional=_TOP_OPTIONAL)
     top.version("version", RECORD_VERSION)
     seed = top.seed("seed")
@@ -244,10 +278,7 @@ def replay_match(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> 
         counting = [
             check_int(v, f"{top.name('counting')} item {i}", 0, 1) for i, v in enumerate(seats, 1)
         ]
-        flag = top.raw("muggins")
-        if not isinstance(flag, bool):
-            raise RecordError(f"{top.name('muggins')}: expected true or false")
-        muggins = flag
+        muggins = top.flag("muggins")
     try:
         match = Match(
             seed, games=games, double_skunk=double_skunk, counting=counting, muggins=muggins

@@ -30,7 +30,9 @@ def strategy_name(name: str) -> str:
     """A strategy name checked: one of :data:`STRATEGIES` or ``targetN``; else a ValueError."""
     if name in STRATEGIES or target_of(name) is not None:
         return name
+    from solitaire.core.untrusted import safe_text  # only for the error: levels stay light
+
     raise InputError(
-        f"unknown strategy {name!r}: expected one of {', '.join(STRATEGIES)} "
+        f"unknown strategy '{safe_text(name, 30)}': expected one of {', '.join(STRATEGIES)} "
         f"or targetN with N from 1 to {MAX_TARGET}"
     )

@@ -19,20 +19,19 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final
 
-from solitaire.core.cards import Card, CardError, Deck
+from solitaire.core.cards import Card, CardError, Deck, check_card
 from solitaire.core.dealcode import CODE_CHARACTERS, CODE_LENGTH, deal_code, decode_deal
 from solitaire.core.untrusted import (
     Fields,
     RecordError,
     check_int,
-    check_text,
     check_version,
     parse_record,
-    safe_text,
 )
 from solitaire.patience.game import ROUNDS, Game, Undo
 
 __all__ = [
+    "GAME",
     "RECORD_VERSION",
     "RecordError",
     "daily_date",
@@ -42,6 +41,7 @@ __all__ = [
 ]
 
 RECORD_VERSION: Final = 1
+GAME: Final = "patience"  # the record's game; older records name none and still load
 _ROUND_FIELDS: Final = (
     "shown",
     "crib_dealt",
@@ -53,7 +53,7 @@ _ROUND_FIELDS: Final = (
     "total",
 )
 _TOP_FIELDS: Final = ("version", "seed", "deck", "rounds", "final_hand", "final_points", "total")
-_OPTIONAL_FIELDS: Final = ("deal_code", "daily", "hints", "undos", "next_seen")
+_OPTIONAL_FIELDS: Final = ("game", "deal_code", "daily", "hints", "undos", "next_seen")
 _UNDO_FIELDS: Final = ("round", "discard")
 _MAX_UNDOS: Final = 5000
 
@@ -62,6 +62,7 @@ def game_record(game: Game, daily: str | None = None) -> dict[str, Any]:
     """The JSON-ready record of a game, finished or in progress."""
     final = game.final
     record: dict[str, Any] = {
+        "game": GAME,
         "version": RECORD_VERSION,
         "seed": None if game.seed is None else str(game.seed),
         "deal_code": deal_code(game.deck),
@@ -101,16 +102,7 @@ _MAX_POINTS: Final = 29 + 29 + 2  # a round's hand and crib at most 29 each, and
 _MAX_TOTAL: Final = 6 * _MAX_POINTS + 29
 
 
-def _card(value: object, where: str) -> Card:
-    """A card as records write it: ``5H``, ``TS`` (strictly: no spaces, no other spelling)."""
-    text = check_text(value, where, 3)
-    try:
-        card = Card.parse(text)
-    except CardError as error:
-        raise RecordError(f"{where}: {error}") from None
-    if str(card) != text:
-        raise RecordError(f"{where}: expected a card written like {card}, got '{safe_text(text)}'")
-    return card
+_card = check_card
 
 
 def _cards(fields: Fields, name: str, count: int) -> tuple[Card, ...]:
@@ -146,6 +138,8 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> Game:
         raise RecordError("not a game record: expected a JSON object")
     check_version(data.get("version"), "record: field 'version'", RECORD_VERSION)
     record = Fields(data, "record", _TOP_FIELDS, _OPTIONAL_FIELDS)
+    if record.has("game"):  # older records name no game
+        record.kind("game", GAME)
 
     try:
         deck = Deck(_cards(record, "deck", 52))

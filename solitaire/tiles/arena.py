@@ -21,7 +21,7 @@ from typing import Final
 from solitaire.core.cards import SEED_LIMIT
 from solitaire.core.errors import InputError
 from solitaire.core.runs import Z95, run_tasks, wilson
-from solitaire.core.untrusted import MAX_SEED_DIGITS
+from solitaire.core.untrusted import MAX_SEED_DIGITS, safe_text
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.moves import Play
 from solitaire.tiles.registry import PLAYERS, make_player
@@ -210,7 +210,9 @@ def check_arena(a: str, b: str, games: int, jobs: int, seed: int = 0) -> None:
     """Refuse a run that cannot be played, naming the bad value."""
     for flag, name in (("--a", a), ("--b", b)):
         if name not in PLAYERS:
-            raise InputError(f"{flag}: unknown player {name!r}: expected {' or '.join(PLAYERS)}")
+            raise InputError(
+                f"{flag}: unknown player '{safe_text(name, 30)}': expected {' or '.join(PLAYERS)}"
+            )
     if games < 1:
         raise InputError(f"--games must be at least 1, got {games}")
     if jobs < 1:

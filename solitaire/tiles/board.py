@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 from typing import Final
 
 from solitaire.core.errors import InputError
+from solitaire.core.untrusted import safe_text
 from solitaire.tiles.tiles import Tile, TileError
 
 __all__ = [
@@ -45,16 +46,21 @@ def square_name(square: int, size: int = SIZE) -> str:
     return f"{_LETTERS[col]}{row + 1}"
 
 
+_ASCII_DIGITS: Final = frozenset("0123456789")  # not "٣" or "³", which isdigit() takes
+
+
 def parse_square(token: str, size: int = SIZE) -> int:
     """Read a square such as ``H7`` or ``h7``."""
     text = token.strip().upper()
     last = _LETTERS[size - 1]
-    if len(text) >= 2 and text[0] in _LETTERS[:size] and text[1:].isdigit():
-        row = int(text[1:])
+    row_text = text[1:]
+    if 2 <= len(text) <= 3 and text[0] in _LETTERS[:size] and _ASCII_DIGITS.issuperset(row_text):
+        row = int(row_text)
         if 1 <= row <= size:
             return (row - 1) * size + _LETTERS.index(text[0])
     raise TileError(
-        f"invalid square {token!r}: expected a column A-{last} then a row 1-{size}, like H7"
+        f"invalid square '{safe_text(token, 20)}': expected a column A-{last} then a row "
+        f"1-{size}, like H7"
     )
 
 

@@ -25,6 +25,7 @@ from enum import StrEnum
 from typing import Final
 
 from solitaire.core import errors
+from solitaire.core.untrusted import safe_text
 from solitaire.tiles.board import ACROSS, DOWN, Board, Placement, parse_square, square_name
 from solitaire.tiles.scoring import (
     MAX_LINE,
@@ -105,13 +106,17 @@ class Play:
         for token in text.replace(",", " ").split():
             square_text, sep, tile_text = token.partition(":")
             if not sep:
-                raise TileError(f"invalid placement {token!r}: expected a square:tile like H7:7D")
+                raise TileError(
+                    f"invalid placement '{safe_text(token, 20)}': expected a square:tile like H7:7D"
+                )
             tile_text, turned, face_text = tile_text.partition("/")
             tile = Tile.parse(tile_text)
             face = tile.rank
             if turned:
-                if not face_text.isdigit():
-                    raise TileError(f"invalid placement {token!r}: after / comes 6 or 9")
+                if not (face_text.isascii() and face_text.isdigit() and len(face_text) <= 2):
+                    raise TileError(
+                        f"invalid placement '{safe_text(token, 20)}': after / comes 6 or 9"
+                    )
                 face = int(face_text)
             placements.append((parse_square(square_text, size), tile, face))
         return cls(placements, size)

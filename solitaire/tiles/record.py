@@ -25,7 +25,16 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from solitaire.core.untrusted import Fields, RecordError, check_list, parse_record, safe_text
+from solitaire.core.untrusted import (
+    Fields,
+    RecordError,
+    check_int,
+    check_kind,
+    check_list,
+    check_text,
+    parse_record,
+    safe_text,
+)
 from solitaire.tiles.game import GAME, MAX_CLAIM, RECORD_VERSION, TileGame
 from solitaire.tiles.joker import calls_at_once, computer_caller, computer_count
 from solitaire.tiles.levels import PLAYERS
@@ -36,6 +45,7 @@ __all__ = ["GAME", "NAME", "RECORD_VERSION", "RecordError", "game_record", "load
 
 MAX_TURNS: Final = 1000  # each play lays a tile and six turns without one end the game
 MAX_RECORD_BYTES: Final = 512 * 1024
+_MAX_SCORE: Final = 100_000  # far above any score, deduction or final a game reaches
 _TOP: Final = (
     "game",
     "version",
@@ -74,14 +84,24 @@ def load_record(text: str) -> dict[str, Any]:
 
 def _tile_list(value: object, where: str, max_len: int = 5) -> tuple[Tile, ...]:
     tiles = []
-    for item in check_list(value, where, 0, max_len):
-        if not isinstance(item, str) or len(item) > 3 or any(c not in _TILE_CHARS for c in item):
-            raise RecordError(f"{where}: {safe_text(repr(item), 20)} is not a tile like 7D")
+    for index, item in enumerate(check_list(value, where, 0, max_len), 1):
+        text = check_text(item, f"{where} item {index}", 3, alphabet=_TILE_CHARS)
         try:
-            tiles.append(Tile.parse(item))
+            tile = Tile.parse(text)
         except TileError as error:
-            raise RecordError(f"{where}: {error}") from None
+            raise RecordError(f"{where} item {index}: {error}") from None
+        if str(tile) != text:
+            raise RecordError(f"{where} item {index}: expected a tile written like {tile}")
+        tiles.append(tile)
     return tuple(tiles)
+
+
+def _numbers(fields: Fields, name: str, count: int) -> tuple[int, ...]:
+    """A list of ``count`` whole numbers (scores, deductions), each checked as one."""
+    return tuple(
+        check_int(item, where, -_MAX_SCORE, _MAX_SCORE)
+        for where, item in fields.items(name, count, count)
+    )
 
 
 def _expect(actual: object, recorded: object, where: str) -> None:
@@ -92,9 +112,10 @@ def _expect(actual: object, recorded: object, where: str) -> None:
 
 
 def _shown(value: object) -> str:
+    """A value as players write it: tiles like 7D, lists in brackets (never Python's reprs)."""
     if isinstance(value, tuple | list):
-        return "[" + " ".join(str(v) for v in value) + "]"
-    return str(value)
+        return "[" + " ".join(_shown(v) for v in value) + "]"
+    return safe_text(str(value), 40)
 
 
 def _action(kind: str, fields: Fields, size: int) -> Action:
@@ -106,10 +127,12 @@ def _action(kind: str, fields: Fields, size: int) -> Action:
     if kind == "exchange":
         return Exchange(_tile_list(fields.raw("tiles"), where))
     placements = []
-    for item in fields.array("tiles", 1, 5):
-        if not isinstance(item, str) or not _PLACEMENT.fullmatch(item):
-            raise RecordError(f"{where}: {safe_text(repr(item), 20)} is not a placement like H7:7D")
-        placements.append(item)
+    for index, item in enumerate(fields.array("tiles", 1, 5), 1):
+        text = check_text(item, f"{where} item {index}", 9)
+        if not _PLACEMENT.fullmatch(text):
+            shown = safe_text(text, 20)
+            raise RecordError(f"{where} item {index}: '{shown}' is not a placement like H7:7D")
+        placements.append(text)
     try:
         return Play.parse(" ".join(placements), size)
     except TileError as error:
@@ -189,8 +212,10 @@ def _caller(names: Sequence[str], seat: int | None) -> str:
 
 def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> TileGame:
     """Play a record again on a fresh engine, checking every draw, move and score it states."""
+    check_kind(
+        data.get("game") if isinstance(data, Mapping) else None, "record: field 'game'", GAME
+    )
     record = Fields(data, "record", required=_TOP, optional=_OPTIONAL)
-    record.text("game", 8, pattern=re.compile(GAME))
     record.version("version", RECORD_VERSION)
     seed = record.seed("seed")
     names = record.array("players", 2, 4)
@@ -229,15 +254,20 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> TileGa
         _replay_early(game, names, early)
         if game.is_over:
             raise RecordError(f"{where}: the game was already over")
-        counted = jokers and item.get("action") == "play" if isinstance(item, Mapping) else False
-        turn = Fields(item, where, required=_TURN + (_JOKER_TURN if counted else ()))
+        turn = Fields(item, where, required=_TURN, optional=_JOKER_TURN if jokers else ())
+        kind = turn.text("action", 8, pattern=re.compile("|".join(_ACTIONS)))
+        counted = jokers and kind == "play"  # a Joker game's play says its count and call
+        for name in _JOKER_TURN:
+            if counted and not turn.has(name):
+                raise RecordError(f"{where}: missing field {name!r}")
+            if turn.has(name) and not counted:
+                raise RecordError(f"{where}: unexpected field {name!r} (only a Joker game's plays)")
         _expect(game.current_player, turn.integer("player", 0, seats - 1), turn.name("player"))
         _expect(
             game.rack(game.current_player),
             _tile_list(turn.raw("rack"), turn.name("rack")),
             turn.name("rack"),
         )
-        kind = turn.text("action", 8, pattern=re.compile("|".join(_ACTIONS)))
         action = _action(kind, turn, size)
         claim = turn.integer("claim", 0, MAX_CLAIM) if counted else None
         try:
@@ -249,8 +279,7 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> TileGa
         if counted:
             where = f"turn {number} ({action})"
             _replay_call(game, [str(n) for n in names], turn, where, last=number == turns)
-        scores = [item for _, item in turn.items("scores", seats, seats)]
-        _expect(tuple(game.scores), tuple(scores), turn.name("scores"))
+        _expect(tuple(game.scores), _numbers(turn, "scores", seats), turn.name("scores"))
 
     _replay_early(game, names, early)
     if early:
@@ -266,6 +295,5 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> TileGa
         return game
     assert game.deductions is not None
     for name, actual in (("deductions", game.deductions), ("final", game.returns())):
-        values = [item for _, item in record.items(name, seats, seats)]
-        _expect(actual, tuple(values), record.name(name))
+        _expect(actual, _numbers(record, name, seats), record.name(name))
     return game
