@@ -33,6 +33,7 @@ from solitaire.match.game import (
     missed_groups,
 )
 from solitaire.match.pegging import call, go_call
+from solitaire.ui.match.deals import BrowserView
 from solitaire.ui.match.session import (
     COMPUTER,
     YOU,
@@ -74,6 +75,7 @@ KEYS: Final = (
     ("?", "the play: the coach values every card you may lay;"),
     ("", "after a game: its costliest discards and plays"),
     ("n", "when the match is over: a new match"),
+    ("d", "the deals so far: open any card by card (Esc back)"),
     ("h or F1", "this help"),
     ("q Ctrl-C Ctrl-D", "quit; the match is saved and offered next time"),
 )
@@ -260,8 +262,9 @@ class MatchScreen:
     BREAKDOWN_ROWS: Final = 7  # a longer breakdown is left to the spoken count
     FIXED_ROWS: Final = 11  # header, board, table, two blank lines, your cards, prompt, keys
 
-    def __init__(self, session: MatchSession) -> None:
+    def __init__(self, session: MatchSession, rows: int = MIN_SIZE[1]) -> None:
         self.session = session
+        self.rows = rows  # the terminal's: the deal list uses them all
 
     def header(self) -> Text:
         """One line, never wrapped: who plays, the game and deal, who deals, then the seed (cut
@@ -535,11 +538,11 @@ class MatchScreen:
         elif session.counting:
             keys = "0-9 your count   Backspace   Enter count it   h help   q quit"
         elif stage is Stage.SHOW:
-            keys = "Enter continue   h help   q quit"
+            keys = "Enter continue   d deals   h help   q quit"
         elif stage is Stage.GAME_OVER:
-            keys = "Enter continue   ? review   h help   q quit"
+            keys = "Enter continue   ? review   d deals   h help   q quit"
         elif stage is Stage.MATCH_OVER:
-            keys = "n new match   ? review   h help   q quit"
+            keys = "n new match   ? review   d deals   h help   q quit"
         elif session.discarding:
             keys = "1-6 pick   Enter discard   h help   q quit"
         else:
@@ -556,6 +559,12 @@ class MatchScreen:
                 Paragraph(Text(self.setup_line(), style="muted")),
                 self.footer(),
             )
+        if session.browser is not None:
+            used = 2 + (_rows(session.message) if session.message else 0)  # header, keys
+            rows = max(MIN_SIZE[1], self.rows) - used
+            browse = BrowserView(session.browser, session.names, session.ascii, rows)
+            message = [Text(session.message, style="warn")] if session.message else []
+            return Group(self.header(), browse, *message)
         parts: list[RenderableType] = [self.header(), self.board()]
         if session.stage is not Stage.RESUME:
             parts.append(self.table())
