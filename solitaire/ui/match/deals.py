@@ -22,6 +22,7 @@ from rich.text import Text
 
 from solitaire.match.review import DealReview, DiscardVerdict, ShowLine
 from solitaire.ui.match.browse import DealBrowser
+from solitaire.ui.match.views import did, possessive
 from solitaire.ui.shell import console as memory_console
 from solitaire.ui.views import Paragraph, card_text, cards_text
 
@@ -30,29 +31,12 @@ __all__ = [
     "BrowserView",
     "DealView",
     "deal_rows",
-    "did",
-    "possessive",
     "rendered_lines",
     "verdict_text",
 ]
 
 WIDE: Final = 100  # from this width the play shows each call as said, beside its points
 _SEATS: Final = ("cyan", "magenta")
-
-
-def did(name: str, verb: str) -> str:
-    """A player's name and a verb that agrees with it: ``you win``, ``expert wins``."""
-    if name == "you":
-        return f"you {verb}"
-    ending = "es" if verb.endswith(("s", "sh", "ch", "x")) else "s"
-    return f"{name} {verb}{ending}"
-
-
-def possessive(name: str, start: bool = False) -> str:
-    """``your`` (``Your`` to ``start`` a sentence), ``expert's``."""
-    if name == "you":
-        return "Your" if start else "your"
-    return f"{name}'s"
 
 
 def _points(value: Fraction) -> str:
