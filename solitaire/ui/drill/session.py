@@ -13,7 +13,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Final
 
-from solitaire.core.cards import Card
+from solitaire.core.cards import Card, suit_letters
 from solitaire.match.coach import CardAdvice
 from solitaire.match.drill import (
     DRILL,
@@ -245,7 +245,7 @@ class DrillSession:
         try:
             drill.match.check(Lay(card), player=YOU)
         except IllegalMoveError as error:
-            self.message = str(error)
+            self.message = suit_letters(str(error)) if self.ascii else str(error)
             return
         moment = self._moment()
         advice = self.coach.advice(moment)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from solitaire.core.cards import Card
+from solitaire.core.cards import Card, suit_letters
 from solitaire.core.errors import InputError
 from solitaire.match.coach import CardAdvice, Costly, play_note
 from solitaire.match.game import (
@@ -498,7 +498,7 @@ class MatchSession:
         try:
             self.match.check(Lay(card), player=YOU)
         except IllegalMoveError as error:
-            self.message = str(error)
+            self.message = suit_letters(str(error)) if self.ascii else str(error)
             return
         choices = len(self.match.legal_actions())
         moment, view = self._moment(), self.match.observation(YOU)

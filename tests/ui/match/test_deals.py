@@ -207,3 +207,26 @@ def step(session: MatchSession) -> None:
 def drawn(session: MatchSession, width: int, rows: int) -> list[str]:
     lines = plain(MatchScreen(session, rows), min(width, 100))
     return [ANSI.sub("", line).rstrip() for line in lines]
+
+
+def test_a_refusal_names_the_card_as_the_screen_does(tmp_path: Path) -> None:
+    """``10♣ would take the count past 31``, and ``10C`` on a screen drawn in ASCII."""
+    for ascii in (False, True):
+        with History(tmp_path / str(ascii)) as history:
+            session = MatchSession(history, "standard", lambda: Match(12), ascii=ascii)
+            while True:
+                if session.your_turn and not session.discarding:
+                    unfit = [i for i, c in enumerate(session.hand) if not session.playable(c)]
+                    if unfit:
+                        break
+                step(session)
+            card = session.hand[unfit[0]]
+            session.toggle(unfit[0])
+            assert session.message.startswith(f"{card.symbol(ascii)} would take the count")
+            assert (
+                "♣" in session.message
+                or "♦" in session.message
+                or "♥" in session.message
+                or "♠" in session.message
+            ) is not ascii
+            session.close()
