@@ -181,7 +181,7 @@ class DrillSession:
     def _prepare(self) -> None:
         """Have the coach value your cards before you lay one (it grades the card you lay)."""
         background = self.coach.executor is not None
-        if background and self.pending is None and len(self.drill.playable()) > 1:
+        if background and self.pending is None and self.drill.choosing():
             self.coach.prepare(self._moment(), self.drill.observation())
 
     def advice(self) -> list[CardAdvice] | None:
