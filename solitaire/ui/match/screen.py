@@ -277,6 +277,12 @@ class MatchScreen:
         text.append(f"You vs {session.level}", style="title")
         if match.games > 1:
             text.append(f"  game {session.game_number}/{match.games}")
+            done = match.results[: session.game_number - 1]  # the games before the one on screen
+            if done:
+                points = [
+                    sum(r.game_points for r in done if r.winner == s) for s in (YOU, COMPUTER)
+                ]
+                text.append(f" (you {points[YOU]}, {names[COMPUTER]} {points[COMPUTER]})")
         text.append(f"  deal {deal.number}  ")
         dealer = (
             "your deal and crib" if deal.dealer == YOU else f"{names[COMPUTER]}'s deal and crib"

@@ -230,3 +230,16 @@ def test_a_refusal_names_the_card_as_the_screen_does(tmp_path: Path) -> None:
                 or "♠" in session.message
             ) is not ascii
             session.close()
+
+
+def test_a_series_standing_is_on_screen_from_game_2(tmp_path: Path) -> None:
+    with History(tmp_path) as history:
+        session = MatchSession(history, "standard", lambda: Match(7, games=2))
+        while session.game_number == 1:
+            assert "(you " not in MatchScreen(session).header().plain
+            step(session)
+        done = session.match.results[0]
+        points = [done.game_points if done.winner == seat else 0 for seat in (0, 1)]
+        header = MatchScreen(session).header().plain
+        assert f"game 2/2 (you {points[0]}, standard {points[1]})" in header, header
+        session.close()
