@@ -22,12 +22,10 @@ class DealBrowser:
     """The deals listed (as game and deal numbers, in order) and the one open, if any."""
 
     def __init__(self, match: Match, deals: Sequence[tuple[int, int]], you: int) -> None:
-        if not deals:
-            raise ValueError("no deal to list")
         self.match = match
         self.deals = list(deals)
         self.you = you
-        self.cursor = len(self.deals) - 1  # the latest deal
+        self.cursor = max(0, len(self.deals) - 1)  # the latest deal (the caller lists one)
         self.opened: int | None = None  # index of the deal open, None: the list
         self.offset = 0  # the first line shown: of the list, or of the open deal
         self.page = 10  # rows a page holds: the screen sets it when it draws
