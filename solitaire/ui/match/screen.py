@@ -116,10 +116,12 @@ class MatchBoard:
         names: tuple[str, str],
         pegs: tuple[tuple[int, int], tuple[int, int]],
         ascii: bool = False,
+        games: tuple[int, int] | None = None,
     ) -> None:
         self.names = names
         self.pegs = pegs
         self.ascii = ascii
+        self.games = games  # a series' game points so far, under each score
 
     def _holes(self, player: int, first: int, last: int) -> Text:
         empty, filled, front_peg, back_peg = (
@@ -153,7 +155,10 @@ class MatchBoard:
             name.append(f"{front:>3} ", style="total")
             first = name.append_text(self._holes(player, 1, 60)).append(bar, style="red")
             first.append(f" {DOUBLE_SKUNK_LINE}", style="red")
-            second = Text(" " * 13).append_text(self._holes(player, 61, SKUNK_LINE))
+            second = Text(" " * 13)
+            if self.games is not None:  # like a board's game pegs, under the score
+                second = Text(f"{f'games {self.games[player]}':>12} ", style="muted")
+            second.append_text(self._holes(player, 61, SKUNK_LINE))
             second.append(bar, style="bold red").append_text(
                 self._holes(player, SKUNK_LINE + 1, GAME_POINTS - 1)
             )
@@ -277,12 +282,6 @@ class MatchScreen:
         text.append(f"You vs {session.level}", style="title")
         if match.games > 1:
             text.append(f"  game {session.game_number}/{match.games}")
-            done = match.results[: session.game_number - 1]  # the games before the one on screen
-            if done:
-                points = [
-                    sum(r.game_points for r in done if r.winner == s) for s in (YOU, COMPUTER)
-                ]
-                text.append(f" (you {points[YOU]}, {names[COMPUTER]} {points[COMPUTER]})")
         text.append(f"  deal {deal.number}  ")
         dealer = (
             "your deal and crib" if deal.dealer == YOU else f"{names[COMPUTER]}'s deal and crib"
@@ -293,7 +292,22 @@ class MatchScreen:
 
     def board(self) -> MatchBoard:
         session = self.session
-        return MatchBoard(session.names, (session.pegs(YOU), session.pegs(COMPUTER)), session.ascii)
+        return MatchBoard(
+            session.names,
+            (session.pegs(YOU), session.pegs(COMPUTER)),
+            session.ascii,
+            self.series(),
+        )
+
+    def series(self) -> tuple[int, int] | None:
+        """Each side's game points in a series, once a game before the one on screen has
+        ended (None before, and in a one-game match)."""
+        session = self.session
+        done = session.match.results[: session.game_number - 1]
+        if not done:
+            return None
+        you = sum(result.game_points for result in done if result.winner == YOU)
+        return you, sum(result.game_points for result in done) - you
 
     def table(self) -> Text:
         """The computer's cards, the crib and the starter."""

@@ -236,10 +236,14 @@ def test_a_series_standing_is_on_screen_from_game_2(tmp_path: Path) -> None:
     with History(tmp_path) as history:
         session = MatchSession(history, "standard", lambda: Match(7, games=2))
         while session.game_number == 1:
-            assert "(you " not in MatchScreen(session).header().plain
+            assert MatchScreen(session).series() is None
+            assert "games" not in drawn(session, 80, 24)[2]
             step(session)
         done = session.match.results[0]
         points = [done.game_points if done.winner == seat else 0 for seat in (0, 1)]
-        header = MatchScreen(session).header().plain
-        assert f"game 2/2 (you {points[0]}, standard {points[1]})" in header, header
+        assert MatchScreen(session).series() == (points[0], points[1])
+        screen = drawn(session, 80, 24)
+        assert screen[2].startswith(f"{f'games {points[0]}':>12} ")  # under your score
+        assert screen[4].startswith(f"{f'games {points[1]}':>12} ")
+        assert max(len(line) for line in screen) <= 80
         session.close()
