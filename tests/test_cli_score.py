@@ -51,7 +51,7 @@ def test_score_json(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["score", "5H", "5C", "5X", "JD", "5D"], "invalid card '5X': suit must be"),
         (["score", "1X", "5C", "5S", "JD", "5D"], "invalid card '1X': rank must be A, 2-10"),
-        (["score", "5H", "5C", "5H", "JD", "5D"], "duplicate card 5H"),
+        (["score", "5H", "5C", "5H", "JD", "5D"], "duplicate card 5♥"),
         (["score", "5H", "5C"], "got 2 cards"),
         (["score", "5H", "5C", "5S", "JD", "5D", "6D"], "got 6 cards"),
         (["score", "5H", "5C", "5S", "JD", "--crib"], "a crib needs a starter"),
@@ -116,9 +116,9 @@ def test_advise_table_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     ("argv", "message"),
     [
         (["advise", "5H", "5C", "5S", "JD", "4C"], "needs the 6 cards shown, got 5"),
-        (["advise", "5H 5C 5S JD 4C 9S", "--seen", "5H"], "'5H' is both in your hand"),
+        (["advise", "5H 5C 5S JD 4C 9S", "--seen", "5H"], "5♥ is both in your hand"),
         (["advise", "5H 5C 5S JD 4C 9S", "--starter", "ZZ"], "invalid card 'ZZ'"),
-        (["advise", "5H 5C 5S JD 4C 9S", "--starter", "9S"], "starter '9S' is also in your hand"),
+        (["advise", "5H 5C 5S JD 4C 9S", "--starter", "9S"], "starter 9♠ is also in your hand"),
     ],
 )
 def test_advise_bad_input(

@@ -27,8 +27,10 @@ from solitaire.match.record import (
     replay_match,
 )
 from solitaire.match.registry import make_player
+from solitaire.match.review import deal_numbers, review_deal
 from solitaire.store import MATCH, YOU, GameRow, History, command
-from solitaire.ui.match.views import MatchView, StoredMatch
+from solitaire.ui.match.deals import DealView
+from solitaire.ui.match.views import MatchView, StoredMatch, seat_names
 
 YOU_SEAT: Final = 0  # you play the first seat
 
@@ -157,14 +159,63 @@ def _print(args: argparse.Namespace, match: Match, names: tuple[str, str], repla
     return 0
 
 
+def _chosen_deals(args: argparse.Namespace, match: Match) -> list[tuple[int, int]]:
+    """The deals --game and --deal pick (every deal when neither is given); one that the match
+    does not have is refused in one line."""
+    game, deal = getattr(args, "game", None), getattr(args, "deal", None)
+    if game is not None and game > len(match.played):
+        raise InputError(f"--game {game}: this match has {len(match.played)} game(s)")
+    if deal is not None and game is None:
+        if len(match.played) > 1:
+            raise InputError(
+                f"--deal {deal}: this match has {len(match.played)} games; "
+                "add --game G to say which"
+            )
+        game = 1
+    chosen = [(g, d) for g, d in deal_numbers(match) if game in (None, g) and deal in (None, d)]
+    if not chosen:
+        dealt = len(match.played[(game or 1) - 1].deals)
+        raise InputError(f"--deal {deal}: game {game} has {dealt} deal(s)")
+    return chosen
+
+
+def _print_deals(args: argparse.Namespace, match: Match, names: tuple[str, str]) -> None:
+    """Each chosen deal card by card (the coach's verdict on the first seat's discards), then,
+    for a whole match, the table of totals."""
+    console = make_console(args)
+    chosen = _chosen_deals(args, match)
+    shown = seat_names(names)
+    console.print(Text(_title(match, names), style="title"))
+    viewer = 0 if not match.is_over else None
+    for game, deal in chosen:
+        review = review_deal(match, game, deal, coached=(0,), viewer=viewer)
+        console.print()
+        console.print(DealView(review, shown, ascii=args.ascii))
+    if getattr(args, "game", None) is None and getattr(args, "deal", None) is None:
+        console.print()
+        console.print(Text("Totals per deal", style="title"))
+        console.print(MatchView(match, names, ascii=args.ascii))
+    console.print(Text("Replayed and re-scored: every deal matches the record.", style="best"))
+
+
 def replay_match_record(
     args: argparse.Namespace, data: Mapping[str, Any], stored_id: int | None = None
 ) -> int:
     """``cribsol replay`` of a match record (a file, or the history's ``stored_id``): replay,
-    re-score and print it; only a stored match may be unfinished (it says how to resume it)."""
+    re-score and print it, every deal card by card (``--deal``, ``--game``) or, with
+    ``--totals``, the table of totals per deal; only a stored match may be unfinished (it
+    says how to resume it)."""
     match = replay_match(data, allow_unfinished=stored_id is not None)
     players = data["players"]
-    status = _print(args, match, (players[0], players[1]), replayed=True)
+    names = (str(players[0]), str(players[1]))
+    chosen = getattr(args, "deal", None) is not None or getattr(args, "game", None) is not None
+    if args.json or (getattr(args, "totals", False) and not chosen):
+        status = _print(args, match, names, replayed=True)
+    elif getattr(args, "totals", False):
+        raise InputError("--totals shows every deal's totals: leave out --deal and --game")
+    else:
+        _print_deals(args, match, names)
+        status = 0
     if not match.is_over and stored_id is not None and not args.json:
         make_console(args).print(
             Text(

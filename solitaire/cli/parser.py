@@ -27,6 +27,7 @@ from solitaire.match.levels import (
     DEFAULT_HANDS,
     DEFAULT_LEVEL,
     MAX_ARENA_GAMES,
+    MAX_DEALS,
     MAX_GAMES,
     MAX_HANDS,
     PLAYERS,
@@ -189,6 +190,23 @@ def _register_patience(sub: Subcommands) -> None:
     ) as rep:
         rep.add_argument(
             "record", metavar="FILE|ID", help="a game record file, - for stdin, or a history id"
+        )
+        rep.add_argument(
+            "--deal",
+            type=whole_number(1, MAX_DEALS),
+            metavar="N",
+            help="a match: show deal N alone (of --game G in a series)",
+        )
+        rep.add_argument(
+            "--game",
+            type=whole_number(1, MAX_GAMES),
+            metavar="G",
+            help="a match: show game G of a series alone",
+        )
+        rep.add_argument(
+            "--totals",
+            action="store_true",
+            help="a match: the table of totals per deal instead of every deal card by card",
         )
 
     with new_command(

@@ -183,6 +183,17 @@ def _replays() -> dict[str, tuple[Callable[[str], dict[str, Any]], _Replay]]:
     }
 
 
+def _match_options_only(args: argparse.Namespace, kind: str | None) -> None:
+    """Refuse --deal, --game and --totals for a record that is not a match's, in one line."""
+    from solitaire.store import MATCH
+
+    given = next(
+        (f"--{name}" for name in ("deal", "game", "totals") if getattr(args, name, None)), None
+    )
+    if given is not None and kind is not None and kind != MATCH:
+        raise InputError(f"{given} is for a match's record, not a {kind} record")
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from solitaire.match.record import MAX_RECORD_BYTES as MAX_MATCH_RECORD_BYTES
     from solitaire.match.record import load_match_record
@@ -197,6 +208,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         with open_history(args) as history:
             kind = history.kind_of(stored_id)
             replays = _replays()
+            _match_options_only(args, kind)
             if kind in replays:
                 load, show = replays[kind]
                 _, text = history.stored_record(stored_id, kind)
@@ -207,8 +219,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         data = load_match_record(read_record_file(source, MAX_MATCH_RECORD_BYTES))
         kind = record_kind(data)  # by its field 'game'; an older patience record has none
         if kind != PATIENCE:
+            _match_options_only(args, kind)
             _, show = _replays()[kind]
             return show(args, data, None)
+        _match_options_only(args, "patience")
         game = replay(data, allow_unfinished=True)
         daily = data.get("daily")
     if args.json:

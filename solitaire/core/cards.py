@@ -41,9 +41,11 @@ __all__ = [
     "Suit",
     "check_card",
     "format_cards",
+    "named",
     "parse_cards",
     "shuffle",
     "shuffled_order",
+    "suit_letters",
     "to_card",
     "to_cards",
 ]
@@ -283,7 +285,9 @@ def _check_distinct(cards: Sequence[Card]) -> None:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise DuplicateCardError(f"duplicate card {card}: each card can appear only once")
+            raise DuplicateCardError(
+                f"duplicate card {named(card)}: each card can appear only once"
+            )
         seen.add(card)
 
 
@@ -303,6 +307,26 @@ def parse_cards(text: str, *, distinct: bool = True) -> tuple[Card, ...]:
     if distinct:
         _check_distinct(cards)
     return cards
+
+
+def named(cards: Card | Iterable[Card]) -> str:
+    """Cards as every screen and message names them: ``10♣``, ``5♥ J♦`` (never ``TC``).
+
+    >>> named(Card.parse("TC")), named(parse_cards("5H JD"))
+    ('10♣', '5♥ J♦')
+    """
+    if isinstance(cards, Card):
+        return cards.symbol()
+    return " ".join(c.symbol() for c in cards)
+
+
+def suit_letters(text: str) -> str:
+    """A message for a screen drawn in ASCII: each suit symbol written as its letter, so that
+    ``10♣`` reads ``10C`` as the cards there do."""
+    return text.translate(_SUIT_LETTERS)
+
+
+_SUIT_LETTERS: Final = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
 
 
 def format_cards(cards: Iterable[Card], ascii: bool = True) -> str:

@@ -143,10 +143,12 @@ class Position:
         out = to_cards(seen)
         for card in out:
             if card in shown:
-                raise DuplicateCardError(f"'{card}' is both in your hand and among the seen cards")
+                raise DuplicateCardError(
+                    f"{card.symbol()} is both in your hand and among the seen cards"
+                )
         start = None if starter is None else to_card(starter)
         if start is not None and (start in shown):
-            raise DuplicateCardError(f"the starter '{start}' is also in your hand")
+            raise DuplicateCardError(f"the starter {start.symbol()} is also in your hand")
         gone = set(shown) | set(out)
         if start is not None:
             gone.add(start)

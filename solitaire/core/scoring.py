@@ -210,7 +210,9 @@ def _check_hand(hand: tuple[Card, ...], starter: Card | None) -> None:
     if len(hand) != 4:
         raise CardError(f"a hand needs 4 cards, got {len(hand)}")
     if starter is not None and starter in hand:
-        raise DuplicateCardError(f"duplicate card {starter}: the starter is also in the hand")
+        raise DuplicateCardError(
+            f"duplicate card {starter.symbol()}: the starter is also in the hand"
+        )
 
 
 def score_hand(

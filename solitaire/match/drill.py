@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
@@ -170,8 +170,14 @@ class Drill:
             return []
         return [a.card for a in self.match.legal_actions() if isinstance(a, Lay)]
 
+    def choosing(self) -> bool:
+        """True when the cards you may lay now are a choice: two ranks or more (cards of one
+        rank peg alike, so laying one or another of them is no choice to grade)."""
+        return len({card.rank for card in self.playable()}) > 1
+
     def lay(self, card: Card, values: Mapping[Card, Fraction] | None = None) -> Grade | None:
-        """Lay a card; graded (against ``values``, else the search's) when more than one fitted.
+        """Lay a card; graded (against ``values``, else the search's) when the cards that fit
+        were a choice (:meth:`choosing`).
 
         A card that cannot be laid is refused with the reason and changes nothing.
         """
@@ -181,7 +187,7 @@ class Drill:
         match.check(Lay(card), player=YOU)
         fits = self.playable()
         grade = None
-        if len(fits) > 1:
+        if self.choosing():
             if values is None:
                 values = play_values(match.observation(YOU))
             best = max(values, key=lambda c: (values[c], c))
@@ -268,6 +274,8 @@ def replay_drill(
     recorded_grades = _recorded_grades(top, hands)
     recorded_pegged = _recorded_pegged(top, hands)
     finished = top.flag("finished")
+    legacy: set[tuple[int, int]] = set()  # (hand, grade): a same-rank "choice" graded before
+    cursor: dict[int, int] = {}  # each hand's recorded grades accounted for
     for index, cards in enumerate(played, 1):
         where = f"hand {index}"
         check_list(cards, f"{where}: field 'played'", 0, 4)
@@ -278,8 +286,20 @@ def replay_drill(
         for step, value in enumerate(cards, 1):
             card = _card(value, f"{where}: field 'played' item {step}")
             values = None
-            if not regrade and len(drill.playable()) > 1:
-                values = _values_of(recorded_grades, index, card)
+            mine = recorded_grades[index - 1] if index <= len(recorded_grades) else []
+            at = cursor.get(index, 0)
+            if drill.choosing():
+                if not regrade:
+                    values = _values_of(mine[at:], index, card)
+                cursor[index] = at + 1
+            elif len(drill.playable()) > 1 and at < len(mine) and mine[at][0] == card:
+                # Written before cards of one rank went ungraded: that grade is left out.
+                if mine[at][2] != 0:
+                    raise RecordError(
+                        f"hand {index}: the grade of {card} is not what the drill gives"
+                    )
+                legacy.add((index, at))
+                cursor[index] = at + 1
             try:
                 drill.lay(card, values)
             except ValueError as error:
@@ -287,7 +307,17 @@ def replay_drill(
     if not drill.is_over and not allow_unfinished:
         raise RecordError("record: the drill is not finished")
     actual = drill_record(drill)
-    recorded_fields = {"grades": top.array("grades", 0, hands), "pegged": recorded_pegged}
+    recorded_grades_checked = top.array("grades", 0, hands)
+    if legacy:  # a same-rank "choice" graded by an older version: that grade is left out
+        recorded_grades_checked = [
+            [
+                g
+                for step, g in enumerate(check_list(hand, "grades", 0, 4))
+                if (index, step) not in legacy
+            ]
+            for index, hand in enumerate(recorded_grades_checked, 1)
+        ]
+    recorded_fields = {"grades": recorded_grades_checked, "pegged": recorded_pegged}
     for field_name, recorded in recorded_fields.items():
         if len(recorded) != len(actual[field_name]):
             raise RecordError(
@@ -380,13 +410,14 @@ def _recorded_pegged(top: Fields, hands: int) -> list[list[int]]:
 
 
 def _values_of(
-    grades: list[list[tuple[Card, Card, Fraction]]], hand: int, card: Card
+    grades: Sequence[tuple[Card, Card, Fraction]], hand: int, card: Card
 ) -> dict[Card, Fraction]:
-    """Values that give the recorded grade of ``card``, the next one recorded for this hand."""
+    """Values that give the recorded grade of ``card``, the first of ``grades`` (those of this
+    hand not yet played)."""
     where = f"hand {hand}: field 'grades'"
-    if hand > len(grades) or not grades[hand - 1]:
+    if not grades:
         raise RecordError(f"{where}: a graded card is missing")
-    mine, best, loss = grades[hand - 1].pop(0)
+    mine, best, loss = grades[0]
     if mine != card or (best == card and loss != 0) or loss < 0:
         raise RecordError(f"{where}: the grade of {card} is not what the drill gives")
     return {best: Fraction(0), card: -loss}

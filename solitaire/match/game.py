@@ -807,7 +807,7 @@ class Match:
             raise NotYourTurnError(f"not your turn: player {self._to_act} is to act")
         assert self._to_act is not None  # someone acts until the match is over
         hand = self._held[self._to_act]
-        hand_text = " ".join(map(str, hand))
+        hand_text = " ".join(card.symbol() for card in hand)
         if isinstance(action, Claim):
             _check_claim(action.points)
             if self._phase is not Phase.SHOW:
@@ -823,19 +823,19 @@ class Match:
                 raise WrongPhaseError("the discard is over: lay a card or say go")
             a, b = action.cards
             if a == b:
-                raise IllegalMoveError(f"duplicate card {a}: discard two different cards")
+                raise IllegalMoveError(f"duplicate card {a.symbol()}: discard two different cards")
             for card in action.cards:
                 if card not in hand:
-                    raise NotInHandError(f"'{card}' is not in your hand ({hand_text})")
+                    raise NotInHandError(f"{card.symbol()} is not in your hand ({hand_text})")
             return
         if self._phase is not Phase.PLAY:
             raise WrongPhaseError("discard two cards to the crib first")
         if isinstance(action, Lay):
             if action.card not in hand:
-                raise NotInHandError(f"'{action.card}' is not in your hand ({hand_text})")
+                raise NotInHandError(f"{action.card.symbol()} is not in your hand ({hand_text})")
             if self.count + action.card.value > MAX_COUNT:
                 raise PassesThirtyOneError(
-                    f"'{action.card}' would take the count past 31 "
+                    f"{action.card.symbol()} would take the count past 31 "
                     f"({self.count} + {action.card.value})"
                 )
             return
@@ -843,7 +843,7 @@ class Match:
             fits = [c for c in hand if self.count + c.value <= MAX_COUNT]
             if fits:
                 raise GoWhileCardFitsError(
-                    f"you cannot say go: {' '.join(map(str, fits))} can be laid "
+                    f"you cannot say go: {' '.join(c.symbol() for c in fits)} can be laid "
                     f"(the count is {self.count})"
                 )
             return

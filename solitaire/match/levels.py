@@ -13,6 +13,7 @@ __all__ = [
     "DEFAULT_HANDS",
     "DEFAULT_LEVEL",
     "MAX_ARENA_GAMES",
+    "MAX_DEALS",
     "MAX_GAMES",
     "MAX_HANDS",
     "OUTSIDE",
@@ -25,6 +26,7 @@ DEFAULT_LEVEL: Final = "standard"  # the opponent when none is named
 OUTSIDE: Final = ("magmacrunch", "pycribbage", "pycribbage-random")  # from PyPI, seated by us
 MAX_GAMES: Final = 25  # a series longer than this is not a record we write
 MAX_ARENA_GAMES: Final = 1_000_000
+MAX_DEALS: Final = 60  # deals in a game: one always ends well before (each deal pegs the go)
 DEFAULT_HANDS: Final = 8  # hands in a pegging drill
 MAX_HANDS: Final = 40
 

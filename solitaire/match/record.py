@@ -51,7 +51,7 @@ from solitaire.match.game import (
     record_cards,
     result_record,
 )
-from solitaire.match.levels import MAX_GAMES
+from solitaire.match.levels import MAX_DEALS, MAX_GAMES
 
 __all__ = [
     "GAME_NAME",
@@ -65,7 +65,6 @@ __all__ = [
 ]
 
 MAX_RECORD_BYTES: Final = 512 * 1024  # a game is about 10 KB
-MAX_DEALS: Final = 60  # a game always ends well before: each deal scores at least 1 (the go)
 _NAME_CHARS: Final = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_.'"
 
 _TOP: Final = (

@@ -359,7 +359,7 @@ class Game:
         if self.is_over:
             raise GameOverError("the game is over: there is nothing to discard")
         tokens = cards.replace(",", " ").split() if isinstance(cards, str) else list(cards)
-        hand_text = " ".join(map(str, self._shown))
+        hand_text = " ".join(card.symbol() for card in self._shown)
         chosen: list[Card] = []
         for index, token in enumerate(tokens):
             try:
@@ -367,9 +367,13 @@ class Game:
             except CardError as error:
                 card = self._card_of_rank(token, index, hand_text, error)
             if card in chosen:
-                raise IllegalDiscardError(f"duplicate card {card}: pick two different cards", index)
+                raise IllegalDiscardError(
+                    f"duplicate card {card.symbol()}: pick two different cards", index
+                )
             if card not in self._shown:
-                raise IllegalDiscardError(f"'{card}' is not in your hand ({hand_text})", index)
+                raise IllegalDiscardError(
+                    f"{card.symbol()} is not in your hand ({hand_text})", index
+                )
             chosen.append(card)
         if len(chosen) != 2:
             raise IllegalDiscardError(

@@ -98,7 +98,7 @@ def test_ordering_is_rank_then_suit() -> None:
 def test_parse_cards_accepts_mixed_separators_and_refuses_duplicates() -> None:
     assert parse_cards("5H 10S,jd") == (Card.parse("5H"), Card.parse("TS"), Card.parse("JD"))
     assert parse_cards(" 5h ,  ; 6h ") == (Card.parse("5H"), Card.parse("6H"))
-    with pytest.raises(DuplicateCardError, match="duplicate card 5H"):
+    with pytest.raises(DuplicateCardError, match="duplicate card 5♥"):
         parse_cards("5H 6C 5h")
     assert len(parse_cards("5H 5H", distinct=False)) == 2
     assert to_cards(["5H", Card.parse("6C")]) == parse_cards("5H 6C")

@@ -167,7 +167,7 @@ def test_to_dict_has_every_field() -> None:
 def test_bad_hands_are_refused() -> None:
     with pytest.raises(CardError, match="needs 4 cards, got 3"):
         score_hand("5H 5C 5S")
-    with pytest.raises(DuplicateCardError, match="duplicate card 5H"):
+    with pytest.raises(DuplicateCardError, match="duplicate card 5♥"):
         score_hand("5H 5C 5S 5H", "2C")
     with pytest.raises(DuplicateCardError, match="starter is also in the hand"):
         score_hand("5H 5C 5S JD", "5H")

@@ -33,9 +33,10 @@ def play_through(drill: Drill, pick: int = 0) -> list[tuple[Fraction, Fraction]]
             continue
         fits = drill.playable()
         card = fits[min(pick, len(fits) - 1)]
-        values = play_values(drill.observation()) if len(fits) > 1 else {}
+        choice = len({fit.rank for fit in fits}) > 1  # cards of one rank are no choice
+        values = play_values(drill.observation()) if choice else {}
         grade = drill.lay(card)
-        if len(fits) > 1:
+        if choice:
             assert grade is not None
             checked.append((grade.loss, max(values.values()) - values[card]))
             assert values[grade.best] == max(values.values())
@@ -155,3 +156,53 @@ def test_resuming_takes_the_recorded_grades_and_still_checks_the_cards() -> None
     bad["pegged"][0][1] += 1
     with pytest.raises(RecordError, match="hand 1: field 'pegged'"):
         replay_drill(bad, regrade=False)
+
+
+def test_cards_of_one_rank_are_no_choice_to_grade() -> None:
+    """Seed 0's fourth hand holds 3♥ 3♠ 3♦ when nothing else fits: laying any is the same."""
+    drill = Drill(0, hands=8, opponent=OPPONENT)
+    same_rank = 0
+    while not drill.is_over:
+        if drill.hand_over:
+            drill.next_hand()
+            continue
+        fits = drill.playable()
+        one_rank = len(fits) > 1 and len({card.rank for card in fits}) == 1
+        assert drill.choosing() is (len({card.rank for card in fits}) > 1)
+        graded = len(drill.grades)
+        drill.lay(fits[0])
+        if one_rank:
+            same_rank += 1
+            assert len(drill.grades) == graded
+    assert same_rank >= 1
+    record = drill_record(drill)
+    assert replay_drill(record).grades == drill.grades
+
+
+def test_a_record_that_graded_one_rank_still_replays() -> None:
+    """Records written before: a grade of a one-rank "choice" (loss 0) is left out, not refused;
+    one that says such a card lost points is refused."""
+    drill = Drill(0, hands=4, opponent=OPPONENT)
+    old: list[tuple[int, int, str]] = []  # (hand, grades before it, the card)
+    while not drill.is_over:
+        if drill.hand_over:
+            drill.next_hand()
+            continue
+        fits = drill.playable()
+        if len(fits) > 1 and len({card.rank for card in fits}) == 1:
+            before = sum(1 for g in drill.grades if g.hand == drill.number)
+            old.append((drill.number, before, str(fits[0])))
+        drill.lay(fits[0])
+    assert old
+    record = drill_record(drill)
+    for extra, (hand, before, card) in enumerate(old):
+        earlier = sum(1 for h, _, _ in old[:extra] if h == hand)  # inserted before it
+        grade = {"card": card, "best": card, "loss": "0"}
+        record["grades"][hand - 1].insert(before + earlier, grade)
+    for regrade in (True, False):
+        again = replay_drill(json.loads(json.dumps(record)), regrade=regrade)
+        assert again.grades == drill.grades
+    hand, before, card = old[0]
+    record["grades"][hand - 1][before]["loss"] = "1/2"  # the first inserted
+    with pytest.raises(RecordError, match="is not what the drill gives"):
+        replay_drill(record)

@@ -264,7 +264,7 @@ def test_each_illegal_move_is_refused_with_its_reason_and_changes_nothing() -> N
         (fresh, 1, Discard((Card.parse("KH"), Card.parse("KH"))), IllegalMoveError, "duplicate"),
         (fresh, 1, Lay(Card.parse("KH")), WrongPhaseError, "discard two cards"),
         (match, 0, Lay(Card.parse("KS")), NotYourTurnError, "not your turn"),
-        (match, 1, Lay(Card.parse("KS")), NotInHandError, "'KS' is not in your hand"),
+        (match, 1, Lay(Card.parse("KS")), NotInHandError, "K♠ is not in your hand"),
         (match, 1, GO, GoWhileCardFitsError, "cannot say go"),
         (match, 1, discard("KH JH"), WrongPhaseError, "discard is over"),
         (match, 2, GO, IllegalMoveError, "invalid player"),

@@ -175,6 +175,21 @@ def test_an_overcount_is_corrected_to_the_true_count() -> None:
     assert counted.claimed == over
 
 
+@pytest.mark.parametrize("muggins", [True, False])
+def test_an_overcount_gives_the_opponent_nothing(muggins: bool) -> None:
+    """The ACC's rules (docs/RULES-MATCH.md): muggins takes only points missed (Rule 10.2);
+    an over-peg short of the game is corrected, and a correction is no penalty (8.4, 11.1 b)."""
+    true = own_count(at_show(muggins).observation(0)).points
+    for over in (n for n in POSSIBLE if n > true):
+        match = at_show(muggins)
+        before = match.scores[:]
+        events = match.claim(0, over)
+        assert not any(isinstance(event, Muggins) for event in events)
+        counted = events[0]
+        assert isinstance(counted, Counted) and counted.points == true == counted.score.total
+        assert counted.scores == (before[0] + true, before[1])
+
+
 def test_the_crib_is_claimed_too_and_the_deal_goes_on() -> None:
     match = at_show()
     match.claim(0, own_count(match.observation(0)).points)

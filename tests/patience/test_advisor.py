@@ -168,9 +168,9 @@ def test_values_are_exact_fractions() -> None:
     ("six", "seen", "starter", "error", "message"),
     [
         ("5H 5C 5S JD 4C", (), None, AdviceError, "needs the 6 cards shown, got 5"),
-        ("5H 5C 5S JD 4C 9S", "5H", None, DuplicateCardError, "'5H' is both in your hand"),
-        ("5H 5C 5S JD 4C 9S", (), "5H", DuplicateCardError, "starter '5H' is also in your hand"),
-        ("5H 5C 5S JD 4C 4C", (), None, DuplicateCardError, "duplicate card 4C"),
+        ("5H 5C 5S JD 4C 9S", "5H", None, DuplicateCardError, "5♥ is both in your hand"),
+        ("5H 5C 5S JD 4C 9S", (), "5H", DuplicateCardError, "starter 5♥ is also in your hand"),
+        ("5H 5C 5S JD 4C 4C", (), None, DuplicateCardError, "duplicate card 4♣"),
     ],
 )
 def test_bad_positions(six: str, seen: str, starter: str | None, error: type, message: str) -> None:

@@ -93,8 +93,8 @@ def test_heels_is_scored_when_the_starter_is_a_jack() -> None:
     [
         ("KD", "discard exactly 2 of your 6 cards, not 1"),
         ("KD 3D 10D", "discard exactly 2 of your 6 cards, not 3"),
-        ("KD KD", "duplicate card KD"),
-        ("KD 2C", "'2C' is not in your hand (KD 3D TD TH 5S 3S)"),
+        ("KD KD", "duplicate card K♦"),
+        ("KD 2C", "2♣ is not in your hand (K♦ 3♦ 10♦ 10♥ 5♠ 3♠)"),
         ("KD ZZ", "invalid card 'ZZ'"),
         ("", "discard exactly 2 of your 6 cards, not 0"),
     ],

@@ -177,9 +177,9 @@ def test_validator_names_the_bad_token_and_leaves_the_cursor(
     outside = next(c for c in Game.from_seed(SEED + 1).shown if c not in shown)
     for text, message in [
         (f"{shown[0]} zz", "invalid card 'zz'"),
-        (f"{outside} {shown[0]}", f"'{outside}' is not in your hand"),
+        (f"{outside} {shown[0]}", f"{outside.symbol()} is not in your hand"),
         (f"{shown[0]}", "exactly 2"),
-        (f"{shown[0]} {shown[0]}", f"duplicate card {shown[0]}"),
+        (f"{shown[0]} {shown[0]}", f"duplicate card {shown[0].symbol()}"),
     ]:
         with pytest.raises(ValidationError) as caught:
             validator.validate(Document(text))

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Final
 
-from solitaire.core.cards import Card
+from solitaire.core.cards import Card, suit_letters
 from solitaire.match.coach import CardAdvice
 from solitaire.match.drill import (
     DRILL,
@@ -166,7 +166,7 @@ class DrillSession(Sitting[Drill, Drill]):
     def _prepare(self) -> None:
         """Have the coach value your cards before you lay one (it grades the card you lay)."""
         background = self.coach.executor is not None
-        if background and not self.offering and len(self.drill.playable()) > 1:
+        if background and not self.offering and self.drill.choosing():
             self.coach.prepare(self._moment(), self.drill.observation())
 
     def advice(self) -> list[CardAdvice] | None:
@@ -230,7 +230,7 @@ class DrillSession(Sitting[Drill, Drill]):
         try:
             drill.match.check(Lay(card), player=YOU)
         except IllegalMoveError as error:
-            self.message = str(error)
+            self.message = suit_letters(str(error)) if self.ascii else str(error)
             return
         moment = self._moment()
         advice = self.coach.advice(moment)

@@ -15,11 +15,13 @@ from functools import partial
 from prompt_toolkit.application import Application
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.input import Input
+from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import Output
 
 from solitaire.match.game import Match
 from solitaire.store import History, resolve_data_dir
 from solitaire.ui import shell
+from solitaire.ui.match.browse import DealBrowser
 from solitaire.ui.match.coaching import Coach, coach_executor
 from solitaire.ui.match.screen import MatchScreen
 from solitaire.ui.match.session import MatchSession, Stage
@@ -35,7 +37,7 @@ def build_app(
     """The full-screen application for a match session."""
 
     keys = shell.game_keys(session)
-    screen = shell.screen_window(lambda: MatchScreen(session))
+    screen = shell.screen_window(lambda: MatchScreen(session, shell.terminal_size()[1]))
     root = shell.fitted(screen, shell.terminal_size)
 
     def paced(action: Callable[[], object]) -> Callable[[], None]:
@@ -78,6 +80,32 @@ def build_app(
     keys.on("enter")(paced(session.enter))
     keys.on("y", filter=stage_is(Stage.RESUME))(paced(session.resume))
     keys.on("n", filter=stage_is(Stage.RESUME, Stage.MATCH_OVER))(paced(session.start_afresh))
+
+    # The deal list (d) takes every key while open, but quitting and the help.
+    browsing = Condition(lambda: session.browser is not None and not session.show_help)
+    keys.on("d", filter=~browsing & ~Condition(lambda: session.show_help))(session.open_deals)
+
+    def in_deals(action: Callable[[DealBrowser], object]) -> Callable[[], None]:
+        def run() -> None:
+            if session.browser is not None:
+                action(session.browser)
+
+        return run
+
+    @keys.add(Keys.Any, filter=browsing)
+    def _elsewhere(event: object) -> None:
+        session.message = "In the deals: Up/Down, PgUp/PgDn, Left/Right, Enter, Esc back"
+
+    keys.on("escape", filter=browsing, eager=True)(session.deals_back)
+    keys.on("up", filter=browsing)(in_deals(lambda b: b.move(-1)))
+    keys.on("down", filter=browsing)(in_deals(lambda b: b.move(1)))
+    keys.on("pageup", filter=browsing)(in_deals(lambda b: b.page_by(-1)))
+    keys.on("pagedown", filter=browsing)(in_deals(lambda b: b.page_by(1)))
+    keys.on("space", filter=browsing)(in_deals(lambda b: b.page_by(1)))
+    keys.on("left", filter=browsing)(in_deals(lambda b: b.turn(-1)))
+    keys.on("right", filter=browsing)(in_deals(lambda b: b.turn(1)))
+    keys.on("enter", filter=browsing)(in_deals(lambda b: b.enter()))
+    keys.on("d", filter=browsing)(session.close_deals)
 
     keys.on_quit(session.quit)
     app = shell.full_screen_app(root, screen, keys, input=input, output=output)

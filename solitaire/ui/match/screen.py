@@ -33,6 +33,7 @@ from solitaire.match.game import (
     missed_groups,
 )
 from solitaire.match.pegging import call, go_call
+from solitaire.ui.match.deals import BrowserView
 from solitaire.ui.match.session import (
     COMPUTER,
     YOU,
@@ -74,6 +75,7 @@ KEYS: Final = (
     ("?", "the play: the coach values every card you may lay;"),
     ("", "after a game: its costliest discards and plays"),
     ("n", "when the match is over: a new match"),
+    ("d", "the deals so far: open any card by card (Esc back)"),
     ("h or F1", "this help"),
     ("q Ctrl-C Ctrl-D", "quit; the match is saved and offered next time"),
 )
@@ -114,10 +116,12 @@ class MatchBoard:
         names: tuple[str, str],
         pegs: tuple[tuple[int, int], tuple[int, int]],
         ascii: bool = False,
+        games: tuple[int, int] | None = None,
     ) -> None:
         self.names = names
         self.pegs = pegs
         self.ascii = ascii
+        self.games = games  # a series' game points so far, under each score
 
     def _holes(self, player: int, first: int, last: int) -> Text:
         empty, filled, front_peg, back_peg = (
@@ -151,7 +155,10 @@ class MatchBoard:
             name.append(f"{front:>3} ", style="total")
             first = name.append_text(self._holes(player, 1, 60)).append(bar, style="red")
             first.append(f" {DOUBLE_SKUNK_LINE}", style="red")
-            second = Text(" " * 13).append_text(self._holes(player, 61, SKUNK_LINE))
+            second = Text(" " * 13)
+            if self.games is not None:  # like a board's game pegs, under the score
+                second = Text(f"{f'games {self.games[player]}':>12} ", style="muted")
+            second.append_text(self._holes(player, 61, SKUNK_LINE))
             second.append(bar, style="bold red").append_text(
                 self._holes(player, SKUNK_LINE + 1, GAME_POINTS - 1)
             )
@@ -260,8 +267,9 @@ class MatchScreen:
     BREAKDOWN_ROWS: Final = 7  # a longer breakdown is left to the spoken count
     FIXED_ROWS: Final = 11  # header, board, table, two blank lines, your cards, prompt, keys
 
-    def __init__(self, session: MatchSession) -> None:
+    def __init__(self, session: MatchSession, rows: int = MIN_SIZE[1]) -> None:
         self.session = session
+        self.rows = rows  # the terminal's: the deal list uses them all
 
     def header(self) -> Text:
         """One line, never wrapped: who plays, the game and deal, who deals, then the seed (cut
@@ -284,7 +292,22 @@ class MatchScreen:
 
     def board(self) -> MatchBoard:
         session = self.session
-        return MatchBoard(session.names, (session.pegs(YOU), session.pegs(COMPUTER)), session.ascii)
+        return MatchBoard(
+            session.names,
+            (session.pegs(YOU), session.pegs(COMPUTER)),
+            session.ascii,
+            self.series(),
+        )
+
+    def series(self) -> tuple[int, int] | None:
+        """Each side's game points in a series, once a game before the one on screen has
+        ended (None before, and in a one-game match)."""
+        session = self.session
+        done = session.match.results[: session.game_number - 1]
+        if not done:
+            return None
+        you = sum(result.game_points for result in done if result.winner == YOU)
+        return you, sum(result.game_points for result in done) - you
 
     def table(self) -> Text:
         """The computer's cards, the crib and the starter."""
@@ -535,11 +558,11 @@ class MatchScreen:
         elif session.counting:
             keys = "0-9 your count   Backspace   Enter count it   h help   q quit"
         elif stage is Stage.SHOW:
-            keys = "Enter continue   h help   q quit"
+            keys = "Enter continue   d deals   h help   q quit"
         elif stage is Stage.GAME_OVER:
-            keys = "Enter continue   ? review   h help   q quit"
+            keys = "Enter continue   ? review   d deals   h help   q quit"
         elif stage is Stage.MATCH_OVER:
-            keys = "n new match   ? review   h help   q quit"
+            keys = "n new match   ? review   d deals   h help   q quit"
         elif session.discarding:
             keys = "1-6 pick   Enter discard   h help   q quit"
         else:
@@ -556,6 +579,12 @@ class MatchScreen:
                 Paragraph(Text(self.setup_line(), style="muted")),
                 self.footer(),
             )
+        if session.browser is not None:
+            used = 2 + (_rows(session.message) if session.message else 0)  # header, keys
+            rows = max(MIN_SIZE[1], self.rows) - used
+            browse = BrowserView(session.browser, session.names, session.ascii, rows)
+            message = [Text(session.message, style="warn")] if session.message else []
+            return Group(self.header(), browse, *message)
         parts: list[RenderableType] = [self.header(), self.board()]
         if session.stage is not Stage.RESUME:
             parts.append(self.table())

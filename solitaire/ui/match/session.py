@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from solitaire.core.cards import Card
+from solitaire.core.cards import Card, suit_letters
 from solitaire.core.errors import InputError
 from solitaire.match.coach import CardAdvice, Costly, play_note
 from solitaire.match.game import (
@@ -45,6 +45,7 @@ from solitaire.match.players import PLAYERS
 from solitaire.match.record import RecordError, load_match_record, match_record, replay_match
 from solitaire.match.registry import make_player
 from solitaire.store import MATCH, History, RecordSummary, StoreError, command
+from solitaire.ui.match.browse import DealBrowser
 from solitaire.ui.match.coaching import Coach, Moment
 from solitaire.ui.saved import Claimed, SavedGame, Sitting, kept_if_saved, not_saved
 
@@ -142,6 +143,7 @@ class MatchSession(Sitting[Loaded, Match]):
         self.coach = coach  # None: no coach (? says so)
         self.show_coach = False  # ? in the play: every card valued; after a game: the review
         self._laid: tuple[Moment, Card] | None = None  # your last card, for the coach's note
+        self.browser: DealBrowser | None = None  # d: the deals so far, one open card by card
         self.saved: SavedGame[Loaded] = SavedGame(history, MATCH, "match", _load_match)
         self._saved_seen = 0  # the events seen, as last saved with the match
         self.asked_level = level  # the level a new match is played against
@@ -167,6 +169,7 @@ class MatchSession(Sitting[Loaded, Match]):
 
     def _enter(self, loaded: Loaded) -> None:
         self.match, self.level, seen = loaded
+        self.browser = None
         if self.coach is not None:
             self.coach.forget()
         self._catch_up(seen)
@@ -236,6 +239,7 @@ class MatchSession(Sitting[Loaded, Match]):
             self.coach.forget()  # a new match is game 1 again: no answer of the last one
         self.saved.new_row()
         self.level = self.asked_level
+        self.browser = None
         self.match = match
         self.events = []
         self.shown = 0
@@ -480,7 +484,7 @@ class MatchSession(Sitting[Loaded, Match]):
         try:
             self.match.check(Lay(card), player=YOU)
         except IllegalMoveError as error:
-            self.message = str(error)
+            self.message = suit_letters(str(error)) if self.ascii else str(error)
             return
         choices = len(self.match.legal_actions())
         moment, view = self._moment(), self.match.observation(YOU)
@@ -542,6 +546,40 @@ class MatchSession(Sitting[Loaded, Match]):
         self.message = ""
         self.reveal()
         return True
+
+    # -- the deals so far ----------------------------------------------------------------
+
+    def listed_deals(self) -> list[tuple[int, int]]:
+        """Every deal of this match seen to its end on screen, as (game, deal), in order: a
+        deal whose events are all shown and that the match has left behind (or ended in)."""
+        last: dict[tuple[int, int], int] = {}
+        for index, tagged in enumerate(self.events):
+            last[(tagged.game, tagged.deal)] = index
+        current = (self.match.game_number, len(self.match.deals))
+        return [
+            key
+            for key, index in last.items()
+            if key[1] > 0 and index < self.shown and (key != current or self.match.is_over)
+        ]
+
+    def open_deals(self) -> None:
+        """d: list the deals seen to their end, the latest under the cursor."""
+        deals = self.listed_deals()
+        if self.pending is not None or not deals:
+            self.message = "No deal has ended yet: d lists the deals once one has."
+            return
+        self.show_coach = False
+        self.browser = DealBrowser(self.match, deals, YOU)
+        self.message = ""
+
+    def close_deals(self) -> None:
+        """d again: back to the game at once."""
+        self.browser = None
+
+    def deals_back(self) -> None:
+        """Esc: from a deal to the list, from the list back to the game."""
+        if self.browser is not None and self.browser.back():
+            self.browser = None
 
     # -- the coach ------------------------------------------------------------------------
 

@@ -26,11 +26,28 @@ __all__ = [
     "MatchView",
     "StoredMatch",
     "deal_table",
+    "did",
+    "possessive",
     "result_text",
     "seat_names",
 ]
 
 _SKUNK_WORDS = ("", ", a skunk", ", a double skunk")
+
+
+def did(name: str, verb: str) -> str:
+    """A player's name and a verb that agrees with it: ``you win``, ``expert wins``."""
+    if name == "you":
+        return f"you {verb}"
+    ending = "es" if verb.endswith(("s", "sh", "ch", "x")) else "s"
+    return f"{name} {verb}{ending}"
+
+
+def possessive(name: str, start: bool = False) -> str:
+    """``your`` (``Your`` to ``start`` a sentence), ``expert's``."""
+    if name == "you":
+        return "Your" if start else "your"
+    return f"{name}'s"
 
 
 def seat_names(players: Sequence[str]) -> tuple[str, str]:
@@ -96,7 +113,8 @@ def result_text(result: GameResult, names: tuple[str, str]) -> Text:
     winner, loser = result.scores[result.winner], result.scores[result.loser]
     games = "1 game" if result.game_points == 1 else f"{result.game_points} games"
     return Text(
-        f"{names[result.winner]} wins {winner} to {loser}{_SKUNK_WORDS[result.skunk]} ({games})",
+        f"{did(names[result.winner], 'win')} {winner} to {loser}{_SKUNK_WORDS[result.skunk]} "
+        f"({games})",
         style="milestone",
     )
 
@@ -130,8 +148,7 @@ class MatchView:
                         (f" (ties cut again: {len(game.cuts) - 1})", "muted")
                         if len(game.cuts) > 1
                         else "",
-                        f"; {names[game.first_dealer]} "
-                        f"{'deal' if names[game.first_dealer] == 'you' else 'deals'} first",
+                        f"; {did(names[game.first_dealer], 'deal')} first",
                     )
                 )
             parts.append(deal_table(game, names, self.ascii, match.muggins))
@@ -142,7 +159,7 @@ class MatchView:
             line = f"Match: {names[0]} {points[0]}, {names[1]} {points[1]}"
             if match.is_over:
                 winner = match.winner
-                line += ": a tie" if winner is None else f": {names[winner]} wins the match"
+                line += ": a tie" if winner is None else f": {did(names[winner], 'win')} the match"
             parts.append(Text(line, style="title"))
         return Group(*parts)
 

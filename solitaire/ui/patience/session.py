@@ -15,7 +15,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from solitaire.core.cards import Card
+from solitaire.core.cards import Card, suit_letters
 from solitaire.core.dealcode import deal_code
 from solitaire.patience.advisor import DiscardOption, Position, advise_position, position_of
 from solitaire.patience.coach import GameReview, RoundReview, review_game, review_round
@@ -438,7 +438,7 @@ class PlaySession:
         try:
             cards = self.game.check_discard(text)
         except ValueError as error:
-            self.message = str(error)
+            self.message = suit_letters(str(error)) if self.ascii else str(error)
             return None
         return self.discard(list(cards))
 
@@ -510,7 +510,7 @@ class PlaySession:
         try:
             self.game.check_discard(text)
         except IllegalDiscardError as error:
-            return str(error)
+            return suit_letters(str(error)) if self.ascii else str(error)
         return None
 
     # -- after a round ----------------------------------------------------------------

@@ -1,0 +1,249 @@
+"""Deals told card by card: `cribsol replay` of a match, and the deal list on screen."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from solitaire.cli import main
+from solitaire.match.game import Match
+from solitaire.match.players import StandardPlayer, advance
+from solitaire.match.review import deal_numbers, review_deal
+from solitaire.store import History
+from solitaire.ui.match.deals import WIDE, DealView, rendered_lines
+from solitaire.ui.match.screen import MatchScreen
+from solitaire.ui.match.session import MatchSession
+from solitaire.ui.match.views import MatchView, did, possessive, result_text
+from solitaire.ui.views import THEME
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.fixture
+def record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Path:
+    argv = ("match", "--auto", "standard", "--vs", "expert", "--seed", "5", "--json")
+    status, out, _ = run(capsys, *argv)
+    assert status == 0
+    path = tmp_path / "match.json"
+    path.write_text(out)
+    return path
+
+
+def deals_in(path: Path) -> int:
+    return len(json.loads(path.read_text())["played"][0]["deals"])
+
+
+def test_replay_tells_every_deal_then_the_totals(
+    capsys: pytest.CaptureFixture[str], record: Path
+) -> None:
+    status, out, err = run(capsys, "replay", str(record))
+    assert status == 0 and err == ""
+    count = deals_in(record)
+    assert [int(n) for n in re.findall(r"^Game 1, deal (\d+):", out, re.M)] == list(
+        range(1, count + 1)
+    )
+    assert out.count("The play") == count and out.count("The show") == count
+    assert out.count("Coach: standard's discard") == count  # the first seat's verdict
+    assert "Totals per deal" in out and "every deal matches the record" in out
+    assert "standard wins 121" in out
+
+
+def test_replay_picks_one_deal_and_keeps_the_totals_and_the_record(
+    capsys: pytest.CaptureFixture[str], record: Path
+) -> None:
+    status, out, _ = run(capsys, "replay", str(record), "--deal", "2")
+    assert status == 0 and re.findall(r"^Game 1, deal (\d+):", out, re.M) == ["2"]
+    assert "Totals per deal" not in out
+    status, totals, _ = run(capsys, "replay", str(record), "--totals")
+    assert status == 0 and "Game 1, deal" not in totals and "┃deal" in totals.replace(" ", "")
+    status, shown, _ = run(capsys, "replay", str(record), "--json")
+    assert status == 0 and json.loads(shown) == json.loads(record.read_text())
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (("--deal", "60"), "--deal 60: game 1 has"),
+        (("--game", "2"), "--game 2: this match has 1 game(s)"),
+        (("--deal", "0"), "--deal: expected a whole number from 1 to 60"),
+        (("--deal", "1", "--totals"), "--totals shows every deal's totals"),
+    ],
+)
+def test_a_deal_the_match_does_not_have_is_one_line(
+    capsys: pytest.CaptureFixture[str], record: Path, argv: tuple[str, ...], words: str
+) -> None:
+    status, out, err = run(capsys, "replay", str(record), *argv)
+    assert status == 2 and out == "" and words in err and err.count("\n") == 1, err
+
+
+def test_a_series_needs_the_game_of_a_deal(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = ("match", "--auto", "standard", "--vs", "easy", "--seed", "2", "--games", "2")
+    _, out, _ = run(capsys, *argv, "--json")
+    path = tmp_path / "series.json"
+    path.write_text(out)
+    status, _, err = run(capsys, "replay", str(path), "--deal", "1")
+    assert status == 2 and "add --game G" in err
+    status, out, _ = run(capsys, "replay", str(path), "--deal", "1", "--game", "2")
+    assert status == 0 and re.findall(r"^Game (\d), deal (\d+):", out, re.M) == [("2", "1")]
+
+
+def test_match_options_on_another_game_s_record_are_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    _, out, _ = run(capsys, "play", "--auto", "best", "--seed", "3", "--json")
+    path = tmp_path / "patience.json"
+    path.write_text(out)
+    status, shown, err = run(capsys, "replay", str(path), "--deal", "1")
+    assert status == 2 and shown == "" and "--deal is for a match's record" in err
+
+
+def plain(renderable: object, width: int) -> list[str]:
+    console = Console(file=io.StringIO(), width=width, theme=THEME, force_terminal=False)
+    console.print(renderable)
+    assert isinstance(console.file, io.StringIO)
+    return console.file.getvalue().splitlines()
+
+
+@pytest.mark.parametrize("seed", [5, 8])
+def test_a_deal_fits_80_columns_and_says_each_call_when_wide(seed: int) -> None:
+    match = Match(seed)
+    advance(match, (StandardPlayer(), StandardPlayer()))
+    for game, number in deal_numbers(match):
+        view = DealView(review_deal(match, game, number, coached=(0,)), ("you", "standard"))
+        narrow = plain(view, 80)
+        assert max(len(line) for line in narrow) <= 80
+        wide = plain(view, WIDE)
+        assert max(len(line) for line in wide) <= WIDE
+        calls = [line for line in wide if re.search(r'"(one for|go"|[a-z-]+)', line)]
+        assert len(calls) >= len(review_deal(match, game, number).play)
+        assert not any('"' in line for line in narrow if "you said" not in line)
+        assert [line.rstrip() for line in narrow] == [
+            ANSI.sub("", line.plain) for line in rendered_lines(view, 80)
+        ]
+
+
+def test_a_player_name_agrees_with_its_verb() -> None:
+    """The class of "you wins": every sentence with a seat's name as subject."""
+    assert did("you", "win") == "you win" and did("expert", "win") == "expert wins"
+    assert did("you", "deal") == "you deal" and did("easy", "deal") == "easy deals"
+    assert did("standard", "take") == "standard takes"
+    assert possessive("you") == "your" and possessive("expert") == "expert's"
+    match = Match(6)
+    advance(match, (StandardPlayer(), StandardPlayer()))
+    result = match.results[0]
+    names = ("you", "standard") if result.winner == 0 else ("standard", "you")
+    assert str(result_text(result, names)).startswith("you win ")
+    told = "\n".join(plain(MatchView(match, names), 100))
+    assert "you win the match" in told and "you wins" not in told
+    last = review_deal(match, 1, len(match.deals))
+    told = "\n".join(plain(DealView(last, names), 100))
+    assert ": you win 121 to" in told and "you wins" not in told
+    for seed in range(1, 12):  # the cut line: "you deal first" or "standard deals first"
+        first = Match(seed)
+        advance(first, (StandardPlayer(), StandardPlayer()))
+        told = "\n".join(plain(MatchView(first, ("you", "standard")), 100))
+        assert "you deals" not in told and "standard deal first" not in told
+        assert re.search(r"(you deal|standard deals) first", told)
+
+
+def test_the_deal_list_opens_pages_and_goes_back(tmp_path: Path) -> None:
+    with History(tmp_path) as history:
+        session = MatchSession(history, "standard", lambda: Match(5))
+        session.open_deals()
+        assert session.browser is None and "No deal has ended" in session.message
+        while session.deal.number == 1 and session.match.deals[0].show == []:
+            step(session)
+        while not session.next_is_deal:
+            assert session.listed_deals() == []  # the play and the show are not over yet
+            step(session)
+        assert session.listed_deals() == [(1, 1)]  # the show of deal 1 is all on screen
+        session.open_deals()
+        browser = session.browser
+        assert browser is not None and browser.opened is None and browser.cursor == 0
+        screen = drawn(session, 80, 24)
+        assert "The deals so far" in screen[1] and len(screen) <= 24
+        assert max(len(line) for line in screen) <= 80
+        browser.enter()
+        screen = drawn(session, 80, 24)
+        assert screen[1].startswith("Game 1, deal 1: standard deals") or screen[1].startswith(
+            "Game 1, deal 1: you deal"
+        )
+        assert len(screen) <= 24 and "Esc the list" in screen[-1]
+        first = screen[1:3]
+        browser.page_by(1)
+        assert drawn(session, 80, 24)[1:3] != first or browser.lines <= browser.page
+        assert len(drawn(session, 120, 40)) <= 40
+        session.deals_back()
+        assert session.browser is browser and browser.opened is None
+        session.deals_back()
+        assert session.browser is None
+
+
+def step(session: MatchSession) -> None:
+    if session.discarding:
+        session.toggle(0)
+        session.toggle(1)
+        session.confirm()
+    elif session.your_turn:
+        index = next(i for i, card in enumerate(session.hand) if session.playable(card))
+        session.toggle(index)
+    else:
+        session.enter()
+
+
+def drawn(session: MatchSession, width: int, rows: int) -> list[str]:
+    lines = plain(MatchScreen(session, rows), min(width, 100))
+    return [ANSI.sub("", line).rstrip() for line in lines]
+
+
+def test_a_refusal_names_the_card_as_the_screen_does(tmp_path: Path) -> None:
+    """``10♣ would take the count past 31``, and ``10C`` on a screen drawn in ASCII."""
+    for ascii in (False, True):
+        with History(tmp_path / str(ascii)) as history:
+            session = MatchSession(history, "standard", lambda: Match(12), ascii=ascii)
+            while True:
+                if session.your_turn and not session.discarding:
+                    unfit = [i for i, c in enumerate(session.hand) if not session.playable(c)]
+                    if unfit:
+                        break
+                step(session)
+            card = session.hand[unfit[0]]
+            session.toggle(unfit[0])
+            assert session.message.startswith(f"{card.symbol(ascii)} would take the count")
+            assert (
+                "♣" in session.message
+                or "♦" in session.message
+                or "♥" in session.message
+                or "♠" in session.message
+            ) is not ascii
+            session.close()
+
+
+def test_a_series_standing_is_on_screen_from_game_2(tmp_path: Path) -> None:
+    with History(tmp_path) as history:
+        session = MatchSession(history, "standard", lambda: Match(7, games=2))
+        while session.game_number == 1:
+            assert MatchScreen(session).series() is None
+            assert "games" not in drawn(session, 80, 24)[2]
+            step(session)
+        done = session.match.results[0]
+        points = [done.game_points if done.winner == seat else 0 for seat in (0, 1)]
+        assert MatchScreen(session).series() == (points[0], points[1])
+        screen = drawn(session, 80, 24)
+        assert screen[2].startswith(f"{f'games {points[0]}':>12} ")  # under your score
+        assert screen[4].startswith(f"{f'games {points[1]}':>12} ")
+        assert max(len(line) for line in screen) <= 80
+        session.close()
