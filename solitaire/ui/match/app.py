@@ -35,7 +35,7 @@ def build_app(
     """The full-screen application for a match session."""
 
     keys = shell.game_keys(session)
-    screen = shell.screen_window(lambda: MatchScreen(session))
+    screen = shell.screen_window(lambda: MatchScreen(session, shell.terminal_size()[1]))
     root = shell.fitted(screen, shell.terminal_size)
 
     def paced(action: Callable[[], object]) -> Callable[[], None]:
@@ -72,6 +72,7 @@ def build_app(
         keys.on(digit, filter=takes_digits)(paced(partial(session.digit, digit)))
     keys.on("backspace")(session.backspace)
     keys.on("?")(session.toggle_coach)
+    keys.on("w")(session.why)
     keys.on("left")(paced(lambda: session.move(-1)))
     keys.on("right")(paced(lambda: session.move(1)))
     keys.on("space")(paced(session.choose_cursor))
