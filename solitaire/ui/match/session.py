@@ -727,9 +727,9 @@ class MatchSession:
         key = self._shown_key()
         advice = self.coach.discard_advice(key)
         if advice is None:
-            self._ask_discard(key)
-            return None
-        return cost_note(advice, mine, name)
+            self._ask_discard(key)  # a resumed match: its view is rebuilt from the record
+            advice = self.coach.discard_advice(key)
+        return None if advice is None else cost_note(advice, mine, name)
 
     def advice(self) -> list[CardAdvice] | None:
         """The coach's advice on the cards you may lay now (None while it works)."""
