@@ -38,7 +38,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations
 
-from solitaire.core.cards import ALL_CARDS, JACK_RANK, Card, Rank
+from solitaire.core.cards import ALL_CARDS, Card, Rank
 from solitaire.core.discards import HEELS, Position, expected_numerators
 from solitaire.core.scoring import score_hand
 from solitaire.match.endgame import TABLE_PATH, discard_chances, is_near_end
@@ -120,7 +120,7 @@ def advise_discard(view: Observation) -> list[DiscardAdvice]:
 
 def heels_note(view: Observation) -> str:
     """His heels, left out of every total: the same whatever is discarded."""
-    jacks = sum(1 for card in ALL_CARDS if card.rank == JACK_RANK and card not in view.dealt)
+    jacks = sum(1 for card in ALL_CARDS if card.rank == Rank.JACK and card not in view.dealt)
     unseen = len(ALL_CARDS) - len(view.dealt)
     heels = f"{float(Fraction(HEELS * jacks, unseen)):.2f}"
     whose = "yours" if view.is_dealer else "the dealer's"
@@ -184,10 +184,6 @@ def _gift(pair: tuple[Card, Card]) -> str:
     return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
 
 
-def _points(value: float | Fraction) -> str:
-    return f"{float(value):.2f}"
-
-
 def _signed(value: float | Fraction) -> str:
     return f"{float(value):+.2f}"
 
@@ -231,7 +227,8 @@ def _play_reason(better: DiscardAdvice, worse: DiscardAdvice, name: Name) -> str
     )
     line = (
         f"Play, as {role} (a fitted estimate): {_cards(better.keep, name)} pegs "
-        f"{_signed(better.play)} net on average, {_cards(worse.keep, name)} {_signed(worse.play)}"
+        f"{hundredths(shown_parts(better)[2], signed=True)} net on average, "
+        f"{_cards(worse.keep, name)} {hundredths(shown_parts(worse)[2], signed=True)}"
     )
     return line + (f": {said}." if said else ".")
 
@@ -246,8 +243,8 @@ def why_discard(
     other = mine if mine is not None and mine is not best else advice[1]
     yours = mine is other
     b, w = _cards(best.discard, name), _cards(other.discard, name)
-    mine_shown, best_shown = shown_parts(other), shown_parts(best)
-    hand, crib, play, gap = (best_shown[i] - mine_shown[i] for i in range(4))
+    other_shown, best_shown = shown_parts(other), shown_parts(best)
+    hand, crib, play, gap = (best_shown[i] - other_shown[i] for i in range(4))
     crib_words = (
         f"{'more' if crib >= 0 else 'less'} from your crib"
         if best.dealer
@@ -272,20 +269,20 @@ def why_discard(
     sure = [score_hand(option.keep).total for option in (best, other)]
     lines.append(
         f"Hand: {_cards(best.keep, name)} holds {sure[0]} before the starter, which adds "
-        f"{_points(best.hand - sure[0])} on average; {_cards(other.keep, name)} holds {sure[1]} "
-        f"and the starter adds {_points(other.hand - sure[1])}."
+        f"{hundredths(best_shown[0] - 100 * sure[0])} on average; {_cards(other.keep, name)} "
+        f"holds {sure[1]} and the starter adds {hundredths(other_shown[0] - 100 * sure[1])}."
     )
     if best.dealer:
         lines.append(
-            f"Crib, yours: {b} gives it {_gift(best.discard)} ({_points(best.crib)} expected); "
-            f"{w} {_gift(other.discard)} ({_points(other.crib)}); pone's two as a sound pone "
-            "throws them."
+            f"Crib, yours: {b} gives it {_gift(best.discard)} ({hundredths(best_shown[1])} "
+            f"expected); {w} {_gift(other.discard)} ({hundredths(other_shown[1])}); pone's two as "
+            "a sound pone throws them."
         )
     else:
         lines.append(
-            f"Crib, theirs: {b} gives it {_gift(best.discard)} ({_points(-best.crib)} expected "
-            f"against you); {w} {_gift(other.discard)} ({_points(-other.crib)}); the dealer's "
-            "two as a sound dealer throws them."
+            f"Crib, theirs: {b} gives it {_gift(best.discard)} ({hundredths(-best_shown[1])} "
+            f"expected against you); {w} {_gift(other.discard)} ({hundredths(-other_shown[1])}); "
+            "the dealer's two as a sound dealer throws them."
         )
     lines.append(_play_reason(best, other, name))
     return lines
@@ -370,10 +367,10 @@ def cost_note(advice: Sequence[DiscardAdvice], chosen: Iterable[Card], name: Nam
     best.``"""
     cost = discard_cost(advice, chosen)
     mine = _cards(cost.chosen.discard, name)
-    if cost.is_best:
-        return f"your discard {mine} was the best ({_points(cost.chosen.total)} expected)."
-    best = _cards(cost.best.discard, name)
     mine_shown, best_shown = shown_parts(cost.chosen), shown_parts(cost.best)
+    if cost.is_best:
+        return f"your discard {mine} was the best ({hundredths(mine_shown[3])} expected)."
+    best = _cards(cost.best.discard, name)
     points = hundredths(best_shown[3] - mine_shown[3])
     if cost.chance is not None:
         return (

@@ -21,6 +21,7 @@ from solitaire.match.discard_coach import (
     advise_discard,
     cost_note,
     discard_cost,
+    heels_note,
     hundredths,
     play_terms,
     shown_parts,
@@ -122,6 +123,31 @@ def test_the_plays_terms_add_up_to_the_fitted_pegging() -> None:
             intercept = pegging_value([], view.is_dealer)  # no card: no feature
             terms = play_terms(ranks, view.is_dealer)
             assert intercept + sum(terms) == pytest.approx(option.play, abs=1e-12)
+
+
+def test_the_heels_note_counts_the_jacks_you_have_not_seen() -> None:
+    match = Match.from_cards(1, ["JH JC 5S 5D TC TS", "AH 3C 4D 6S 8H KC"], "QD")
+    assert "(0.09 on average, the dealer's)" in heels_note(match.observation(0))  # 2 x 2/46
+    match = Match.from_cards(0, ["5H 5C 5S 9D TC TS", "AH 3C 4D 6S 8H KC"], "QD")
+    assert "(0.17 on average, yours)" in heels_note(match.observation(0))  # 2 x 4/46
+
+
+def test_why_quotes_the_tables_figures() -> None:
+    for view in discards()[:30]:
+        advice = advise_discard(view)
+        best, mine = shown_parts(advice[0]), shown_parts(advice[9])
+        lines = why_discard(advice, advice[9].discard)
+        crib = next(line for line in lines if line.startswith("Crib"))
+        sign = 1 if view.is_dealer else -1
+        assert f"({hundredths(sign * best[1])} expected" in crib
+        assert f"({hundredths(sign * mine[1])})" in crib
+        play = lines[-1]
+        assert f"pegs {hundredths(best[2], signed=True)} net" in play
+        assert (
+            play.split(" net on average, ")[1]
+            .split(":")[0]
+            .endswith(hundredths(mine[2], signed=True))
+        )
 
 
 def test_hundredths_are_written_as_points() -> None:

@@ -602,7 +602,7 @@ class MatchScreen:
             keys = "1-6 pick   Enter discard   ? coach   w why   h help   q quit"
         else:
             lay = card_keys(len(session.hand))
-            keys = f"{lay} lay   Left/Right Space Enter   ? coach   h help   q quit"
+            keys = f"{lay} lay   Left/Right Space Enter   ? coach   w why   h help   q quit"
         return Text(keys, style="muted")
 
     def __rich__(self) -> RenderableType:
