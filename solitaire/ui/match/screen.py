@@ -102,6 +102,7 @@ NUMBERS: Final = (
     ("+N", "pegged: 15 or 31 is 2, pairs 2/6/12, runs 1 a card, go 1"),
     ("show", "pone's hand, the dealer's hand, the crib (+ starter)"),
     ("count yourself", "too high: corrected; with --muggins, missed points go to them"),
+    ("hand crib play", "discard coach: expected hand, crib (- theirs), net pegging"),
 )
 
 _SEATS: Final = ("cyan", "magenta")
