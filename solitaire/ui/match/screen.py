@@ -346,8 +346,12 @@ class MatchScreen:
         """True when the discard coach's table needs the board's rows: the scores on one line
         instead."""
         session = self.session
+        if session.show_why and session.stage in (Stage.PLAY, Stage.SHOW):
+            lines = session.why_lines() or []
+            used = _rows(session.message) if session.message else 0
+            return sum(map(_rows, lines)) + 2 + used > self.rows - self.FIXED_ROWS
         table = session.stage is Stage.PLAY and session.show_coach and session.discarding
-        return table and not session.show_why and self.rows < MIN_SIZE[1] + self.FIXED_ROWS - 5
+        return table and self.rows < MIN_SIZE[1] + self.FIXED_ROWS - 5
 
     def coach_line(self) -> str:
         """The coach's note on your last card, when it cost more than a little."""
@@ -618,7 +622,10 @@ class MatchScreen:
         compact = self.compact()
         parts: list[RenderableType] = [self.header()]
         if compact:
-            parts.append(Text(f"{session.score_line()} (the board is back when ? closes)", "muted"))
+            closes = "w" if session.show_why else "?"
+            parts.append(
+                Text(f"{session.score_line()} (the board is back when {closes} closes)", "muted")
+            )
         else:
             parts.append(self.board())
             if session.stage is not Stage.RESUME:

@@ -205,3 +205,31 @@ def test_the_keys_open_the_coach_and_why_in_the_app(history: History) -> None:
         shell.run_full_screen(build_app(session, pipe, DummyOutput()), session.quit)
     assert session.show_why and len(session.selected) == 2
     assert session.match.hints and session.discard_advice() is not None
+
+
+def test_near_the_end_the_table_has_the_chance_of_winning_and_fits(history: History) -> None:
+    hands = ["5H 5C 9S JD 4C TS", "AH 3C 4D 6S 8H KC"]
+    session = MatchSession(
+        history,
+        "expert",
+        lambda: Match.from_cards(1, hands, "QD", scores=(108, 112)),
+        coach=Coach(),
+    )
+    session.toggle_coach()
+    advice = session.discard_advice()
+    assert advice is not None and all(option.chance is not None for option in advice)
+    lines = render(session)
+    header = next(line for line in lines if "discard  keep" in line)
+    assert header.split()[-1] == "win" and len(lines) <= 24
+    body = lines[lines.index(header) + 1 :][:15]
+    assert [line.split()[-1] for line in body] == [f"{a.chance:.1%}" for a in advice]
+    session.toggle(0)
+    session.toggle(4)
+    session.why()
+    for message in ("", "Two cards are picked already: unpick one first (its number or Space)."):
+        session.message = message
+        lines = render(session)
+        assert len(lines) <= 24 and max(map(len, lines)) <= 80
+        said = " ".join(line.strip() for line in lines)
+        assert "ranks by the chance of winning the game" in said
+        assert "Pick two to compare; w hides this." in said
