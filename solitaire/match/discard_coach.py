@@ -43,7 +43,7 @@ from solitaire.core.discards import HEELS, Position, expected_numerators
 from solitaire.core.scoring import score_hand
 from solitaire.match.endgame import TABLE_PATH, discard_chances, is_near_end
 from solitaire.match.expert import FEATURES, peg_features, pegging_value
-from solitaire.match.game import Observation
+from solitaire.match.game import Discard, Match, Observation, Phase
 from solitaire.match.inference import crib_shift
 
 __all__ = [
@@ -52,6 +52,7 @@ __all__ = [
     "advise_discard",
     "cost_note",
     "discard_cost",
+    "discard_view",
     "heels_note",
     "hundredths",
     "play_terms",
@@ -116,6 +117,34 @@ def advise_discard(view: Observation) -> list[DiscardAdvice]:
             )
         )
     return sorted(options, key=lambda option: option.key, reverse=True)
+
+
+def discard_view(match: Match, player: int, game: int, deal: int) -> Observation:
+    """What ``player`` saw at their discard in deal ``deal`` of game ``game`` (both from 1),
+    rebuilt from the match: their six, who deals, the scores as the deal began."""
+    played = match.played[game - 1]
+    dealt = played.deals[deal - 1]
+    scores = played.deals[deal - 2].scores if deal > 1 else None
+    six = dealt.hands[player]
+    return Observation(
+        player=player,
+        phase=Phase.DISCARD,
+        to_act=player,
+        dealer=dealt.dealer,
+        scores=scores or (0, 0),
+        game_number=game,
+        deal_number=deal,
+        dealt=six,
+        discard=None,
+        hand=six,
+        starter=None,
+        laid=(),
+        series=(),
+        count=0,
+        opponent_held=4 if player == dealt.dealer else 6,  # pone discards first
+        opponent_said_go=False,
+        legal=tuple(Discard(pair) for pair in combinations(six, 2)),
+    )
 
 
 def heels_note(view: Observation) -> str:

@@ -21,6 +21,7 @@ from solitaire.match.discard_coach import (
     advise_discard,
     cost_note,
     discard_cost,
+    discard_view,
     heels_note,
     hundredths,
     play_terms,
@@ -123,6 +124,23 @@ def test_the_plays_terms_add_up_to_the_fitted_pegging() -> None:
             intercept = pegging_value([], view.is_dealer)  # no card: no feature
             terms = play_terms(ranks, view.is_dealer)
             assert intercept + sum(terms) == pytest.approx(option.play, abs=1e-12)
+
+
+@pytest.mark.parametrize("counting", [(), (0, 1)])
+def test_what_a_player_saw_at_a_discard_is_rebuilt_from_the_match(
+    counting: tuple[int, ...],
+) -> None:
+    match = Match(7, games=2, counting=counting, muggins=bool(counting))
+    players = (StandardPlayer(), EasyPlayer(random.Random(7)))
+    seen = {}
+    while (seat := match.current_player) is not None:
+        view = match.observation(seat)
+        if view.phase is Phase.DISCARD:
+            seen[(seat, match.game_number, len(match.deals))] = view
+        match.apply(players[seat].choose(view), player=seat)
+    assert len(seen) > 20 and any(view.scores != (0, 0) for view in seen.values())
+    for (seat, game, deal), view in seen.items():
+        assert discard_view(match, seat, game, deal) == view
 
 
 def test_the_heels_note_counts_the_jacks_you_have_not_seen() -> None:

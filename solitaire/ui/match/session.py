@@ -21,8 +21,14 @@ from typing import Final
 
 from solitaire.core.cards import Card
 from solitaire.core.errors import InputError
-from solitaire.match.coach import CardAdvice, Costly, decisions, play_note
-from solitaire.match.discard_coach import DiscardAdvice, cost_note, heels_note, why_discard
+from solitaire.match.coach import CardAdvice, Costly, play_note
+from solitaire.match.discard_coach import (
+    DiscardAdvice,
+    cost_note,
+    discard_view,
+    heels_note,
+    why_discard,
+)
 from solitaire.match.game import (
     GO,
     Claim,
@@ -39,7 +45,6 @@ from solitaire.match.game import (
     Laid,
     Lay,
     Match,
-    Observation,
     Phase,
     SaidGo,
 )
@@ -141,7 +146,6 @@ class MatchSession:
         self.coach = coach  # None: no coach (? says so)
         self.show_coach = False  # ? in the play: every card valued; after a game: the review
         self.show_why = False  # w: why the best discard beats yours (or the cards picked)
-        self._discarded: dict[DealKey, Observation] = {}  # what you saw at each discard
         self._asked: set[DealKey] = set()  # past discards the coach was asked to value
         self._laid: tuple[Moment, Card] | None = None  # your last card, for the coach's note
         self.saved: SavedGame[Loaded] = SavedGame(history, MATCH, "match", _load_match)
@@ -241,7 +245,6 @@ class MatchSession:
     def _start(self, match: Match) -> None:
         if self.coach is not None:
             self.coach.forget()  # a new match is game 1 again: no answer of the last one
-        self._discarded.clear()
         self._asked.clear()
         self.saved.new_row()
         self.match = match
@@ -262,7 +265,6 @@ class MatchSession:
         self.match, self.level, seen = resumed
         if self.coach is not None:
             self.coach.forget()
-        self._discarded.clear()
         self._asked.clear()
         self._catch_up(seen)
         self.message = f"Resumed match {self.game_id}: {self.score_line()}."
@@ -545,7 +547,6 @@ class MatchSession:
         key, view = self._deal_key(), self.match.observation(YOU)
         if self._act(Discard((a, b))):
             self.selected.clear()
-            self._discarded[key] = view
             if self.coach is not None:
                 self.coach.prepare_discard(key, view)  # for what it cost, after the deal
 
@@ -675,26 +676,12 @@ class MatchSession:
         return self.deal.discards[YOU] if self.events else None
 
     def _ask_discard(self, key: DealKey) -> None:
-        """Have the coach value a past discard of yours (its view rebuilt if not kept)."""
+        """Have the coach value a past discard of yours (nothing if it was asked already)."""
         assert self.coach is not None
         if key in self._asked:
             return  # asked once: a failure is said, not retried at every redraw
         self._asked.add(key)
-        view = self._discarded.get(key)
-        if view is None:
-            game, deal = key
-            view = next(
-                (
-                    seen
-                    for seen, action in decisions(self.match, YOU, game)
-                    if isinstance(action, Discard) and seen.deal_number == deal
-                ),
-                None,
-            )
-            if view is None:
-                return
-            self._discarded[key] = view
-        self.coach.prepare_discard(key, view)
+        self.coach.prepare_discard(key, discard_view(self.match, YOU, *key))
 
     def discard_advice(self) -> list[DiscardAdvice] | None:
         """The 15 discards of the deal on screen, best first (None while the coach works)."""
@@ -727,7 +714,7 @@ class MatchSession:
         key = self._shown_key()
         advice = self.coach.discard_advice(key)
         if advice is None:
-            self._ask_discard(key)  # a resumed match: its view is rebuilt from the record
+            self._ask_discard(key)  # a resumed match: what you saw is rebuilt from the match
             advice = self.coach.discard_advice(key)
         return None if advice is None else cost_note(advice, mine, name)
 
