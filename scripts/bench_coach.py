@@ -1,13 +1,16 @@
-"""Benchmark: how long the play coach takes, and that the screen does not wait for it.
+"""Benchmark: how long the play and discard coaches take, and that the screen does not wait.
 
-Collects every position where a player chooses among two or more cards in seeded
-`standard` games, then measures in this one run:
+Collects every position where a player chooses among two or more cards, and every
+discard, in seeded `standard` games, then measures in this one run:
 
 - the coach's advice (`coach.advise_play`: the search's values plus the words) per
   position, median and 99th percentile, split by how many cards the opponent hides;
+- the discard coach (`discard_coach.advise_discard`: all 15 discards as `expert`
+  values them) per discard, and the first one in a fresh process;
 - a game's review (`coach.review_game`);
 - the screen: drawing the match screen with the coach's panel, and how long a key
-  takes to be answered while the coach works in its own process (the app's set-up).
+  takes to be answered while the coach works in its own process (the app's set-up),
+  for `?` in the play and `?` at the discard (the time until the 15 values are drawn).
 
     .venv/bin/python scripts/bench_coach.py --games 4
 """
@@ -25,6 +28,7 @@ from pathlib import Path
 from rich.console import Console
 
 from solitaire.match.coach import advise_play, review_game
+from solitaire.match.discard_coach import advise_discard
 from solitaire.match.game import Match, Observation, Phase
 from solitaire.match.players import StandardPlayer
 from solitaire.store import History
@@ -34,18 +38,28 @@ from solitaire.ui.match.session import YOU, MatchSession
 from solitaire.ui.views import THEME
 
 
-def positions(games: int, seed: int) -> tuple[list[Observation], list[Match]]:
-    """Every choice among two or more cards in the play of these games, and the games."""
-    views, matches = [], []
+def positions(games: int, seed: int) -> tuple[list[Observation], list[Match], list[Observation]]:
+    """Every choice among two or more cards in the play of these games, the games, and
+    every discard."""
+    views, matches, discards = [], [], []
     player = StandardPlayer()
     for i in range(games):
         match = Match(seed + i)
         while (seat := match.current_player) is not None:
             if match.phase is Phase.PLAY and len(match.legal_actions()) > 1:
                 views.append(match.observation(seat))
+            elif match.phase is Phase.DISCARD:
+                discards.append(match.observation(seat))
             match.apply(player.choose(match.observation(seat)), player=seat)
         matches.append(match)
-    return views, matches
+    return views, matches, discards
+
+
+def first_discard(view: Observation) -> float:
+    """Seconds the discard coach takes in a fresh process (its imports and tables)."""
+    started = time.perf_counter()
+    advise_discard(view)
+    return time.perf_counter() - started
 
 
 def summary(times: list[float]) -> str:
@@ -60,7 +74,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
 
-    views, matches = positions(args.games, args.seed)
+    views, matches, discards = positions(args.games, args.seed)
+    with coach_executor() as fresh:
+        cold = fresh.submit(first_discard, discards[0]).result()
+    print(f"discard coach, first in a fresh process: {cold * 1000:7.1f} ms")
+    times = []
+    for view in discards:
+        started = time.perf_counter()
+        advise_discard(view)
+        times.append(time.perf_counter() - started)
+    print(f"discard coach ({len(times):3} discards)        : {summary(times)}")
     by_hidden: dict[int, list[float]] = {}
     for view in views:
         started = time.perf_counter()
@@ -81,9 +104,22 @@ def main() -> None:
         session = MatchSession(
             history, "standard", lambda: Match(args.seed), coach=Coach(coach_executor())
         )
-        draws, keys, waited = [], [], []
+        draws, keys, waited, opened = [], [], [], []
+        first = True
         while not session.match.is_over:
             if session.discarding:
+                started = time.perf_counter()
+                session.toggle_coach()  # ? the moment the six are dealt: the 15 discards
+                while session.discard_advice() is None:
+                    time.sleep(0.005)
+                Console(file=io.StringIO(), width=80, theme=THEME).print(MatchScreen(session))
+                if first:
+                    took = time.perf_counter() - started
+                    print(f"the match screen: ? at the first discard: {took:.2f} s (a new process)")
+                    first = False
+                else:
+                    opened.append(time.perf_counter() - started)
+                session.toggle_coach()
                 session.toggle(0)
                 session.toggle(1)
                 session.confirm()
@@ -105,6 +141,7 @@ def main() -> None:
     print(f"the match screen: ? answered (drawn)  : {summary(keys)} over {len(keys)} keys")
     print(f"the match screen: values on screen    : {summary(waited)} after ? (prefetched)")
     print(f"the match screen: drawn with the panel: {summary(draws)}")
+    print(f"the match screen: ? at a discard, drawn: {summary(opened)} over {len(opened)} deals")
     print(f"load average {os.getloadavg()[0]:.1f}")
 
 

@@ -171,6 +171,7 @@ DECISION_STAGES: tuple[tuple[str, ...], ...] = (
         "solitaire.match.decide.search",
     ),
     ("solitaire.match.decide.values",),  # the values, their source chosen once
+    ("solitaire.match.discard_coach",),  # the discards' values in the coach's parts
     ("solitaire.match.expert", "solitaire.match.coach"),  # the choices
 )
 """A computer's decision, lowest stage first (docs/ARCHITECTURE.md, solitaire/match/decide)."""

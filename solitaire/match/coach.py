@@ -10,9 +10,8 @@ built once per position). The coach is a choice on the expert's stages
 what the card pegs now, what the opponent's answer pegs on average, and the
 answers it leaves open (15-2, 31-2, a pair, a run), each with the share of the
 opponent's possible hands (weighed as the search weighs them) that hold a card
-making it. A discard is valued as ``standard`` values it
-(:func:`~solitaire.match.decide.discard.discard_values`: the exact expected hand plus
-or minus the crib).
+making it. A discard is valued as the discard coach values it
+(:mod:`~solitaire.match.discard_coach`: as ``expert`` does, its hand, crib and play).
 
 >>> from solitaire.match.game import Match
 >>> match = Match.from_cards(0, ["5H 5C 9D TS JH 2C", "AH 3C 4D 6S 8H KC"], "QD")
@@ -30,7 +29,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
 from solitaire.core.cards import ALL_CARDS, Card
-from solitaire.match.decide.discard import discard_values
+from solitaire.match.discard_coach import advise_discard, discard_cost, shown_parts
 from solitaire.match.game import Action, Discard, Lay, Match, Observation, Phase
 from solitaire.match.pegging import MAX_COUNT, PegKind, count_of, peg_items
 
@@ -203,15 +202,12 @@ def review_game(match: Match, player: int, game: int, most: int = 3) -> tuple[li
     plays: list[Costly] = []
     for view, action in decisions(match, player, game):
         if isinstance(action, Discard) and view.phase is Phase.DISCARD:
-            values = discard_values(view)
-            best = max(values, key=lambda pair: (values[pair], pair))
-            chosen = next(pair for pair in values if set(pair) == set(action.cards))
-            loss = values[best] - values[chosen]
-            if loss > 0:
-                detail = f"{float(values[chosen]):.2f} against {float(values[best]):.2f}"
-                discards.append(
-                    Costly(view.deal_number, Phase.DISCARD, action, Discard(best), loss, detail)
-                )
+            cost = discard_cost(advise_discard(view), action.cards)
+            loss = Fraction(shown_parts(cost.best)[3] - shown_parts(cost.chosen)[3], 100)
+            if not cost.is_best and loss > 0:
+                detail = cost.terse()
+                best = Discard(cost.best.discard)
+                discards.append(Costly(view.deal_number, Phase.DISCARD, action, best, loss, detail))
         elif isinstance(action, Lay) and len(view.legal) > 1:
             advice = advise_play(view)
             mine = next(a for a in advice if a.card == action.card)

@@ -627,6 +627,8 @@ class Match:
         self.played: list[GamePlay] = []  # every game begun, the current one last
         self.scores: list[int] = [0, 0]
         self.log: list[Event] = []  # the current game's events
+        # (player, game, deal): the deals where a player asked the discard coach (a hint)
+        self.hints: set[tuple[int, int, int]] = set()
         self._phase = Phase.DISCARD
         self._to_act: int | None = None
         self._held: list[list[Card]] = [[], []]
@@ -916,6 +918,12 @@ class Match:
         counting: dict[str, Any] = {}
         if self.counting:
             counting = {"counting": list(self.counting), "muggins": self.muggins}
+        hints: dict[str, Any] = {}
+        if self.hints:  # written only once a coach was asked: older records have none
+            hints["hints"] = [
+                {"player": p, "game": g, "deal": d, "coach": "discard"}
+                for p, g, d in sorted(self.hints)
+            ]
         return {
             "game": GAME_NAME,
             "version": RECORD_VERSION,
@@ -923,6 +931,7 @@ class Match:
             "games": self.games,
             "double_skunk": self.double_skunk,
             **counting,
+            **hints,
             "players": list(players),
             "played": [_game_record(g, r) for g, r in zip(self.played, results, strict=True)],
             "match_points": list(self.match_points),

@@ -80,8 +80,10 @@ _TOP: Final = (
 )
 # "counting" and "muggins" are written only when a player counts themselves; "seen" only by
 # the interactive match (how many of the match's events you have seen: the rest is shown on
-# resuming).
-_TOP_OPTIONAL: Final = ("counting", "muggins", "seen")
+# resuming); "hints" only once a player has asked the discard coach.
+_TOP_OPTIONAL: Final = ("counting", "muggins", "seen", "hints")
+_HINT: Final = ("player", "game", "deal", "coach")
+MAX_HINTS: Final = MAX_GAMES * MAX_DEALS * 2
 _GAME: Final = ("number", "cuts", "first_dealer", "deals", "result")
 _SHOWN: Final = ("player", "counts", "cards", "points")
 _DEAL: Final = (
@@ -314,4 +316,20 @@ def replay_match(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> 
     _expect(top.data, {"match_points": list(match.match_points), "winner": match.winner}, "record")
     if top.has("seen"):
         top.integer("seen", 0, len(match.timeline))
+    if top.has("hints"):
+        match.hints.update(_hints(top, match))
     return match
+
+
+def _hints(top: Fields, match: Match) -> list[tuple[int, int, int]]:
+    """The record's hints: each a deal of the match where a player asked the discard coach."""
+    hints = []
+    for where, entry in top.items("hints", 0, MAX_HINTS):
+        hint = Fields(entry, where, required=_HINT)
+        player = hint.integer("player", 0, 1)
+        game = hint.integer("game", 1, len(match.played))
+        deal = hint.integer("deal", 1, len(match.played[game - 1].deals))
+        if hint.raw("coach") != "discard":
+            raise RecordError(f'{hint.name("coach")}: expected "discard"')
+        hints.append((player, game, deal))
+    return hints

@@ -74,6 +74,7 @@ def build_app(
         keys.on(digit, filter=takes_digits)(paced(partial(session.digit, digit)))
     keys.on("backspace")(session.backspace)
     keys.on("?")(session.toggle_coach)
+    keys.on("w")(session.why)
     keys.on("left")(paced(lambda: session.move(-1)))
     keys.on("right")(paced(lambda: session.move(1)))
     keys.on("space")(paced(session.choose_cursor))

@@ -1,7 +1,8 @@
 """The play coach at the table: its answers worked out beside the game, never holding it up.
 
 A :class:`Coach` asks :mod:`solitaire.match.coach` for advice on a position (every
-card that fits, valued by the search) and for a finished game's review. With an
+card that fits, valued by the search) and for a finished game's review, and
+:mod:`solitaire.match.discard_coach` for the 15 discards of a deal. With an
 executor (the app gives it one worker process of its own) the work runs there and
 ``on_ready`` is called when an answer arrives, so the screen can redraw; without
 one (tests) it runs at once. Answers are kept by the moment they are about.
@@ -16,11 +17,13 @@ from functools import partial
 from typing import Generic, TypeAlias, TypeVar
 
 from solitaire.match.coach import CardAdvice, Costly, advise_play, review_game
+from solitaire.match.discard_coach import DiscardAdvice, advise_discard
 from solitaire.match.game import Match, Observation
 
-__all__ = ["Coach", "Moment", "coach_executor"]
+__all__ = ["Coach", "DealKey", "Moment", "coach_executor"]
 
 Moment: TypeAlias = tuple[int, int, int]  # game, deal, plays made in the deal
+DealKey: TypeAlias = tuple[int, int]  # game, deal
 Review: TypeAlias = tuple[list[Costly], ...]
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -79,6 +82,7 @@ class Coach:
         self.failed = ""
         self._advice: _Answers[Moment, list[CardAdvice]] = _Answers(self)
         self._reviews: _Answers[int, Review] = _Answers(self)
+        self._discards: _Answers[DealKey, list[DiscardAdvice]] = _Answers(self)
 
     def prepare(self, moment: Moment, view: Observation) -> None:
         """Start working out the advice for this moment (nothing if already asked)."""
@@ -87,6 +91,14 @@ class Coach:
     def advice(self, moment: Moment) -> list[CardAdvice] | None:
         """The advice for this moment, or None while it is worked out (or was never asked)."""
         return self._advice.get(moment)
+
+    def prepare_discard(self, deal: DealKey, view: Observation) -> None:
+        """Start valuing the 15 discards of this deal (``view``: at your discard)."""
+        self._discards.ask(deal, partial(advise_discard, view))
+
+    def discard_advice(self, deal: DealKey) -> list[DiscardAdvice] | None:
+        """The 15 discards of this deal, best first, or None while they are worked out."""
+        return self._discards.get(deal)
 
     def prepare_review(self, match: Match, player: int, game: int) -> None:
         """Start reviewing a finished game."""
@@ -99,7 +111,7 @@ class Coach:
     def forget(self) -> None:
         """Start afresh for another game: its moments repeat the last game's numbers, so no
         answer kept for those may be given for these (work under way is dropped)."""
-        for answers in (self._advice, self._reviews):
+        for answers in (self._advice, self._reviews, self._discards):
             for value in answers.kept.values():
                 if isinstance(value, Future):
                     value.cancel()

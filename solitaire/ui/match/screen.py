@@ -17,6 +17,7 @@ from rich.text import Text
 
 from solitaire.core.cards import Card
 from solitaire.match.coach import CardAdvice, Costly, explain
+from solitaire.match.discard_coach import DiscardAdvice, hundredths, shown_parts
 from solitaire.match.game import (
     DOUBLE_SKUNK_LINE,
     GAME_POINTS,
@@ -59,6 +60,7 @@ __all__ = [
     "MatchScreen",
     "advice_rows",
     "count_line",
+    "discard_rows",
     "ended_how",
     "event_line",
     "help_table",
@@ -72,8 +74,8 @@ KEYS: Final = (
     ("Enter", "lay the card under the cursor; in the show, go on"),
     ("0-9 Backspace", "--count-yourself: type your points, Enter claims them"),
     ("any key", "while the computer's card waits: show it at once"),
-    ("?", "the play: the coach values every card you may lay;"),
-    ("", "after a game: its costliest discards and plays"),
+    ("?", "the coach: discards (recorded), cards to lay, a game's review"),
+    ("w", "why the best discard beats yours (picking: recorded as a hint)"),
     ("n", "when the match is over: a new match"),
     ("d", "the deals so far: open any card by card (Esc back)"),
     ("h or F1", "this help"),
@@ -102,6 +104,7 @@ NUMBERS: Final = (
     ("+N", "pegged: 15 or 31 is 2, pairs 2/6/12, runs 1 a card, go 1"),
     ("show", "pone's hand, the dealer's hand, the crib (+ starter)"),
     ("count yourself", "too high: corrected; with --muggins, missed points go to them"),
+    ("hand crib play", "discard coach: expected hand, crib (- theirs), net pegging"),
 )
 
 _SEATS: Final = ("cyan", "magenta")
@@ -266,10 +269,11 @@ class MatchScreen:
     CALL_LINES: Final = 12  # the most a deal's play says, when the screen has room
     BREAKDOWN_ROWS: Final = 7  # a longer breakdown is left to the spoken count
     FIXED_ROWS: Final = 11  # header, board, table, two blank lines, your cards, prompt, keys
+    COMPACT_ROWS: Final = 5  # header, the scores, your cards, prompt, keys
 
     def __init__(self, session: MatchSession, rows: int = MIN_SIZE[1]) -> None:
         self.session = session
-        self.rows = rows  # the terminal's: the deal list uses them all
+        self.rows = max(rows, MIN_SIZE[1])  # the terminal's: a taller one shows more
 
     def header(self) -> Text:
         """One line, never wrapped: who plays, the game and deal, who deals, then the seed (cut
@@ -350,14 +354,37 @@ class MatchScreen:
         note = self.coach_line()
         used = _rows(session.message) if session.message else 0
         used += _rows(note, MIN_SIZE[0] - len(COACH) - 1) if note else 0
-        return MIN_SIZE[1] - self.FIXED_ROWS - used
+        fixed = self.COMPACT_ROWS if self.compact() else self.FIXED_ROWS
+        return self.rows - fixed - used
+
+    def discard_panel(self) -> bool:
+        """True while the discard coach or its why is on screen."""
+        session = self.session
+        return session.stage is Stage.PLAY and (
+            (session.show_coach and session.discarding) or session.show_why
+        )
+
+    def compact(self) -> bool:
+        """True when the discard coach's table needs the board's rows: the scores on one line
+        instead."""
+        session = self.session
+        if session.show_why and session.stage in (Stage.PLAY, Stage.SHOW):
+            lines = session.why_lines() or []
+            used = _rows(session.message) if session.message else 0
+            return sum(map(_rows, lines)) + 2 + used > self.rows - self.FIXED_ROWS
+        table = session.stage is Stage.PLAY and session.show_coach and session.discarding
+        return table and self.rows < MIN_SIZE[1] + self.FIXED_ROWS - 5
 
     def coach_line(self) -> str:
         """The coach's note on your last card, when it cost more than a little."""
         session = self.session
-        if session.stage is Stage.RESUME:
+        if session.stage is Stage.RESUME or self.discard_panel():
             return ""
-        return session.coach_note(lambda card: card.symbol(session.ascii)) or ""
+
+        def name(card: Card) -> str:
+            return card.symbol(session.ascii)
+
+        return session.discard_note(name) or session.coach_note(name) or ""
 
     def show_area(self, room: int | None = None) -> RenderableType:
         """Each count of the show so far: the latest with its breakdown where it fits."""
@@ -485,11 +512,47 @@ class MatchScreen:
             return offer_view(session.resume_prompt())
         if stage in (Stage.GAME_OVER, Stage.MATCH_OVER):
             return self.review_area() if session.show_coach else self.over()
+        if session.show_why and stage in (Stage.PLAY, Stage.SHOW):
+            return self.why_area()
         if stage is Stage.SHOW:
             return self.show_area()
+        if session.show_coach and session.discarding:
+            return self.discard_area()
         if session.show_coach and session.coaching:
             return self.coach_area()
         return self.play_area()
+
+    def discard_area(self) -> RenderableType:
+        """All 15 discards, best first, each with its hand, crib, play and total; with room to
+        spare, why the best beats the two picked (or the next best) below."""
+        session = self.session
+        advice = session.discard_advice()
+        failed = session.coach.failed if session.coach else ""
+        picked = {session.hand[i] for i in session.selected}
+        owner = "yours" if session.deal.dealer == YOU else f"{session.names[COMPUTER]}'s"
+        rows = discard_rows(advice, picked, owner, session.ascii, failed)
+        heels = Text(session.heels_note(), style="muted")
+        spare = self.room() - len(rows) - 15 - 2  # the table's header and rows
+        why = session.why_lines(lambda card: card.symbol(session.ascii)) if spare > 4 else None
+        if why is None or advice is None:
+            return Group(*rows, heels) if spare > 0 and advice is not None else Group(*rows)
+        wide = MIN_SIZE[0] + 20  # the screen is drawn at most 100 wide
+        used = sum(_rows(line, wide) for line in why) + 1
+        if used > spare:
+            return Group(*rows, heels)
+        return Group(*rows, heels, *(Paragraph(Text(line)) for line in why))
+
+    def why_area(self) -> RenderableType:
+        """Why the best discard beats yours (or the two picked, or the next best)."""
+        session = self.session
+        lines = session.why_lines(lambda card: card.symbol(session.ascii))
+        title = Text("Why the best discard is best", style="title")
+        if lines is None:
+            failed = session.coach.failed if session.coach else ""
+            waiting = Text(failed[:1].upper() + failed[1:], style="warn") if failed else None
+            return Group(title, waiting or Text("The coach is working it out...", style="muted"))
+        after = "w hides this." if not session.discarding else "Pick two to compare; w hides this."
+        return Group(title, *(Paragraph(Text(line)) for line in lines), Text(after, "muted"))
 
     def coach_area(self) -> RenderableType:
         """Every card you may lay, best first: its number, the net value, and why."""
@@ -509,8 +572,7 @@ class MatchScreen:
         rows: list[RenderableType] = [title]
         rows.append(
             Text(
-                "Discards by expected hand and crib (+ your crib, - theirs); plays by expected "
-                "net pegging to the end of the play.",
+                "Discards by the discard coach's points; plays by net pegging to the play's end.",
                 style="muted",
             )
         )
@@ -558,16 +620,16 @@ class MatchScreen:
         elif session.counting:
             keys = "0-9 your count   Backspace   Enter count it   h help   q quit"
         elif stage is Stage.SHOW:
-            keys = "Enter continue   d deals   h help   q quit"
+            keys = "Enter continue   w why (discard)   d deals   h help   q quit"
         elif stage is Stage.GAME_OVER:
             keys = "Enter continue   ? review   d deals   h help   q quit"
         elif stage is Stage.MATCH_OVER:
             keys = "n new match   ? review   d deals   h help   q quit"
         elif session.discarding:
-            keys = "1-6 pick   Enter discard   h help   q quit"
+            keys = "1-6 pick   Enter discard   ? coach   w why   h help   q quit"
         else:
             lay = card_keys(len(session.hand))
-            keys = f"{lay} lay   Left/Right Space Enter   ? coach   h help   q quit"
+            keys = f"{lay} lay   Left/Right Space Enter   ? coach   w why   h help   q quit"
         return Text(keys, style="muted")
 
     def __rich__(self) -> RenderableType:
@@ -585,12 +647,21 @@ class MatchScreen:
             browse = BrowserView(session.browser, session.names, session.ascii, rows)
             message = [Text(session.message, style="warn")] if session.message else []
             return Group(self.header(), browse, *message)
-        parts: list[RenderableType] = [self.header(), self.board()]
-        if session.stage is not Stage.RESUME:
-            parts.append(self.table())
-        parts.append(Text(""))
+        compact = self.compact()
+        parts: list[RenderableType] = [self.header()]
+        if compact:
+            closes = "w" if session.show_why else "?"
+            parts.append(
+                Text(f"{session.score_line()} (the board is back when {closes} closes)", "muted")
+            )
+        else:
+            parts.append(self.board())
+            if session.stage is not Stage.RESUME:
+                parts.append(self.table())
+            parts.append(Text(""))
         parts.append(self.body())
-        parts.append(Text(""))
+        if not compact:
+            parts.append(Text(""))
         if session.stage is not Stage.RESUME:
             parts.append(self.hand())
             parts.append(self.prompt())
@@ -639,6 +710,55 @@ def advice_rows(
 
 
 _REASON_AT: Final = 15  # the column a coach's reason starts at: "1 10♠   -1.60  "
+
+
+def discard_rows(
+    advice: list[DiscardAdvice] | None,
+    picked: set[Card],
+    owner: str,
+    ascii: bool,
+    failed: str = "",
+) -> list[RenderableType]:
+    """The discard coach: a title, the 15 discards best first (the best marked *, the two
+    picked >) with hand, crib, play and total (and the chance of winning near the end), and
+    a legend; or a line saying the coach is at work, or why it could not be."""
+    title = Text("Coach: ", style="title").append(
+        f"all 15 discards, best first as expert ranks them; the crib is {owner}", style="muted"
+    )
+    if advice is None:
+        waiting = Text(failed[:1].upper() + failed[1:], style="warn") if failed else None
+        return [title, waiting or Text("The coach is working it out...", style="muted")]
+    near = advice[0].chance is not None
+    table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
+    table.add_column("", width=2, no_wrap=True)
+    for name in ("discard", "keep"):
+        table.add_column(name, no_wrap=True)
+    for name in ("hand", "crib", "play", "total") + (("win",) if near else ()):
+        table.add_column(name, justify="right", no_wrap=True)
+    best = advice[0].key[:-2]
+    for option in advice:
+        hand, crib, play, total = shown_parts(option)
+        mark = "*" if option.key[:-2] == best else ""
+        style = "best" if mark else ""
+        if picked and set(option.discard) == picked:
+            mark += ">"
+            style = "best.chosen" if style else "chosen"
+        row: list[RenderableType] = [
+            mark,
+            cards_text(sorted(option.discard), ascii),
+            cards_text(sorted(option.keep), ascii),
+            hundredths(hand),
+            hundredths(crib, signed=True),
+            hundredths(play, signed=True),
+            Text(hundredths(total), style="total"),
+        ]
+        if option.chance is not None:
+            row.append(f"{option.chance:.1%}")
+        table.add_row(*row, style=style)
+    legend = "* best  > picked  hand, crib (- theirs): exact averages  play: fitted pegging"
+    if near:
+        legend = "* best  > picked  near the end ranked by win: the chance of winning the game"
+    return [title, table, Text(legend, style="muted")]
 
 
 def _rows(text: str, width: int = MIN_SIZE[0]) -> int:

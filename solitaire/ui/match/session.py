@@ -22,6 +22,13 @@ from typing import Final
 from solitaire.core.cards import Card, suit_letters
 from solitaire.core.errors import InputError
 from solitaire.match.coach import CardAdvice, Costly, play_note
+from solitaire.match.discard_coach import (
+    DiscardAdvice,
+    cost_note,
+    discard_view,
+    heels_note,
+    why_discard,
+)
 from solitaire.match.game import (
     GO,
     Claim,
@@ -46,7 +53,7 @@ from solitaire.match.record import RecordError, load_match_record, match_record,
 from solitaire.match.registry import make_player
 from solitaire.store import MATCH, History, RecordSummary, StoreError, command
 from solitaire.ui.match.browse import DealBrowser
-from solitaire.ui.match.coaching import Coach, Moment
+from solitaire.ui.match.coaching import Coach, DealKey, Moment
 from solitaire.ui.saved import Claimed, SavedGame, Sitting, kept_if_saved, not_saved
 
 __all__ = ["COMPUTER", "MATCH", "YOU", "MatchSession", "Stage", "computer_rng"]
@@ -142,6 +149,8 @@ class MatchSession(Sitting[Loaded, Match]):
         self.message = ""
         self.coach = coach  # None: no coach (? says so)
         self.show_coach = False  # ? in the play: every card valued; after a game: the review
+        self.show_why = False  # w: why the best discard beats yours (or the cards picked)
+        self._asked: set[DealKey] = set()  # past discards the coach was asked to value
         self._laid: tuple[Moment, Card] | None = None  # your last card, for the coach's note
         self.browser: DealBrowser | None = None  # d: the deals so far, one open card by card
         self.saved: SavedGame[Loaded] = SavedGame(history, MATCH, "match", _load_match)
@@ -170,6 +179,7 @@ class MatchSession(Sitting[Loaded, Match]):
     def _enter(self, loaded: Loaded) -> None:
         self.match, self.level, seen = loaded
         self.browser = None
+        self._asked.clear()
         if self.coach is not None:
             self.coach.forget()
         self._catch_up(seen)
@@ -237,6 +247,7 @@ class MatchSession(Sitting[Loaded, Match]):
     def _begin(self, match: Match) -> None:
         if self.coach is not None:
             self.coach.forget()  # a new match is game 1 again: no answer of the last one
+        self._asked.clear()
         self.saved.new_row()
         self.level = self.asked_level
         self.browser = None
@@ -507,7 +518,7 @@ class MatchSession(Sitting[Loaded, Match]):
         elif self.your_turn:
             self.lay(self.cursor)
         elif self.shown < len(self.events):
-            self.show_coach = False
+            self.show_coach = self.show_why = False
             self.shown += 1  # the next count, or the next deal
             self.cursor = 0
             self.message = ""
@@ -523,8 +534,11 @@ class MatchSession(Sitting[Loaded, Match]):
             return
         hand = self.hand
         a, b = (hand[i] for i in sorted(self.selected))
+        key, view = self._deal_key(), self.match.observation(YOU)
         if self._act(Discard((a, b))):
             self.selected.clear()
+            if self.coach is not None:
+                self.coach.prepare_discard(key, view)  # for what it cost, after the deal
 
     def _act(self, action: Discard | Lay | Claim) -> bool:
         """Your move and the computer's answer, kept only once saved: when the save fails
@@ -533,7 +547,7 @@ class MatchSession(Sitting[Loaded, Match]):
         try:
             with kept_if_saved(self, deep=("match",)):
                 self._laid = None
-                self.show_coach = False
+                self.show_coach = self.show_why = False
                 self._follow(self.match.apply(action, player=YOU))
                 self._settle()
                 self.cursor = 0
@@ -590,14 +604,12 @@ class MatchSession(Sitting[Loaded, Match]):
     def _prepare_coach(self) -> None:
         """Have the coach work out the cards you may lay, before you ask."""
         match = self.match
-        if (
-            self.coach is not None
-            and self.coach.executor is not None
-            and match.current_player == YOU
-            and match.phase is Phase.PLAY
-            and len(match.legal_actions()) > 1
-        ):
+        if self.coach is None or self.coach.executor is None or match.current_player != YOU:
+            return
+        if match.phase is Phase.PLAY and len(match.legal_actions()) > 1:
             self.coach.prepare(self._moment(), match.observation(YOU))
+        elif match.phase is Phase.DISCARD:
+            self.coach.prepare_discard(self._deal_key(), match.observation(YOU))
 
     @property
     def coaching(self) -> bool:
@@ -617,15 +629,118 @@ class MatchSession(Sitting[Loaded, Match]):
         if self.show_coach:
             self.show_coach = False
             return
+        if self.discarding:
+            self.coach.prepare_discard(self._deal_key(), self.match.observation(YOU))
+            self.show_coach = self._record_hint()
+            self.show_why = False
+            return
         if self.coaching:
             self.coach.prepare(self._moment(), self.match.observation(YOU))
         elif self.reviewing:
             self.coach.prepare_review(self.match, YOU, self.game_number)
         else:
-            self.message = "? is for the play (every card valued) and after a game (its review)."
+            self.message = (
+                "? is for the discard and the play (every choice valued) and after a game "
+                "(its review)."
+            )
             return
         self.show_coach = True
+        self.show_why = False
         self.message = ""
+
+    def _deal_key(self) -> DealKey:
+        """The match's current deal: game and deal number."""
+        return (self.match.game_number, len(self.match.deals))
+
+    def _shown_key(self) -> DealKey:
+        """The deal on screen: game and deal number."""
+        return (self.game_number, self.deal.number)
+
+    def _record_hint(self) -> bool:
+        """Record that you asked the discard coach in this deal (a hint, kept in the match
+        record); False when it cannot be saved (then the coach is not shown)."""
+        game, deal = self._deal_key()
+        hint = (YOU, game, deal)
+        if hint in self.match.hints:
+            return True
+        self.match.hints.add(hint)
+        try:
+            self._save()
+        except StoreError as error:
+            self.match.hints.discard(hint)
+            self.message = not_saved(error)
+            return False
+        self.message = ""
+        return True
+
+    def why(self) -> None:
+        """w: show or hide why the best discard beats the two cards picked (or the next best),
+        a hint while you discard; after your discard, why the best beat yours."""
+        if self.coach is None:
+            self.message = "The coach is off in this window."
+            return
+        if self.show_why:
+            self.show_why = False
+            return
+        if self.discarding:
+            self.coach.prepare_discard(self._deal_key(), self.match.observation(YOU))
+            self.show_why = self._record_hint()
+            self.show_coach = False
+            return
+        if self.stage in (Stage.PLAY, Stage.SHOW) and self._your_discard() is not None:
+            self._ask_discard(self._shown_key())
+            self.show_why = True
+            self.show_coach = False
+            self.message = ""
+            return
+        self.message = "w is for the discard: why the best discard beats yours."
+
+    def _your_discard(self) -> tuple[Card, Card] | None:
+        """Your discard in the deal on screen, once made."""
+        return self.deal.discards[YOU] if self.events else None
+
+    def _ask_discard(self, key: DealKey) -> None:
+        """Have the coach value a past discard of yours (nothing if it was asked already)."""
+        assert self.coach is not None
+        if key in self._asked:
+            return  # asked once: a failure is said, not retried at every redraw
+        self._asked.add(key)
+        self.coach.prepare_discard(key, discard_view(self.match, YOU, *key))
+
+    def discard_advice(self) -> list[DiscardAdvice] | None:
+        """The 15 discards of the deal on screen, best first (None while the coach works)."""
+        if self.coach is None:
+            return None
+        return self.coach.discard_advice(self._shown_key())
+
+    def heels_note(self) -> str:
+        """His heels, the same for every discard of this deal: in no total."""
+        return heels_note(self.match.observation(YOU))
+
+    def why_lines(self, name: Callable[[Card], str] = str) -> list[str] | None:
+        """Why the best discard beats yours, or the two picked, or the next best (None while
+        the coach works)."""
+        advice = self.discard_advice()
+        if advice is None:
+            return None
+        chosen: tuple[Card, ...] | None = self._your_discard()
+        if chosen is None and len(self.selected) == 2:
+            chosen = tuple(self.hand[i] for i in sorted(self.selected))
+        return why_discard(advice, chosen, name)
+
+    def discard_note(self, name: Callable[[Card], str] = str) -> str | None:
+        """The coach's line on what your discard cost, once the deal's counts have begun."""
+        mine = self._your_discard()
+        if self.coach is None or mine is None or self.stage is not Stage.SHOW:
+            return None
+        if not self.counted():
+            return None
+        key = self._shown_key()
+        advice = self.coach.discard_advice(key)
+        if advice is None:
+            self._ask_discard(key)  # a resumed match: what you saw is rebuilt from the match
+            advice = self.coach.discard_advice(key)
+        return None if advice is None else cost_note(advice, mine, name)
 
     def advice(self) -> list[CardAdvice] | None:
         """The coach's advice on the cards you may lay now (None while it works)."""

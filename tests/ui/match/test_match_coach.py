@@ -15,8 +15,9 @@ from rich.console import Console
 from solitaire.core.cards import Card
 from solitaire.match.coach import NOTE_LOSS, CardAdvice, Threat, explain, review_game
 from solitaire.match.decide.values import play_options, play_values
+from solitaire.match.discard_coach import advise_discard, shown_parts
 from solitaire.match.game import GO, Discard, Lay, Match, Phase
-from solitaire.match.players import StandardPlayer, discard_values
+from solitaire.match.players import StandardPlayer
 from solitaire.store import History
 from solitaire.ui.match.coaching import Coach
 from solitaire.ui.match.screen import MatchScreen, advice_rows
@@ -120,9 +121,11 @@ def test_the_review_names_the_costliest_discards_and_plays(history: History) -> 
         actions = [(p, Discard(d)) for p in (deal.pone, deal.dealer) if (d := deal.discards[p])]
         for who, action in [*actions, *deal.plays]:
             if who == YOU and isinstance(action, Discard):
-                values = discard_values(fresh.observation(YOU))
-                chosen = next(v for k, v in values.items() if set(k) == set(action.cards))
-                losses[Phase.DISCARD].append(max(values.values()) - chosen)
+                # One source: the discard coach's totals as shown, the best as expert ranks
+                advice = advise_discard(fresh.observation(YOU))
+                chosen = next(a for a in advice if set(a.discard) == set(action.cards))
+                shown = shown_parts(advice[0])[3] - shown_parts(chosen)[3]
+                losses[Phase.DISCARD].append(Fraction(shown, 100))
             elif who == YOU and isinstance(action, Lay) and len(fresh.legal_actions()) > 1:
                 lays = play_values(fresh.observation(YOU))
                 losses[Phase.PLAY].append(max(lays.values()) - lays[action.card])
@@ -136,8 +139,10 @@ def test_the_review_names_the_costliest_discards_and_plays(history: History) -> 
 
 def test_the_review_after_a_game_fits_the_screen(history: History) -> None:
     session = coached(history, SEED + 4)
-    session.toggle_coach()  # in the discard: not now
-    assert not session.show_coach and "? is for the play" in session.message
+    session.toggle_coach()  # in the discard: the discard coach
+    assert session.show_coach and session.discard_advice() is not None
+    session.toggle_coach()
+    assert not session.show_coach
     while session.stage is not Stage.MATCH_OVER:
         if session.discarding:
             session.toggle(0)

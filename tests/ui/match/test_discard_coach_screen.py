@@ -1,0 +1,235 @@
+"""The discard coach on the match screen: ? and w at the discard (hints, recorded and saved),
+what the discard cost once the deal is counted, fitting 80x24 and using 120x40."""
+
+from __future__ import annotations
+
+import io
+import json
+import sqlite3
+
+import pytest
+from rich.console import Console
+
+from solitaire.match.discard_coach import advise_discard, cost_note, shown_parts, why_discard
+from solitaire.match.expert import ExpertPlayer
+from solitaire.match.game import Discard, Match
+from solitaire.store import MATCH, History
+from solitaire.ui.match.coaching import Coach
+from solitaire.ui.match.screen import MatchScreen
+from solitaire.ui.match.session import YOU, MatchSession, Stage
+from solitaire.ui.views import THEME
+
+SEED = 31
+
+
+def coached(history: History, seed: int = SEED) -> MatchSession:
+    return MatchSession(history, "standard", lambda: Match(seed), coach=Coach())
+
+
+def render(session: MatchSession, width: int = 80, rows: int = 24) -> list[str]:
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=width, color_system=None, theme=THEME)
+    console.print(MatchScreen(session, rows))
+    return buffer.getvalue().rstrip("\n").split("\n")
+
+
+def saved_hints(history: History, session: MatchSession) -> list[object]:
+    assert session.game_id is not None
+    record = json.loads(history.stored_record(session.game_id, MATCH)[1])
+    hints: list[object] = record.get("hints", [])
+    return hints
+
+
+def to_the_counts(session: MatchSession) -> None:
+    """Lay the first card that fits until the show's first count is on screen."""
+    while not (session.stage is Stage.SHOW and session.counted()):
+        if session.your_turn and not session.discarding:
+            session.lay(next(i for i, c in enumerate(session.hand) if session.playable(c)))
+        else:
+            session.enter()
+
+
+@pytest.mark.parametrize("seed", [SEED, SEED + 1, SEED + 2])
+def test_the_coach_lists_all_15_discards_in_the_experts_order(history: History, seed: int) -> None:
+    session = coached(history, seed)
+    assert session.discarding and saved_hints(history, session) == []
+    session.toggle_coach()
+    assert session.show_coach
+    view = session.match.observation(YOU)
+    advice = advise_discard(view)
+    assert session.discard_advice() == advice
+    assert ExpertPlayer().choose(view) == Discard(advice[0].discard)
+    lines = render(session)
+    assert len(lines) <= 24 and max(map(len, lines)) <= 80
+    rows = [line for line in lines if line[4:5] != " " and line[:2] in ("* ", "  ", "*>", "> ")]
+    body = lines[lines.index(next(x for x in lines if "discard  keep" in x)) + 1 :][:15]
+    assert len(body) == 15 and rows
+    for line, option in zip(body, advice, strict=True):
+        hand, crib, play, total = shown_parts(option)
+        numbers = line.split()[-4:]
+        assert [float(n) * 100 for n in numbers] == pytest.approx([hand, crib, play, total])
+        assert round(sum(float(n) * 100 for n in numbers[:3])) == total
+    assert body[0].startswith("*")
+    # the hint is in the match and in its saved record, once
+    game, deal = session.match.game_number, len(session.match.deals)
+    assert session.match.hints == {(YOU, game, deal)}
+    assert saved_hints(history, session) == [
+        {"player": YOU, "game": game, "deal": deal, "coach": "discard"}
+    ]
+    session.toggle_coach()
+    session.toggle_coach()
+    assert len(saved_hints(history, session)) == 1
+
+
+def test_the_picked_discard_is_marked_and_w_explains_it(history: History) -> None:
+    session = coached(history)
+    session.toggle_coach()
+    advice = session.discard_advice()
+    assert advice is not None
+    worst = advice[-1]
+    for index, card in enumerate(session.hand):
+        if card in worst.discard:
+            session.toggle(index)
+    lines = render(session)
+    marked = [line for line in lines if line.startswith(">") or line.startswith("*>")]
+    assert len(marked) == 1
+    assert marked[0][4:].startswith(" ".join(c.symbol() for c in sorted(worst.discard)))
+    session.why()
+    assert session.show_why and not session.show_coach
+    name = lambda card: card.symbol()  # noqa: E731
+    assert session.why_lines(name) == why_discard(advice, worst.discard, name)
+    lines = render(session)
+    assert len(lines) <= 24 and max(map(len, lines)) <= 80
+    said = " ".join(line.strip() for line in lines)
+    first = why_discard(advice, worst.discard, name)[0]
+    assert first.split(":")[0] in said
+    session.why()
+    assert not session.show_why
+    session.toggle(next(i for i, c in enumerate(session.hand) if c in worst.discard))
+    session.why()  # one card picked: the best beside the next best
+    assert session.why_lines(name) == why_discard(advice, None, name)
+
+
+def test_at_120x40_the_table_shows_the_board_and_why(history: History) -> None:
+    session = coached(history)
+    session.toggle_coach()
+    small = render(session)
+    assert not any("◎121" in line for line in small)  # 80x24: the scores on one line
+    assert any(line.startswith("you 0, standard 0") for line in small)
+    big = render(session, 100, 40)  # the app draws a 120-column terminal 100 wide
+    assert len(big) <= 40 and max(map(len, big)) <= 100
+    assert sum("◎121" in line for line in big) == 2
+    advice = session.discard_advice()
+    assert advice is not None
+    said = " ".join(line.strip() for line in big)
+    assert why_discard(advice, None, lambda card: card.symbol())[0][:40] in said
+    assert "His heels" in said
+
+
+def test_the_cost_of_your_discard_is_said_once_the_deal_is_counted(history: History) -> None:
+    for seed in (SEED, SEED + 1):
+        session = coached(history, seed)
+        view = session.match.observation(YOU)
+        advice = advise_discard(view)
+        mine = advice[-1] if seed == SEED else advice[0]
+        for index, card in enumerate(session.hand):
+            if card in mine.discard:
+                session.toggle(index)
+        session.enter()
+        assert session.match.hints == set()  # never asked: no hint
+        to_the_counts(session)
+        name = lambda card: card.symbol()  # noqa: E731
+        note = cost_note(advice, mine.discard, name)
+        assert session.discard_note(name) == note
+        lines = render(session)
+        assert len(lines) <= 24 and max(map(len, lines)) <= 80
+        said = " ".join(line.strip() for line in lines)
+        assert f"Coach: {note}" in said
+        assert ("was the best" in note) == (mine is advice[0])
+        session.why()  # after the discard: why the best beat yours, not a hint
+        assert session.show_why and session.match.hints == set()
+        assert session.why_lines(name) == why_discard(advice, mine.discard, name)
+        assert len(render(session)) <= 24
+
+
+def test_a_resumed_match_keeps_its_hints_and_costs_its_discard(history: History) -> None:
+    session = coached(history)
+    session.toggle_coach()
+    advice = session.discard_advice()
+    assert advice is not None
+    for index, card in enumerate(session.hand):
+        if card in advice[3].discard:
+            session.toggle(index)
+    session.enter()
+    hints = set(session.match.hints)
+    game_id = session.game_id
+    session.close()
+    again = MatchSession(history, "standard", lambda: Match(SEED), resume_id=game_id, coach=Coach())
+    assert again.match.hints == hints
+    to_the_counts(again)
+    note = again.discard_note()
+    assert note == cost_note(advice, advice[3].discard)  # rebuilt from the record
+
+
+def test_a_hint_that_cannot_be_saved_is_not_shown(
+    history: History, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = coached(history)
+
+    def fail(*args: object) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(history, "_write", fail)
+    session.toggle_coach()
+    assert not session.show_coach and session.match.hints == set()
+    assert session.message.startswith("Not played, as it could not be saved")
+    session.why()
+    assert not session.show_why and session.match.hints == set()
+    monkeypatch.undo()
+    session.toggle_coach()
+    assert session.show_coach and len(saved_hints(history, session)) == 1
+
+
+def test_the_keys_open_the_coach_and_why_in_the_app(history: History) -> None:
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from solitaire.ui import shell
+    from solitaire.ui.match.app import build_app
+
+    session = coached(history)
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text("?12w")
+        pipe.close()
+        shell.run_full_screen(build_app(session, pipe, DummyOutput()), session.quit)
+    assert session.show_why and len(session.selected) == 2
+    assert session.match.hints and session.discard_advice() is not None
+
+
+def test_near_the_end_the_table_has_the_chance_of_winning_and_fits(history: History) -> None:
+    hands = ["5H 5C 9S JD 4C TS", "AH 3C 4D 6S 8H KC"]
+    session = MatchSession(
+        history,
+        "expert",
+        lambda: Match.from_cards(1, hands, "QD", scores=(108, 112)),
+        coach=Coach(),
+    )
+    session.toggle_coach()
+    advice = session.discard_advice()
+    assert advice is not None and all(option.chance is not None for option in advice)
+    lines = render(session)
+    header = next(line for line in lines if "discard  keep" in line)
+    assert header.split()[-1] == "win" and len(lines) <= 24
+    body = lines[lines.index(header) + 1 :][:15]
+    assert [line.split()[-1] for line in body] == [f"{a.chance:.1%}" for a in advice]
+    session.toggle(0)
+    session.toggle(4)
+    session.why()
+    for message in ("", "Two cards are picked already: unpick one first (its number or Space)."):
+        session.message = message
+        lines = render(session)
+        assert len(lines) <= 24 and max(map(len, lines)) <= 80
+        said = " ".join(line.strip() for line in lines)
+        assert "ranks by the chance of winning the game" in said
+        assert "Pick two to compare; w hides this." in said
