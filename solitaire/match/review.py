@@ -2,9 +2,9 @@
 
 :func:`review_deal` reads one deal of a :class:`Match` (played or replayed from its
 record) and returns a :class:`DealReview`: both hands as dealt, each discard (with
-the coach's verdict on the seats asked for: the exact value of the discard beside
-the best one, as :func:`~solitaire.match.players.discard_values` values them,
-hand and crib apart), the starter and his heels, every card of the play with its
+the coach's verdict on the seats asked for: the discard beside the best one in the
+discard coach's numbers, :mod:`~solitaire.match.discard_coach`, hand, crib and play
+apart, as ``expert`` ranks them), the starter and his heels, every card of the play with its
 count, its points and why ("15 for 2", "pair for 2", "31 for 2", "go for 1"),
 the show (each hand and the crib, what its owner claimed and what muggins took)
 and the scores before and after. It changes nothing and draws nothing.
@@ -25,12 +25,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
-from itertools import combinations
 from typing import Final
 
 from solitaire.core.cards import Card
-from solitaire.core.discards import Position, expected_numerators
+from solitaire.match.discard_coach import (
+    DiscardAdvice,
+    DiscardCost,
+    advise_discard,
+    discard_cost,
+    discard_view,
+)
 from solitaire.match.game import (
     Counted,
     Deal,
@@ -75,51 +79,32 @@ def why(item: PegItem) -> str:
 
 @dataclass(frozen=True, slots=True)
 class DiscardVerdict:
-    """A discard beside the best one: each worth its exact expected hand plus the crib (your
-    crib) or minus it (theirs); ``crib`` is signed so that ``value = hand + crib``."""
+    """A discard beside the best one, in the discard coach's numbers: every discard of the
+    six valued as ``expert`` values them (``advice``, best first), and the one chosen."""
 
+    advice: tuple[DiscardAdvice, ...]
     chosen: tuple[Card, Card]
-    hand: Fraction
-    crib: Fraction
-    best: tuple[Card, Card]
-    best_hand: Fraction
-    best_crib: Fraction
 
     @property
-    def value(self) -> Fraction:
-        """The chosen discard's worth."""
-        return self.hand + self.crib
+    def cost(self) -> DiscardCost:
+        """What the chosen discard cost against the best: hand, crib and play apart."""
+        return discard_cost(self.advice, self.chosen)
 
     @property
-    def best_value(self) -> Fraction:
-        """The best discard's worth."""
-        return self.best_hand + self.best_crib
-
-    @property
-    def loss(self) -> Fraction:
-        """What the choice cost on average (0 when it was the best, or as good)."""
-        return self.best_value - self.value
+    def best(self) -> tuple[Card, Card]:
+        """The best discard."""
+        return self.advice[0].discard
 
 
-def discard_verdict(
-    dealt: Sequence[Card], chosen: Iterable[Card], is_dealer: bool
-) -> DiscardVerdict:
-    """The coach's verdict on a discard from six cards: its value and the best one's, exactly
-    as :func:`~solitaire.match.players.discard_values` (and so ``standard`` and the game's
-    review) value them; among equal values the best is the one ``standard`` would choose."""
-    nums = expected_numerators(Position.make(dealt))
-    sign = 1 if is_dealer else -1
-    parts: dict[tuple[Card, Card], tuple[Fraction, Fraction]] = {
-        (dealt[a], dealt[b]): (
-            Fraction(nums.hand[index], nums.hand_den),
-            sign * Fraction(nums.crib[index], nums.crib_den),
-        )
-        for index, (a, b) in enumerate(combinations(range(6), 2))
-    }
-    best = max(parts, key=lambda pair: (sum(parts[pair]), pair))
-    wanted = set(chosen)
-    mine = next(pair for pair in parts if set(pair) == wanted)
-    return DiscardVerdict(mine, *parts[mine], best, *parts[best])
+def discard_verdict(match: Match, seat: int, game: int, deal: int) -> DiscardVerdict:
+    """The coach's verdict on ``seat``'s discard in deal ``deal`` of game ``game``: valued
+    as the discard coach valued it at that moment (what the seat saw: its six, who dealt,
+    the scores)."""
+    chosen = match.played[game - 1].deals[deal - 1].discards[seat]
+    if chosen is None:
+        raise ValueError(f"seat {seat} has not discarded in game {game}, deal {deal}")
+    advice = advise_discard(discard_view(match, seat, game, deal))
+    return DiscardVerdict(tuple(advice), (chosen[0], chosen[1]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,9 +283,7 @@ def review_deal(
     for seat in coached:
         chosen = played.discards[seat]
         if chosen is not None:
-            verdicts[seat] = discard_verdict(
-                played.hands[seat], chosen, is_dealer=seat == played.dealer
-            )
+            verdicts[seat] = discard_verdict(match, seat, game, deal)
     hands = tuple(None if seat in hidden else played.hands[seat] for seat in (0, 1))
     discards = tuple(None if seat in hidden else played.discards[seat] for seat in (0, 1))
     return DealReview(

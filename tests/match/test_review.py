@@ -8,11 +8,12 @@ from itertools import pairwise
 
 import pytest
 
-from solitaire.core.cards import to_cards
 from solitaire.match.coach import decisions
+from solitaire.match.discard_coach import advise_discard, shown_parts
 from solitaire.match.game import Discard, GoPoint, Laid, Match, Phase
-from solitaire.match.players import EasyPlayer, StandardPlayer, advance, discard_values
-from solitaire.match.review import deal_numbers, discard_verdict, review_deal
+from solitaire.match.players import EasyPlayer, StandardPlayer, advance
+from solitaire.match.registry import make_player
+from solitaire.match.review import deal_numbers, review_deal
 
 SEEDS = (1, 4, 9, 12)
 
@@ -67,29 +68,36 @@ def test_a_go_said_before_its_own_point_is_told_once() -> None:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_the_verdict_is_the_coach_s_value_of_each_discard(seed: int) -> None:
-    match = played(seed)
+def test_the_verdict_is_the_discard_coach_s_at_each_discard(seed: int) -> None:
+    """The replay's verdict is the discard coach's table at that moment, so the replay, the
+    coach on screen and the review after a game give one set of numbers."""
+    match = Match(seed)
+    advance(match, (make_player("expert", random.Random(seed)), EasyPlayer(random.Random(seed))))
     for player in (0, 1):
         for view, action in decisions(match, player, 1):
             if not isinstance(action, Discard) or view.phase is not Phase.DISCARD:
                 continue
-            values = discard_values(view)
             told = review_deal(match, 1, view.deal_number, coached=(player,)).verdicts[player]
             assert told is not None and set(told.chosen) == set(action.cards)
-            chosen = next(pair for pair in values if set(pair) == set(action.cards))
-            assert told.value == values[chosen]
-            assert told.best_value == max(values.values())
-            assert told.loss == max(values.values()) - values[chosen] >= 0
-            if player == 0:  # standard plays seat 0: its discard is the best
-                assert told.loss == 0 and set(told.best) == set(action.cards)
+            assert list(told.advice) == advise_discard(view)
+            assert told.cost.chosen.discard == told.chosen or set(told.cost.chosen.discard) == set(
+                action.cards
+            )
+            if player == 0:  # expert plays seat 0: its discard is the coach's best
+                assert told.cost.is_best and set(told.best) == set(action.cards)
 
 
-def test_the_verdict_splits_hand_and_crib_by_role() -> None:
-    cards = to_cards(("5H", "5C", "JD", "QS", "2C", "9H"))
-    mine = discard_verdict(cards, cards[:2], is_dealer=True)
-    theirs = discard_verdict(cards, cards[:2], is_dealer=False)
-    assert mine.hand == theirs.hand and mine.crib == -theirs.crib > 0
-    assert set(theirs.best) != set(cards[:2])  # pone never gives away two fives
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_verdict_s_parts_add_up_to_its_cost(seed: int) -> None:
+    match = played(seed)
+    for game, number in deal_numbers(match):
+        for verdict in review_deal(match, game, number, coached=(0, 1)).verdicts:
+            assert verdict is not None
+            cost = verdict.cost
+            mine, best = shown_parts(cost.chosen), shown_parts(cost.best)
+            assert sum(best[:3]) - sum(mine[:3]) == best[3] - mine[3]
+            assert abs(cost.points - float(cost.hand + cost.crib) - cost.play) < 1e-9
+            assert cost.is_best or cost.points > 0 or cost.chance is not None
 
 
 def test_a_deal_in_progress_is_told_as_its_viewer_saw_it() -> None:

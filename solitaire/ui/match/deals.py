@@ -20,6 +20,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
+from solitaire.match.discard_coach import hundredths, shown_parts
 from solitaire.match.review import DealReview, DiscardVerdict, ShowLine
 from solitaire.ui.match.browse import DealBrowser
 from solitaire.ui.match.views import did, possessive
@@ -32,6 +33,7 @@ __all__ = [
     "DealView",
     "deal_rows",
     "rendered_lines",
+    "verdict_cost",
     "verdict_text",
 ]
 
@@ -48,21 +50,34 @@ def _signed(value: Fraction) -> str:
 
 
 def verdict_text(verdict: DiscardVerdict, name: str, ascii: bool) -> Text:
-    """The coach's verdict on a discard: its exact value (hand and crib) beside the best's."""
+    """The coach's verdict on a discard, in the discard coach's words and numbers: what it
+    cost against the best, hand, crib and play apart (each part as the coach shows it)."""
+    cost = verdict.cost
     text = Text(f"{possessive(name, start=True)} discard ")
     text.append_text(cards_text(verdict.chosen, ascii))
-    text.append(f" is worth {_points(verdict.value)} ")
-    text.append(f"(hand {_points(verdict.hand)}, crib {_signed(verdict.crib)})", style="muted")
-    if verdict.loss <= 0:
-        same = set(verdict.chosen) == set(verdict.best)
-        return text.append(": the best." if same else ": as good as the best.", style="best")
-    text.append("; the best, ")
+    if cost.is_best:
+        total = hundredths(shown_parts(cost.chosen)[3])
+        return text.append(f" was the best ({total} expected).", style="best")
+    points = hundredths(shown_parts(cost.best)[3] - shown_parts(cost.chosen)[3])
+    if cost.chance is not None:
+        text.append(f" cost {cost.chance:.1%} of the chance of winning the game ")
+        text.append(f"(in points {points}: {cost.split()})", style="muted")
+    else:
+        text.append(f" cost {points} points on average ")
+        text.append(f"({cost.split()})", style="muted")
+    text.append("; ")
     text.append_text(cards_text(verdict.best, ascii))
-    text.append(f", {_points(verdict.best_value)} ")
-    text.append(
-        f"(hand {_points(verdict.best_hand)}, crib {_signed(verdict.best_crib)})", style="muted"
-    )
-    return text.append(f": it cost {_points(verdict.loss)}.", style="warn")
+    return text.append(" was best.", style="warn")
+
+
+def verdict_cost(verdict: DiscardVerdict | None) -> str:
+    """The verdict in a word for the deals' list: ``best``, ``-1.23`` or ``-``."""
+    if verdict is None:
+        return "-"
+    cost = verdict.cost
+    if cost.is_best:
+        return "best"
+    return "-" + hundredths(shown_parts(cost.best)[3] - shown_parts(cost.chosen)[3])
 
 
 class DealView:
@@ -308,12 +323,7 @@ def deal_rows(
             crib,
         ]
         if coached is not None:
-            verdict = review.verdicts[coached]
-            cost = (
-                "-"
-                if verdict is None
-                else ("best" if verdict.loss <= 0 else f"-{_points(verdict.loss)}")
-            )
+            cost = verdict_cost(review.verdicts[coached])
             row.append(
                 Text(cost, style="best" if cost == "best" else "warn" if cost != "-" else "")
             )
