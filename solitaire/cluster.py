@@ -18,7 +18,9 @@ from __future__ import annotations
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import CancelledError
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from solitaire.core.errors import CribsolError
@@ -36,6 +38,7 @@ __all__ = [
     "ClusterError",
     "DaskCluster",
     "connect",
+    "run_on",
     "worker_version",
 ]
 
@@ -108,6 +111,17 @@ def connect(address: str, timeout: float | None = None) -> DaskCluster:
     return DaskCluster(client, shown)
 
 
+@contextmanager
+def run_on(address: str | None) -> Iterator[DaskCluster | None]:
+    """The cluster at ``address``, connected and checked, left when the run ends; None
+    (this machine's processes) for no address."""
+    if not address:
+        yield None
+        return
+    with connect(address) as cluster:
+        yield cluster
+
+
 def check_workers(answers: dict[str, object], shown: str) -> None:
     """Refuse, in one line naming the versions, workers whose answer to
     :func:`worker_version` is an error (no project there) or another version."""
@@ -166,13 +180,22 @@ class DaskCluster:
     ) -> None:
         """See :class:`~solitaire.core.runs.Executor`: a few tasks a thread are on the
         cluster at once; on Ctrl-C those not finished are cancelled."""
+        distributed = _distributed()
         run = f"cribsol-{getattr(work, '__name__', 'work')}-{uuid.uuid4().hex[:12]}"
         pending: dict[Any, int] = {}  # future: task index
-        arriving = _distributed().as_completed(loop=self.client.loop)
+        arriving = distributed.as_completed(loop=self.client.loop)
 
         def collect() -> None:
             future = next(arriving)
-            finished(pending.pop(future), future.result())
+            try:
+                result = future.result()
+            except (distributed.KilledWorker, CancelledError) as error:
+                # A task whose workers kept dying, or the scheduler gone: not the game's fault.
+                said = str(error).strip().splitlines() or [type(error).__name__]
+                raise ClusterError(
+                    f"the cluster at {self.address} stopped the run: {safe_text(said[0])}"
+                ) from None
+            finished(pending.pop(future), result)
 
         try:
             for index, task in tasks:

@@ -27,6 +27,8 @@ from solitaire.cli import main
 from solitaire.cluster import ClusterError, DaskCluster, check_workers, connect
 from solitaire.core.runs import run_tasks
 from solitaire.patience.simulation import simulate
+from solitaire.patience.target import build_future
+from solitaire.tiles.fit_leaves import fit_leaves
 from solitaire.version import version
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -110,6 +112,12 @@ def test_tile_arena_gives_the_same_json_on_the_cluster(
     status, on_cluster, err = run(capsys, *argv, "--cluster", address)
     assert status == 0, err
     assert run(capsys, *argv, "--jobs", "2")[1] == on_cluster
+
+
+def test_the_table_builders_build_the_same_tables_on_the_cluster(executor: DaskCluster) -> None:
+    """scripts/build_future.py's and build_tile_leaves.py's tables, whoever plays the games."""
+    assert build_future(600, 5, chunk=100, executor=executor) == build_future(600, 5, chunk=100)
+    assert fit_leaves(2, seed=77, executor=executor) == fit_leaves(2, seed=77)
 
 
 def test_every_task_is_counted_once_in_task_order(executor: DaskCluster) -> None:

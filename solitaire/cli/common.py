@@ -115,12 +115,9 @@ def progress_bar(
 def run_on(address: str | None) -> Iterator[Executor | None]:
     """The cluster at ``address`` (see :func:`cluster_address`), connected and checked,
     left when the run ends; None (this machine's processes) for no address."""
-    if address is None:
-        yield None
-        return
-    from solitaire.cluster import connect
+    from solitaire.cluster import run_on as connected
 
-    with connect(address) as cluster:
+    with connected(address) as cluster:
         yield cluster
 
 
