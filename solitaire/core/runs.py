@@ -95,7 +95,7 @@ def chunk_size(items: int, slots: int, each: float, setup: float = 0.0) -> int:
     if items < 1:
         return 1
     largest = math.ceil(AIM_SECONDS / each)
-    spread = math.ceil(items / (max(1, slots) * SPREAD))
+    spread = items // (max(1, slots) * SPREAD)
     least = math.ceil(setup * (1 - SETUP_SHARE) / SETUP_SHARE / each)
     size = min(items, max(1, least, min(largest, spread)))
     return math.ceil(items / math.ceil(items / size))  # the same size for every task
