@@ -22,6 +22,7 @@ import statistics
 import time
 from dataclasses import dataclass
 
+from solitaire.cluster import run_on
 from solitaire.core.cards import ALL_CARDS
 from solitaire.core.runs import MAX_JOBS, Z95, run_tasks
 from solitaire.match.arena import arena_players, seat
@@ -78,12 +79,16 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, choices=range(1, MAX_JOBS + 1))
+    parser.add_argument(
+        "--cluster", metavar="ADDRESS", help="a Dask scheduler whose workers play (docs/CLUSTER.md)"
+    )
     args = parser.parse_args()
     if args.deals < 2:
         parser.error("--deals must be 2 or more")
     started = time.perf_counter()
     tasks = [(args.a, args.b, args.seed + i) for i in range(args.deals)]
-    pairs, interrupted = run_tasks(play_pair, tasks, jobs=args.jobs)
+    with run_on(args.cluster) as executor:
+        pairs, interrupted = run_tasks(play_pair, tasks, jobs=args.jobs, executor=executor)
     if len(pairs) < 2:
         raise SystemExit("stopped before two deals finished")
     nets = [p.pegged + p.shown for p in pairs]
@@ -97,7 +102,8 @@ def main() -> None:
     alike = sum(1 for p in pairs if p.pegged == p.shown == 0)
     print(
         f"  {alike:,} deals netted 0 both in the play and in the show; "
-        f"{time.perf_counter() - started:.0f} s with {args.jobs} job(s)"
+        f"{time.perf_counter() - started:.0f} s "
+        + (f"on {executor.where}" if executor else f"with {args.jobs} job(s)")
     )
 
 

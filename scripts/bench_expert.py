@@ -40,7 +40,8 @@ from typing import Any
 from rich.console import Console
 
 from solitaire.cli.arena_commands import results_table
-from solitaire.core.runs import wilson
+from solitaire.cluster import run_on
+from solitaire.core.runs import Executor, wilson
 from solitaire.match.arena import arena, arena_players
 from solitaire.match.expert import ExpertPlayer
 from solitaire.match.game import Match, Observation, Phase
@@ -64,6 +65,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=0, help="game i is dealt from seed S + i // 2")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play on this Dask scheduler's workers (docs/CLUSTER.md)",
+    )
     parser.add_argument("--block", type=int, default=100, help="games per block (even)")
     parser.add_argument("--minutes", type=float, help="stop after the block that passes this")
     parser.add_argument("--cpu-games", type=int, default=0, help="games timed in CPU seconds")
@@ -73,36 +79,48 @@ def main() -> None:
     console = Console(theme=THEME, width=100)
     speed = cpu_times(args.cpu_games, args.seed) if args.cpu_games else None
     started = time.perf_counter()
-    for opponent in args.b:
-        games, stats = _blocks(opponent, args, started)
-        console.print(results_table(("expert", opponent), stats, games))
-        wins = stats[0].wins
-        low, high = wilson(wins, games)
-        dealer = stats[0].roles["dealer"].mean("pegged")
-        pone = stats[0].roles["pone"].mean("pegged")
-        checks = [
-            (
-                f"wins {wins / max(games, 1):.1%}, 95% {low:.1%} to {high:.1%}",
-                low > TARGETS["win_low"] and games >= args.games,
-            ),
-            (
-                f"pegs {float(dealer or 0):.2f} as dealer (about 3.5)",
-                _about(dealer, TARGETS["dealer_pegs"]),
-            ),
-            (f"{float(pone or 0):.2f} as pone (about 2.1)", _about(pone, TARGETS["pone_pegs"])),
-        ]
-        if speed is not None:
-            median, p99 = speed
-            checks.append((f"decides in {median:.3f} s CPU median", median <= TARGETS["median"]))
-            checks.append((f"{p99:.3f} s CPU p99", p99 <= TARGETS["p99"]))
-        print(
-            f"expert v {opponent}: "
-            + "; ".join(f"{text} [{'met' if ok else 'NOT met'}]" for text, ok in checks)
-        )
-        print(
-            f"{games:,} of {args.games:,} games, seeds {args.seed}-"
-            f"{args.seed + (games - 1) // 2}; load average {os.getloadavg()[0]:.1f}\n"
-        )
+    with run_on(args.cluster) as executor:
+        for opponent in args.b:
+            _report(console, opponent, args, speed, *_blocks(opponent, args, started, executor))
+
+
+def _report(
+    console: Console,
+    opponent: str,
+    args: argparse.Namespace,
+    speed: tuple[float, float] | None,
+    games: int,
+    stats: tuple[MatchStats, MatchStats],
+) -> None:
+    """The table against one opponent, and the targets checked on it."""
+    console.print(results_table(("expert", opponent), stats, games))
+    wins = stats[0].wins
+    low, high = wilson(wins, games)
+    dealer = stats[0].roles["dealer"].mean("pegged")
+    pone = stats[0].roles["pone"].mean("pegged")
+    checks = [
+        (
+            f"wins {wins / max(games, 1):.1%}, 95% {low:.1%} to {high:.1%}",
+            low > TARGETS["win_low"] and games >= args.games,
+        ),
+        (
+            f"pegs {float(dealer or 0):.2f} as dealer (about 3.5)",
+            _about(dealer, TARGETS["dealer_pegs"]),
+        ),
+        (f"{float(pone or 0):.2f} as pone (about 2.1)", _about(pone, TARGETS["pone_pegs"])),
+    ]
+    if speed is not None:
+        median, p99 = speed
+        checks.append((f"decides in {median:.3f} s CPU median", median <= TARGETS["median"]))
+        checks.append((f"{p99:.3f} s CPU p99", p99 <= TARGETS["p99"]))
+    print(
+        f"expert v {opponent}: "
+        + "; ".join(f"{text} [{'met' if ok else 'NOT met'}]" for text, ok in checks)
+    )
+    print(
+        f"{games:,} of {args.games:,} games, seeds {args.seed}-"
+        f"{args.seed + (games - 1) // 2}; load average {os.getloadavg()[0]:.1f}\n"
+    )
 
 
 def _about(mean: Fraction | None, published: float) -> bool:
@@ -111,7 +129,7 @@ def _about(mean: Fraction | None, published: float) -> bool:
 
 
 def _blocks(
-    opponent: str, args: argparse.Namespace, started: float
+    opponent: str, args: argparse.Namespace, started: float, executor: Executor | None
 ) -> tuple[int, tuple[MatchStats, MatchStats]]:
     """Every block of the run against ``opponent``: read when saved, else played and saved."""
     RESULTS.mkdir(parents=True, exist_ok=True)
@@ -126,7 +144,9 @@ def _blocks(
         else:
             if args.minutes is not None and (time.perf_counter() - started) / 60 >= args.minutes:
                 break
-            block = arena("expert", opponent, args.block, seed=seed, jobs=args.jobs)
+            block = arena(
+                "expert", opponent, args.block, seed=seed, jobs=args.jobs, executor=executor
+            )
             if block.interrupted:
                 break
             summary = json.dumps(block.to_dict(), indent=1).encode()

@@ -26,6 +26,7 @@ from itertools import combinations, permutations, product
 from pathlib import Path
 from typing import Any
 
+from solitaire.cluster import run_on
 from solitaire.tiles.arena import arena
 from solitaire.tiles.game import PlayerView, TileGame
 from solitaire.tiles.movegen import generate
@@ -125,6 +126,9 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=60)
     parser.add_argument("--games", type=int, default=1000, help="arena games (0: skip)")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument(
+        "--cluster", metavar="ADDRESS", help="a Dask scheduler whose workers play (docs/CLUSTER.md)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="first arena seed")
     args = parser.parse_args()
 
@@ -173,7 +177,10 @@ def main() -> None:
 
     if args.games:
         start = time.perf_counter()
-        result = arena("expert", "greedy", args.games, seed=args.seed, jobs=args.jobs)
+        with run_on(args.cluster) as executor:
+            result = arena(
+                "expert", "greedy", args.games, seed=args.seed, jobs=args.jobs, executor=executor
+            )
         elapsed = time.perf_counter() - start
         stopped = f" (Ctrl-C: {result.games:,} of {args.games:,} finished)" * result.interrupted
         print(

@@ -1,7 +1,7 @@
 """Build the expert's two tables (solitaire/match/data/expert.json) by simulation.
 
     .venv/bin/python scripts/build_expert_tables.py            # 4,000 games, seeds 0-3,999
-    .venv/bin/python scripts/build_expert_tables.py --games 500 --out /tmp/t.json
+    .venv/bin/python scripts/build_expert_tables.py --games 500 --out /tmp/t.json --jobs 2
 
 Method: ``standard`` plays ``standard`` over seeded one-game matches (the match
 seed is the game number); every deal played to the crib is one sample of
@@ -31,6 +31,8 @@ from typing import Any
 
 import numpy as np
 
+from solitaire.cluster import run_on
+from solitaire.core.runs import Executor, run_tasks
 from solitaire.match.decide.discard import FEATURES, peg_features
 from solitaire.match.decide.tables import TABLE_PATH
 from solitaire.match.game import GAME_POINTS, Match
@@ -39,12 +41,35 @@ from solitaire.match.players import StandardPlayer, advance
 ROLES = ("dealer", "pone")
 
 
-def simulate(games: int) -> tuple[dict[str, list[tuple[list[int], int]]], list[tuple[int, ...]]]:
-    """Per role the (features, net pegging) of every kept hand; per deal its point blocks."""
-    samples: dict[str, list[tuple[list[int], int]]] = {role: [] for role in ROLES}
+Samples = dict[str, list[tuple[list[int], int]]]
+BLOCK = 50  # games a task: about two seconds of standard against standard
+
+
+def simulate(
+    games: int, jobs: int = 1, executor: Executor | None = None
+) -> tuple[Samples, list[tuple[int, ...]]]:
+    """Per role the (features, net pegging) of every kept hand; per deal its point blocks,
+    in game order whatever plays the games (``jobs`` processes, or a cluster)."""
+    blocks = [(start, min(BLOCK, games - start)) for start in range(0, games, BLOCK)]
+    parts, interrupted = run_tasks(_play_block, blocks, jobs, executor=executor)
+    if interrupted:
+        raise SystemExit("interrupted: nothing written")
+    samples: Samples = {role: [] for role in ROLES}
+    deals: list[tuple[int, ...]] = []
+    for part_samples, part_deals in parts:
+        for role in ROLES:
+            samples[role] += part_samples[role]
+        deals += part_deals
+    return samples, deals
+
+
+def _play_block(block: tuple[int, int]) -> tuple[Samples, list[tuple[int, ...]]]:
+    """The samples of the one-game matches of seeds ``first`` to ``first + count - 1``."""
+    first, count = block
+    samples: Samples = {role: [] for role in ROLES}
     deals: list[tuple[int, ...]] = []
     players = (StandardPlayer(), StandardPlayer())
-    for seed in range(games):
+    for seed in range(first, first + count):
         match = Match(seed)
         advance(match, players)
         for deal in match.deals:
@@ -132,6 +157,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4000)
     parser.add_argument("--out", type=Path, default=TABLE_PATH)
+    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    parser.add_argument(
+        "--cluster", metavar="ADDRESS", help="a Dask scheduler whose workers play (docs/CLUSTER.md)"
+    )
     parser.add_argument(
         "--win-only", action="store_true", help="recompute the win table from --out's data"
     )
@@ -143,7 +172,8 @@ def main() -> None:
         print(f"wrote {args.out}")
         return
     started = time.perf_counter()
-    samples, deals = simulate(args.games)
+    with run_on(args.cluster) as executor:
+        samples, deals = simulate(args.games, args.jobs, executor)
     simulated = time.perf_counter() - started
     table = {
         "method": (

@@ -1,6 +1,6 @@
 """Rebuild the table of how the later rounds of a game score after each round (``best``).
 
-Run: .venv/bin/python scripts/build_future.py [--games N] [--jobs J]
+Run: .venv/bin/python scripts/build_future.py [--games N] [--jobs J | --cluster ADDRESS]
 Writes solitaire/patience/data/future.json, which the target strategies read for
 rounds 1 to 4 (the final hand is not in it: it is counted from the cards).
 Seeds start at 1,000,000,000, apart from every seed the README's
@@ -14,6 +14,7 @@ import json
 import time
 from pathlib import Path
 
+from solitaire.cluster import run_on
 from solitaire.patience.target import TABLE_FILE, build_future
 
 SEED = 1_000_000_000
@@ -23,9 +24,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=400_000)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument(
+        "--cluster", metavar="ADDRESS", help="a Dask scheduler whose workers play (docs/CLUSTER.md)"
+    )
     args = parser.parse_args()
     start = time.perf_counter()
-    table = build_future(args.games, SEED, args.jobs)
+    with run_on(args.cluster) as executor:
+        table = build_future(args.games, SEED, args.jobs, executor=executor)
     path = Path(__file__).resolve().parent.parent / "solitaire" / "patience" / "data" / TABLE_FILE
     path.write_text(json.dumps(table.to_dict(), separators=(",", ":")) + "\n")
     seconds = time.perf_counter() - start

@@ -17,6 +17,7 @@ import os
 import time
 from pathlib import Path
 
+from solitaire.cluster import run_on
 from solitaire.core.runs import MAX_JOBS, run_tasks
 from solitaire.match.build_lead import build_rows, encode
 from solitaire.match.decide.lead import HANDS, LEAD_PATH
@@ -26,6 +27,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=LEAD_PATH)
     parser.add_argument("--jobs", type=int, default=1, choices=range(1, MAX_JOBS + 1))
+    parser.add_argument(
+        "--cluster", metavar="ADDRESS", help="a Dask scheduler whose workers play (docs/CLUSTER.md)"
+    )
     args = parser.parse_args()
     started, cpu = time.perf_counter(), time.process_time()
     done = [0]
@@ -36,7 +40,10 @@ def main() -> None:
             minutes = (time.perf_counter() - started) / 60
             print(f"  {done[0]:,} of {len(HANDS):,} hands, {minutes:.1f} min", flush=True)
 
-    blocks, interrupted = run_tasks(build_rows, HANDS, jobs=args.jobs, done=progress)
+    with run_on(args.cluster) as executor:
+        blocks, interrupted = run_tasks(
+            build_rows, HANDS, jobs=args.jobs, done=progress, executor=executor
+        )
     if interrupted:
         raise SystemExit("interrupted: nothing written")
     data = encode(blocks)

@@ -23,6 +23,7 @@ import sys
 import time
 from pathlib import Path
 
+from solitaire.cluster import run_on
 from solitaire.tiles.fit_leaves import fit_leaves
 from solitaire.tiles.leaves import LEAVES_FILE
 
@@ -37,6 +38,9 @@ def main() -> int:
         help="first seed (default 1000000, apart from the seeds the benchmark and tests use)",
     )
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    parser.add_argument(
+        "--cluster", metavar="ADDRESS", help="a Dask scheduler whose workers play (docs/CLUSTER.md)"
+    )
     args = parser.parse_args()
     started = time.perf_counter()
     done = 0
@@ -46,7 +50,10 @@ def main() -> int:
         done += count
         print(f"\r{done}/{args.games} games", end="", file=sys.stderr, flush=True)
 
-    model = fit_leaves(args.games, args.seed, jobs=args.jobs, progress=progress)
+    with run_on(args.cluster) as executor:
+        model = fit_leaves(
+            args.games, args.seed, jobs=args.jobs, progress=progress, executor=executor
+        )
     print(file=sys.stderr)
     path = Path(__file__).resolve().parent.parent / "solitaire" / "tiles" / "data" / LEAVES_FILE
     path.write_text(json.dumps(model.to_dict(), indent=2) + "\n", encoding="utf-8")

@@ -16,8 +16,9 @@ from solitaire.store import History
 
 @pytest.fixture(autouse=True)
 def _plain_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
-    """No colour overrides leak in, and no test touches the user's data directory."""
-    for name in ("NO_COLOR", "FORCE_COLOR", "COLUMNS", "LINES"):
+    """No colour overrides leak in, no run goes to a cluster, and no test touches the user's
+    data directory."""
+    for name in ("NO_COLOR", "FORCE_COLOR", "COLUMNS", "LINES", "CRIBSOL_CLUSTER"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("CRIBSOL_DATA_DIR", str(tmp_path / "data"))
     yield

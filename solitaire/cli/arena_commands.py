@@ -10,9 +10,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from solitaire.cli.common import (
-    run_arena,
-)
+from solitaire.cli.common import cluster_address, run_arena, run_on, where
 from solitaire.core.runs import wilson
 from solitaire.match.arena import ArenaResult, arena, check_arena
 from solitaire.match.stats import PUBLISHED, MatchStats
@@ -21,31 +19,34 @@ __all__ = ["arena_table", "results_table"]
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
+    address = cluster_address(args)
     check_arena(args.a, args.b, args.games, args.jobs, args.seed)
+    with run_on(address) as executor:
 
-    def report(result: ArenaResult, elapsed: float) -> list[RenderableType]:
-        pairs = (result.games + 1) // 2
-        note = (
-            f"{result.games:,} games: {pairs:,} seeds from {args.seed}, each played twice "
-            f"with the seats swapped; {elapsed:.1f} s with {args.jobs} job(s). Points per "
-            "deal count the deals played to the crib (a deal cut short by a win is left "
-            "out); a skunk counts 2 game points, a double skunk 3."
+        def report(result: ArenaResult, elapsed: float) -> list[RenderableType]:
+            pairs = (result.games + 1) // 2
+            note = (
+                f"{result.games:,} games: {pairs:,} seeds from {args.seed}, each played twice "
+                f"with the seats swapped; {elapsed:.1f} s {where(args, executor)}. Points per "
+                "deal count the deals played to the crib (a deal cut short by a win is left "
+                "out); a skunk counts 2 game points, a double skunk 3."
+            )
+            return [arena_table(result), Text(note, style="muted")]
+
+        return run_arena(
+            args,
+            lambda advance: arena(
+                args.a,
+                args.b,
+                args.games,
+                seed=args.seed,
+                jobs=args.jobs,
+                progress=advance,
+                keep_games=False,  # totals only: a million games in flat memory
+                executor=executor,
+            ),
+            report,
         )
-        return [arena_table(result), Text(note, style="muted")]
-
-    return run_arena(
-        args,
-        lambda advance: arena(
-            args.a,
-            args.b,
-            args.games,
-            seed=args.seed,
-            jobs=args.jobs,
-            progress=advance,
-            keep_games=False,  # totals only: a million games in flat memory
-        ),
-        report,
-    )
 
 
 def _mean(value: Fraction | None) -> str:

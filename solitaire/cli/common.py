@@ -9,7 +9,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from rich.console import RenderableType
 
@@ -24,6 +24,7 @@ from solitaire.cli.options import (
     add_resume_option,
     add_run_options,
     add_shared_options,
+    cluster_address,
     game_id,
     jobs_number,
     new_command,
@@ -35,6 +36,9 @@ from solitaire.cli.options import (
 from solitaire.core.untrusted import RecordError
 from solitaire.store import GameRow, History, StoreError, reading_data_dir, resolve_data_dir
 from solitaire.ui.views import make_console
+
+if TYPE_CHECKING:
+    from solitaire.core.runs import Executor
 
 __all__ = [
     "MAX_GAME_ID",
@@ -48,6 +52,7 @@ __all__ = [
     "add_resume_option",
     "add_run_options",
     "add_shared_options",
+    "cluster_address",
     "game_id",
     "jobs_number",
     "make_console",
@@ -58,8 +63,10 @@ __all__ = [
     "read_stored",
     "report_skipped",
     "run_arena",
+    "run_on",
     "seed_number",
     "speaks_unicode",
+    "where",
     "whole_number",
 ]
 
@@ -102,6 +109,21 @@ def progress_bar(
             progress.update(task, rate=f"{rate:,.1f} games/s")
 
         yield advance
+
+
+@contextmanager
+def run_on(address: str | None) -> Iterator[Executor | None]:
+    """The cluster at ``address`` (see :func:`cluster_address`), connected and checked,
+    left when the run ends; None (this machine's processes) for no address."""
+    from solitaire.cluster import run_on as connected
+
+    with connected(address) as cluster:
+        yield cluster
+
+
+def where(args: argparse.Namespace, executor: Executor | None) -> str:
+    """Where a run played, for its report: ``with 2 job(s)``, ``on the cluster at ...``."""
+    return f"on {executor.where}" if executor else f"with {args.jobs} job(s)"
 
 
 class ArenaRun(Protocol):

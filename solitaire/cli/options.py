@@ -247,9 +247,35 @@ def add_run_options(
         help=f"games to play (default {default_games:,})",
     )
     parser.add_argument(
-        "--jobs", type=jobs_number, default=1, metavar="J", help="processes (default 1)"
+        "--jobs", type=jobs_number, metavar="J", help="processes on this machine (default 1)"
     )
     parser.add_argument("--seed", type=seed_number, default=0, metavar="S", help=seed_help)
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786), with "
+        "the same results (default: $CRIBSOL_CLUSTER unless --jobs is given; needs "
+        "pip install 'cribbage-solitaire[cluster]')",
+    )
+
+
+def cluster_address(args: argparse.Namespace) -> str | None:
+    """The cluster a run of :func:`add_run_options` plays on, or None for this machine:
+    ``--cluster``, else ``$CRIBSOL_CLUSTER`` when ``--jobs`` is not given (an empty
+    address is this machine). Sets ``args.jobs`` (1 when not given); both ``--cluster``
+    and ``--jobs`` is a :class:`UsageError`."""
+    import os
+
+    address = args.cluster
+    if address and args.jobs is not None:
+        raise UsageError(
+            f"{prog()}: --cluster and --jobs do not go together: the cluster's workers "
+            "play the games (see --help)"
+        )
+    if address is None and args.jobs is None:
+        address = os.environ.get("CRIBSOL_CLUSTER")
+    args.jobs = args.jobs or 1
+    return (address.strip() or None) if address else None
 
 
 def add_data_dir_option(parser: argparse.ArgumentParser) -> None:

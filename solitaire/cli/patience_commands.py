@@ -15,11 +15,14 @@ from typing import Any
 from rich.text import Text
 
 from solitaire.cli.common import (
+    cluster_address,
     game_id,
     make_console,
     open_history,
     prog,
     progress_bar,
+    run_on,
+    where,
 )
 from solitaire.core.cards import parse_cards
 from solitaire.core.dealcode import daily_seed, deal_code, decode_deal
@@ -250,23 +253,27 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from solitaire.patience.simulation import check_run, simulate
 
     args.strategy = resolve_strategy(args.strategy, args.target, "--strategy") or "best"
+    address = cluster_address(args)
     check_run(args.games, args.strategy, args.jobs)
-    started = time.perf_counter()
-    with progress_bar(args, f"{args.strategy:>6}", args.games) as advance:
-        result = simulate(
-            args.games, args.strategy, seed=args.seed, jobs=args.jobs, progress=advance
-        )
-    elapsed = time.perf_counter() - started
+    with run_on(address) as executor:
+        started = time.perf_counter()
+        with progress_bar(args, f"{args.strategy:>6}", args.games) as advance:
+            result = simulate(
+                args.games,
+                args.strategy,
+                seed=args.seed,
+                jobs=args.jobs,
+                progress=advance,
+                executor=executor,
+            )
+        elapsed = time.perf_counter() - started
+        ran = where(args, executor)
     if args.json:
         print(json.dumps(result.to_dict()))
     else:
         console = make_console(args)
         console.print(SimulationView(result, ascii=args.ascii))
-        console.print(
-            Text(
-                f"{result.games:,} games in {elapsed:.1f} s with {args.jobs} job(s)", style="muted"
-            )
-        )
+        console.print(Text(f"{result.games:,} games in {elapsed:.1f} s {ran}", style="muted"))
     if result.interrupted:
         print(f"{prog()}: interrupted; {result.games:,} finished games reported", file=sys.stderr)
         return 130

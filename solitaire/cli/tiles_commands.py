@@ -15,10 +15,13 @@ from rich.table import Table
 from rich.text import Text
 
 from solitaire.cli.common import (
+    cluster_address,
     make_console,
     open_history,
     read_stored,
     run_arena,
+    run_on,
+    where,
 )
 from solitaire.core.cards import Rank
 from solitaire.core.errors import InputError
@@ -242,22 +245,31 @@ def cmd_score(args: argparse.Namespace) -> int:
 def cmd_arena(args: argparse.Namespace) -> int:
     from solitaire.tiles.arena import arena, check_arena
 
+    address = cluster_address(args)
     check_arena(args.a, args.b, args.games, args.jobs, args.seed)
+    with run_on(address) as executor:
 
-    def report(result: ArenaResult, elapsed: float) -> list[RenderableType]:
-        note = (
-            f"{result.games:,} games (deals from seed {args.seed} on, each twice with the "
-            f"seats swapped) in {elapsed:.1f} s with {args.jobs} job(s); {result.ties} tied"
+        def report(result: ArenaResult, elapsed: float) -> list[RenderableType]:
+            note = (
+                f"{result.games:,} games (deals from seed {args.seed} on, each twice with the "
+                f"seats swapped) in {elapsed:.1f} s {where(args, executor)}; "
+                f"{result.ties} tied"
+            )
+            return [arena_table(result), Text(note, style="muted")]
+
+        return run_arena(
+            args,
+            lambda advance: arena(
+                args.a,
+                args.b,
+                args.games,
+                seed=args.seed,
+                jobs=args.jobs,
+                progress=advance,
+                executor=executor,
+            ),
+            report,
         )
-        return [arena_table(result), Text(note, style="muted")]
-
-    return run_arena(
-        args,
-        lambda advance: arena(
-            args.a, args.b, args.games, seed=args.seed, jobs=args.jobs, progress=advance
-        ),
-        report,
-    )
 
 
 def arena_table(result: ArenaResult) -> Table:

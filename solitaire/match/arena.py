@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Final
 
 from solitaire.core.errors import InputError
-from solitaire.core.runs import MAX_JOBS, run_tasks, wilson
+from solitaire.core.runs import MAX_JOBS, Executor, chunk_size, run_tasks, wilson
 from solitaire.core.untrusted import safe_text
 from solitaire.match.game import Action, Match, Observation
 from solitaire.match.levels import MAX_ARENA_GAMES, OUTSIDE, arena_players
@@ -253,6 +253,17 @@ def check_arena(a: str, b: str, games: int, jobs: int, seed: int = 0) -> None:
         raise InputError(f"--seed must be 0 or more, got {seed:,}")
 
 
+# Seconds of one core a player's side of a game takes (an outside player: the default),
+# measured by scripts/bench_cluster.py: they size the tasks, nothing else.
+_SECONDS_A_SIDE: Final = {"easy": 0.003, "standard": 0.02, "expert": 0.3}
+_SECONDS_OTHER: Final = 0.05
+
+
+def game_seconds(a: str, b: str) -> float:
+    """About how long a game of A against B takes on one core."""
+    return sum(_SECONDS_A_SIDE.get(name, _SECONDS_OTHER) for name in (a, b))
+
+
 def _play_chunk(task: tuple[str, str, int, int, int]) -> list[ArenaGame]:
     a, b, seed, start, count = task
     return [play_game(a, b, seed + i // 2, i % 2) for i in range(start, start + count)]
@@ -274,8 +285,10 @@ def arena(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     keep_games: bool = True,
+    executor: Executor | None = None,
 ) -> ArenaResult:
-    """Play ``games`` games of A against B over ``jobs`` processes, in pairs on the same seed.
+    """Play ``games`` games of A against B over ``jobs`` processes (or on ``executor``: a
+    cluster), in pairs on the same seed, in tasks of about two seconds of work.
 
     ``progress`` is called with the number of games just finished. Ctrl-C stops the
     run and every game that finished is returned, marked ``interrupted``. A player
@@ -285,7 +298,8 @@ def arena(
     the number of games.
     """
     check_arena(a, b, games, jobs, seed)
-    size = 2 * max(1, min(10, games // (jobs * 16)))  # whole pairs in every chunk
+    slots = executor.slots if executor else jobs
+    size = 2 * chunk_size(math.ceil(games / 2), slots, 2 * game_seconds(a, b))  # whole pairs
     result = ArenaResult(a, b, seed, games)
 
     def finished(chunk: list[ArenaGame]) -> None:
@@ -295,7 +309,12 @@ def arena(
             progress(len(chunk))
 
     chunks, result.interrupted = run_tasks(
-        _play_chunk, _chunks(a, b, seed, games, size), jobs, done=finished, keep=keep_games
+        _play_chunk,
+        _chunks(a, b, seed, games, size),
+        jobs,
+        done=finished,
+        keep=keep_games,
+        executor=executor,
     )
     if keep_games:  # the games in order, every one that finished (Ctrl-C's last ones too)
         result.results = tuple(game for chunk in chunks for game in chunk)

@@ -17,12 +17,13 @@ import random
 import statistics
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 import numpy as np
 
 from solitaire.core.cards import SEED_LIMIT, shuffled_order
 from solitaire.core.errors import InputError
-from solitaire.core.runs import MAX_JOBS, Z95, run_tasks, wilson
+from solitaire.core.runs import MAX_JOBS, Z95, Executor, chunk_size, run_tasks, wilson
 from solitaire.core.untrusted import MAX_SEED_DIGITS
 from solitaire.patience.advisor import hindsight
 from solitaire.patience.game import GREAT_LINE, SKUNK_LINE, Game
@@ -205,6 +206,19 @@ def check_run(games: int, strategy: str, jobs: int, seed: int = 0) -> None:
         )
 
 
+# Seconds of one core a game takes, and a task whatever its size (the batched kernels'
+# arrays, a target's tables), measured by scripts/bench_cluster.py: they size the tasks.
+_SECONDS_A_GAME: Final = {"best": 1e-4, "hand": 1e-4, "random": 7e-5, "oracle": 1.5e-5}
+_SECONDS_TARGET: Final = (1.2e-3, 0.11)
+
+
+def game_cost(strategy: str) -> tuple[float, float]:
+    """The seconds a game of ``strategy`` takes, and a task's set-up whatever its size."""
+    if target_of(strategy) is not None:
+        return _SECONDS_TARGET
+    return (_SECONDS_A_GAME.get(strategy, 1e-4), 0.0)
+
+
 def _chunks(strategy: str, seed: int, games: int, size: int) -> Iterator[tuple[str, int, int, int]]:
     for start in range(0, games, size):
         yield (strategy, seed, start, min(size, games - start))
@@ -218,8 +232,10 @@ def simulate(
     jobs: int = 1,
     chunk: int | None = None,
     progress: Callable[[int], None] | None = None,
+    executor: Executor | None = None,
 ) -> SimulationResult:
-    """Play ``games`` games with a strategy over ``jobs`` processes.
+    """Play ``games`` games with a strategy over ``jobs`` processes (or on ``executor``: a
+    cluster), in tasks of ``chunk`` games (by default about two seconds of work each).
 
     Work is handed out a few chunks at a time, so memory does not grow with the
     number of games beyond their totals. ``progress`` is called with the number of
@@ -228,12 +244,14 @@ def simulate(
     returned, marked ``interrupted``.
     """
     check_run(games, strategy, jobs, seed)
-    size = chunk or max(1, min(250, games // (jobs * 20) or 1))
+    slots = executor.slots if executor else jobs
+    size = chunk or chunk_size(games, slots, *game_cost(strategy))
     chunks, interrupted = run_tasks(
         _play_chunk,
         _chunks(strategy, seed, games, size),
         jobs,
         done=(lambda finished: progress(len(finished[1]))) if progress else None,
+        executor=executor,
     )
     ordered = tuple(total for _, totals in chunks for total in totals)
     return SimulationResult(strategy, seed, games, ordered, interrupted)

@@ -31,7 +31,6 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -57,6 +56,7 @@ from solitaire.core.kernel import (
     rank_tables,
     round_counts_many,
 )
+from solitaire.core.runs import Executor, run_tasks
 from solitaire.patience.advisor import DiscardOption
 from solitaire.patience.deal import FINAL_SLOTS, ROUND_SLOTS
 from solitaire.patience.game import ROUNDS, Game
@@ -165,15 +165,16 @@ def _rounds_of_games(task: tuple[int, int]) -> list[list[int]]:
     return [np.bincount(points[:, k:6].sum(axis=1)).tolist() for k in range(1, 6)]
 
 
-def build_future(games: int, seed: int, jobs: int = 1, chunk: int = 2000) -> FutureTable:
-    """Simulate ``games`` games of ``best`` (seeds ``seed`` on) and count the points of the
-    rounds after each round; the same arguments give the same table for any ``jobs``."""
+def build_future(
+    games: int, seed: int, jobs: int = 1, chunk: int = 2000, executor: Executor | None = None
+) -> FutureTable:
+    """Simulate ``games`` games of ``best`` (seeds ``seed`` on) over ``jobs`` processes (or
+    on ``executor``: a cluster) and count the points of the rounds after each round; the
+    same arguments give the same table for any ``jobs`` or cluster."""
     tasks = [(seed + start, min(chunk, games - start)) for start in range(0, games, chunk)]
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            parts = list(pool.map(_rounds_of_games, tasks))
-    else:
-        parts = [_rounds_of_games(task) for task in tasks]
+    parts, interrupted = run_tasks(_rounds_of_games, tasks, jobs, executor=executor)
+    if interrupted:
+        raise KeyboardInterrupt  # a part of the games is no table
     rest = []
     for k in range(5):
         row = [0] * max(len(part[k]) for part in parts)

@@ -20,7 +20,7 @@ from typing import Final
 
 from solitaire.core.cards import SEED_LIMIT
 from solitaire.core.errors import InputError
-from solitaire.core.runs import Z95, run_tasks, wilson
+from solitaire.core.runs import Z95, Executor, run_tasks, wilson
 from solitaire.core.untrusted import MAX_SEED_DIGITS, safe_text
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.moves import Play
@@ -237,8 +237,10 @@ def arena(
     seed: int = 0,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    executor: Executor | None = None,
 ) -> ArenaResult:
-    """Play ``games`` games of A against B over ``jobs`` processes.
+    """Play ``games`` games of A against B over ``jobs`` processes (or on ``executor``: a
+    cluster).
 
     The games are handed out a few at a time (no list of them is made up front) and
     each comes back as its few totals. ``progress`` is called with the number of
@@ -247,15 +249,15 @@ def arena(
     returned, marked ``interrupted``.
     """
     check_arena(a, b, games, jobs, seed)
-    # One game a task (a game takes far longer than handing it over), so Ctrl-C waits
-    # for at most one game a process.
+    # One game a task (a game takes a quarter of a second to seconds, far longer than
+    # handing it over, even to a cluster), so Ctrl-C waits for at most one game a process.
     tasks = ((a, b, seed, i) for i in range(games))
 
     def done(one: ArenaResult) -> None:
         if progress:
             progress(one.games)
 
-    results, interrupted = run_tasks(_play_task, tasks, jobs, done)
+    results, interrupted = run_tasks(_play_task, tasks, jobs, done, executor=executor)
     total = ArenaResult(a, b, seed, games, interrupted=interrupted)
     for one in results:
         total = total.combined(one)

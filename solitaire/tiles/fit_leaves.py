@@ -5,12 +5,11 @@ the players whose games it samples; nothing at run time imports it."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import nullcontext
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 from solitaire.core.cards import shuffle
+from solitaire.core.runs import Executor, run_tasks
 from solitaire.tiles.board import Board
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.leaves import FEATURES, LeaveModel, leave_features
@@ -83,24 +82,25 @@ def fit_leaves(
     ridge: float = 1.0,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    executor: Executor | None = None,
 ) -> LeaveModel:
     """Fit leave weights on the positions of ``games`` greedy self-play games seeded
     ``seed``, ``seed + 1`` ...
 
-    The games may be played over ``jobs`` processes; the sums are taken in game order,
-    so the weights are the same for any ``jobs``.
+    The games may be played over ``jobs`` processes (or on ``executor``: a cluster); the
+    sums are taken in game order, so the weights are the same for any ``jobs`` or cluster.
     """
-    seeds = range(seed, seed + games)
-    with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
-        results = pool.map(_self_play_samples, seeds) if pool else map(_self_play_samples, seeds)
-
-        def every_group() -> Iterator[Group]:
-            for groups in results:
-                yield from groups
-                if progress:
-                    progress(1)
-
-        weights, count = within_positions_fit(every_group(), len(FEATURES), ridge)
+    results, interrupted = run_tasks(
+        _self_play_samples,
+        range(seed, seed + games),
+        jobs,
+        done=(lambda _: progress(1)) if progress else None,
+        executor=executor,
+    )
+    if interrupted:
+        raise KeyboardInterrupt  # a part of the games is no fit
+    every_group = (group for groups in results for group in groups)
+    weights, count = within_positions_fit(every_group, len(FEATURES), ridge)
     return LeaveModel(weights, games, count, seed)
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 import pytest
 
-from solitaire.core.runs import run_tasks
+from solitaire.core.runs import AIM_SECONDS, SPREAD, chunk_size, run_tasks
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -37,3 +38,24 @@ def test_tasks_are_drawn_lazily() -> None:
 
     results, interrupted = run_tasks(abs, tasks(), 1, done=stop)
     assert interrupted and results == [0, 1, 2, 3, 4, 5] and len(drawn) == 6
+
+
+@pytest.mark.parametrize("items", [1, 7, 64, 1000, 12_345, 1_000_000])
+@pytest.mark.parametrize("slots", [1, 2, 16])
+@pytest.mark.parametrize(("each", "setup"), [(1e-5, 0.0), (1e-4, 0.0), (1.2e-3, 0.11), (0.5, 0.0)])
+def test_tasks_are_sized_by_their_work(items: int, slots: int, each: float, setup: float) -> None:
+    size = chunk_size(items, slots, each, setup)
+    tasks = math.ceil(items / size)
+    assert 1 <= size <= items and (tasks - 1) * size < items  # no task left empty
+    least = math.ceil(setup * 9 / each)  # the set-up at most a tenth of a task
+    assert size == items or 2 * size >= least  # at most a fifth once the tasks are equal
+    assert size <= max(1, least, math.ceil(AIM_SECONDS / each))  # about 2 s of work at most
+    if least <= 1 and items >= slots * SPREAD and each * items / (slots * SPREAD) <= 2:
+        assert tasks >= slots * SPREAD  # a short run: every process has tasks to even out
+
+
+def test_short_runs_keep_every_process_busy_and_long_ones_make_few_tasks() -> None:
+    assert chunk_size(4000, 2, 1e-4) == 500  # 8 tasks: 4 a process
+    assert chunk_size(200_000, 2, 1e-4) == 20_000  # 2 s of work a task
+    assert chunk_size(1000, 1, 1.2e-3, 0.11) == 500  # target121: not 20 tasks of set-up
+    assert chunk_size(3, 4, 1.0) == 1

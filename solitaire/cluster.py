@@ -1,0 +1,263 @@
+"""Long runs on a Dask cluster: the workers of a ``distributed`` scheduler, on any machines.
+
+:func:`connect` reaches the scheduler at an address (``tcp://host:8786``) within a
+bounded time, waits for a worker, and checks that every worker runs this version of
+the project before any game is played; the :class:`DaskCluster` it returns is an
+:class:`~solitaire.core.runs.Executor`, so a simulation or an arena given it plays
+the same tasks as on this machine's processes and adds them up to the same totals.
+Dask is an optional extra (``pip install 'cribbage-solitaire[cluster]'``), imported
+only here and only when a run asks for a cluster; nothing that plays needs it.
+
+A worker lost mid-run (killed, its machine gone) loses the tasks it held; the
+scheduler plays them again on the others, and each task's result is taken once, by
+its index. On Ctrl-C the tasks not finished are cancelled and the finished ones kept.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import CancelledError
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Final, TypeVar
+
+from solitaire.core.errors import CribsolError
+from solitaire.core.runs import IN_FLIGHT
+from solitaire.core.untrusted import safe_text
+from solitaire.version import DISTRIBUTION, version
+
+if TYPE_CHECKING:
+    from types import TracebackType
+
+__all__ = [
+    "CONNECT_SECONDS",
+    "ENVIRONMENT",
+    "INSTALL",
+    "ClusterError",
+    "DaskCluster",
+    "connect",
+    "play_task",
+    "run_on",
+    "worker_version",
+]
+
+ENVIRONMENT: Final = "CRIBSOL_CLUSTER"
+"""The environment variable naming the cluster when ``--cluster`` is not given."""
+INSTALL: Final = "pip install 'cribbage-solitaire[cluster]'"
+CONNECT_SECONDS: Final = 10.0  # to reach the scheduler, then again for a first worker
+_HANDSHAKE_SECONDS: Final = 2.0  # past the connect timeout, for the scheduler to answer
+_SLOTS_EVERY: Final = 5.0  # seconds between two counts of the workers' threads
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+class ClusterError(CribsolError):
+    """A cluster that cannot play the run: not reached, no workers, other versions."""
+
+
+def worker_version() -> str:
+    """This project's version where this runs (sent to every worker by name: a worker
+    without the project fails to load it, and says so)."""
+    return version()
+
+
+# Dask's nanny starts each worker with MALLOC_TRIM_THRESHOLD_ set, which turns off glibc's
+# sliding mmap threshold: every large array is then mapped afresh and its pages faulted
+# in, and a task of target121 games took 2.5 times the CPU it takes in a process of our
+# own (1.19 million page faults against 56,000). Each worker sets the thresholds back
+# before its first task (glibc's mallopt; elsewhere nothing is changed).
+_M_TRIM_THRESHOLD: Final = -1
+_M_MMAP_THRESHOLD: Final = -3
+_tuned: list[bool] = []
+
+
+def _tune_malloc() -> None:
+    """Let this process's allocator reuse freed memory for the next large arrays."""
+    import ctypes
+
+    try:
+        mallopt = ctypes.CDLL("libc.so.6").mallopt
+    except (OSError, AttributeError):
+        return
+    mallopt(_M_MMAP_THRESHOLD, 32 << 20)  # glibc's largest: arrays under 32 MiB on the heap
+    mallopt(_M_TRIM_THRESHOLD, 128 << 20)
+
+
+def play_task(work: Callable[[T], R], task: T) -> R:
+    """``work(task)`` on a worker, the allocator tuned before the first task there."""
+    if not _tuned:
+        _tune_malloc()
+        _tuned.append(True)
+    return work(task)
+
+
+def _distributed() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise ClusterError(f"--cluster needs Dask's distributed scheduler: {INSTALL}") from None
+    return distributed
+
+
+def connect(address: str, timeout: float | None = None) -> DaskCluster:
+    """The cluster whose scheduler is at ``address``, its workers checked; a
+    :class:`ClusterError` in one line when it cannot be reached within ``timeout``
+    seconds (:data:`CONNECT_SECONDS`), has no worker, or has a worker that lacks the
+    project or runs another version of it."""
+    distributed = _distributed()
+    timeout = timeout or CONNECT_SECONDS
+    shown = safe_text(address, 80)
+    made: list[Any] = []
+
+    def make() -> None:
+        try:
+            made.append(distributed.Client(address, timeout=timeout, set_as_default=False))
+        except BaseException as error:  # said below, in the caller's thread
+            made.append(error)
+
+    # Dask bounds the connection but not the handshake: a server that accepts and never
+    # answers (not a scheduler) would hold the run for ever, so the wait is bounded here.
+    maker = threading.Thread(target=make, name="cribsol-connect", daemon=True)
+    maker.start()
+    maker.join(timeout + _HANDSHAKE_SECONDS)
+    if not made or isinstance(made[0], BaseException):
+        said = str(made[0]).strip().splitlines() if made else []
+        reason = "" if not said or "timed out" in said[0].lower() else f" ({safe_text(said[0])})"
+        raise ClusterError(f"no Dask scheduler answered at {shown} within {timeout:g} s{reason}")
+    client = made[0]
+    try:
+        try:
+            client.wait_for_workers(1, timeout=timeout)
+        except (OSError, TimeoutError):
+            raise ClusterError(
+                f"the Dask scheduler at {shown} has no worker (none joined within {timeout:g} s)"
+            ) from None
+        check_workers(client.run(worker_version, on_error="return"), shown)
+    except BaseException:
+        client.close()
+        raise
+    return DaskCluster(client, shown)
+
+
+@contextmanager
+def run_on(address: str | None) -> Iterator[DaskCluster | None]:
+    """The cluster at ``address``, connected and checked, left when the run ends; None
+    (this machine's processes) for no address."""
+    if not address:
+        yield None
+        return
+    with connect(address) as cluster:
+        yield cluster
+
+
+def check_workers(answers: dict[str, object], shown: str) -> None:
+    """Refuse, in one line naming the versions, workers whose answer to
+    :func:`worker_version` is an error (no project there) or another version."""
+    ours = version()
+    lacking = sorted(worker for worker, answer in answers.items() if not isinstance(answer, str))
+    if lacking:
+        answer = answers[lacking[0]]
+        raise ClusterError(
+            f"{len(lacking)} of {len(answers)} workers at {shown} cannot load "
+            f"{DISTRIBUTION} ({safe_text(str(answer), 80)}): install {DISTRIBUTION} "
+            f"{ours} on every worker"
+        )
+    others = sorted({str(answer) for answer in answers.values()} - {ours})
+    if others:
+        theirs = ", ".join(safe_text(other, 30) for other in others)
+        count = sum(answer != ours for answer in answers.values())
+        raise ClusterError(
+            f"{count} of {len(answers)} workers at {shown} run {DISTRIBUTION} {theirs}, "
+            f"this is {ours}: install {DISTRIBUTION} {ours} on every worker"
+        )
+
+
+class DaskCluster:
+    """A connected cluster, an :class:`~solitaire.core.runs.Executor`; close it when done
+    (or use it in a ``with``)."""
+
+    def __init__(self, client: Any, address: str) -> None:
+        self.client: Any = client  # a distributed.Client (untyped)
+        self.address = address
+        self._slots = self._count_slots()
+        self._counted = time.monotonic()
+
+    def _count_slots(self) -> int:
+        threads: dict[str, int] = self.client.nthreads()
+        return max(1, sum(threads.values()))
+
+    @property
+    def slots(self) -> int:
+        """The workers' threads: tasks played at once (counted again every few seconds,
+        as workers come and go)."""
+        if time.monotonic() - self._counted > _SLOTS_EVERY:
+            self._slots = self._count_slots()
+            self._counted = time.monotonic()
+        return self._slots
+
+    @property
+    def where(self) -> str:
+        """``the cluster at ADDRESS (N threads)``."""
+        return f"the cluster at {self.address} ({self.slots} threads)"
+
+    def play(
+        self,
+        work: Callable[[T], R],
+        tasks: Iterable[tuple[int, T]],
+        finished: Callable[[int, R], None],
+    ) -> None:
+        """See :class:`~solitaire.core.runs.Executor`: a few tasks a thread are on the
+        cluster at once; on Ctrl-C those not finished are cancelled."""
+        distributed = _distributed()
+        run = f"cribsol-{getattr(work, '__name__', 'work')}-{uuid.uuid4().hex[:12]}"
+        pending: dict[Any, int] = {}  # future: task index
+        arriving = distributed.as_completed(loop=self.client.loop)
+
+        def collect() -> None:
+            future = next(arriving)
+            try:
+                result = future.result()
+            except (distributed.KilledWorker, CancelledError) as error:
+                # A task whose workers kept dying, or the scheduler gone: not the game's fault.
+                said = str(error).strip().splitlines() or [type(error).__name__]
+                raise ClusterError(
+                    f"the cluster at {self.address} stopped the run: {safe_text(said[0])}"
+                ) from None
+            finished(pending.pop(future), result)
+
+        try:
+            for index, task in tasks:
+                future = self.client.submit(play_task, work, task, key=f"{run}-{index}")
+                pending[future] = index
+                arriving.add(future)
+                if len(pending) >= self.slots * IN_FLIGHT:
+                    collect()
+            while pending:
+                collect()
+        except KeyboardInterrupt:
+            for future, index in list(pending.items()):
+                if future.status == "finished":
+                    finished(index, future.result())
+            self.client.cancel(list(pending))
+            raise
+        except BaseException:
+            self.client.cancel(list(pending))
+            raise
+
+    def close(self) -> None:
+        """Leave the cluster (its scheduler and workers carry on)."""
+        self.client.close()
+
+    def __enter__(self) -> DaskCluster:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()

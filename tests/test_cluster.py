@@ -1,0 +1,334 @@
+"""Runs on a Dask cluster: the same totals as this machine's processes, and every fault
+said in one line.
+
+A ``LocalCluster`` of two worker processes stands for the machines of a real cluster:
+the command line reaches it by its address as it would reach a scheduler elsewhere.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import distributed
+import pytest
+from distributed import LocalCluster
+
+import solitaire.cluster as cluster_module
+from solitaire.cli import main
+from solitaire.cluster import ClusterError, DaskCluster, check_workers, connect
+from solitaire.core.runs import run_tasks
+from solitaire.patience.simulation import simulate
+from solitaire.patience.target import build_future
+from solitaire.tiles.fit_leaves import fit_leaves
+from solitaire.version import version
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _local_cluster(workers: int = 2, **options: Any) -> LocalCluster:
+    """Worker processes of one thread each, no dashboard port taken."""
+    make: Any = distributed.LocalCluster  # untyped
+    options = {"processes": True, "threads_per_worker": 1, "dashboard_address": ":0", **options}
+    return make(n_workers=workers, **options)  # type: ignore[no-any-return]
+
+
+@pytest.fixture(scope="module")
+def local_cluster() -> Iterator[LocalCluster]:
+    """Two worker processes, one thread each, as a cluster of two small machines."""
+    with _local_cluster() as cluster:
+        yield cluster
+
+
+@pytest.fixture
+def address(local_cluster: LocalCluster) -> str:
+    return str(local_cluster.scheduler_address)
+
+
+@pytest.fixture
+def executor(address: str) -> Iterator[DaskCluster]:
+    with connect(address) as connected:
+        yield connected
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def _without_times(summary: dict[str, Any]) -> dict[str, Any]:
+    """An arena's JSON less the decision times, the one thing in it measured, not played."""
+    for side in ("a", "b"):
+        summary[side].pop("decision_seconds")
+    return summary
+
+
+def test_simulate_gives_the_same_json_on_the_cluster_as_with_any_jobs(
+    capsys: pytest.CaptureFixture[str], address: str
+) -> None:
+    argv = ("simulate", "--games", "3000", "--seed", "7", "--json")
+    status, on_cluster, err = run(capsys, *argv, "--cluster", address)
+    assert status == 0, err
+    assert run(capsys, *argv, "--jobs", "2")[1] == on_cluster
+    assert run(capsys, *argv)[1] == on_cluster
+    assert json.loads(on_cluster)["games"] == 3000
+
+
+def test_simulate_reports_where_it_played(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, address: str
+) -> None:
+    """$CRIBSOL_CLUSTER sends a run to the cluster unless --jobs keeps it here."""
+    monkeypatch.setenv("CRIBSOL_CLUSTER", address)
+    status, out, _ = run(capsys, "simulate", "--games", "300", "--strategy", "random")
+    assert status == 0 and f"on the cluster at {address} (2 threads)" in out
+    status, out, _ = run(capsys, "simulate", "--games", "300", "--jobs", "2")
+    assert status == 0 and "with 2 job(s)" in out and "cluster" not in out
+
+
+def test_arena_gives_the_same_totals_on_the_cluster(
+    capsys: pytest.CaptureFixture[str], address: str
+) -> None:
+    argv = ("arena", "--a", "easy", "--b", "standard", "--games", "40", "--seed", "3", "--json")
+    status, on_cluster, err = run(capsys, *argv, "--cluster", address)
+    assert status == 0, err
+    here = run(capsys, *argv, "--jobs", "2")[1]
+    assert _without_times(json.loads(on_cluster)) == _without_times(json.loads(here))
+    assert json.loads(on_cluster)["games"] == 40
+
+
+def test_tile_arena_gives_the_same_json_on_the_cluster(
+    capsys: pytest.CaptureFixture[str], address: str
+) -> None:
+    argv = ("tiles", "arena", "--a", "greedy", "--b", "greedy", "--games", "4", "--json")
+    status, on_cluster, err = run(capsys, *argv, "--cluster", address)
+    assert status == 0, err
+    assert run(capsys, *argv, "--jobs", "2")[1] == on_cluster
+
+
+def test_the_table_builders_build_the_same_tables_on_the_cluster(executor: DaskCluster) -> None:
+    """scripts/build_future.py's and build_tile_leaves.py's tables, whoever plays the games."""
+    assert build_future(600, 5, chunk=100, executor=executor) == build_future(600, 5, chunk=100)
+    assert fit_leaves(2, seed=77, executor=executor) == fit_leaves(2, seed=77)
+
+
+def test_every_task_is_counted_once_in_task_order(executor: DaskCluster) -> None:
+    seen: list[int] = []
+    results, interrupted = run_tasks(abs, range(-60, 0), done=seen.append, executor=executor)
+    assert results == list(range(60, 0, -1)) and not interrupted
+    assert sorted(seen) == sorted(results)
+
+
+def test_an_error_in_a_task_stops_the_run_and_is_raised(executor: DaskCluster) -> None:
+    with pytest.raises(ValueError, match="invalid literal"):
+        run_tasks(int, ["1", "2", "x", *map(str, range(20))], executor=executor)
+
+
+def _kill_a_busy_worker(client: Any) -> str:
+    """SIGKILL a worker holding a task; its address (the nanny starts another)."""
+    for _ in range(200):
+        busy = [worker for worker, keys in client.processing().items() if keys]
+        if busy:
+            pids: dict[str, int] = client.run(os.getpid, workers=busy[:1])
+            os.kill(pids[busy[0]], signal.SIGKILL)
+            return str(busy[0])
+        time.sleep(0.02)
+    raise AssertionError("no worker was ever busy")
+
+
+@pytest.mark.slow
+def test_a_worker_killed_mid_run_changes_nothing_but_the_time(executor: DaskCluster) -> None:
+    killed: list[str] = []
+
+    def progress(count: int) -> None:
+        if not killed:
+            killed.append(_kill_a_busy_worker(executor.client))
+
+    # target121 in tasks of 100 games: a fifth of a second each, so tasks are under way.
+    run = simulate(1000, "target121", seed=11, chunk=100, executor=executor, progress=progress)
+    assert killed and not run.interrupted
+    assert run == simulate(1000, "target121", seed=11, chunk=100, jobs=2)
+    executor.client.wait_for_workers(2, timeout=60)  # the nanny's new worker, for the others
+
+
+def test_ctrl_c_cancels_what_is_left_and_keeps_the_finished_games(
+    executor: DaskCluster, local_cluster: LocalCluster
+) -> None:
+    calls: list[int] = []
+
+    def progress(count: int) -> None:
+        calls.append(count)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    result = simulate(4000, "target121", seed=5, chunk=100, executor=executor, progress=progress)
+    assert result.interrupted and sum(calls) <= result.games < 4000
+    assert result.games % 100 == 0  # whole tasks only
+    assert result.totals == simulate(result.games, "target121", seed=5, chunk=100).totals
+    _no_task_left(local_cluster)
+
+
+def _tasks(local_cluster: LocalCluster) -> int:
+    """The tasks the scheduler holds."""
+    scheduler: Any = local_cluster.scheduler
+    return len(scheduler.tasks)
+
+
+def _no_task_left(local_cluster: LocalCluster) -> None:
+    """The scheduler forgets every task of a run that stopped (cancelled, not played on)."""
+    deadline = time.monotonic() + 20
+    while _tasks(local_cluster) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _tasks(local_cluster)
+
+
+def test_ctrl_c_at_the_command_line(address: str, local_cluster: LocalCluster) -> None:
+    """SIGINT to a ``cribsol simulate --cluster`` under way: exit 130, the finished games
+    reported in the JSON, the rest cancelled on the cluster."""
+    command = [sys.executable, "-m", "solitaire", "simulate", "--games", "1000000", "--json"]
+    process = subprocess.Popen(
+        [*command, "--strategy", "target121", "--cluster", address],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not _tasks(local_cluster) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _tasks(local_cluster), "the run never reached the cluster"
+        time.sleep(1)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert process.returncode == 130, err
+    summary = json.loads(out)
+    assert summary["interrupted"] and summary["games"] < 1_000_000
+    assert (
+        err.strip()
+        .splitlines()[-1]
+        .endswith(f"interrupted; {summary['games']:,} finished games reported")
+    )
+    _no_task_left(local_cluster)
+
+
+def test_workers_running_another_version_are_refused_before_any_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, address: str
+) -> None:
+    monkeypatch.setattr(cluster_module, "version", lambda: "0.0.1")  # this side only
+    status, out, err = run(capsys, "simulate", "--cluster", address, "--json")
+    assert (status, out) == (2, "")
+    assert err == (
+        f"cribsol: 2 of 2 workers at {address} run cribbage-solitaire {version()}, this is "
+        "0.0.1: install cribbage-solitaire 0.0.1 on every worker\n"
+    )
+
+
+def test_workers_lacking_the_project_are_refused(tmp_path: Path) -> None:
+    blocker = tmp_path / "no_project.py"
+    blocker.write_text("import sys\nsys.modules['solitaire'] = None  # not installed here\n")
+    with _local_cluster(1, preload=[str(blocker)]) as lacking:
+        address = lacking.scheduler_address
+        with pytest.raises(ClusterError) as refused:
+            connect(address)
+    assert str(refused.value).startswith(
+        f"1 of 1 workers at {address} cannot load cribbage-solitaire ("
+    )
+    assert str(refused.value).endswith(f"install cribbage-solitaire {version()} on every worker")
+
+
+def test_the_version_check_names_each_kind_of_worker() -> None:
+    ours = version()
+    check_workers({"tcp://a": ours, "tcp://b": ours}, "x")  # all alike: accepted
+    with pytest.raises(ClusterError, match=r"1 of 3 workers at x run cribbage-solitaire 9\.9,"):
+        check_workers({"tcp://a": ours, "tcp://b": "9.9", "tcp://c": ours}, "x")
+    with pytest.raises(ClusterError, match=r"^1 of 2 workers at x cannot load .*\\x1b"):
+        check_workers({"tcp://a": ours, "tcp://b": OSError("\x1b[2Jgone")}, "x")
+
+
+def _one_line(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "tcp://127.0.0.1:{closed}",
+        "tcp://127.0.0.1:{silent}",
+        "nonsense://x",
+        "tcp://127.0.0.1:port",
+    ],
+)
+def test_an_address_with_no_scheduler_is_one_line_within_the_timeout(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, address: str
+) -> None:
+    monkeypatch.setattr(cluster_module, "CONNECT_SECONDS", 2.0)
+    closed = socket.socket()
+    closed.bind(("127.0.0.1", 0))  # bound, never listening: connections are refused
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen()  # accepts, never answers: not a scheduler
+    with closed, silent:
+        shown = address.format(closed=closed.getsockname()[1], silent=silent.getsockname()[1])
+        started = time.monotonic()
+        status, out, err = run(capsys, "simulate", "--cluster", shown)
+    assert time.monotonic() - started < 15
+    assert (status, out) == (2, "")
+    assert _one_line(err).startswith(f"cribsol: no Dask scheduler answered at {shown} within 2 s")
+
+
+def test_a_scheduler_without_workers_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with _local_cluster(0, processes=False) as empty:
+        started = time.monotonic()
+        with pytest.raises(ClusterError, match=r"has no worker \(none joined within 1 s\)"):
+            connect(empty.scheduler_address, timeout=1)
+        assert time.monotonic() - started < 10
+
+
+def test_without_dask_cluster_says_how_to_install_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # not installed
+    for argv in (
+        ["simulate", "--cluster", "tcp://127.0.0.1:8786"],
+        ["arena", "--a", "easy", "--b", "easy", "--cluster", "tcp://127.0.0.1:8786"],
+        ["tiles", "arena", "--cluster", "tcp://127.0.0.1:8786"],
+    ):
+        status, out, err = run(capsys, *argv)
+        assert (status, out) == (2, "")
+        assert err == (
+            "cribsol: --cluster needs Dask's distributed scheduler: "
+            "pip install 'cribbage-solitaire[cluster]'\n"
+        )
+
+
+def test_cluster_and_jobs_together_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "arena", "--a", "easy", "--b", "easy", "--jobs", "2",
+                         "--cluster", "tcp://127.0.0.1:8786")  # fmt: skip
+    assert status == 2 and "--cluster and --jobs do not go together" in _one_line(err)
+
+
+def test_a_local_run_never_imports_dask() -> None:
+    code = (
+        "import sys\n"
+        "from solitaire.cli import main\n"
+        "status = main(['simulate', '--games', '20', '--jobs', '2', '--json'])\n"
+        "print(status, sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('dask', 'distributed')))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert result.stdout.strip().splitlines()[-1] == "0 []"
