@@ -183,7 +183,7 @@ class MatchStatsView:
                 "muggins", f"{s.muggins_taken} points taken, {s.muggins_given} given away"
             )
         roles = Table(
-            title="Your points per deal (complete deals, true counts) beside the published ones",
+            title="Points per deal (complete deals, true counts) beside the published ones",
             title_justify="left",
             box=None,
             padding=(0, 1),

@@ -238,11 +238,11 @@ def tile_stats_view(stats: TileStats) -> Table:
         ("games finished", str(stats.games)),
         ("  against the computer", str(stats.against_computer)),
         ("  won at this keyboard", str(stats.wins)),
+        *((f"  won by {safe_text(name, 24)}", str(n)) for name, n in stats.winners.items()),
         ("  solitaires", str(stats.solitaires)),
         ("mean final score a seat", "-" if mean is None else f"{float(mean):.1f}"),
         ("best move", str(stats.best_move)),
     ]
-    rows += [(f"  won by {safe_text(name, 24)}", str(n)) for name, n in stats.winners.items()]
     rows += [(f"bonus: {kind}", str(count)) for kind, count in stats.bonuses.items()]
     if stats.joker_calls or stats.missed:
         rows += [
