@@ -32,6 +32,7 @@ from solitaire.match.discard_coach import advise_discard
 from solitaire.match.game import Match, Observation, Phase
 from solitaire.match.players import StandardPlayer
 from solitaire.store import History
+from solitaire.ui.kinds import KINDS
 from solitaire.ui.match.coaching import Coach, coach_executor
 from solitaire.ui.match.screen import MatchScreen
 from solitaire.ui.match.session import YOU, MatchSession
@@ -100,7 +101,7 @@ def main() -> None:
     review_game(matches[0], YOU, 1)
     print(f"a game's review (seed {args.seed}): {time.perf_counter() - started:.2f} s")
 
-    with tempfile.TemporaryDirectory() as folder, History(Path(folder)) as history:
+    with tempfile.TemporaryDirectory() as folder, History(Path(folder), kinds=KINDS) as history:
         session = MatchSession(
             history, "standard", lambda: Match(args.seed), coach=Coach(coach_executor())
         )

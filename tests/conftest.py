@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from solitaire.store import History
+from solitaire.ui.kinds import KINDS
 
 
 @pytest.fixture(autouse=True)
@@ -33,5 +34,5 @@ def data(tmp_path: Path) -> Path:
 @pytest.fixture
 def history(data: Path) -> Iterator[History]:
     """The history in :func:`data`, open for the test."""
-    with History(data) as h:
+    with History(data, kinds=KINDS) as h:
         yield h

@@ -16,6 +16,8 @@ from solitaire.core.cards import Deck
 from solitaire.core.dealcode import deal_code
 from solitaire.patience.coach import review_round
 from solitaire.patience.game import Game
+from solitaire.ui.kinds import KINDS
+from tests import stored as pstore
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -166,9 +168,9 @@ def test_stats_history_and_replay_by_id(capsys: pytest.CaptureFixture[str], tmp_
     status, out, _ = run(capsys, "stats", "--data-dir", str(data))
     assert status == 0 and "No finished games yet" in out
     games = [play_out(Game.from_seed(s), best_strategy) for s in (1, 2)]
-    with History(data) as history:
+    with History(data, kinds=KINDS) as history:
         for game in games:
-            history.add(game, review_game(game))
+            pstore.add(history, game, review_game(game))
     status, out, _ = run(capsys, "stats", "--data-dir", str(data), "--json")
     stats = json.loads(out)
     assert status == 0 and stats["games"] == 2 and stats["best"] == max(g.total for g in games)

@@ -13,6 +13,8 @@ from solitaire.core.cards import Deck
 from solitaire.core.dealcode import deal_code
 from solitaire.patience.game import Game
 from solitaire.store import SCHEMA_VERSION, History
+from solitaire.ui.kinds import KINDS
+from tests import stored as pstore
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -29,10 +31,10 @@ def test_history_groups_attempts_by_deal_with_whole_codes(
     assert run(capsys, "play", "--seed", "5", "--auto", "random", *data)[0] == 0
     assert run(capsys, "play", "--seed", big, "--auto", "best", *data)[0] == 0
     assert run(capsys, "play", "--again", "1", "--auto", "best", *data)[0] == 0
-    with History(tmp_path) as history:
+    with History(tmp_path, kinds=KINDS) as history:
         game = Game.from_seed(5)
         game.discard(game.shown[:2])
-        history.add(game, None)
+        pstore.add(history, game, None)
     status, out, err = run(capsys, "history", *data)
     assert status == 0 and err == ""
     lines = out.splitlines()
@@ -71,11 +73,11 @@ def test_replay_of_an_unfinished_game_says_so(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("CRIBSOL_PROG", "scripts/play")
-    with History(tmp_path) as history:
+    with History(tmp_path, kinds=KINDS) as history:
         game = Game.from_seed(8)
         for _ in range(3):
             game.discard(game.shown[:2])
-        history.add(game, None)
+        pstore.add(history, game, None)
     status, out, _ = run(capsys, "replay", "1", "--data-dir", str(tmp_path))
     assert status == 0 and "\nRound 3 " in out and "\nRound 4 " not in out
     assert "Unfinished: 3 of 6 rounds played. scripts/play --resume 1 resumes it." in out
@@ -84,7 +86,7 @@ def test_replay_of_an_unfinished_game_says_so(
 def test_a_newer_history_is_one_line_for_every_command(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    with History(tmp_path):
+    with History(tmp_path, kinds=KINDS):
         pass
     conn = sqlite3.connect(tmp_path / "history.sqlite3")
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
@@ -103,7 +105,10 @@ def test_edited_rows_are_reported_on_one_line(
     for seed in (1, 2, 3):
         run(capsys, "play", "--seed", str(seed), "--auto", "best", *data)
     conn = sqlite3.connect(tmp_path / "history.sqlite3")
-    conn.execute("UPDATE games SET total = 200, played_by = 'you' WHERE id IN (1, 3)")
+    conn.execute(
+        "UPDATE games SET summary = json_set(summary, '$.total', 200), played_by = 'you'"
+        " WHERE id IN (1, 3)"
+    )
     conn.commit()
     conn.close()
     for argv in (["stats"], ["history"]):

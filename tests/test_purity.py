@@ -28,7 +28,8 @@ def engine_modules() -> list[str]:
         *sessions,
         "solitaire.ui.saved",
         "solitaire.ui.match.coaching",
-        "solitaire.store",
+        *(f"solitaire.store.{name}" for name in ("history", "locks", "migration", "paths")),
+        "solitaire.ui.kinds",
     ]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import re
 import sqlite3
 import statistics
 from pathlib import Path
@@ -26,6 +27,8 @@ from solitaire.store import (
     command,
     resolve_data_dir,
 )
+from solitaire.ui.kinds import KINDS
+from tests import stored as pstore
 
 
 def finished(seed: int) -> Game:
@@ -124,17 +127,17 @@ def v1_database(path: Path, games: list[tuple[Game, str | None]]) -> None:
 
 def test_history_round_trip(tmp_path: Path) -> None:
     game = finished(3)
-    with History(tmp_path) as history:
-        game_id = history.add(game, review_game(game))
-        again = replay(history.record(game_id))
+    with History(tmp_path, kinds=KINDS) as history:
+        game_id = pstore.add(history, game, review_game(game))
+        again = replay(pstore.record(history, game_id))
         assert again.rounds == game.rounds and again.total == game.total
-        row = history.games()[0]
+        row = pstore.games(history)[0]
         assert row.id == game_id and row.finished and row.efficiency == 1.0
         assert (row.kind, row.played_by, row.rounds) == ("patience", "you", 6)
-    with History(tmp_path) as reopened:
-        assert reopened.games()[0].total == game.total
+    with History(tmp_path, kinds=KINDS) as reopened:
+        assert pstore.games(reopened)[0].total == game.total
         with pytest.raises(StoreError, match="no game 99"):
-            reopened.record(99)
+            pstore.record(reopened, 99)
 
 
 @pytest.mark.parametrize(
@@ -143,45 +146,45 @@ def test_history_round_trip(tmp_path: Path) -> None:
 )
 def test_seeds_of_any_size_store_list_load_and_save(tmp_path: Path, seed: int) -> None:
     game = Game.from_seed(seed)
-    with History(tmp_path) as history:
-        game_id = history.add(game, None, "2026-11-29")
+    with History(tmp_path, kinds=KINDS) as history:
+        game_id = pstore.add(history, game, None, "2026-11-29")
         game.discard(game.shown[:2])
-        history.save(game_id, game, "2026-11-29")
-        row = history.games()[0]
+        pstore.save(history, game_id, game, "2026-11-29")
+        row = pstore.games(history)[0]
         assert row.seed == seed and not row.finished and row.rounds == 1
-        stored = history.load(game_id)
+        stored = pstore.load(history, game_id)
         assert stored.game.seed == seed and stored.game.rounds == game.rounds
         assert stored.daily == "2026-11-29"
         play_out(game, best_strategy)
-        history.save(game_id, game, "2026-11-29", review_game(game))
-    with History(tmp_path, readonly=True) as reading:
-        (row,) = reading.games()
+        pstore.save(history, game_id, game, "2026-11-29", review_game(game))
+    with History(tmp_path, readonly=True, kinds=KINDS) as reading:
+        (row,) = pstore.games(reading)
         assert row.finished and row.seed == seed and row.total == game.total
 
 
 def test_a_game_in_progress_is_one_row_until_it_is_filed(tmp_path: Path) -> None:
     game = Game.from_seed(4)
-    with History(tmp_path) as history:
-        game_id = history.add(game, None)
+    with History(tmp_path, kinds=KINDS) as history:
+        game_id = pstore.add(history, game, None)
         while not game.is_over:
             game.discard(game.shown[:2])
-            history.save(game_id, game, None, review_game(game) if game.is_over else None)
-            (row,) = history.games()
+            pstore.save(history, game_id, game, None, review_game(game) if game.is_over else None)
+            (row,) = pstore.games(history)
             assert (row.id, row.rounds, row.finished) == (game_id, len(game.rounds), game.is_over)
-        assert history.unfinished() == []
+        assert pstore.unfinished(history) == []
         with pytest.raises(SaveError, match="no longer in progress"):
-            history.save(game_id, game, None)  # a finished game is never filed twice
-        assert len(history.games()) == 1
+            pstore.save(history, game_id, game, None)  # a finished game is never filed twice
+        assert len(pstore.games(history)) == 1
 
 
 def test_stats_match_a_direct_computation(tmp_path: Path) -> None:
     games = [finished(seed) for seed in range(12)]
-    with History(tmp_path) as history:
+    with History(tmp_path, kinds=KINDS) as history:
         for game in games:
-            history.add(game, review_game(game))
-        history.add(in_progress(99, 1), None)
-        history.add(finished(50), None, played_by="best")  # --auto games are not yours
-        stats = history.stats(recent=5)
+            pstore.add(history, game, review_game(game))
+        pstore.add(history, in_progress(99, 1), None)
+        pstore.add(history, finished(50), None, played_by="best")  # --auto games are not yours
+        stats = pstore.stats(history, recent=5)
     totals = [g.total for g in games]
     assert stats is not None
     assert stats.games == 12
@@ -208,11 +211,11 @@ def test_stats_split_games_with_and_without_hints_or_undos(tmp_path: Path) -> No
                 replayed.discard(result.discard)
             assert replayed.rounds == game.rounds and replayed.undos
             games[seed] = replayed
-    with History(tmp_path) as history:
+    with History(tmp_path, kinds=KINDS) as history:
         for game in games:
-            history.add(game, review_game(game))
-        stats = history.stats()
-        rows = {row.id: row for row in history.games()}
+            pstore.add(history, game, review_game(game))
+        stats = pstore.stats(history)
+        rows = {row.id: row for row in pstore.games(history)}
     assert [rows[i + 1].undos for i in range(9)] == [int(i % 3 == 2) for i in range(9)]
     aided = [g.total for g in games if g.hints or g.undos]
     unaided = [g.total for g in games if not (g.hints or g.undos)]
@@ -222,8 +225,8 @@ def test_stats_split_games_with_and_without_hints_or_undos(tmp_path: Path) -> No
 
 
 def test_no_games_no_stats(tmp_path: Path) -> None:
-    with History(tmp_path) as history:
-        assert history.stats() is None and history.games() == []
+    with History(tmp_path, kinds=KINDS) as history:
+        assert pstore.stats(history) is None and pstore.games(history) == []
 
 
 # -- damage, versions, checked rows -------------------------------------------------
@@ -233,34 +236,42 @@ def test_a_damaged_database_is_set_aside(tmp_path: Path) -> None:
     path = tmp_path / "history.sqlite3"
     path.write_bytes(b"this is not a database, but it is somebody's data" * 100)
     original = path.read_bytes()
-    with History(tmp_path) as history:
+    with History(tmp_path, kinds=KINDS) as history:
         assert history.notice is not None and "damaged" in history.notice
         kept = list(tmp_path.glob("history.sqlite3.damaged-*"))
         assert len(kept) == 1 and kept[0].read_bytes() == original
         assert str(kept[0]) in history.notice
         game = finished(1)
-        history.add(game, review_game(game))
-        assert len(history.games()) == 1
+        pstore.add(history, game, review_game(game))
+        assert len(pstore.games(history)) == 1
 
 
 @pytest.mark.parametrize("readonly", [False, True])
 def test_a_newer_history_is_refused_as_newer_and_kept(tmp_path: Path, readonly: bool) -> None:
     path = tmp_path / "history.sqlite3"
-    with History(tmp_path) as history:
-        history.add(finished(1), None)
+    with History(tmp_path, kinds=KINDS) as history:
+        pstore.add(history, finished(1), None)
     conn = sqlite3.connect(path)
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     conn.commit()
     conn.close()
     before = path.read_bytes()
     with pytest.raises(StoreError, match="newer version") as caught:
-        History(tmp_path, readonly=readonly)
+        History(tmp_path, readonly=readonly, kinds=KINDS)
     assert "damaged" not in str(caught.value) and "\n" not in str(caught.value)
     assert path.read_bytes() == before and not list(tmp_path.glob("*.damaged-*"))
 
 
 def _tamper(path: Path, sql: str) -> None:
+    """Run an edit; in the current schema a patience column is edited inside the row's
+    summary (``total = 150``)."""
     conn = sqlite3.connect(path)
+    if "summary" in {row[1] for row in conn.execute("PRAGMA table_info(games)")}:
+        sql = re.sub(
+            r"\b(total|efficiency|daily) = ('[^']*'|[0-9.]+)",
+            r"summary = json_set(summary, '$.\1', \2)",
+            sql,
+        )
     conn.execute(sql)
     conn.commit()
     conn.close()
@@ -283,25 +294,25 @@ def _tamper(path: Path, sql: str) -> None:
 )
 def test_an_edited_row_is_reported_and_skipped(tmp_path: Path, edit: str) -> None:
     games = [finished(1), finished(2), finished(3)]
-    with History(tmp_path) as history:
+    with History(tmp_path, kinds=KINDS) as history:
         for game in games:
-            history.add(game, review_game(game))
-        history.add(finished(4), None, played_by="random")
+            pstore.add(history, game, review_game(game))
+        pstore.add(history, finished(4), None, played_by="random")
     _tamper(tmp_path / "history.sqlite3", edit.replace("played_by = 'you'", "played_by = 'you'"))
     if "played_by" in edit:  # an --auto game claimed as yours
         _tamper(tmp_path / "history.sqlite3", "UPDATE games SET played_by = 'you' WHERE id = 4")
     for readonly in (True, False):
-        with History(tmp_path, readonly=readonly) as history:
-            stats = history.stats()
+        with History(tmp_path, readonly=readonly, kinds=KINDS) as history:
+            stats = pstore.stats(history)
             assert stats is not None
             honest = [g.total for i, g in enumerate(games, 1) if i != 2 or "played_by" in edit]
             assert stats.best == max(honest) and stats.games == len(honest)
             report = history.report()
             assert report is not None and "\n" not in report
             bad = 4 if "played_by" in edit else 2
-            assert report.endswith(f": {bad}") and bad not in [r.id for r in history.games()]
+            assert report.endswith(f": {bad}") and bad not in [r.id for r in pstore.games(history)]
             with pytest.raises(StoreError, match=f"game {bad} in the history does not check out"):
-                history.load(bad)
+                pstore.load(history, bad)
 
 
 # -- migration from version 1 ----------------------------------------------------------
@@ -323,62 +334,61 @@ def test_migration_of_a_version_1_history_and_saved_game(tmp_path: Path) -> None
     assert daily.seed is not None and daily.seed > 2**63
     (tmp_path / "current.json").write_text(json.dumps(v1_record(daily, day.isoformat())))
 
-    with History(tmp_path, readonly=True) as reading:  # read in place, nothing written
-        assert [r.id for r in reading.games()] == [4, 3, 2, 1]
+    with History(tmp_path, readonly=True, kinds=KINDS) as reading:  # read in place, nothing written
+        assert [r.id for r in pstore.games(reading)] == [4, 3, 2, 1]
         assert reading.report() is None
     assert (tmp_path / "current.json").exists()
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 1
 
-    with History(tmp_path) as history:
+    with History(tmp_path, kinds=KINDS) as history:
         assert history.notice == "Your saved game was kept, resumable, in the history as game 5."
-        rows = {r.id: r for r in history.games()}
+        rows = {r.id: r for r in pstore.games(history)}
         assert len(rows) == 5 and history.report() is None
         for game_id, (game, day_text) in enumerate(old_games, start=1):
             row = rows[game_id]
             assert (row.seed, row.daily, row.total) == (game.seed, day_text, game.total)
             assert (row.finished, row.rounds) == (game.is_over, len(game.rounds))
-            assert history.load(game_id).game.rounds == game.rounds
+            assert pstore.load(history, game_id).game.rounds == game.rounds
         assert rows[1].efficiency == pytest.approx(review_game(old_games[0][0]).efficiency)
-        assert [r.id for r in history.unfinished()] == [5, 2]
+        assert [r.id for r in pstore.unfinished(history)] == [5, 2]
         assert rows[5].seed == daily.seed and rows[5].daily == "2026-11-29"
-        assert history.load(5).game.rounds == daily.rounds
+        assert pstore.load(history, 5).game.rounds == daily.rounds
     assert not (tmp_path / "current.json").exists()
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-    with History(tmp_path) as again:  # a second open changes nothing
-        assert again.notice is None and len(again.games()) == 5
+    with History(tmp_path, kinds=KINDS) as again:  # a second open changes nothing
+        assert again.notice is None and len(pstore.games(again)) == 5
 
 
 def test_a_version_1_row_that_does_not_replay_is_kept_and_skipped(tmp_path: Path) -> None:
     path = tmp_path / "history.sqlite3"
     v1_database(path, [(finished(1), None), (finished(2), None)])
     _tamper(path, "UPDATE games SET total = 140 WHERE id = 1")
-    with History(tmp_path) as history:
-        assert [r.id for r in history.games()] == [2]
+    with History(tmp_path, kinds=KINDS) as history:
+        assert [r.id for r in pstore.games(history)] == [2]
         assert history.report() is not None and history.report().endswith(": 1")  # type: ignore[union-attr]
-    stored = (
-        sqlite3.connect(path).execute("SELECT total, record FROM games WHERE id = 1").fetchone()
-    )
-    assert stored[0] == 140 and json.loads(stored[1])["total"] == finished(1).total  # kept
+    (text,) = sqlite3.connect(path).execute("SELECT record FROM games WHERE id = 1").fetchone()
+    kept = json.loads(text)  # the row as it was, every column
+    assert kept["total"] == 140 and json.loads(kept["record"])["total"] == finished(1).total
 
 
 def test_the_old_saved_game_is_imported_once(tmp_path: Path) -> None:
     game = in_progress(8, 2)
     text = json.dumps(v1_record(game))
     (tmp_path / "current.json").write_text(text)
-    with History(tmp_path) as history:
-        assert len(history.unfinished()) == 1
+    with History(tmp_path, kinds=KINDS) as history:
+        assert len(pstore.unfinished(history)) == 1
     # A crash after the import was committed, before the file was removed: no second copy.
     (tmp_path / "current.json").write_text(text)
-    with History(tmp_path) as history:
-        assert len(history.games()) == 1 and "game 1" in (history.notice or "")
+    with History(tmp_path, kinds=KINDS) as history:
+        assert len(pstore.games(history)) == 1 and "game 1" in (history.notice or "")
     assert not (tmp_path / "current.json").exists()
 
 
 def test_a_finished_saved_game_is_filed_as_finished(tmp_path: Path) -> None:
     game = finished(9)
     (tmp_path / "current.json").write_text(json.dumps(v1_record(game)))
-    with History(tmp_path) as history:
-        (row,) = history.games()
+    with History(tmp_path, kinds=KINDS) as history:
+        (row,) = pstore.games(history)
         assert row.finished and row.total == game.total
         assert "finished in the history as game 1" in (history.notice or "")
 
@@ -404,10 +414,10 @@ def _deep(depth: int) -> str:
 )
 def test_a_saved_game_that_cannot_be_loaded_is_set_aside(tmp_path: Path, content: bytes) -> None:
     (tmp_path / "current.json").write_bytes(content)
-    with History(tmp_path) as history:
+    with History(tmp_path, kinds=KINDS) as history:
         assert history.notice is not None and "set aside" in history.notice
         assert "\n" not in history.notice
-        assert history.games() == []
+        assert pstore.games(history) == []
     (kept,) = tmp_path.glob("current.json.damaged-*")
     assert kept.read_bytes() == content
 
@@ -421,10 +431,10 @@ def _snapshot(path: Path) -> dict[str, bytes]:
 
 def test_reading_a_missing_history_creates_nothing(tmp_path: Path) -> None:
     where = tmp_path / "never-created"
-    with History(where, readonly=True) as history:
-        assert history.games() == [] and history.stats() is None
+    with History(where, readonly=True, kinds=KINDS) as history:
+        assert pstore.games(history) == [] and pstore.stats(history) is None
         with pytest.raises(StoreError, match="no game 1"):
-            history.load(1)
+            pstore.load(history, 1)
     assert not where.exists()
 
 
@@ -432,36 +442,36 @@ def test_reading_writes_nothing(tmp_path: Path) -> None:
     v1_database(tmp_path / "history.sqlite3", [(finished(1), None)])
     (tmp_path / "current.json").write_text(json.dumps(v1_record(in_progress(2, 1))))
     before = _snapshot(tmp_path)
-    with History(tmp_path, readonly=True) as history:
-        assert len(history.games()) == 1 and history.stats() is not None
+    with History(tmp_path, readonly=True, kinds=KINDS) as history:
+        assert len(pstore.games(history)) == 1 and pstore.stats(history) is not None
         with pytest.raises(StoreError, match="reading only"):
-            history.add(finished(3), None)
+            pstore.add(history, finished(3), None)
     assert _snapshot(tmp_path) == before
 
 
 def test_reading_beside_a_writer_in_the_middle_of_a_move(tmp_path: Path) -> None:
-    with History(tmp_path) as history:
-        history.add(finished(1), None)
+    with History(tmp_path, kinds=KINDS) as history:
+        pstore.add(history, finished(1), None)
     writer = sqlite3.connect(tmp_path / "history.sqlite3", isolation_level=None)
     writer.execute("BEGIN IMMEDIATE")  # another program is writing (a RESERVED lock)
     writer.execute("UPDATE games SET played_at = 'x'")
     try:
-        with History(tmp_path, readonly=True, timeout=0.05) as reading:
-            assert len(reading.games()) == 1
+        with History(tmp_path, readonly=True, timeout=0.05, kinds=KINDS) as reading:
+            assert len(pstore.games(reading)) == 1
     finally:
         writer.execute("ROLLBACK")
         writer.close()
 
 
 def test_a_locked_database_is_an_error_not_damage(tmp_path: Path) -> None:
-    with History(tmp_path):
+    with History(tmp_path, kinds=KINDS):
         pass
     blocker = sqlite3.connect(tmp_path / "history.sqlite3", timeout=0)
     blocker.execute("BEGIN EXCLUSIVE")
     try:
         for readonly in (False, True):
             with pytest.raises(StoreError, match="busy in another program"):
-                History(tmp_path, timeout=0.05, readonly=readonly)
+                History(tmp_path, timeout=0.05, readonly=readonly, kinds=KINDS)
         assert not list(tmp_path.glob("*.damaged-*"))
     finally:
         blocker.rollback()
@@ -484,9 +494,9 @@ def test_a_failed_save_changes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: sqlite3.Error, words: str
 ) -> None:
     game = Game.from_seed(6)
-    with History(tmp_path) as history:
-        game_id = history.add(game, None)
-        before = history.load(game_id)
+    with History(tmp_path, kinds=KINDS) as history:
+        game_id = pstore.add(history, game, None)
+        before = pstore.load(history, game_id)
         game.discard(game.shown[:2])
 
         def fail(*args: object) -> None:
@@ -494,19 +504,19 @@ def test_a_failed_save_changes_nothing(
 
         monkeypatch.setattr(history, "_write", fail)
         with pytest.raises(SaveError, match=words) as caught:
-            history.save(game_id, game, None)
+            pstore.save(history, game_id, game, None)
         assert "\n" not in str(caught.value)
         with pytest.raises(SaveError):
-            history.add(finished(2), None)
+            pstore.add(history, finished(2), None)
         monkeypatch.undo()
-        assert history.load(game_id).game.rounds == before.game.rounds == []
-        assert len(history.games()) == 1
-        history.save(game_id, game, None)  # space came back: the same move saves
-        assert history.load(game_id).game.rounds == game.rounds
+        assert pstore.load(history, game_id).game.rounds == before.game.rounds == []
+        assert len(pstore.games(history)) == 1
+        pstore.save(history, game_id, game, None)  # space came back: the same move saves
+        assert pstore.load(history, game_id).game.rounds == game.rounds
 
 
 def test_a_really_full_database_refuses_and_then_recovers(tmp_path: Path) -> None:
-    with History(tmp_path) as history:
+    with History(tmp_path, kinds=KINDS) as history:
         conn = history._conn
         assert conn is not None
         pages = conn.execute("PRAGMA page_count").fetchone()[0]
@@ -514,12 +524,12 @@ def test_a_really_full_database_refuses_and_then_recovers(tmp_path: Path) -> Non
         games = [finished(seed) for seed in range(40)]
         with pytest.raises(SaveError, match="the disk is full"):
             for game in games:
-                history.add(game, None)
-        stored = len(history.games())
+                pstore.add(history, game, None)
+        stored = len(pstore.games(history))
         assert stored < len(games) and history.report() is None
         conn.execute("PRAGMA max_page_count = 1073741823")
-        history.add(games[stored], None)
-        assert len(history.games()) == stored + 1
+        pstore.add(history, games[stored], None)
+        assert len(pstore.games(history)) == stored + 1
 
 
 # -- locks, data directories, commands -------------------------------------------------------
@@ -571,11 +581,11 @@ def test_messages_name_the_command_the_player_used(
 
 
 def test_an_edited_timestamp_never_reaches_the_terminal(tmp_path: Path) -> None:
-    with History(tmp_path) as history:
-        history.add(finished(1), None)
+    with History(tmp_path, kinds=KINDS) as history:
+        pstore.add(history, finished(1), None)
     _tamper(tmp_path / "history.sqlite3", "UPDATE games SET played_at = 'x\x1b]0;pwned\x07'")
-    with History(tmp_path, readonly=True) as history:
-        (row,) = history.games()
+    with History(tmp_path, readonly=True, kinds=KINDS) as history:
+        (row,) = pstore.games(history)
     assert row.played_at == "????-??-?? ??:??" and history.report() is None
 
 
@@ -584,8 +594,8 @@ def test_a_version_1_row_with_another_daily_is_skipped(tmp_path: Path) -> None:
     v1_database(path, [(finished(1), "2026-01-01"), (finished(2), None)])
     _tamper(path, "UPDATE games SET daily = '\x1b[2J' WHERE id = 1")
     for readonly in (True, False):
-        with History(tmp_path, readonly=readonly) as history:
-            assert [r.id for r in history.games()] == [2]
+        with History(tmp_path, readonly=readonly, kinds=KINDS) as history:
+            assert [r.id for r in pstore.games(history)] == [2]
             assert "daily" in history.skipped[1]
 
 
@@ -596,9 +606,11 @@ def test_a_history_that_is_not_a_regular_file_never_hangs(tmp_path: Path) -> Non
     for make in (os.mkfifo, lambda p: p.symlink_to("/dev/zero")):
         make(path)  # opening a FIFO for reading would wait for ever
         with pytest.raises(StoreError, match="not a regular file"):
-            History(data, readonly=True)  # reading commands change nothing
+            History(data, readonly=True, kinds=KINDS)  # reading commands change nothing
         assert not path.is_file()
-        with History(data) as history:  # playing sets it aside and starts a new history
+        with History(
+            data, kinds=KINDS
+        ) as history:  # playing sets it aside and starts a new history
             assert history.notice is not None and "set aside" in history.notice
         assert path.is_file()
         path.unlink()

@@ -17,7 +17,9 @@ import pytest
 from solitaire.patience.game import Game
 from solitaire.patience.strategy import best_strategy, play_out
 from solitaire.store import History
+from solitaire.ui.kinds import KINDS
 from solitaire.ui.patience.session import Phase, PlaySession
+from tests import stored as pstore
 
 # A copy of the game without a terminal: the same PlaySession the app drives, one
 # command a line on stdin, its state as one JSON line after each.
@@ -26,16 +28,20 @@ import json, os, signal, sys
 from pathlib import Path
 from solitaire.patience.game import Game
 from solitaire.store import History, StoreError
+from solitaire.ui.kinds import KINDS
 from solitaire.ui.patience.session import PlaySession
+from solitaire.ui.kinds import KINDS
+from tests import stored as pstore
 
 data, seed, explicit, resume = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", int(sys.argv[4])
-history = History(Path(data))
+history = History(Path(data), kinds=KINDS)
 try:
     session = PlaySession(history, lambda: (Game.from_seed(seed), None), explicit=explicit,
                           resume_id=resume or None)
 except StoreError as error:
     print(json.dumps({"error": str(error)}), flush=True)
     sys.exit(2)
+
 
 def state():
     g = session.game
@@ -141,8 +147,8 @@ def test_two_copies_never_take_or_file_each_others_game(tmp_path: Path, copies: 
         first.do("discard", "next")
     assert first.state["phase"] == second.state["phase"] == "over"
     assert first.close() == second.close() == 0
-    with History(tmp_path, readonly=True) as history:
-        rows = {row.id: row for row in history.games()}
+    with History(tmp_path, readonly=True, kinds=KINDS) as history:
+        rows = {row.id: row for row in pstore.games(history)}
     assert sorted(rows) == [1, 2] and all(row.finished for row in rows.values())
     assert rows[1].total == engine(5, 6).total and rows[2].total == engine(6, 6).total
 
@@ -178,7 +184,7 @@ def test_a_game_killed_at_any_phase_resumes_at_the_same_place(
     copies.append(copy)
     before = copy.do(*moves) if moves else copy.state
     copy.do("die")
-    with History(tmp_path) as history:
+    with History(tmp_path, kinds=KINDS) as history:
         session = PlaySession(history, lambda: (Game.from_seed(12), None))
         assert session.phase is Phase.RESUME and session.pending is not None
         assert session.pending.row.id == 1
@@ -195,8 +201,8 @@ def test_a_game_killed_on_its_last_count_is_filed(tmp_path: Path, copies: list[C
     copies.append(copy)
     copy.do(*(["discard", "next"] * 5 + ["discard"]))
     copy.do("die")
-    with History(tmp_path, readonly=True) as history:
-        (row,) = history.games()
+    with History(tmp_path, readonly=True, kinds=KINDS) as history:
+        (row,) = pstore.games(history)
     assert row.finished and row.total == engine(11, 6).total and row.efficiency is not None
 
 
@@ -209,10 +215,10 @@ def test_a_kill_inside_a_save_leaves_the_move_before(
     copy.do(*(["discard", "next"] * (move - 1)))
     copy.do("die-in-save", "discard")  # killed between writing the row and committing
     assert copy.proc.wait(timeout=30) == -signal.SIGKILL
-    with History(tmp_path) as history:
-        (row,) = history.games()
+    with History(tmp_path, kinds=KINDS) as history:
+        (row,) = pstore.games(history)
         assert (row.rounds, row.finished) == (move - 1, False)
-        assert history.load(1).game.rounds == engine(13, move - 1).rounds
+        assert pstore.load(history, 1).game.rounds == engine(13, move - 1).rounds
 
 
 # -- a read-only data directory, for real ------------------------------------------------------
@@ -241,10 +247,10 @@ def cli(data: Path, *argv: str) -> subprocess.CompletedProcess[str]:
 
 def test_reading_commands_work_on_a_read_only_directory(tmp_path: Path) -> None:
     data = tmp_path / "data"
-    with History(data) as history:
+    with History(data, kinds=KINDS) as history:
         game = play_out(Game.from_seed(3), best_strategy)
-        history.add(game, None)
-        history.add(engine(4, 2), None)
+        pstore.add(history, game, None)
+        pstore.add(history, engine(4, 2), None)
     try:
         for path in (data, *data.iterdir()):
             path.chmod(0o555 if path.is_dir() else 0o444)

@@ -1,55 +1,105 @@
-"""Every column read back from the history is checked, whatever its digest says: a row
-edited with its digest recomputed (the digest is a plain hash today) is skipped and
-reported, never shown raw and never a crash."""
+"""Every field read back from the history is checked, whatever its digest says: a row
+edited with its digest recomputed under the history's own key (as its owner could) is
+skipped and reported, never shown raw and never a crash; a row whose digest is not
+keyed by the history's secret (a plain hash, another history's key) is refused."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import shutil
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from solitaire.cli import main
 from solitaire.patience.game import Game
 from solitaire.patience.strategy import best_strategy, play_out
-from solitaire.store import _COLUMNS, _DIGESTED, History, _digest
+from solitaire.patience.summary import SHAPE as PATIENCE_SHAPE
+from solitaire.store import History
+from solitaire.store.schema import COLUMNS, DIGESTED, digest
+from solitaire.ui.kinds import KINDS
+from tests import stored as pstore
+
+FIXTURES = Path(__file__).parent / "fixtures" / "store"
 
 # Values SQLite stores as given (a column's type would turn "121" into 121, a valid
 # value, so such edits are no forgery); each breaks what this program writes there.
 EDITS: dict[str, list[object]] = {
     "played_by": ["\x1b]0;owned\x07\x1b[2J\x1b[41mred", "YOU", "", "x" * 30, 5],
-    "deal_code": ["\x1b[2J", "lower"],
     "seed": ["abc", "1" * 41, "-5", "²"],
-    "daily": ["2026-13", "\x1b[2Jdate", 20261201],
-    "total": ["x", 1.5, 10**12],
     "finished": [2, "yes"],
+    "summary": ["\x1b[2J", "[]", "{}", '{"total": 1}', b"{}"],
+    "record": [b"\x1b[2J"],  # its content is checked by its digest, and when replayed
+}
+CASES = [(column, value) for column, values in EDITS.items() for value in values]
+# The patience's summary fields, forged inside a row's summary.
+FIELD_EDITS: dict[str, list[object]] = {
+    "deal_code": ["\x1b[2J", "lower", 5],
+    "daily": ["2026-13", "\x1b[2Jdate", 20261201],
+    "total": ["x", 1.5, 10**12, True, None],
     "rounds": ["six", -(10**9)],
     "hints": ["x", 0.5],
+    "undos": [False, -1],
     "efficiency": ["high", 1e300],
     "perfect_expected": ["x", -1e300],
     "hindsight_best": ["ninety", 1.5],
-    "record": [b"\x1b[2J"],
 }
-CASES = [(column, value) for column, values in EDITS.items() for value in values]
+FIELD_CASES = [(name, value) for name, values in FIELD_EDITS.items() for value in values]
 
 
-def forge(data: Path, game_id: int, column: str, value: object) -> None:
-    """Edit one column and recompute the row's digest, as someone with the file could."""
+def key_of(data: Path) -> bytes:
+    return bytes.fromhex((data / "history.key").read_text().strip())
+
+
+def forge(data: Path, game_id: int, column: str, value: object, key: bytes | None = None) -> None:
+    """Edit one column and recompute the row's digest (under ``key``, by default the
+    history's own), as someone with the file and its key could."""
     conn = sqlite3.connect(data / "history.sqlite3", isolation_level=None)
     conn.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (value, game_id))
-    row = conn.execute(f"SELECT {', '.join(_COLUMNS)} FROM games WHERE id = ?", (game_id,))
-    values = dict(zip(_COLUMNS, row.fetchone(), strict=True))
-    digest = _digest([values[c] for c in _DIGESTED])
-    conn.execute("UPDATE games SET digest = ? WHERE id = ?", (digest, game_id))
+    row = conn.execute(f"SELECT {', '.join(COLUMNS)} FROM games WHERE id = ?", (game_id,))
+    values = dict(zip(COLUMNS, row.fetchone(), strict=True))
+    values = {k: v.decode("latin-1") if isinstance(v, bytes) else v for k, v in values.items()}
+    new = digest(key if key is not None else key_of(data), game_id, values)
+    conn.execute("UPDATE games SET digest = ? WHERE id = ?", (new, game_id))
     conn.close()
 
 
+def forge_field(data: Path, game_id: int, path: tuple[str | int, ...], value: object) -> None:
+    """Set one field inside a row's summary, its digest recomputed under the history's key."""
+    conn = sqlite3.connect(data / "history.sqlite3")
+    (text,) = conn.execute("SELECT summary FROM games WHERE id = ?", (game_id,)).fetchone()
+    conn.close()
+    summary = json.loads(text)
+    place: Any = summary
+    for step in path[:-1]:
+        place = place[step]
+    place[path[-1]] = value
+    forge(data, game_id, "summary", json.dumps(summary))
+
+
 def two_games(data: Path) -> None:
-    with History(data) as history:
+    with History(data, kinds=KINDS) as history:
         for seed in (3, 4):
             game = Game.from_seed(seed)
             play_out(game, best_strategy)
-            history.add(game, None, None)
+            pstore.add(history, game, None, None)
+
+
+def check_every_reading_command(capsys: pytest.CaptureFixture[str], bad: int = 1) -> None:
+    for words in (["history"], ["stats"], ["history", "--json"], ["stats", "--json"]):
+        assert main(words) == 0, words
+        out, err = capsys.readouterr()
+        assert "\x1b" not in out + err and "\x07" not in out + err
+        assert "1 game in the history does not check out and was skipped" in err
+        assert f"skipped (edited or damaged): {bad}" in err
+        assert "Traceback" not in err
+    assert main(["replay", str(bad)]) == 2  # replay agrees: the row is refused
+    _, err = capsys.readouterr()
+    assert "does not check out" in err and "\n" not in err.strip()
 
 
 @pytest.mark.parametrize(
@@ -60,23 +110,30 @@ def test_a_forged_row_is_skipped_by_every_reading_command(
 ) -> None:
     two_games(data)
     forge(data, 1, column, value)
-    for words in (["history"], ["stats"], ["history", "--json"], ["stats", "--json"]):
-        assert main(words) == 0, words
-        out, err = capsys.readouterr()
-        assert "\x1b" not in out + err and "\x07" not in out + err
-        assert "1 game in the history does not check out and was skipped" in err
-        assert "Traceback" not in err
+    check_every_reading_command(capsys)
     assert main(["replay", "2"]) == 0  # the good row is read as before
     capsys.readouterr()
+
+
+@pytest.mark.parametrize(
+    ("name", "value"), FIELD_CASES, ids=[f"{n}-{i}" for i, (n, _) in enumerate(FIELD_CASES)]
+)
+def test_a_forged_summary_field_is_skipped_by_every_reading_command(
+    data: Path, capsys: pytest.CaptureFixture[str], name: str, value: object
+) -> None:
+    two_games(data)
+    forge_field(data, 1, (name,), value)
+    check_every_reading_command(capsys)
 
 
 def test_the_columns_checked_cover_every_column_but_the_time() -> None:
     """Every digested column is forged above, but the kind: a row of another kind is
     simply not one of the games listed (the lists ask for a kind)."""
-    assert set(EDITS) | {"kind"} == set(_DIGESTED)
+    assert set(EDITS) | {"kind"} == set(DIGESTED)
+    assert set(FIELD_EDITS) == set(PATIENCE_SHAPE.fields)
 
 
-@pytest.mark.parametrize("kind", ["Patience", "patience\x1b[2J", "x" * 40])
+@pytest.mark.parametrize("kind", ["Patience", "patience\x1b[2J", "x" * 40, "chess"])
 def test_a_row_of_a_forged_kind_is_never_listed(
     data: Path, capsys: pytest.CaptureFixture[str], kind: str
 ) -> None:
@@ -85,3 +142,108 @@ def test_a_row_of_a_forged_kind_is_never_listed(
     assert main(["history"]) == 0 and main(["stats"]) == 0
     out, err = capsys.readouterr()
     assert "\x1b" not in out + err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("how", ["plain", "another history's key", "no key"])
+def test_a_row_digested_without_the_historys_key_is_refused(
+    data: Path, capsys: pytest.CaptureFixture[str], how: str
+) -> None:
+    """The finding: a row edited with its digest recomputed as a plain hash was believed.
+    Now the digest is keyed by the history's secret, checked the same way everywhere."""
+    two_games(data)
+    if how == "no key":
+        forge(data, 1, "played_by", "you", key=b"")
+    elif how == "another history's key":
+        forge(data, 1, "played_by", "you", key=b"k" * 32)
+    else:
+        conn = sqlite3.connect(data / "history.sqlite3")
+        row = conn.execute(f"SELECT {', '.join(DIGESTED)} FROM games WHERE id = 1").fetchone()
+        plain = hashlib.sha256(json.dumps([1, *row]).encode()).hexdigest()
+        conn.execute("UPDATE games SET digest = ? WHERE id = 1", (plain,))
+        conn.commit()
+        conn.close()
+    check_every_reading_command(capsys)
+
+
+def test_a_row_copied_in_from_another_history_is_refused(
+    tmp_path: Path, data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    two_games(data)
+    other = tmp_path / "other"
+    two_games(other)
+    conn = sqlite3.connect(data / "history.sqlite3")
+    conn.execute("ATTACH ? AS other", (str(other / "history.sqlite3"),))
+    conn.execute("UPDATE games SET digest = (SELECT digest FROM other.games WHERE id = 1)")
+    conn.commit()
+    conn.close()
+    for words in (["history"], ["stats"]):
+        assert main(words) == 0
+        _, err = capsys.readouterr()
+        assert "2 games in the history do not check out" in err
+
+
+# -- every field of every kind's summary ---------------------------------------------------
+
+
+def leaves(value: object, path: tuple[str | int, ...] = ()) -> Iterator[tuple[str | int, ...]]:
+    """The path of every scalar inside a summary."""
+    if isinstance(value, dict):
+        for name, inner in value.items():
+            yield from leaves(inner, (*path, name))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            yield from leaves(inner, (*path, index))
+    else:
+        yield path
+
+
+def wrong_forms(value: object) -> list[object]:
+    """Forms of a field's value that this program never writes there."""
+    if isinstance(value, bool):
+        return [int(value), "true", None]
+    if isinstance(value, int):
+        return [float(value) + 0.5, float(value), True, str(value), 10**40]
+    if isinstance(value, float):
+        return [str(value), True, 1e300]
+    if isinstance(value, str):
+        return [5, "\x1b[2J" + value, "x" * 5000]
+    return [True, "x\x1b", -(10**12)]  # null: a field that is empty now
+
+
+@pytest.fixture(scope="module")
+def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The schema-2 fixture (every kind of game) migrated once; each test copies it."""
+    path = tmp_path_factory.mktemp("migrated") / "data"
+    shutil.copytree(FIXTURES / "v2", path)
+    with History(path, kinds=KINDS) as history:
+        assert not history.skipped
+    return path
+
+
+def test_every_field_of_every_kinds_summary_is_checked(migrated: Path, tmp_path: Path) -> None:
+    """The class, generated from the rows themselves: for every field of every kind's
+    summary, the wrong types, absurd sizes and escapes are skipped, naming why."""
+    conn = sqlite3.connect(migrated / "history.sqlite3")
+    rows = conn.execute("SELECT id, kind, summary FROM games").fetchall()
+    conn.close()
+    tried: dict[str, int] = {}
+    for game_id, kind, text in rows:
+        summary = json.loads(text)
+        for path in leaves(summary):
+            place: Any = summary
+            for step in path:
+                place = place[step]
+            for wrong in wrong_forms(place):
+                if wrong == place and type(wrong) is type(place):
+                    continue
+                data = tmp_path / "try"
+                shutil.rmtree(data, ignore_errors=True)
+                shutil.copytree(migrated, data)
+                forge_field(data, game_id, path, wrong)
+                with History(data, readonly=True, kinds=KINDS) as history:
+                    ids = [row.id for row in history.games(kind=kind)]
+                    why = history.skipped.get(game_id)
+                assert game_id not in ids and why, (kind, path, wrong)
+                tried[kind] = tried.get(kind, 0) + 1
+    assert set(tried) == {"patience", "match", "drill", "tiles"}
+    assert min(tried.values()) >= 20, tried

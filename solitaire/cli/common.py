@@ -167,10 +167,12 @@ def run_arena(
 
 def open_history(args: argparse.Namespace, readonly: bool = True) -> History:
     """The history, read-only unless asked: reading commands never write anything."""
+    from solitaire.ui.kinds import history as known  # every game's storage code, when needed
+
     data_dir = getattr(args, "data_dir", None)
     if readonly:
-        return History(reading_data_dir(data_dir), readonly=True)
-    history = History(resolve_data_dir(data_dir))
+        return known(reading_data_dir(data_dir), readonly=True)
+    history = known(resolve_data_dir(data_dir))
     if history.notice:
         print(f"{prog()}: {history.notice}", file=sys.stderr)
     return history

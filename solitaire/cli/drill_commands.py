@@ -13,20 +13,17 @@ from rich.text import Text
 from solitaire.cli.common import (
     make_console,
     open_history,
-    read_stored,
 )
+from solitaire.cli.stored import drill_tallies, stored_drills
 from solitaire.core.errors import InputError
 from solitaire.match.drill import (
     DRILL,
     Drill,
-    DrillTally,
     drill_record,
-    drill_tally,
-    load_drill_record,
     replay_drill,
 )
 from solitaire.match.levels import DEFAULT_HANDS, PLAYERS
-from solitaire.store import GameRow, History, command
+from solitaire.store import command
 from solitaire.ui.drill.views import DrillView
 
 __all__ = ["drill_tallies", "replay_drill_record", "stored_drills"]
@@ -50,19 +47,6 @@ def replay_drill_record(
         line = f"Unfinished: {command(f'drill --resume {stored_id}')} resumes it."
         console.print(Text(line, style="warn"))
     return 0
-
-
-def stored_drills(history: History, limit: int | None = None) -> list[tuple[GameRow, DrillTally]]:
-    """Your drills, newest first, each with its graded cards read from its checked row's
-    record; rows that do not read are reported as skipped."""
-    return read_stored(
-        history, DRILL, lambda row, text: (row, drill_tally(load_drill_record(text))), limit
-    )
-
-
-def drill_tallies(history: History) -> list[DrillTally]:
-    """Your drills' graded cards, newest first."""
-    return [tally for _, tally in stored_drills(history)]
 
 
 def cmd_drill(args: argparse.Namespace) -> int:

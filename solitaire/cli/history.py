@@ -11,13 +11,21 @@ from solitaire.cli.common import (
     open_history,
     report_skipped,
 )
-from solitaire.cli.drill_commands import drill_tallies, stored_drills
-from solitaire.cli.match_commands import finished_matches, stored_matches
-from solitaire.cli.tiles_commands import finished_tile_games, stored_tile_games
-from solitaire.match.stats import match_stats
+from solitaire.cli.stored import (
+    drill_tallies,
+    finished_matches,
+    finished_tile_games,
+    stored_drills,
+    stored_matches,
+    stored_tile_games,
+)
+from solitaire.match.stats import combined
+from solitaire.match.summary import stats_by_level
+from solitaire.patience.summary import patience_stats
 from solitaire.store import command
-from solitaire.tiles.stats import tile_stats
+from solitaire.tiles.summary import tile_stats_of
 from solitaire.ui.drill.views import DrillHistoryView, DrillStatsView, drill_json, tally_json
+from solitaire.ui.kinds import patience_rows
 from solitaire.ui.match.views import MatchHistoryView, MatchStatsView
 from solitaire.ui.patience.views import HistoryView, StatsView, group_by_deal
 from solitaire.ui.tiles.views import TileHistoryView, tile_stats_view
@@ -26,17 +34,24 @@ from solitaire.ui.views import Paragraph
 
 def cmd_stats(args: argparse.Namespace) -> int:
     with open_history(args) as history:
-        stats = history.stats(recent=args.recent)
+        stats = patience_stats(patience_rows(history), recent=args.recent)
         matches = finished_matches(history)
         tile_games = finished_tile_games(history)
         drills = drill_tallies(history)
         report_skipped(history)
-    versus = match_stats(matches) if matches else None
-    tiles = tile_stats(tile_games) if tile_games else None
+    levels = stats_by_level(matches)
+    versus = combined(levels.values()) if matches else None
+    tiles = tile_stats_of(tile_games) if tile_games else None
     if args.json:
         out = None if stats is None else dataclasses.asdict(stats)
         if versus is not None:  # the patience's fields stay where they were
-            out = {**(out or {}), "match": dataclasses.asdict(versus)}
+            out = {
+                **(out or {}),
+                "match": {
+                    **dataclasses.asdict(versus),
+                    "levels": {level: dataclasses.asdict(part) for level, part in levels.items()},
+                },
+            }
         if tiles is not None:
             out = {**(out or {}), "tiles": dataclasses.asdict(tiles)}
         if drills:
@@ -57,6 +72,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
         console.print(StatsView(stats, ascii=args.ascii))
     if versus is not None:
         console.print(MatchStatsView(versus))
+        if len(levels) > 1:
+            for level, part in levels.items():
+                console.print(MatchStatsView(part, level))
     if tiles is not None:
         console.print(tile_stats_view(tiles))
     if drills:
@@ -66,7 +84,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 def cmd_history(args: argparse.Namespace) -> int:
     with open_history(args) as history:
-        groups = group_by_deal(history.games())[: args.limit]
+        groups = group_by_deal(patience_rows(history))[: args.limit]
         matches = stored_matches(history, args.limit)
         drills = stored_drills(history, args.limit)
         tile_games = stored_tile_games(history, args.limit)
@@ -78,6 +96,7 @@ def cmd_history(args: argparse.Namespace) -> int:
                 {
                     **dataclasses.asdict(stored.row),
                     "opponent": stored.opponent,
+                    "summary": stored.summary,
                     "state": stored.state(),
                 }
             )
@@ -89,8 +108,11 @@ def cmd_history(args: argparse.Namespace) -> int:
                     **dataclasses.asdict(tiles.row),
                     "players": tiles.names,
                     "rules": tiles.rules,
-                    "scores": list(tiles.game.returns()),
-                    "winners": list(tiles.game.winners()) if tiles.game.is_over else None,
+                    "scores": tiles.summary["scores"],
+                    "winners": tiles.summary["winners"],
+                    "winner_names": None
+                    if tiles.summary["winners"] is None
+                    else [tiles.names[seat] for seat in tiles.summary["winners"]],
                     "state": tiles.state(),
                 }
             )

@@ -14,51 +14,26 @@ from rich.text import Text
 from solitaire.cli.common import (
     make_console,
     open_history,
-    read_stored,
 )
 from solitaire.core.errors import InputError
 from solitaire.match.game import Match
 from solitaire.match.levels import DEFAULT_LEVEL
 from solitaire.match.players import advance
 from solitaire.match.record import (
-    RecordError,
-    load_match_record,
     match_record,
     replay_match,
 )
 from solitaire.match.registry import make_player
 from solitaire.match.review import deal_numbers, review_deal
-from solitaire.store import MATCH, YOU, GameRow, History, command
+from solitaire.store import command
+from solitaire.ui.kinds import MATCH
 from solitaire.ui.match.deals import DealView
-from solitaire.ui.match.views import MatchView, StoredMatch, seat_names
+from solitaire.ui.match.views import MatchView, seat_names
 
 YOU_SEAT: Final = 0  # you play the first seat
 
 
 __all__ = ["replay_match_record"]
-
-
-def stored_matches(history: History, limit: int | None = None) -> list[StoredMatch]:
-    """The history's matches, newest first, each replayed from its checked record (finished
-    or not); those that do not replay are reported as skipped."""
-
-    def load(row: GameRow, text: str) -> StoredMatch:
-        data = load_match_record(text)
-        match = replay_match(data, allow_unfinished=not row.finished)
-        if match.is_over != row.finished:
-            raise RecordError("its finished is not its record's")
-        return StoredMatch(row, str(data["players"][1]), match)
-
-    return read_stored(history, MATCH, load, limit)
-
-
-def finished_matches(history: History) -> list[Match]:
-    """Your finished matches, each replayed from its checked record; others are reported."""
-    return [
-        stored.match
-        for stored in stored_matches(history)
-        if stored.row.finished and stored.row.played_by == YOU
-    ]
 
 
 def _title(match: Match, players: tuple[str, str]) -> str:

@@ -31,9 +31,9 @@ from solitaire.core.untrusted import read_record_file, record_kind, safe_text
 from solitaire.patience.coach import heels_note, hint_reasons, review_round
 from solitaire.patience.game import ROUNDS, Game
 from solitaire.patience.levels import MAX_TARGET
-from solitaire.patience.record import GAME as PATIENCE
 from solitaire.patience.record import game_record, replay
 from solitaire.store import command
+from solitaire.ui.kinds import PATIENCE, patience_summary, record_text, stored_patience
 from solitaire.ui.patience.views import (
     AdviceView,
     GameView,
@@ -78,7 +78,7 @@ def game_from_args(args: argparse.Namespace) -> tuple[Game, str | None]:
     again = getattr(args, "again", None)
     if again is not None:
         with open_history(args) as history:
-            stored = history.load(again)
+            stored = stored_patience(history, again)
         return Game(stored.game.deck, seed=stored.game.seed), stored.daily
     if args.deal is not None:
         return Game(decode_deal(args.deal)), None
@@ -114,7 +114,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     for stored_id in (args.resume, getattr(args, "again", None)):
         if stored_id is not None:  # a wrong id (a match's, one not there) says so first
             with open_history(args) as history:
-                history.load(stored_id)
+                stored_patience(history, stored_id)
     if args.auto is None:
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
             raise InputError(
@@ -140,7 +140,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     rng = random.Random(f"cribsol {args.auto} {deal_code(game.deck)}")
     play_out(game, make_strategy(args.auto, rng))
     with open_history(args, readonly=False) as history:
-        filed = history.add(game, None, daily, played_by=args.auto)
+        filed = history.add(
+            PATIENCE,
+            record_text(game, daily),
+            patience_summary(game, None, daily),
+            played_by=args.auto,
+        )
     if args.json:
         print(json.dumps(game_record(game, daily=daily)))
         return 0
@@ -175,9 +180,9 @@ def _replays() -> dict[str, tuple[Callable[[str], dict[str, Any]], _Replay]]:
     from solitaire.cli.tiles_commands import replay_tiles
     from solitaire.match.drill import DRILL, load_drill_record
     from solitaire.match.record import load_match_record
-    from solitaire.store import MATCH
     from solitaire.tiles.record import GAME as TILES
     from solitaire.tiles.record import load_record as load_tiles_record
+    from solitaire.ui.kinds import MATCH
 
     return {
         MATCH: (load_match_record, replay_match_record),
@@ -188,7 +193,7 @@ def _replays() -> dict[str, tuple[Callable[[str], dict[str, Any]], _Replay]]:
 
 def _match_options_only(args: argparse.Namespace, kind: str | None) -> None:
     """Refuse --deal, --game and --totals for a record that is not a match's, in one line."""
-    from solitaire.store import MATCH
+    from solitaire.ui.kinds import MATCH
 
     given = next(
         (f"--{name}" for name in ("deal", "game", "totals") if getattr(args, name, None)), None
@@ -216,7 +221,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 load, show = replays[kind]
                 _, text = history.stored_record(stored_id, kind)
                 return show(args, load(text), stored_id)
-            stored = history.load(stored_id)
+            stored = stored_patience(history, stored_id)
         game, daily = stored.game, stored.daily
     else:
         data = load_match_record(read_record_file(source, MAX_MATCH_RECORD_BYTES))

@@ -18,23 +18,23 @@ from solitaire.cli.common import (
     cluster_address,
     make_console,
     open_history,
-    read_stored,
     run_arena,
     run_on,
     where,
 )
+from solitaire.cli.stored import finished_tile_games, stored_tile_games
 from solitaire.core.cards import Rank
 from solitaire.core.errors import InputError
 from solitaire.core.untrusted import safe_text
-from solitaire.store import GameRow, History, command
+from solitaire.store import command
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.levels import DEFAULT_VS
 from solitaire.tiles.record import GAME as TILES
-from solitaire.tiles.record import game_record, load_record, replay
+from solitaire.tiles.record import game_record, replay
 from solitaire.tiles.registry import make_player
 from solitaire.tiles.scoring import MAX_LINE, BonusKind, score_line
 from solitaire.tiles.tiles import Tile, TileError, parse_rank
-from solitaire.ui.tiles.views import StoredTiles, game_view, line_table
+from solitaire.ui.tiles.views import game_view, line_table
 
 if TYPE_CHECKING:
     from solitaire.tiles.arena import ArenaResult
@@ -128,23 +128,6 @@ def cmd_game(args: argparse.Namespace) -> int:
     console = make_console(args)
     console.print(game_view(game, seat_names(names), _title(game, names), ascii=args.ascii))
     return 0
-
-
-def stored_tile_games(history: History, limit: int | None = None) -> list[StoredTiles]:
-    """The history's tile games, newest first, each replayed from its checked record (finished
-    or not); those that do not replay are reported as skipped."""
-
-    def load(row: GameRow, text: str) -> StoredTiles:
-        data = load_record(text)
-        game = replay(data, allow_unfinished=True)
-        return StoredTiles(row, [str(n) for n in data["players"]], game)
-
-    return read_stored(history, TILES, load, limit)
-
-
-def finished_tile_games(history: History) -> list[tuple[TileGame, list[str]]]:
-    """Finished tile games played at this keyboard, each replayed from its checked record."""
-    return [(s.game, s.names) for s in stored_tile_games(history) if s.row.finished]
 
 
 def _play(args: argparse.Namespace, seed: int) -> int:

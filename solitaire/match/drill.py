@@ -50,6 +50,7 @@ from solitaire.match.game import GO, Discard, Lay, Match, Observation, Phase, de
 from solitaire.match.levels import DEFAULT_HANDS, MAX_HANDS
 from solitaire.match.players import PLAYERS, Player, advance, discard_values
 from solitaire.match.registry import make_player
+from solitaire.match.tally import DrillTally
 
 __all__ = [
     "DEFAULT_HANDS",
@@ -350,36 +351,6 @@ _TOP: Final = (
 
 
 # -- your accuracy over time ----------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class DrillTally:
-    """Graded cards of some drills: how many, how many best, and their total loss."""
-
-    drills: int = 0
-    hands: int = 0
-    graded: int = 0
-    best: int = 0
-    loss: Fraction = Fraction(0)
-
-    def __add__(self, other: DrillTally) -> DrillTally:
-        return DrillTally(
-            self.drills + other.drills,
-            self.hands + other.hands,
-            self.graded + other.graded,
-            self.best + other.best,
-            self.loss + other.loss,
-        )
-
-    @property
-    def best_share(self) -> Fraction | None:
-        """The share of graded cards that were best (None without any)."""
-        return Fraction(self.best, self.graded) if self.graded else None
-
-    @property
-    def mean_loss(self) -> Fraction | None:
-        """The average loss per graded card (None without any)."""
-        return self.loss / self.graded if self.graded else None
 
 
 _LOSS: Final = re.compile(r"(0|[1-9][0-9]{0,28})(/[1-9][0-9]{0,28})?")

@@ -1,6 +1,8 @@
 """A player's results over finished matches: games, wins, skunks, and points per deal by role.
 
-Points per deal are averaged over complete deals only (the play and all three
+Hands and cribs are their true counts, not what was claimed; points missed and
+taken by the other player (muggins) are counted apart. Points per deal are averaged
+over complete deals only (the play and all three
 counts of the show), so a deal cut short by the end of a game does not pull
 the averages down. Averages are exact fractions of integer sums.
 
@@ -67,6 +69,8 @@ class MatchStats:
     double_skunks_given: int = 0
     skunks_taken: int = 0
     double_skunks_taken: int = 0
+    muggins_taken: int = 0  # points you took from the opponent's counts
+    muggins_given: int = 0  # points of your counts the opponent took
     roles: dict[str, RoleTotals] = field(default_factory=lambda: {r: RoleTotals() for r in ROLES})
 
 
@@ -91,17 +95,22 @@ def match_stats(matches: Iterable[Match], player: int = 0) -> MatchStats:
                     stats.double_skunks_taken += double
         for game in match.played:
             for deal in game.deals:
+                for counted in deal.show:
+                    if counted.player == player:
+                        stats.muggins_given += counted.taken
+                    else:
+                        stats.muggins_taken += counted.taken
                 if len(deal.show) < 3:
                     continue
                 role = stats.roles["dealer" if deal.dealer == player else "pone"]
                 role.deals += 1
                 role.pegged += deal.pegged[player]
-                for counted in deal.show:
+                for counted in deal.show:  # true counts, whatever was claimed
                     if counted.player == player:
                         if counted.label == "crib":
-                            role.crib += counted.points
+                            role.crib += counted.score.total
                         else:
-                            role.hand += counted.points
+                            role.hand += counted.score.total
     return stats
 
 

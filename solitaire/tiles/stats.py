@@ -37,6 +37,10 @@ class TileStats:
     total: int = 0
     best_move: int = 0
     bonuses: dict[str, int] = field(default_factory=lambda: {k.value: 0 for k in BonusKind})
+    joker_calls: int = 0  # Joker calls the people made
+    joker_points: int = 0  # what those calls won, less their penalties
+    missed: int = 0  # points the people did not record in a Joker game
+    winners: dict[str, int] = field(default_factory=dict)  # wins by the person's name
 
     @property
     def mean_score(self) -> Fraction | None:

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, ClassVar, Concatenate, Generic, ParamSpec, Protocol, TypeVar
 
-from solitaire.store import GameBusyError, GameLock, History, RecordSummary, StoreError, command
+from solitaire.store import GameBusyError, GameLock, History, StoreError, Summary, command
 
 __all__ = [
     "Claimed",
@@ -148,14 +148,14 @@ class SavedGame(Generic[T]):
         self.release()
         self.game_id = None
 
-    def save(self, record: Mapping[str, Any], summary: RecordSummary) -> None:
+    def save(self, record: Mapping[str, Any], summary: Summary) -> None:
         """Write the game after a move; a finished game is filed and its lock let go."""
         if self.game_id is None:
-            self.game_id = self.history.add_record(self.kind, record, summary)
+            self.game_id = self.history.add(self.kind, record, summary)
             self.lock = GameLock(self.history.data_dir, self.kind, self.game_id)
             self.lock.acquire()
         else:
-            self.history.save_record(self.game_id, self.kind, record, summary)
+            self.history.save(self.game_id, self.kind, record, summary)
         if summary.finished:
             self.release(finished=True)
 

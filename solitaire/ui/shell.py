@@ -320,7 +320,9 @@ def run_session(
 ) -> tuple[int, str]:
     """Open the history, make the session and run its app; the session is closed however the
     app ends. Returns the exit status and the parting message."""
-    with History(data_dir) as history:
+    from solitaire.ui.kinds import history as open_history  # the games load with a game
+
+    with open_history(data_dir) as history:
         session = session_for(history)
         try:
             message = run_full_screen(build(session), session.quit)

@@ -7,7 +7,7 @@ changes game state. Colours come from one theme, :data:`THEME`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
@@ -19,9 +19,22 @@ from solitaire.core.cards import Card
 from solitaire.core.scoring import Kind, Score
 from solitaire.core.untrusted import safe_text
 
-if TYPE_CHECKING:  # rows and offers are only read here; the store loads with a command
-    from solitaire.store import GameRow
+if TYPE_CHECKING:  # offers are only read here
     from solitaire.ui.saved import Offer
+
+
+class GameRow(Protocol):
+    """What every history listing's row has: its id, when last played, finished or not."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def played_at(self) -> str: ...
+
+    @property
+    def finished(self) -> bool: ...
+
 
 __all__ = [
     "THEME",
@@ -181,7 +194,9 @@ def labelled(label: str, body: Text | str, indent: int | None = None) -> Table:
 def history_row(row: GameRow) -> Text:
     """A history listing's line as far as every kind of game shares it: id, when last played."""
     when = safe_text(row.played_at.replace("T", " ")[:16], 16)
-    return Text(f"{row.id:>6}  {when:16}  ")
+    # A listing's line is laid out to fit 80 columns: folded, not word-wrapped (fast for
+    # 10,000 of them).
+    return Text(f"{row.id:>6}  {when:16}  ", no_wrap=True, overflow="fold")
 
 
 def history_pointers(

@@ -20,10 +20,12 @@ from rich.console import Console
 from solitaire.patience.game import Game
 from solitaire.patience.rules import rules_text
 from solitaire.store import History
+from solitaire.ui.kinds import KINDS
 from solitaire.ui.patience.app import HandCompleter, HandValidator, build_app, render_ansi
 from solitaire.ui.patience.screen import RulesPage, SessionScreen, is_large, rules_pages
 from solitaire.ui.patience.session import Phase, PlaySession
 from solitaire.ui.views import THEME
+from tests import stored as pstore
 
 SEED = 7
 
@@ -41,7 +43,7 @@ def data_dir(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def history(data_dir: Path) -> Iterator[History]:
-    with History(data_dir) as h:
+    with History(data_dir, kinds=KINDS) as h:
         yield h
 
 
@@ -69,9 +71,9 @@ def test_a_whole_game_by_keystrokes_matches_the_engine(data_dir: Path, history: 
         engine.discard(engine.shown[:2])
     assert session.game.total == engine.total
     assert [r.discard for r in session.game.rounds] == [r.discard for r in engine.rounds]
-    rows = history.games()
+    rows = pstore.games(history)
     assert len(rows) == 1 and rows[0].finished and rows[0].total == engine.total
-    assert history.unfinished() == []  # filed in the history, nothing left in progress
+    assert pstore.unfinished(history) == []  # filed in the history, nothing left in progress
     assert session.review is not None and rows[0].efficiency == session.review.efficiency
 
 
@@ -149,7 +151,7 @@ def test_new_game_keeps_the_unfinished_one(data_dir: Path, history: History) -> 
     again = make_session(data_dir, history)
     drive(again, "n" + "q")
     assert again.game.round_number == 1
-    rows = history.games()
+    rows = pstore.games(history)
     assert len(rows) == 2 and not rows[1].finished and rows[1].rounds == 1
     assert "Game 1 stays in your history: cribsol play --resume 1" in again.message
 
@@ -164,7 +166,7 @@ def test_an_explicit_new_deal_keeps_the_unfinished_one(data_dir: Path, history: 
     drive(fresh, "n" + "q")
     phases.append(fresh.phase)
     assert phases == [Phase.RESUME, Phase.DISCARD] and fresh.game.round_number == 1
-    assert [(r.id, r.rounds) for r in history.unfinished()] == [(2, 0), (1, 1)]
+    assert [(r.id, r.rounds) for r in pstore.unfinished(history)] == [(2, 0), (1, 1)]
 
 
 def test_validator_names_the_bad_token_and_leaves_the_cursor(
@@ -317,7 +319,7 @@ def test_u_takes_the_discard_back_and_it_is_saved(data_dir: Path, history: Histo
     ]
     drive(resumed, "56\r" + "\r" + "q")  # round 2's six are seen: round 1's discard stands
     resumed.close()
-    record = history.record(1)
+    record = pstore.record(history, 1)
     assert record["undos"][0] == {"round": 1, "discard": [str(shown[0]), str(shown[1])]}
     assert record["next_seen"] is True
     again = make_session(data_dir, history)
@@ -336,7 +338,7 @@ def test_u_only_while_a_round_result_is_shown(data_dir: Path, history: History) 
     assert session.phase is Phase.RESULT and session.game.round_number == 3
     drive(session, "\r" + "12\r\r" * 3 + "12\r" + "u" + "q")  # round 6 filed the game
     assert "Round 6 filed the game" in session.message and session.game.is_over
-    assert history.games()[0].finished and len(session.game.undos) == 1
+    assert pstore.games(history)[0].finished and len(session.game.undos) == 1
 
 
 def test_s_sorts_the_hand_by_rank_and_keys_follow_the_screen(

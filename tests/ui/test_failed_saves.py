@@ -17,11 +17,12 @@ import pytest
 from solitaire.match.drill import DRILL, Drill, drill_record
 from solitaire.match.game import Match
 from solitaire.match.record import match_record
-from solitaire.store import MATCH, History
+from solitaire.store import History
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.movegen import generate
 from solitaire.tiles.record import game_record
 from solitaire.ui.drill.session import DrillSession
+from solitaire.ui.kinds import KINDS, MATCH
 from solitaire.ui.match.coaching import Coach
 from solitaire.ui.match.session import SEEN, MatchSession
 from solitaire.ui.tiles.session import TILES, TileSession
@@ -36,7 +37,7 @@ IDS = ["full", "read-only", "locked"]
 
 @pytest.fixture
 def history(tmp_path: Path) -> Iterator[History]:
-    with History(tmp_path / "data") as h:
+    with History(tmp_path / "data", kinds=KINDS) as h:
         yield h
 
 

@@ -15,10 +15,11 @@ import pytest
 
 from solitaire.match.drill import DRILL, Drill
 from solitaire.match.game import Match
-from solitaire.store import MATCH, History
+from solitaire.store import History
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.movegen import generate
 from solitaire.ui.drill.session import DrillSession
+from solitaire.ui.kinds import MATCH
 from solitaire.ui.match.coaching import Coach
 from solitaire.ui.match.session import MatchSession
 from solitaire.ui.saved import Sitting

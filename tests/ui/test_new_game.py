@@ -14,9 +14,10 @@ from rich.console import Console
 from solitaire.match.drill import DRILL, Drill, load_drill_record, replay_drill
 from solitaire.match.game import Match
 from solitaire.match.record import load_match_record, replay_match
-from solitaire.store import MATCH, History
+from solitaire.store import History
 from solitaire.ui.drill.session import DrillSession
 from solitaire.ui.drill.session import Stage as DrillStage
+from solitaire.ui.kinds import KINDS, MATCH
 from solitaire.ui.match.coaching import Coach
 from solitaire.ui.match.screen import MatchScreen
 from solitaire.ui.match.session import MatchSession
@@ -26,7 +27,7 @@ from solitaire.ui.views import THEME
 
 @pytest.fixture
 def history(tmp_path: Path) -> Iterator[History]:
-    with History(tmp_path / "data") as h:
+    with History(tmp_path / "data", kinds=KINDS) as h:
         yield h
 
 

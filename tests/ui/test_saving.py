@@ -12,8 +12,10 @@ from prompt_toolkit.output import DummyOutput
 
 from solitaire.patience.game import Game
 from solitaire.store import History, StoreError
+from solitaire.ui.kinds import KINDS
 from solitaire.ui.patience.app import build_app
 from solitaire.ui.patience.session import Phase, PlaySession
+from tests import stored as pstore
 
 FAULTS = [
     sqlite3.OperationalError("database or disk is full"),
@@ -73,19 +75,19 @@ def test_a_discard_that_cannot_be_saved_is_not_made(
     assert session.phase is Phase.DISCARD and session.selected == {0, 1}
     assert "could not be saved" in session.message and "Nothing changed" in session.message
     assert "\n" not in session.message
-    (row,) = history.games()
+    (row,) = pstore.games(history)
     assert (row.rounds, row.finished) == (round_number - 1, False)
     monkeypatch.undo()  # space comes back: Enter again makes the same discard
     drive(session, "\r" + "q")
     assert phase(session) is Phase.RESULT and session.game.round_number == round_number + 1
-    (row,) = history.games()
+    (row,) = pstore.games(history)
     assert (row.rounds, row.finished) == (round_number, round_number == 6)
     engine = Game.from_seed(7)
     for _ in range(round_number):
         engine.discard(engine.shown[:2])
     assert session.game.rounds == engine.rounds
     if round_number == 6:  # filed once, at the last count, before any further key
-        assert row.total == engine.total and history.unfinished() == []
+        assert row.total == engine.total and pstore.unfinished(history) == []
 
 
 def test_a_hint_that_cannot_be_recorded_is_not_shown(
@@ -98,7 +100,7 @@ def test_a_hint_that_cannot_be_recorded_is_not_shown(
     assert "the disk is full" in session.message
     monkeypatch.undo()
     session.hint()
-    assert session.show_hint and history.load(1).game.hints == {1}
+    assert session.show_hint and pstore.load(history, 1).game.hints == {1}
 
 
 def test_a_new_game_that_cannot_be_stored_leaves_the_question(
@@ -124,7 +126,7 @@ def test_a_really_full_disk_during_play_loses_nothing(tmp_path: Path) -> None:
     conn.execute("PRAGMA page_size = 512")  # small pages: a growing record needs new ones
     conn.execute("VACUUM")
     conn.close()
-    with History(small) as history:
+    with History(small, kinds=KINDS) as history:
         session = session_for(history)
         conn = history._conn  # type: ignore[assignment]
         assert conn is not None
@@ -132,11 +134,11 @@ def test_a_really_full_disk_during_play_loses_nothing(tmp_path: Path) -> None:
         conn.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own "disk is full"
         for keys in ("12\r" + "q", "\r" + "q"):  # a discard, and a retry while still full
             drive(session, keys)
-            assert session.game.rounds == history.load(1).game.rounds == []
+            assert session.game.rounds == pstore.load(history, 1).game.rounds == []
             assert "the disk is full" in session.message and session.phase is Phase.DISCARD
         conn.execute("PRAGMA max_page_count = 1073741823")  # space comes back
         drive(session, "\r\r" + "12\r\r" * 5 + "q")
-        assert session.game.is_over and history.games()[0].finished
+        assert session.game.is_over and pstore.games(history)[0].finished
 
 
 def test_an_unexpected_error_is_one_line_and_the_game_goes_on(
@@ -160,7 +162,7 @@ def test_quitting_on_the_last_count_files_the_game(history: History) -> None:
     session = session_for(history)
     drive(session, "12\r\r" * 5 + "12\r" + "q")
     assert session.phase is Phase.RESULT  # the last count is on screen, not yet the review
-    (row,) = history.games()
+    (row,) = pstore.games(history)
     assert row.finished and row.total == session.game.total and row.efficiency is not None
     locks = history.data_dir / "locks"
     assert [p.name for p in locks.iterdir()] == ["patience-1.lock"]
@@ -180,7 +182,7 @@ def test_another_deal_asks_and_either_answer_keeps_the_saved_game(history: Histo
     assert "cribsol play --resume 1" in offer.keep
     drive(asked, "y" + "q")
     assert asked.game_id == 1 and asked.game.round_number == 3 and asked.phase is Phase.RESULT
-    assert len(history.games()) == 1
+    assert len(pstore.games(history)) == 1
     asked.close()
     # n: the asked deal, and game 1 stays resumable.
     other = session_for(history, 8, explicit=True)
@@ -188,7 +190,7 @@ def test_another_deal_asks_and_either_answer_keeps_the_saved_game(history: Histo
     assert other.game_id == 2 and other.game.seed == 8 and other.game.round_number == 2
     assert "cribsol play --resume 1" in other.message or other.message == ""
     other.close()
-    assert [(r.id, r.rounds) for r in history.unfinished()] == [(2, 1), (1, 2)]
+    assert [(r.id, r.rounds) for r in pstore.unfinished(history)] == [(2, 1), (1, 2)]
     # The latest is offered first; any can be resumed by id.
     assert session_for(history).pending.row.id == 2  # type: ignore[union-attr]
     by_id = session_for(history, resume_id=1)
@@ -227,7 +229,7 @@ def test_a_saved_game_that_does_not_check_out_is_skipped(history: History, tmp_p
     play_round(session)
     session.close()
     conn = sqlite3.connect(tmp_path / "data" / "history.sqlite3")
-    conn.execute("UPDATE games SET total = 99")
+    conn.execute("UPDATE games SET summary = json_set(summary, '$.total', 99)")
     conn.commit()
     conn.close()
     fresh = session_for(history, 5)

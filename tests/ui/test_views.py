@@ -12,8 +12,8 @@ from solitaire.core.scoring import score_hand
 from solitaire.patience.advisor import advise, hindsight
 from solitaire.patience.game import Game
 from solitaire.patience.simulation import SimulationResult
+from solitaire.patience.summary import Stats
 from solitaire.patience.tracker import track
-from solitaire.store import Stats
 from solitaire.ui.patience.screen import ScoreBoard
 from solitaire.ui.patience.views import (
     AdviceView,
@@ -184,7 +184,7 @@ HOSTILE_TEXT = [
 
 
 def test_history_rows_show_untrusted_text_escaped() -> None:
-    from solitaire.store import GameRow
+    from solitaire.patience.summary import PatienceRow as GameRow
     from solitaire.ui.patience.views import HistoryView, group_by_deal
 
     for bad in HOSTILE_TEXT:
@@ -206,7 +206,7 @@ def test_history_groups_an_earlier_code_with_todays_code_of_the_same_deal() -> N
 
     from solitaire.core.cards import Deck
     from solitaire.core.dealcode import deal_code
-    from solitaire.store import GameRow
+    from solitaire.patience.summary import PatienceRow as GameRow
     from solitaire.ui.patience.views import HistoryView, group_by_deal
 
     old = "1D915XF821X3XXM504PDBEV4XZ0WEHECHKY86JBHE8CY9D8"  # seed 1's code before the change
@@ -248,7 +248,8 @@ def _history_listings(finished: bool) -> dict[str, RenderableType]:
     from solitaire.match.drill import DrillTally
     from solitaire.match.game import Match
     from solitaire.match.players import EasyPlayer, advance
-    from solitaire.store import GameRow
+    from solitaire.match.summary import match_summary
+    from solitaire.patience.summary import PatienceRow as GameRow
     from solitaire.ui.drill.views import DrillHistoryView
     from solitaire.ui.match.views import MatchHistoryView, StoredMatch
     from solitaire.ui.patience.views import HistoryView, group_by_deal
@@ -265,9 +266,19 @@ def _history_listings(finished: bool) -> dict[str, RenderableType]:
     return {
         "play": HistoryView(group_by_deal([row]), command),
         "match": MatchHistoryView(
-            [StoredMatch(replace(row, kind="match"), "standard", match)], command
+            [
+                StoredMatch(
+                    replace(row, kind="match"),  # type: ignore[arg-type]
+                    "standard",
+                    match_summary(match, "standard"),
+                )
+            ],
+            command,
         ),
-        "drill": DrillHistoryView([(replace(row, kind="drill"), DrillTally(1, 8))], command),
+        "drill": DrillHistoryView(
+            [(replace(row, kind="drill"), DrillTally(1, 8))],  # type: ignore[list-item]
+            command,
+        ),
     }
 
 

@@ -24,7 +24,8 @@ from solitaire.match.drill import (
     replay_drill,
 )
 from solitaire.match.game import IllegalMoveError, Lay
-from solitaire.store import History, RecordSummary, command
+from solitaire.match.summary import drill_summary
+from solitaire.store import History, Summary, command
 from solitaire.ui.match.coaching import Coach, Moment
 from solitaire.ui.match.session import card_keys
 from solitaire.ui.saved import Claimed, SavedGame, Sitting, saved_move
@@ -114,12 +115,7 @@ class DrillSession(Sitting[Drill, Drill]):
 
     def _save(self) -> None:
         drill = self.drill
-        summary = RecordSummary(
-            seed=drill.seed,
-            total=sum(grade.is_best for grade in drill.grades),
-            finished=drill.is_over,
-            rounds=drill.number,
-        )
+        summary = Summary(drill.seed, drill.is_over, drill_summary(drill))
         self.saved.save(drill_record(drill), summary)
 
     def _begin(self, drill: Drill) -> None:

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from solitaire.match.drill import Drill, DrillTally
+from solitaire.match.tally import DrillTally
 from solitaire.store import GameRow
 from solitaire.ui.views import history_pointers, history_row
+
+if TYPE_CHECKING:
+    from solitaire.match.drill import Drill
 
 __all__ = ["DrillHistoryView", "DrillStatsView", "DrillView", "drill_json", "tally_json"]
 

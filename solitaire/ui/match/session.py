@@ -51,7 +51,9 @@ from solitaire.match.game import (
 from solitaire.match.players import PLAYERS
 from solitaire.match.record import RecordError, load_match_record, match_record, replay_match
 from solitaire.match.registry import make_player
-from solitaire.store import MATCH, History, RecordSummary, StoreError, command
+from solitaire.match.summary import match_summary
+from solitaire.store import History, StoreError, Summary, command
+from solitaire.ui.kinds import MATCH
 from solitaire.ui.match.browse import DealBrowser
 from solitaire.ui.match.coaching import Coach, DealKey, Moment
 from solitaire.ui.saved import Claimed, SavedGame, Sitting, kept_if_saved, not_saved
@@ -201,14 +203,9 @@ class MatchSession(Sitting[Loaded, Match]):
     def _deal_name(self, game: Match) -> str:
         return f"seed {game.seed}"
 
-    def _summary(self) -> RecordSummary:
+    def _summary(self) -> Summary:
         match = self.match
-        return RecordSummary(
-            seed=match.seed,
-            total=match.scores[YOU] if not match.is_over else match.match_points[YOU],
-            finished=match.is_over,
-            rounds=sum(len(game.deals) for game in match.played),
-        )
+        return Summary(match.seed, match.is_over, match_summary(match, self.names[1]))
 
     def _record(self) -> dict[str, object]:
         record = match_record(self.match, self.names)

@@ -5,9 +5,10 @@ A view wraps a :class:`~solitaire.match.game.Match` and changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -171,13 +172,15 @@ def _mean(value: Fraction | None) -> str:
 class MatchStatsView:
     """Your matches: games, wins, skunks given and taken, points per deal by role."""
 
-    def __init__(self, stats: MatchStats) -> None:
+    def __init__(self, stats: MatchStats, level: str | None = None) -> None:
         self.stats = stats
+        self.level = level  # None: every level together
 
     def __rich__(self) -> RenderableType:
         s = self.stats
+        against = "the computer" if self.level is None else safe_text(self.level, 24)
         summary = Table(
-            title="Your matches against the computer",
+            title=f"Your matches against {against}",
             title_justify="left",
             box=None,
             show_header=False,
@@ -192,8 +195,12 @@ class MatchStatsView:
         summary.add_row(
             "skunks taken", f"{s.skunks_taken} (and {s.double_skunks_taken} double skunks)"
         )
+        if s.muggins_taken or s.muggins_given:
+            summary.add_row(
+                "muggins", f"{s.muggins_taken} points taken, {s.muggins_given} given away"
+            )
         roles = Table(
-            title="Your points per deal (complete deals), beside the published averages",
+            title="Points per deal (complete deals, true counts) beside the published ones",
             title_justify="left",
             box=None,
             padding=(0, 1),
@@ -226,20 +233,28 @@ class MatchStatsView:
 
 @dataclass(frozen=True, slots=True)
 class StoredMatch:
-    """A match of the history: its row, the level it was played against, and the match."""
+    """A match of the history: its row, the level it was played against, and its checked
+    summary (``solitaire.match.summary``)."""
 
     row: GameRow
     opponent: str
-    match: Match
+    summary: Mapping[str, Any]
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that won the match (0: you), or None."""
+        winner: int | None = self.summary["winner"]
+        return winner
 
     def state(self) -> str:
         """Where it stands: the score of the game in play, or how the match ended."""
-        match = self.match
-        if not match.is_over:
-            you, them = match.scores
-            return f"unfinished: {you} to {them} in game {match.game_number} of {match.games}"
-        you, them = match.match_points
-        word = {0: "won", 1: "lost", None: "tied"}[match.winner]
+        summary = self.summary
+        if not self.row.finished:
+            you, them = summary["scores"]
+            number, games = summary["game_number"], summary["games"]
+            return f"unfinished: {you} to {them} in game {number} of {games}"
+        you, them = summary["match_points"]
+        word = {0: "won", 1: "lost", None: "tied"}[self.winner]
         return f"{word}, match points {you} to {them}"
 
 
@@ -258,7 +273,7 @@ class MatchHistoryView:
         for stored in self.matches:
             row = stored.row
             text = history_row(row).append(f"match  {safe_text(stored.opponent, 8):8}  ")
-            style = "warn" if not row.finished else ("best" if stored.match.winner == 0 else "")
+            style = "warn" if not row.finished else ("best" if stored.winner == 0 else "")
             text.append(stored.state(), style=style)
             lines.append(text)
         rows = [stored.row for stored in self.matches]

@@ -23,14 +23,20 @@ from solitaire.patience.game import ROUNDS, Game, IllegalDiscardError, Milestone
 from solitaire.patience.record import game_record, replay
 from solitaire.patience.tracker import Tracker, track
 from solitaire.store import (
-    PATIENCE,
     GameBusyError,
     GameLock,
     History,
     SaveError,
-    StoredGame,
     StoreError,
     command,
+)
+from solitaire.ui.kinds import (
+    PATIENCE,
+    StoredGame,
+    patience_rows,
+    patience_summary,
+    record_text,
+    stored_patience,
 )
 from solitaire.ui.saved import Offer
 
@@ -187,13 +193,13 @@ class PlaySession:
         """
         lock = GameLock(self.history.data_dir, PATIENCE, game_id)
         if not lock.acquire():
-            self.history.load(game_id)  # a game that is not there says so first
+            stored_patience(self.history, game_id)  # a game that is not there says so first
             raise GameBusyError(
                 f"game {game_id} is open in another window; "
                 f"{command(f'replay {game_id}')} shows it as saved"
             )
         try:
-            stored = self.history.load(game_id)
+            stored = stored_patience(self.history, game_id)
             if stored.row.kind != PATIENCE:
                 raise StoreError(f"game {game_id} is not a game of this patience")
             if stored.row.finished:
@@ -208,7 +214,8 @@ class PlaySession:
 
     def _find_saved(self, notices: list[str]) -> list[int]:
         """Offer the saved game of the asked deal, else the latest; returns those open elsewhere."""
-        rows = self.history.unfinished()
+        rows = [r for r in patience_rows(self.history) if not r.finished]
+        rows.sort(key=lambda r: r.played_at, reverse=True)
         if self.offered is not None:
             code = deal_code(self.offered[0].deck)
             rows.sort(key=lambda row: row.deal_code != code)  # this deal's first, order kept
@@ -234,7 +241,9 @@ class PlaySession:
 
     def _begin(self, game: Game, daily: str | None) -> None:
         """Start a game: a new row of the history, locked. Raises SaveError when it cannot be."""
-        game_id = self.history.add(game, None, daily)
+        game_id = self.history.add(
+            PATIENCE, record_text(game, daily), patience_summary(game, None, daily)
+        )
         lock = GameLock(self.history.data_dir, PATIENCE, game_id)
         lock.acquire()
         self._show(game, daily, game_id, lock)
@@ -313,7 +322,12 @@ class PlaySession:
         """Store the game as it is after a move; False (and one line) when it cannot be."""
         assert self.game_id is not None
         try:
-            self.history.save(self.game_id, game, self.daily, review)
+            self.history.save(
+                self.game_id,
+                PATIENCE,
+                record_text(game, self.daily),
+                patience_summary(game, review, self.daily),
+            )
         except SaveError as error:
             self.message = f"{error}. Nothing changed: try again when it can be saved."
             return False

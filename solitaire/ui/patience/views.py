@@ -22,8 +22,9 @@ from solitaire.core.untrusted import safe_text
 from solitaire.patience.advisor import DiscardOption, Hindsight
 from solitaire.patience.coach import Reason, RoundReview, points_text, round_reasons
 from solitaire.patience.game import GREAT_LINE, ROUNDS, SKUNK_LINE, Game, RoundResult
+from solitaire.patience.summary import PatienceRow as GameRow
+from solitaire.patience.summary import Stats
 from solitaire.patience.tracker import Place, Return, Tracker
-from solitaire.store import GameRow, Stats
 
 if TYPE_CHECKING:
     from solitaire.patience.simulation import SimulationResult
@@ -423,6 +424,8 @@ def group_by_deal(rows: Sequence[GameRow]) -> list[list[GameRow]]:
 
 def shown_code(code: str) -> str:
     """A stored deal code in today's form (histories hold earlier 47-character codes too)."""
+    if len(code) == 48:  # today's form already (a checked row's code is one this program wrote)
+        return code
     try:
         return current_code(code)
     except DealCodeError:
@@ -449,7 +452,7 @@ class HistoryView:
         if not row.finished:
             text.append(f"unfinished, round {row.rounds + 1} of {ROUNDS}", style="warn")
         elif row.played_by != "you":
-            text.append(f"played by --auto {row.played_by}", style="muted")
+            text.append(f"played by --auto {safe_text(row.played_by, 24)}", style="muted")
         elif row.total == best:
             text.append("your best on this deal", style="best")
         return text

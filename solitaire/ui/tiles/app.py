@@ -18,9 +18,9 @@ from prompt_toolkit.layout import Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
 
-from solitaire.store import History, resolve_data_dir
+from solitaire.store import resolve_data_dir
 from solitaire.tiles.game import TileGame
-from solitaire.ui import shell
+from solitaire.ui import kinds, shell
 from solitaire.ui.tiles.screen import tile_screen, whole_pages
 from solitaire.ui.tiles.session import Stage, TileSession
 
@@ -130,7 +130,7 @@ def run_app(
 ) -> tuple[int, str]:
     """Play tiles interactively; returns the exit status and the parting message."""
     data_dir = resolve_data_dir(getattr(args, "data_dir", None))
-    with History(data_dir) as history:
+    with kinds.history(data_dir) as history:
         session = TileSession(
             history,
             names,

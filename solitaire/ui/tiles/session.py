@@ -25,7 +25,7 @@ from enum import StrEnum
 from typing import Final
 
 from solitaire.core.untrusted import safe_text
-from solitaire.store import History, RecordSummary, command
+from solitaire.store import History, Summary, command
 from solitaire.tiles.board import Placement, parse_square, square_name
 from solitaire.tiles.game import MAX_CLAIM, TileGame, Turn
 from solitaire.tiles.joker import apply_counted, close_count
@@ -45,6 +45,7 @@ from solitaire.tiles.optional import count_result, servants
 from solitaire.tiles.record import GAME, game_record, load_record, replay
 from solitaire.tiles.registry import PLAYERS, make_player
 from solitaire.tiles.scoring import PlayScore
+from solitaire.tiles.summary import tile_summary
 from solitaire.tiles.tiles import Tile, TileError, parse_rank
 from solitaire.ui.saved import Claimed, SavedGame, Sitting, saved_move
 
@@ -245,14 +246,9 @@ class TileSession(Sitting[Loaded, TileGame]):
         """The saved game the RESUME screen offers."""
         return self.saved.pending
 
-    def _summary(self) -> RecordSummary:
-        people = self.people or [0]
-        return RecordSummary(
-            seed=self.game.seed,
-            total=max(self.game.returns()[s] for s in people),
-            finished=self.game.is_over and not self.open_callers(),
-            rounds=len(self.game.turns),
-        )
+    def _summary(self) -> Summary:
+        finished = self.game.is_over and not self.open_callers()
+        return Summary(self.game.seed, finished, tile_summary(self.game, self.names, self.servant))
 
     def _save(self) -> None:
         """Write the game after a move; a finished game is filed in the same step."""

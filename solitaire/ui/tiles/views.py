@@ -7,8 +7,9 @@ changes game state. A tile shows the rank it was laid as and its colour letter
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -236,12 +237,19 @@ def tile_stats_view(stats: TileStats) -> Table:
     rows = [
         ("games finished", str(stats.games)),
         ("  against the computer", str(stats.against_computer)),
-        ("  won by you", str(stats.wins)),
+        ("  won at this keyboard", str(stats.wins)),
+        *((f"  won by {safe_text(name, 24)}", str(n)) for name, n in stats.winners.items()),
         ("  solitaires", str(stats.solitaires)),
         ("mean final score a seat", "-" if mean is None else f"{float(mean):.1f}"),
         ("best move", str(stats.best_move)),
     ]
     rows += [(f"bonus: {kind}", str(count)) for kind, count in stats.bonuses.items()]
+    if stats.joker_calls or stats.missed:
+        rows += [
+            ("Joker calls made", str(stats.joker_calls)),
+            ("  points they won (net)", str(stats.joker_points)),
+            ("points missed in your counts", str(stats.missed)),
+        ]
     for name, value in rows:
         table.add_row(name, value)
     return table
@@ -249,28 +257,29 @@ def tile_stats_view(stats: TileStats) -> Table:
 
 @dataclass(frozen=True, slots=True)
 class StoredTiles:
-    """A tile game of the history: its row, the seats' names, and the game replayed."""
+    """A tile game of the history: its row, the seats' names, and its checked summary
+    (``solitaire.tiles.summary``)."""
 
     row: GameRow
     names: list[str]
-    game: TileGame
+    summary: Mapping[str, Any]
 
     @property
     def rules(self) -> str:
-        """The optional rules played: solitaire, joker, or plain."""
-        game = self.game
-        return "solitaire" if game.solitaire else "joker" if game.joker else "plain"
+        """The rules played: solitaire, joker or plain, and the Servant when shown."""
+        rules: str = self.summary["rules"]
+        return rules
 
     def state(self) -> str:
-        """Each seat's score, and the winner or how far the game has gone."""
-        game = self.game
-        scores = ", ".join(f"{n} {s}" for n, s in zip(self.names, game.returns(), strict=True))
-        if not game.is_over:
+        """Each seat's score, and the winner by name or how far the game has gone."""
+        names = [safe_text(name, 24) for name in self.names]
+        scores = ", ".join(f"{n} {s}" for n, s in zip(names, self.summary["scores"], strict=True))
+        winners = self.summary["winners"]
+        if winners is None:
             return f"{scores}; unfinished"
-        winners = game.winners()
         if len(winners) > 1:
             return f"{scores}; a tie"
-        return f"{scores}; {self.names[winners[0]]} won"
+        return f"{scores}; {names[winners[0]]} won"
 
 
 class TileHistoryView:
@@ -288,7 +297,11 @@ class TileHistoryView:
         for stored in self.games:
             row = stored.row
             when = safe_text(row.played_at.replace("T", " ")[:16], 16)
-            text = Text(f"{row.id:>6}  {when:16}  {stored.rules:9}  ")
+            text = Text(
+                f"{row.id:>6}  {when:16}  {stored.rules:9}  ", no_wrap=True, overflow="fold"
+            )
+            if len(stored.rules) > 9:
+                text.append("\n" + " " * 35)
             text.append(stored.state(), style="warn" if not row.finished else "")
             lines.append(text)
         lines.append(

@@ -22,6 +22,7 @@ from solitaire.ui import shell
 from solitaire.ui.drill.app import build_app
 from solitaire.ui.drill.screen import DrillScreen
 from solitaire.ui.drill.session import DrillSession, Stage
+from solitaire.ui.kinds import KINDS
 from solitaire.ui.match.coaching import Coach
 from solitaire.ui.views import THEME
 
@@ -55,7 +56,7 @@ def next_key(session: DrillSession) -> str:
 def test_a_whole_drill_by_keys_is_graded_saved_and_in_stats(
     history: History, data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    with History(tmp_path / "twin") as elsewhere:
+    with History(tmp_path / "twin", kinds=KINDS) as elsewhere:
         twin = session_for(elsewhere, 30)
         keys = find_keys(twin)
     message = drive(session_for(history, 30), keys)

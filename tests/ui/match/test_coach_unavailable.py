@@ -16,6 +16,7 @@ import pytest
 from solitaire.cli import main
 from solitaire.match.game import Match
 from solitaire.store import History
+from solitaire.ui.kinds import KINDS
 from solitaire.ui.match.coaching import Coach
 from solitaire.ui.match.session import MatchSession
 
@@ -29,7 +30,7 @@ class Unstartable(Executor):
 
 @pytest.fixture
 def history(tmp_path: Path) -> Iterator[History]:
-    with History(tmp_path / "data") as h:
+    with History(tmp_path / "data", kinds=KINDS) as h:
         yield h
 
 

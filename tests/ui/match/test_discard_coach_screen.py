@@ -13,7 +13,8 @@ from rich.console import Console
 from solitaire.match.discard_coach import advise_discard, cost_note, shown_parts, why_discard
 from solitaire.match.expert import ExpertPlayer
 from solitaire.match.game import Discard, Match
-from solitaire.store import MATCH, History
+from solitaire.store import History
+from solitaire.ui.kinds import MATCH
 from solitaire.ui.match.coaching import Coach
 from solitaire.ui.match.screen import MatchScreen
 from solitaire.ui.match.session import YOU, MatchSession, Stage

@@ -12,7 +12,9 @@ from solitaire.cli import main
 from solitaire.match.game import Match
 from solitaire.match.players import EasyPlayer, StandardPlayer, advance
 from solitaire.match.record import match_record
-from solitaire.store import MATCH, History, RecordSummary
+from solitaire.match.summary import match_summary
+from solitaire.store import History, Summary
+from solitaire.ui.kinds import KINDS, MATCH
 
 
 def test_the_interactive_match_needs_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
@@ -27,12 +29,14 @@ def test_stats_has_a_match_section(capsys: pytest.CaptureFixture[str], tmp_path:
     assert "match" in capsys.readouterr().out
     match = Match(7, games=3)
     advance(match, (StandardPlayer(), EasyPlayer(random.Random(7))))
-    with History(data) as history:
-        summary = RecordSummary(match.seed, match.match_points[0], True, 30)
-        history.add_record(MATCH, match_record(match, ("you", "easy")), summary)
+    with History(data, kinds=KINDS) as history:
+        summary = Summary(match.seed, True, match_summary(match, "easy"))
+        history.add(MATCH, match_record(match, ("you", "easy")), summary)
         unfinished = Match(8)
-        history.add_record(
-            MATCH, match_record(unfinished, ("you", "easy")), RecordSummary(8, 0, False, 1)
+        history.add(
+            MATCH,
+            match_record(unfinished, ("you", "easy")),
+            Summary(8, False, match_summary(unfinished, "easy")),
         )
     assert main(["stats", "--data-dir", str(data), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)

@@ -27,7 +27,8 @@ from solitaire.match.game import (
     SaidGo,
 )
 from solitaire.match.players import EasyPlayer, StandardPlayer, advance, own_count
-from solitaire.store import MATCH, History, RecordSummary, StoreError
+from solitaire.store import History, StoreError, Summary
+from solitaire.ui.kinds import KINDS, MATCH
 from solitaire.ui.match.screen import MatchScreen, claim_line, event_line, spoken
 from solitaire.ui.match.session import SEEN, YOU, MatchSession, Stage
 from solitaire.ui.match.views import MatchView
@@ -112,7 +113,7 @@ def test_impossible_counts_are_refused_in_one_line_that_goes_when_you_type_again
 def test_a_count_too_low_is_taken_by_muggins_and_said_which(tmp_path: Path) -> None:
     said: list[Counted] = []
     for seed in range(SEED, SEED + 30):
-        session = counting_session(History(tmp_path / str(seed)), seed)
+        session = counting_session(History(tmp_path / str(seed), kinds=KINDS), seed)
         while not session.counting and session.stage is not Stage.MATCH_OVER:
             step(session, random.Random(seed))
         true = true_count(session)
@@ -258,12 +259,12 @@ def test_the_seen_note_is_untrusted_and_only_moves_back_to_your_last_move(
     assert game_id is not None
     row, text = history.stored_record(game_id, MATCH)
     record = json.loads(text)
-    summary = RecordSummary(row.seed or 0, row.total, False, row.rounds)
+    summary = Summary(row.seed, False, row.summary)
     for seen in (-3, 10**6, "7", None):
-        history.save_record(game_id, MATCH, record | {SEEN: seen}, summary)
+        history.save(game_id, MATCH, record | {SEEN: seen}, summary)
         with pytest.raises(StoreError, match=f"match {game_id} could not be resumed .*'seen'"):
             MatchSession(history, "standard", new_match, resume_id=game_id)
-    history.save_record(game_id, MATCH, record | {SEEN: 0}, summary)
+    history.save(game_id, MATCH, record | {SEEN: 0}, summary)
     again = MatchSession(history, "standard", new_match, resume_id=game_id)
     assert 0 < again.shown < len(again.events)  # back to your last card laid, not before
     assert your_moves([t.event for t in again.events[again.shown :]]) == []

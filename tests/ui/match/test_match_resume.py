@@ -17,14 +17,17 @@ from rich.console import Console
 from solitaire.cli import main
 from solitaire.match.game import Match
 from solitaire.match.record import load_match_record, match_record
+from solitaire.match.summary import match_summary
 from solitaire.patience.game import Game
-from solitaire.store import MATCH, History, StoreError
+from solitaire.store import History, StoreError
 from solitaire.ui import shell
+from solitaire.ui.kinds import MATCH
 from solitaire.ui.match.app import build_app, run_app
 from solitaire.ui.match.screen import MatchScreen
 from solitaire.ui.match.session import SEEN, MatchSession, Stage
 from solitaire.ui.patience.session import PlaySession
 from solitaire.ui.views import THEME
+from tests import stored as pstore
 
 
 def session_for(history: History, seed: int, level: str = "standard", **kw: object) -> MatchSession:
@@ -94,7 +97,7 @@ def test_every_unfinished_match_resumes_by_id_with_its_own_level(history: Histor
 
 def test_resume_by_id_refuses_what_it_cannot_resume(history: History) -> None:
     ids = three_unfinished(history)
-    history.add(Game.from_seed(4), None)  # a patience game: id 4
+    pstore.add(history, Game.from_seed(4), None)  # a patience game: id 4
     holder = session_for(history, 9, resume_id=ids[0])
     for game_id, words in [
         (ids[0], "open in another window"),
@@ -108,12 +111,12 @@ def test_resume_by_id_refuses_what_it_cannot_resume(history: History) -> None:
     from solitaire.match.players import StandardPlayer, advance
 
     advance(finished, (StandardPlayer(), StandardPlayer()))
-    from solitaire.store import RecordSummary
+    from solitaire.store import Summary
 
-    done = history.add_record(
+    done = history.add(
         MATCH,
         match_record(finished, ("you", "standard")),
-        RecordSummary(5, finished.match_points[0], True, 9),
+        Summary(5, True, match_summary(finished, "standard")),
     )
     with pytest.raises(StoreError, match=f"match {done} is finished: cribsol replay {done}"):
         session_for(history, 9, resume_id=done)
@@ -168,7 +171,7 @@ def test_match_resume_on_the_command_line(
     capsys: pytest.CaptureFixture[str], history: History, data: Path
 ) -> None:
     ids = three_unfinished(history)
-    history.add(Game.from_seed(4), None)
+    pstore.add(history, Game.from_seed(4), None)
     where = ["--data-dir", str(data)]
     for argv, words in [
         (["match", "--resume", "1", "--auto", "easy"], "leave out --auto"),
@@ -185,7 +188,7 @@ def test_history_lists_matches_beside_patience_games(
     capsys: pytest.CaptureFixture[str], history: History, data: Path
 ) -> None:
     ids = three_unfinished(history)
-    history.add(Game.from_seed(4), None)
+    pstore.add(history, Game.from_seed(4), None)
     status, out, err = run(capsys, "history", "--data-dir", str(data))
     assert status == 0 and err == ""
     assert all(len(line) <= 80 for line in out.splitlines()), out
@@ -235,7 +238,7 @@ def test_replay_of_a_stored_match_and_play_naming_the_match(
         assert f"game {ids[0]} is a match: cribsol match --resume {ids[0]} resumes it" in err
     with pytest.raises(StoreError, match="is a match"):
         PlaySession(history, lambda: (Game.from_seed(1), None), resume_id=ids[0])
-    assert len(history.unfinished(MATCH)) == 3 and history.unfinished() == []
+    assert len(history.unfinished(MATCH)) == 3 and pstore.unfinished(history) == []
 
 
 @pytest.mark.parametrize("seed", [5, 11, 12])
@@ -245,7 +248,7 @@ def test_a_match_saved_between_deals_stands_at_its_scores(
     """Saved after a deal's show, before the next deal's first card: history and replay give
     the scores reached, not the new deal's empty 0 to 0."""
     from solitaire.match.players import StandardPlayer
-    from solitaire.store import RecordSummary
+    from solitaire.store import Summary
 
     match, players = Match(seed), (StandardPlayer(), StandardPlayer())
     while len(match.deals) < 2:
@@ -256,7 +259,7 @@ def test_a_match_saved_between_deals_stands_at_its_scores(
     you, them = match.scores
     assert you + them > 0  # deal 1 scored something, so 0 to 0 would be wrong
     record = match_record(match, ("you", "standard"))
-    game_id = history.add_record(MATCH, record, RecordSummary(seed, you, False, 2))
+    game_id = history.add(MATCH, record, Summary(seed, False, match_summary(match, "standard")))
     status, out, _ = run(capsys, "history", "--data-dir", str(data))
     assert status == 0 and f"unfinished: {you} to {them} in game 1" in out, out
     status, out, _ = run(capsys, "replay", str(game_id), "--data-dir", str(data))

@@ -32,6 +32,7 @@ from solitaire.tiles.players import expert, greedy
 from solitaire.tiles.record import game_record, load_record
 from solitaire.tiles.tiles import FULL_SET, Tile
 from solitaire.ui import shell
+from solitaire.ui.kinds import KINDS
 from solitaire.ui.tiles.app import build_app
 from solitaire.ui.tiles.screen import tile_screen
 from solitaire.ui.tiles.session import TILES, Stage, TileSession, parse_typed, typed_form
@@ -43,7 +44,7 @@ SEED = 21
 
 @pytest.fixture
 def history(tmp_path: Path) -> Iterator[History]:
-    with History(tmp_path / "data") as h:
+    with History(tmp_path / "data", kinds=KINDS) as h:
         yield h
 
 

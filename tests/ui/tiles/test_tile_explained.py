@@ -22,6 +22,7 @@ from solitaire.tiles.game import TileGame
 from solitaire.tiles.moves import Play
 from solitaire.tiles.players import expert
 from solitaire.ui import shell
+from solitaire.ui.kinds import KINDS
 from solitaire.ui.tiles.app import build_app
 from solitaire.ui.tiles.screen import MORE, tile_screen, whole_pages
 from solitaire.ui.tiles.session import Stage, TileSession
@@ -38,7 +39,7 @@ HAND = re.compile(r"^[A-M]\d+-[A-M]\d+ ")  # a Crib Hand to count, worth not sho
 
 @pytest.fixture
 def history(tmp_path: Path) -> Iterator[History]:
-    with History(tmp_path / "data") as h:
+    with History(tmp_path / "data", kinds=KINDS) as h:
         yield h
 
 

@@ -13,6 +13,8 @@ from solitaire.cli import main
 from solitaire.store import History
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.players import greedy
+from solitaire.tiles.record import load_record, replay
+from solitaire.ui.kinds import KINDS
 from solitaire.ui.tiles.session import Stage, TileSession
 
 
@@ -30,7 +32,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def play_the_history(path: Path) -> None:
-    with History(path) as history:
+    with History(path, kinds=KINDS) as history:
         joker = TileSession(
             history, ["Ann", "greedy"], lambda: TileGame(7, joker=True), explicit=True
         )
@@ -64,11 +66,12 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def finished_game(path: Path) -> TileGame:
-    with History(path) as history:
+    with History(path, kinds=KINDS) as history:
         from solitaire.cli.tiles_commands import stored_tile_games
 
-        (game,) = [s.game for s in stored_tile_games(history) if s.row.finished]
-    return game
+        (row,) = [s.row for s in stored_tile_games(history) if s.row.finished]
+        _, text = history.stored_record(row.id, "tiles")
+    return replay(load_record(text))
 
 
 def test_history_lists_tile_games_with_players_scores_and_state(

@@ -20,6 +20,7 @@ from solitaire.tiles.moves import Play
 from solitaire.tiles.record import game_record, load_record
 from solitaire.tiles.registry import make_player
 from solitaire.ui import shell
+from solitaire.ui.kinds import KINDS
 from solitaire.ui.tiles.app import build_app
 from solitaire.ui.tiles.screen import tile_screen
 from solitaire.ui.tiles.session import TILES, Stage, TileSession
@@ -29,7 +30,7 @@ from tests.tiles.quick_greedy import quick_greedy
 
 @pytest.fixture
 def history(tmp_path: Path) -> Iterator[History]:
-    with History(tmp_path / "data") as h:
+    with History(tmp_path / "data", kinds=KINDS) as h:
         yield h
 
 

@@ -11,6 +11,7 @@ from solitaire.cli import main
 from solitaire.store import History
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.moves import Play
+from solitaire.ui.kinds import KINDS
 from solitaire.ui.tiles.session import TileSession
 from tests.tiles.quick_greedy import quick_greedy
 
@@ -28,7 +29,7 @@ def finish(history: History, seed: int, names: list[str], solitaire: bool = Fals
 
 def test_stats_has_a_tiles_section(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = tmp_path / "data"
-    with History(data) as history:
+    with History(data, kinds=KINDS) as history:
         games = [
             (finish(history, 4, ["Ann", "expert"]), [0]),
             (finish(history, 5, ["Ann", "Bob", "greedy"]), [0, 1]),

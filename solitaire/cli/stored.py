@@ -1,0 +1,61 @@
+"""The history's games as ``stats`` and ``history`` read them: every row checked, its
+summary read, nothing replayed (so nothing of an engine's search is loaded)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from solitaire.match.summary import drill_tally_of
+from solitaire.match.tally import DrillTally
+from solitaire.store import YOU, GameRow, History
+from solitaire.ui.kinds import DRILL, MATCH, TILES
+from solitaire.ui.match.views import StoredMatch
+from solitaire.ui.tiles.views import StoredTiles
+
+__all__ = [
+    "drill_tallies",
+    "finished_matches",
+    "finished_tile_games",
+    "stored_drills",
+    "stored_matches",
+    "stored_tile_games",
+]
+
+
+def stored_matches(history: History, limit: int | None = None) -> list[StoredMatch]:
+    """The history's matches that check out, newest first (finished or not)."""
+    return [
+        StoredMatch(row, row.summary["opponent"], row.summary)
+        for row in history.games(limit, kind=MATCH)
+    ]
+
+
+def finished_matches(history: History) -> list[Mapping[str, Any]]:
+    """The checked summaries of your finished matches, newest first."""
+    return [
+        row.summary for row in history.games(kind=MATCH) if row.finished and row.played_by == YOU
+    ]
+
+
+def stored_drills(history: History, limit: int | None = None) -> list[tuple[GameRow, DrillTally]]:
+    """Your drills that check out, newest first, each with its graded cards."""
+    return [(row, drill_tally_of(row.summary)) for row in history.games(limit, kind=DRILL)]
+
+
+def drill_tallies(history: History) -> list[DrillTally]:
+    """Your drills' graded cards, newest first."""
+    return [tally for _, tally in stored_drills(history)]
+
+
+def stored_tile_games(history: History, limit: int | None = None) -> list[StoredTiles]:
+    """The history's tile games that check out, newest first (finished or not)."""
+    return [
+        StoredTiles(row, list(row.summary["names"]), row.summary)
+        for row in history.games(limit, kind=TILES)
+    ]
+
+
+def finished_tile_games(history: History) -> list[Mapping[str, Any]]:
+    """The checked summaries of the finished tile games played at this keyboard."""
+    return [s.summary for s in stored_tile_games(history) if s.row.finished]

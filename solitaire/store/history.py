@@ -1,0 +1,463 @@
+"""The history: every game of every kind, finished or in progress, in one SQLite file.
+
+How it never loses a game:
+
+- **One row per game.** A game in progress is an unfinished row, rewritten after
+  every move in one transaction; finishing it is the same row becoming finished
+  in one transaction. No game is ever both saved and filed, or neither, whatever
+  moment a crash or a full disk strikes.
+- **Rows are checked when read.** Each row's digest is keyed by the history's own
+  secret; a row whose digest does not match, or any of whose fields (its summary
+  by the game's own check) is not what this program writes, is reported and
+  skipped, so lists, statistics and replays agree on which rows are good. A
+  game's record is replayed only when it is replayed or resumed.
+- **Reading never writes.** ``readonly=True`` (``stats``, ``history``, ``replay``)
+  opens the database read-only; an older history is migrated in memory for the
+  reading; a missing database is simply no games.
+- **Versions.** ``PRAGMA user_version`` is the schema version; older histories are
+  migrated once (:mod:`solitaire.store.migration`), a newer one is refused and
+  never touched; a file that is not a database, or a database that is not this
+  program's, is set aside (renamed, kept) and a new one started.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import secrets
+import sqlite3
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Final
+from urllib.parse import quote
+
+from solitaire.core.untrusted import RecordError
+from solitaire.names import APP_NAME, command
+from solitaire.store import migration
+from solitaire.store.migration import transaction
+from solitaire.store.paths import SaveError, StoreError, problem, set_aside
+from solitaire.store.schema import (
+    COLUMNS,
+    MAX_RECORD,
+    SCHEMA_VERSION,
+    YOU,
+    GameRow,
+    Kind,
+    Summary,
+    digest,
+    unreadable,
+    when,
+)
+
+__all__ = ["History"]
+
+KEY_FILE: Final = "history.key"
+
+
+# The record is read as its bytes (its digest is over them; nothing decodes it unless it
+# is replayed), and only when it is text: anything else reads as NULL, not text.
+_SELECTED: Final = ", ".join(COLUMNS).replace(
+    "record", "CASE typeof(record) WHEN 'text' THEN CAST(record AS BLOB) END"
+)
+
+
+def _no_constant(name: str) -> object:
+    raise RecordError(f"{name} is not a JSON number")
+
+
+class History:
+    """Every game in SQLite: finished ones, and those in progress (resumable).
+
+    ``kinds`` are the games this program knows, handed by the layer above: each
+    row's summary is checked by its kind, and an older history is migrated with
+    them. ``readonly=True`` opens for reading only: nothing is created, migrated,
+    imported or set aside, and a missing database reads as no games.
+    """
+
+    def __init__(
+        self,
+        data_dir: Path,
+        timeout: float = 5.0,
+        *,
+        readonly: bool = False,
+        kinds: Mapping[str, Kind] | None = None,
+    ) -> None:
+        self.data_dir = data_dir
+        self.path = data_dir / "history.sqlite3"
+        self.readonly = readonly
+        self.kinds: Mapping[str, Kind] = kinds or {}
+        self.notices: list[str] = []  # set-aside files, imports: one line each
+        self.skipped: dict[int, str] = {}  # rows that do not check out: id -> why
+        self._timeout = timeout  # seconds to wait for another program's write
+        self._key: bytes | None = None
+        self._conn: sqlite3.Connection | None = self._open()
+        if not readonly and self._conn is not None:
+            found = migration.import_saved_game(self.data_dir, self._conn, self.kinds, self._add)
+            self.notices.extend(found)
+
+    @property
+    def notice(self) -> str | None:
+        """Everything worth telling about opening the history, in one line (or None)."""
+        return " ".join(self.notices) or None
+
+    # -- opening ----------------------------------------------------------------
+
+    def _open(self) -> sqlite3.Connection | None:
+        if self.path.exists() and not self.path.is_file():  # a FIFO or a device would hang
+            if self.readonly:
+                raise StoreError(f"cannot open the history {self.path}: not a regular file")
+            self._set_aside("was not a regular file")
+        if self.readonly:
+            return self._open_for_reading()
+        try:
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(
+                f"cannot use data directory {self.data_dir}: {problem(error)}"
+            ) from None
+        if self.path.exists() and not self.path.stat().st_mode & 0o222:  # even for root
+            raise StoreError(f"cannot use the history: the file {self.path} is read-only")
+        try:
+            return self._connect()
+        except migration.ForeignError as error:
+            self._set_aside(f"is not a {APP_NAME} history ({error})")
+            return self._connect()
+        except StoreError:
+            raise
+        except sqlite3.OperationalError as error:  # locked or unreadable: not damage
+            raise StoreError(
+                f"cannot open the history {self.path}: {problem(error, self.path)}"
+            ) from None
+        except sqlite3.DatabaseError as error:
+            self._set_aside(f"was damaged ({error})")
+            return self._connect()
+
+    def _set_aside(self, why: str) -> None:
+        moved = set_aside(self.path)
+        self.notices.append(
+            f"The history {self.path} {why}; it was set aside as {moved} and a new one started."
+        )
+
+    def _read_key(self) -> bytes | None:
+        try:
+            text = (self.data_dir / KEY_FILE).read_text(encoding="ascii").strip()
+            key = bytes.fromhex(text)
+        except (OSError, ValueError):
+            return None
+        return key if len(key) == 32 else None
+
+    def _make_key(self) -> bytes:
+        key = secrets.token_bytes(32)
+        path = self.data_dir / KEY_FILE
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="ascii") as handle:
+                handle.write(key.hex() + "\n")
+                handle.flush()
+                os.fsync(handle.fileno())
+        except OSError as error:
+            raise StoreError(f"cannot write the history's key {path}: {problem(error)}") from None
+        return key
+
+    def _open_for_reading(self) -> sqlite3.Connection | None:
+        if not self.path.exists():
+            return None
+        uri = f"file:{quote(str(self.path.resolve()))}?mode=ro"
+        try:
+            conn = sqlite3.connect(uri, uri=True, timeout=self._timeout, isolation_level=None)
+        except sqlite3.Error as error:
+            raise StoreError(
+                f"cannot read the history {self.path}: {problem(error, self.path)}"
+            ) from None
+        try:
+            version = migration.check_version(conn, self.path)
+            if version == 0 and not migration.tables(conn):  # an empty file: never written
+                conn.close()
+                return None
+            migration.check_shape(conn, version)
+            if version < SCHEMA_VERSION:  # read an older history as migrated, in memory
+                memory = sqlite3.connect(":memory:", isolation_level=None)
+                conn.backup(memory)
+                conn.close()
+                conn = memory
+                self._key = secrets.token_bytes(32)
+                with transaction(conn):
+                    self.notices += migration.migrate(conn, version, self.kinds, self._key)
+            else:
+                self._key = self._read_key()
+        except migration.ForeignError as error:
+            conn.close()
+            raise StoreError(
+                f"the history {self.path} is not a {APP_NAME} history ({error}); "
+                f"{command('play')} sets it aside"
+            ) from None
+        except StoreError:
+            conn.close()
+            raise
+        except sqlite3.OperationalError as error:
+            conn.close()
+            raise StoreError(
+                f"cannot read the history {self.path}: {problem(error, self.path)}"
+            ) from None
+        except sqlite3.DatabaseError as error:
+            conn.close()
+            raise StoreError(
+                f"the history {self.path} is damaged ({error}); {command('play')} sets it aside"
+            ) from None
+        return conn
+
+    def _connect(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, timeout=self._timeout, isolation_level=None)
+        try:
+            version = migration.check_version(conn, self.path)
+            migration.check_shape(conn, version)
+            key = self._read_key()
+            if version < SCHEMA_VERSION:
+                key = key if key is not None and version == 0 else self._make_key()
+                with transaction(conn):
+                    self.notices += migration.migrate(conn, version, self.kinds, key)
+            elif key is None:
+                count = conn.execute("SELECT count(*) FROM games").fetchone()[0]
+                key = self._make_key()
+                if count:
+                    self.notices.append(
+                        f"The history's key {self.data_dir / KEY_FILE} was missing or damaged: "
+                        f"its {count} stored games cannot be checked and are skipped."
+                    )
+            self._key = key
+            conn.execute("SELECT id, record FROM games LIMIT 1").fetchall()
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def close(self) -> None:
+        """Close the database."""
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def __enter__(self) -> History:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- writing -----------------------------------------------------------------
+
+    def _writable(self) -> sqlite3.Connection:
+        if self.readonly or self._conn is None:
+            raise StoreError("the history was opened for reading only")
+        return self._conn
+
+    @contextmanager
+    def _writing(self, what: str) -> Iterator[sqlite3.Connection]:
+        """One transaction; a failure is a SaveError naming what was not saved and why."""
+        conn = self._writable()
+        try:
+            with transaction(conn):
+                yield conn
+        except sqlite3.Error as error:
+            raise SaveError(f"{what} could not be saved: {problem(error, self.path)}") from None
+
+    def _write(
+        self, conn: sqlite3.Connection, sql: str, params: Sequence[object]
+    ) -> sqlite3.Cursor:
+        """Every write goes through here (a seam for fault injection in tests)."""
+        return conn.execute(sql, params)
+
+    def _values(
+        self, kind: str, record: Mapping[str, Any] | str, summary: Summary, played_by: str
+    ) -> dict[str, object]:
+        return {
+            "kind": kind,
+            "played_by": played_by,
+            "played_at": dt.datetime.now().isoformat(timespec="seconds"),
+            "seed": None if summary.seed is None else str(summary.seed),
+            "finished": int(summary.finished),
+            "summary": json.dumps(dict(summary.fields), separators=(",", ":")),
+            "record": record if isinstance(record, str) else json.dumps(record),
+        }
+
+    def _add(self, conn: sqlite3.Connection, values: Mapping[str, object]) -> int:
+        """A new row with its digest, in the caller's transaction; returns its id."""
+        assert self._key is not None
+        game_id = int(conn.execute("SELECT coalesce(max(id), 0) + 1 FROM games").fetchone()[0])
+        self._write(
+            conn,
+            f"INSERT INTO games (id, {', '.join(COLUMNS)}, digest)"
+            f" VALUES ({', '.join('?' * (len(COLUMNS) + 2))})",
+            (game_id, *(values[c] for c in COLUMNS), digest(self._key, game_id, values)),
+        )
+        return game_id
+
+    def add(
+        self,
+        kind: str,
+        record: Mapping[str, Any] | str,
+        summary: Summary,
+        played_by: str = YOU,
+    ) -> int:
+        """Store a game (finished, or in progress) as a new row; returns its id."""
+        with self._writing("the game") as conn:
+            return self._add(conn, self._values(kind, record, summary, played_by))
+
+    def save(
+        self,
+        game_id: int,
+        kind: str,
+        record: Mapping[str, Any] | str,
+        summary: Summary,
+        played_by: str = YOU,
+    ) -> None:
+        """Rewrite a game in progress after a move; once finished it is filed."""
+        values = self._values(kind, record, summary, played_by)
+        assert self._key is not None
+        with self._writing("the game" if summary.finished else "the move") as conn:
+            cursor = self._write(
+                conn,
+                f"UPDATE games SET {', '.join(f'{c} = ?' for c in COLUMNS)}, digest = ?"
+                " WHERE id = ? AND kind = ? AND finished = 0",
+                (
+                    *(values[c] for c in COLUMNS),
+                    digest(self._key, game_id, values),
+                    game_id,
+                    kind,
+                ),
+            )
+            if cursor.rowcount != 1:
+                raise sqlite3.OperationalError(f"game {game_id} is no longer in progress")
+
+    # -- reading -----------------------------------------------------------------
+
+    def _rows(self, where: str = "", params: Sequence[object] = ()) -> Iterator[tuple[Any, ...]]:
+        if self._conn is None:
+            return
+        sql = f"SELECT id, {_SELECTED}, digest FROM games WHERE 1 {where}"
+        try:
+            yield from self._conn.execute(sql, params)
+        except sqlite3.OperationalError as error:
+            raise StoreError(
+                f"cannot read the history {self.path}: {problem(error, self.path)}"
+            ) from None
+
+    def _checked(self, raw: tuple[Any, ...]) -> GameRow | None:
+        """The row if it checks out; else None, and the reason is kept in ``skipped``."""
+        game_id, *fields, stored_digest = raw
+        values = dict(zip(COLUMNS, fields, strict=True))
+        if not isinstance(game_id, int):
+            self.skipped[-1] = "its id is not a whole number"
+            return None
+        why = self._why_not(game_id, values, stored_digest)
+        summary: dict[str, Any] = {}
+        if why is None:
+            try:  # bounded in size already; the game's shape checks every field
+                summary = json.loads(str(values["summary"]), parse_constant=_no_constant)
+            except (ValueError, RecursionError):
+                why = "its summary is not one this program writes (not JSON)"
+            if not isinstance(summary, dict):
+                why, summary = "its summary is not one this program writes", {}
+        if why is None:
+            kind = self.kinds.get(str(values["kind"]))
+            why = "its kind is not known here" if kind is None else kind.check(summary)
+        if why is not None:
+            self.skipped[game_id] = why
+            return None
+        seed = values["seed"]
+        return GameRow(
+            id=game_id,
+            kind=str(values["kind"]),
+            played_by=str(values["played_by"]),
+            played_at=when(values["played_at"]),
+            seed=None if seed is None else int(str(seed)),
+            finished=bool(values["finished"]),
+            summary=summary,
+        )
+
+    def _why_not(self, game_id: int, values: Mapping[str, object], stored: object) -> str | None:
+        if self._key is None:
+            return f"the history's key {self.data_dir / KEY_FILE} is missing or damaged"
+        if stored == migration.UNMIGRATED:
+            return f"it did not check out when the history was migrated ({values['summary']})"
+        why = unreadable(values)
+        if why is not None:
+            return why
+        if stored != digest(self._key, game_id, values):
+            return "its fields were changed after it was stored"
+        return None
+
+    def report(self) -> str | None:
+        """One line about the rows skipped so far, or None."""
+        if not self.skipped:
+            return None
+        ids = ", ".join(str(i) for i in sorted(self.skipped)[:10])
+        more = "..." if len(self.skipped) > 10 else ""
+        count = len(self.skipped)
+        return (
+            f"{count} game{'s' if count != 1 else ''} in the history "
+            f"{'do' if count != 1 else 'does'} not check out and "
+            f"{'were' if count != 1 else 'was'} skipped (edited or damaged): {ids}{more}"
+        )
+
+    def games(self, limit: int | None = None, *, kind: str) -> list[GameRow]:
+        """Stored games of a kind that check out, newest first (``limit`` of them when given)."""
+        rows: list[GameRow] = []
+        for raw in self._rows("AND +kind = ? ORDER BY id DESC", (kind,)):
+            row = self._checked(raw)
+            if row is not None:
+                rows.append(row)
+                if limit is not None and len(rows) >= limit:
+                    break
+        return rows
+
+    def unfinished(self, kind: str) -> list[GameRow]:
+        """Games of a kind in progress that check out, the latest played first."""
+        rows = [
+            row
+            for raw in self._rows("AND +kind = ? AND +finished = 0 ORDER BY id DESC", (kind,))
+            if (row := self._checked(raw)) is not None
+        ]
+        return sorted(rows, key=lambda r: r.played_at, reverse=True)
+
+    def kind_of(self, game_id: int) -> str | None:
+        """The kind of a stored game that checks out, or None when there is none."""
+        for raw in self._rows("AND id = ?", (game_id,)):
+            row = self._checked(raw)
+            if row is None:
+                raise StoreError(
+                    f"game {game_id} in the history does not check out ({self.skipped[game_id]})"
+                )
+            return row.kind
+        return None
+
+    def _noun(self, kind: str) -> str:
+        known = self.kinds.get(kind)
+        return known.noun if known is not None else f"{kind} game"
+
+    def stored_record(self, game_id: int, kind: str) -> tuple[GameRow, str]:
+        """A game's checked row and its record's text (the caller replays it)."""
+        raws = list(self._rows("AND id = ?", (game_id,)))
+        name = self._noun(kind)
+        if not raws:
+            raise StoreError(f"no {name} {game_id} in the history (see {command('history')})")
+        row = self._checked(raws[0])
+        if row is None:
+            raise StoreError(
+                f"{name} {game_id} in the history does not check out ({self.skipped[game_id]})"
+            )
+        if row.kind != kind:
+            other = self._noun(row.kind)
+            article = "an" if other[0] in "aeiou" else "a"
+            raise StoreError(
+                f"game {game_id} is {article} {other}, not a {name} (see {command('history')})"
+            )
+        data = raws[0][1 + COLUMNS.index("record")]
+        try:
+            text = data.decode("utf-8") if isinstance(data, bytes) else None
+        except UnicodeDecodeError:
+            text = None
+        if text is None or len(text) > MAX_RECORD:
+            raise StoreError(f"{name} {game_id} in the history has no readable record")
+        return row, text

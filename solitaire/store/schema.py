@@ -1,0 +1,145 @@
+"""The history's one table, its rows as read back, the games' kinds, and the row digest.
+
+Every game of every kind is one row of ``games``: who played it, when, its seed,
+whether it is finished, a **summary** (a small JSON object of what the game's
+statistics and listings need, written by the game's own code) and its **record**
+(the JSON the game replays from). What a summary holds is the game's business:
+the store is handed a :class:`Kind` per game, whose ``check`` says whether a
+summary is one that game writes.
+
+Each row carries a digest: HMAC-SHA256 of all its fields under the history's own
+key (``history.key`` in the data directory, made with the history), so a row
+cannot be edited, or copied in from another history, by recomputing a hash.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from solitaire.core.limits import MAX_SEED_DIGITS
+
+__all__ = [
+    "SCHEMA",
+    "SCHEMA_VERSION",
+    "YOU",
+    "GameRow",
+    "Kind",
+    "Summary",
+    "digest",
+    "unreadable",
+]
+
+SCHEMA_VERSION: Final = 3
+YOU: Final = "you"
+MAX_RECORD: Final = 1 << 20  # characters; a record is a few kilobytes
+MAX_SUMMARY: Final = 1 << 14  # characters; a summary is a few hundred
+
+SCHEMA: Final = (
+    """CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    played_by TEXT NOT NULL,
+    played_at TEXT NOT NULL,
+    seed TEXT,
+    finished INTEGER NOT NULL,
+    summary TEXT NOT NULL,
+    record TEXT NOT NULL,
+    digest TEXT
+)""",
+    "CREATE INDEX IF NOT EXISTS games_by_state ON games (kind, finished)",
+)
+COLUMNS: Final = ("kind", "played_by", "played_at", "seed", "finished", "summary", "record")
+DIGESTED: Final = tuple(c for c in COLUMNS if c != "played_at")  # it changes alone
+
+_NAME: Final = re.compile(r"[a-z][a-z0-9-]{0,23}")  # a kind, "you" or a strategy or level
+_SEED: Final = re.compile(f"[0-9]{{1,{MAX_SEED_DIGITS}}}")
+_TIMESTAMP: Final = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d")
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """What the store is told of one game (by the layer above, from the game's own code).
+
+    ``check(summary)`` says why a summary read back is not one this game writes (None
+    when it is); ``migrate(record, old)`` makes the :class:`Summary` of a row of an
+    older history from its record's text and its old columns (empty for a saved game
+    of the first version), raising a ``CribsolError`` or ``ValueError`` when the
+    record or a column does not check out.
+    """
+
+    name: str  # the kind column: "patience", "match", "drill", "tiles"
+    noun: str  # in a sentence: "patience game", "match", "drill", "tile game"
+    check: Callable[[Mapping[str, Any]], str | None]
+    migrate: Callable[[str, Mapping[str, Any]], Summary]
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """What a game's row says beside its record: its seed, finished or not, and the
+    game's own summary fields (what its statistics and listings read)."""
+
+    seed: int | None
+    finished: bool
+    fields: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One stored game, checked: its digest, and every field's type."""
+
+    id: int
+    kind: str
+    played_by: str  # "you", or the --auto strategy
+    played_at: str  # when it was last played
+    seed: int | None
+    finished: bool
+    summary: Mapping[str, Any]  # checked by the game's Kind
+
+
+def digest(key: bytes, game_id: int, values: Mapping[str, object]) -> str:
+    """The row's digest under the history's key: its id and every stored field but when
+    it was last played (checked for its form when read, never shown raw)."""
+    parts = [str(game_id).encode()]
+    for name in DIGESTED:  # each field tagged by its type and length: no two rows alike
+        value = values[name]
+        if isinstance(value, str):
+            data, tag = value.encode("utf-8", "surrogatepass"), b"s"
+        elif isinstance(value, bytes):
+            data, tag = value, b"s"  # text read as its bytes (the record, when listing)
+        elif value is None:
+            data, tag = b"", b"n"
+        else:
+            data, tag = repr(value).encode(), type(value).__name__[:1].encode()
+        parts += (b"%s%d:" % (tag, len(data)), data)
+    return hmac.digest(key, b"".join(parts), hashlib.sha256).hex()
+
+
+def unreadable(values: Mapping[str, object]) -> str | None:
+    """The first column that does not hold what this program writes there, or None."""
+    for name in ("kind", "played_by"):
+        value = values[name]
+        if not (isinstance(value, str) and _NAME.fullmatch(value)):
+            return f"its {name} is not one this program writes"
+    seed = values["seed"]
+    if seed is not None and not (isinstance(seed, str) and _SEED.fullmatch(seed)):
+        return f"its seed is not a whole number of at most {MAX_SEED_DIGITS} digits"
+    if type(values["finished"]) is not int or values["finished"] not in (0, 1):
+        return "its finished flag is not 0 or 1"
+    summary, record = values["summary"], values["record"]
+    if not isinstance(summary, str) or len(summary) > MAX_SUMMARY:
+        return f"its summary is not text of at most {MAX_SUMMARY} characters"
+    if not isinstance(record, str | bytes) or len(record) > 4 * MAX_RECORD:
+        return "its record is not text of at most 1 MB"  # bytes when listed: 4 a character
+    return None
+
+
+def when(value: object) -> str:
+    """A row's time as stored, or a placeholder when it is not one this program writes."""
+    if isinstance(value, str) and _TIMESTAMP.fullmatch(value):
+        return value
+    return "????-??-?? ??:??"
