@@ -96,15 +96,14 @@ class DiscardVerdict:
         return self.advice[0].discard
 
 
-def discard_verdict(match: Match, seat: int, game: int, deal: int) -> DiscardVerdict:
-    """The coach's verdict on ``seat``'s discard in deal ``deal`` of game ``game``: valued
-    as the discard coach valued it at that moment (what the seat saw: its six, who dealt,
-    the scores)."""
-    chosen = match.played[game - 1].deals[deal - 1].discards[seat]
-    if chosen is None:
-        raise ValueError(f"seat {seat} has not discarded in game {game}, deal {deal}")
+def discard_verdict(
+    match: Match, seat: int, game: int, deal: int, chosen: tuple[Card, Card]
+) -> DiscardVerdict:
+    """The coach's verdict on ``chosen``, ``seat``'s discard in deal ``deal`` of game
+    ``game``: valued as the discard coach valued it at that moment (what the seat saw: its
+    six, who dealt, the scores)."""
     advice = advise_discard(discard_view(match, seat, game, deal))
-    return DiscardVerdict(tuple(advice), (chosen[0], chosen[1]))
+    return DiscardVerdict(tuple(advice), chosen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,7 +282,7 @@ def review_deal(
     for seat in coached:
         chosen = played.discards[seat]
         if chosen is not None:
-            verdicts[seat] = discard_verdict(match, seat, game, deal)
+            verdicts[seat] = discard_verdict(match, seat, game, deal, (chosen[0], chosen[1]))
     hands = tuple(None if seat in hidden else played.hands[seat] for seat in (0, 1))
     discards = tuple(None if seat in hidden else played.discards[seat] for seat in (0, 1))
     return DealReview(

@@ -82,12 +82,12 @@ class History:
         timeout: float = 5.0,
         *,
         readonly: bool = False,
-        kinds: Mapping[str, Kind] | None = None,
+        kinds: Mapping[str, Kind],
     ) -> None:
         self.data_dir = data_dir
         self.path = data_dir / "history.sqlite3"
         self.readonly = readonly
-        self.kinds: Mapping[str, Kind] = kinds or {}
+        self.kinds: Mapping[str, Kind] = kinds  # the games whose rows this program reads
         self.notices: list[str] = []  # set-aside files, imports: one line each
         self.skipped: dict[int, str] = {}  # rows that do not check out: id -> why
         self._timeout = timeout  # seconds to wait for another program's write

@@ -38,6 +38,7 @@ from solitaire.ui import shell
 from solitaire.ui.drill.app import build_app as drill_app
 from solitaire.ui.drill.session import DrillSession
 from solitaire.ui.drill.session import Stage as DrillStage
+from solitaire.ui.kinds import KINDS
 from solitaire.ui.match.app import build_app as match_app
 from solitaire.ui.match.coaching import Coach
 from solitaire.ui.match.session import YOU, MatchSession
@@ -311,7 +312,7 @@ def mash(game: str, seed: int, tmp_path: Path, caught: list[str]) -> None:
     subject = SUBJECTS[game]
     rng = random.Random(f"mash {game} {seed}")
     log: list[str] = []
-    with History(tmp_path / "data") as history:
+    with History(tmp_path / "data", kinds=KINDS) as history:
         session = subject.make(history)
         output = ResizableOutput()
         try:

@@ -19,6 +19,7 @@ from solitaire.store import History
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.movegen import generate
 from solitaire.ui.drill.session import DrillSession
+from solitaire.ui.kinds import KINDS as STORED_KINDS
 from solitaire.ui.kinds import MATCH
 from solitaire.ui.match.coaching import Coach
 from solitaire.ui.match.session import MatchSession
@@ -86,7 +87,7 @@ KINDS = [
 
 @pytest.fixture
 def history(tmp_path: Path) -> Iterator[History]:
-    with History(tmp_path / "data") as h:
+    with History(tmp_path / "data", kinds=STORED_KINDS) as h:
         yield h
 
 

@@ -78,7 +78,6 @@ KEYS: Final = (
     ("w", "why the best discard beats yours (picking: recorded as a hint)"),
     ("n", "when the match is over: a new match"),
     ("d", "the deals so far: open any card by card (Esc back)"),
-    ("h or F1", "this help"),
     ("q Ctrl-C Ctrl-D", "quit; the match is saved and offered next time"),
 )
 

@@ -15,6 +15,7 @@ from solitaire.match.game import Match
 from solitaire.match.players import StandardPlayer, advance
 from solitaire.match.review import deal_numbers, review_deal
 from solitaire.store import History
+from solitaire.ui.kinds import KINDS
 from solitaire.ui.match.deals import WIDE, DealView, rendered_lines
 from solitaire.ui.match.screen import MatchScreen
 from solitaire.ui.match.session import MatchSession
@@ -160,7 +161,7 @@ def test_a_player_name_agrees_with_its_verb() -> None:
 
 
 def test_the_deal_list_opens_pages_and_goes_back(tmp_path: Path) -> None:
-    with History(tmp_path) as history:
+    with History(tmp_path, kinds=KINDS) as history:
         session = MatchSession(history, "standard", lambda: Match(5))
         session.open_deals()
         assert session.browser is None and "No deal has ended" in session.message
@@ -212,7 +213,7 @@ def drawn(session: MatchSession, width: int, rows: int) -> list[str]:
 def test_a_refusal_names_the_card_as_the_screen_does(tmp_path: Path) -> None:
     """``10♣ would take the count past 31``, and ``10C`` on a screen drawn in ASCII."""
     for ascii in (False, True):
-        with History(tmp_path / str(ascii)) as history:
+        with History(tmp_path / str(ascii), kinds=KINDS) as history:
             session = MatchSession(history, "standard", lambda: Match(12), ascii=ascii)
             while True:
                 if session.your_turn and not session.discarding:
@@ -233,7 +234,7 @@ def test_a_refusal_names_the_card_as_the_screen_does(tmp_path: Path) -> None:
 
 
 def test_a_series_standing_is_on_screen_from_game_2(tmp_path: Path) -> None:
-    with History(tmp_path) as history:
+    with History(tmp_path, kinds=KINDS) as history:
         session = MatchSession(history, "standard", lambda: Match(7, games=2))
         while session.game_number == 1:
             assert MatchScreen(session).series() is None

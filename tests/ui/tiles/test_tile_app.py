@@ -292,7 +292,7 @@ def refusals_on_the_board(session: TileSession) -> dict[Reason, list[tuple[int, 
 
 
 def test_the_preview_says_what_the_engine_says_for_every_refusal_by_laying() -> None:
-    with History(Path(tempfile.mkdtemp()) / "data") as history:
+    with History(Path(tempfile.mkdtemp()) / "data", kinds=KINDS) as history:
         session = make_session(history, explicit=True)
         reasons: set[Reason] = set()
         while not session.game.is_over and len(session.game.turns) < 40:
@@ -529,7 +529,9 @@ def test_a_deferred_start_shows_the_board_before_the_computer_moves(history: His
     assert session.settle_deferred() and not session.settle_deferred()
     stage: Stage = session.stage  # the property read again, after the move
     assert len(session.game.turns) == 1 and stage is Stage.PLAY
+    session.close()
     undeferred = TileSession(history, ["Ann", "expert"], lambda: TileGame(seed), explicit=True)
+    undeferred.start_afresh()  # n on the offer of the game just left: the asked seed
     assert undeferred.game.turns == session.game.turns  # the same first move, made at once
 
 
