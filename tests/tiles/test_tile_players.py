@@ -46,7 +46,7 @@ def test_every_choice_is_legal_through_a_whole_game(name: str) -> None:
         game.apply(action)
 
 
-@pytest.mark.parametrize(("seed", "players"), [(0, 2), (4, 3), (11, 4)])
+@pytest.mark.parametrize(("seed", "players"), [(3, 2), (4, 3), (11, 4)])
 def test_the_tests_quick_greedy_chooses_as_greedy_at_every_turn(seed: int, players: int) -> None:
     game = TileGame(seed, players)
     while not game.is_over:
