@@ -152,6 +152,8 @@ class PlayerView:
     bag_size: int
     unseen: tuple[Tile, ...]
     """Tiles neither on the board nor on this rack: the bag and the other racks."""
+    rules: int = RULES
+    """The rules' version: from 2, a play that closes the board ends the game."""
 
     @property
     def opponents_tiles(self) -> int:
@@ -271,6 +273,7 @@ class TileGame:
             rack_sizes=tuple(len(r) for r in self.racks),
             bag_size=len(self.bags[player]),
             unseen=tuple(sorted(unseen.elements())),
+            rules=self.rules,
         )
 
     # -- questions ------------------------------------------------------------

@@ -11,8 +11,9 @@ import pytest
 
 from solitaire.tiles.board import Board, parse_square
 from solitaire.tiles.game import Ending, TileGame
-from solitaire.tiles.movegen import board_closed, open_squares
+from solitaire.tiles.movegen import board_closed, generate, open_squares
 from solitaire.tiles.moves import IllegalMoveError, Pass, Play, check_play
+from solitaire.tiles.players import Expert, closing_margin, greedy
 from solitaire.tiles.record import game_record, replay
 from solitaire.tiles.tiles import Tile
 
@@ -172,3 +173,30 @@ def test_closes_says_which_play_ends_the_game() -> None:
     assert replayed.closes(Play.parse(ISSUE_MOVES[-1]))
     assert not TileGame(27).closes(Play.parse(ISSUE_MOVES[0]))
     assert game.passes_left >= 0
+
+
+def _closing_position() -> TileGame:
+    game = TileGame(27)
+    for move in ISSUE_MOVES[:-1]:
+        game.apply(Play.parse(move))
+    return game
+
+
+@pytest.mark.parametrize("lead", [-50, 50])
+def test_the_computers_close_the_board_only_to_win(lead: int) -> None:
+    """The last move of the issue closes the board: a computer ahead takes it (the expert
+    first of all), one behind lays another play."""
+    game = _closing_position()
+    closing = Play.parse(ISSUE_MOVES[-1])
+    game.scores[game.current_player] += lead
+    view = game.observation(game.current_player)
+    scored = next(p for p in generate(view.board, view.rack) if p.play == closing)
+    margin = closing_margin(view, scored)
+    assert margin is not None and (margin > 0) == (lead > 0)
+    for name, choose in (("greedy", greedy), ("expert", Expert().choose)):
+        action = choose(view)
+        assert isinstance(action, Play), name
+        if lead > 0:
+            assert action == closing, name  # greedy: its top score, as in the issue
+        else:
+            assert not game.closes(action), name
