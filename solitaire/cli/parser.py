@@ -187,6 +187,12 @@ def _register_patience(sub: Subcommands) -> None:
         rep.add_argument(
             "record", metavar="FILE|ID", help="a game record file, - for stdin, or a history id"
         )
+        rep.add_argument(
+            "--reveal",
+            action="store_true",
+            help="an unfinished tile game: show every rack and the tiles exchanged (hidden "
+            "while it is played)",
+        )
 
     with new_command(
         sub,

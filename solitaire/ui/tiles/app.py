@@ -21,7 +21,7 @@ from prompt_toolkit.output import Output
 from solitaire.store import History, resolve_data_dir
 from solitaire.tiles.game import TileGame
 from solitaire.ui import shell
-from solitaire.ui.tiles.screen import tile_screen, whole_pages
+from solitaire.ui.tiles.screen import rules_pages, tile_screen, whole_pages
 from solitaire.ui.tiles.session import Stage, TileSession
 
 __all__ = ["build_app", "run_app"]
@@ -52,6 +52,8 @@ def build_app(
 
         def run() -> None:
             session.settle_deferred()  # a key never acts before the computers' first moves
+            if session.covered:  # help or the rules cover the game: its keys do nothing
+                return
             if session.whole is not None:
                 session.message = "Tab, Esc or Enter closes the whole move explained."
                 return
@@ -77,7 +79,9 @@ def build_app(
     keys.on("t", filter=~typing)(fresh(session.turn_tile))
     keys.on("backspace")(fresh(session.backspace))
     keys.on("enter")(fresh(session.enter))
-    keys.on("escape", eager=True)(fresh(session.clear))
+    covered = Condition(lambda: session.covered)
+    keys.on("escape", filter=covered, eager=True)(session.escape)
+    keys.on("escape", filter=~covered, eager=True)(fresh(session.escape))
     keys.on("m", filter=~typing)(fresh(session.start_typing))
     keys.on("?", filter=~typing)(fresh(session.hint))
     keys.on("p", filter=~typing)(fresh(session.pass_turn))
@@ -102,7 +106,21 @@ def build_app(
     @keys.add("h", filter=~typing)
     @keys.add("f1")
     def _help(event: object) -> None:
-        session.show_help = not session.show_help
+        session.toggle_help()
+
+    keys.on("k", filter=~typing)(session.toggle_rules)
+    reading = Condition(lambda: session.show_rules)
+
+    def rules_page(step: int) -> None:
+        columns, rows = size()
+        session.turn_rules_page(step, rules_pages(columns, rows, session.ascii))
+
+    helping = Condition(lambda: session.show_help)
+    for key, step in {
+        "up": -1, "down": 1, "left": -1, "right": 1, "pageup": -1, "pagedown": 1,
+    }.items():  # fmt: skip
+        keys.on(key, filter=reading)(partial(rules_page, step))
+        keys.on(key, filter=helping)(partial(session.turn_help_page, step))
 
     keys.on_quit(session.quit, filter=~typing)
     app = shell.full_screen_app(root, screen, keys, input=input, output=output)

@@ -148,6 +148,13 @@ def typed_form(play: Play) -> str:
 class TileSession:
     """One sitting at the tile game: 2 to 4 seats, each a person or a computer."""
 
+    show_rules: bool = False
+    """The rules page (k) covers the game."""
+    rules_page: int = 0
+    """The rules page shown (from 0)."""
+    help_page: int = 0
+    """The help page shown on a small terminal: 0 the keys, 1 the board's marks."""
+
     def __init__(
         self,
         history: History,
@@ -401,6 +408,9 @@ class TileSession:
     def _done(self, turn: Turn) -> str:
         """What a person's turn came to."""
         name = self.names[turn.player]
+        if isinstance(turn.action, Exchange):  # the others learn the count only
+            count = len(turn.action.tiles)
+            return f"{name}: exchanged {count} tile{'s' * (count != 1)}."
         if turn.claim is None:
             return f"{name}: {turn.action}, {turn.points} points."
         said = f"{name} said {turn.claim}"
@@ -631,8 +641,45 @@ class TileSession:
             square, _, _ = self.laid.pop()
             self.cursor = square
 
+    @property
+    def covered(self) -> bool:
+        """Help or the rules cover the game: its keys do nothing."""
+        return self.show_help or self.show_rules
+
+    def toggle_help(self) -> None:
+        """h: the keys and the board's marks, or back to the game."""
+        self.show_help = not self.show_help
+        self.show_rules = False
+        self.help_page = 0
+
+    def turn_help_page(self, step: int) -> None:
+        """The help's other page (the keys, the marks) on a small terminal."""
+        if self.show_help:
+            self.help_page = max(0, min(1, self.help_page + step))
+
+    def toggle_rules(self) -> None:
+        """k: the rules, from their first page, or back to the game."""
+        self.show_rules = not self.show_rules
+        self.show_help = False
+        self.rules_page = 0
+
+    def turn_rules_page(self, step: int, pages: int) -> None:
+        """The rules' next or previous page (of ``pages``)."""
+        if self.show_rules:
+            self.rules_page = max(0, min(pages - 1, self.rules_page + step))
+
+    def escape(self) -> None:
+        """Esc: close what covers the game (help, the rules, the hints) first; then
+        :meth:`clear`."""
+        if self.covered:
+            self.show_help = self.show_rules = False
+        elif self.hints is not None and self.stage is Stage.PLAY:
+            self.hints = None
+        else:
+            self.clear()
+
     def clear(self) -> None:
-        """Escape: take back every tile laid, leave typing, hints and the exchange; from a
+        """Take back every tile laid, leave typing, hints and the exchange; from a
         count, back to laying the play; from the question of who calls, nobody calls."""
         if self.stage is Stage.CALL:
             self.choosing = False
