@@ -42,6 +42,7 @@ __all__ = [
     "Pass",
     "Play",
     "Reason",
+    "announced",
     "as_laid",
     "check_count",
     "check_play",
@@ -155,6 +156,14 @@ class Exchange:
 
 
 Action = Play | Pass | Exchange
+
+
+def announced(action: Action) -> str:
+    """A move as the other players learn it: an exchange by its count only."""
+    if isinstance(action, Exchange):
+        count = len(action.tiles)
+        return f"exchange {count} tile{'s' * (count != 1)}"
+    return str(action)
 
 
 def parse_action(text: str, size: int = 13) -> Action:

@@ -56,6 +56,7 @@ __all__ = [
     "GreedyPlayer",
     "Player",
     "best_replies",
+    "built_in_expert",
     "closing_margin",
     "expert",
     "greedy",
@@ -304,6 +305,11 @@ def _expert() -> Expert:
 def expert(view: PlayerView) -> Action:
     """The built-in expert's choice."""
     return _expert().choose(view)
+
+
+def built_in_expert() -> Expert:
+    """The one expert with the built-in leave values (the hints ask it)."""
+    return _expert()
 
 
 def sample_racks(view: PlayerView, count: int) -> list[tuple[Tile, ...]]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import Final
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.filters import Condition
@@ -24,7 +25,9 @@ from solitaire.ui import shell
 from solitaire.ui.tiles.screen import rules_pages, tile_screen, whole_pages
 from solitaire.ui.tiles.session import Stage, TileSession
 
-__all__ = ["build_app", "run_app"]
+__all__ = ["PAUSE", "build_app", "run_app"]
+
+PAUSE: Final = 0.8  # seconds between the moves of computers only, as the match's cards
 
 
 def build_app(
@@ -59,6 +62,7 @@ def build_app(
                 return
             session.message = ""
             action()
+            schedule()  # a new game of computers only starts its moves
 
         return run
 
@@ -84,6 +88,7 @@ def build_app(
     keys.on("escape", filter=~covered, eager=True)(fresh(session.escape))
     keys.on("m", filter=~typing)(fresh(session.start_typing))
     keys.on("?", filter=~typing)(fresh(session.hint))
+    keys.on("w", filter=~typing)(fresh(session.explain_why))
     keys.on("p", filter=~typing)(fresh(session.pass_turn))
     keys.on("x", filter=~typing)(fresh(session.exchange))
     keys.on("j", filter=~typing)(fresh(session.call_joker))
@@ -135,7 +140,26 @@ def build_app(
         if session.settle_deferred():
             app.invalidate()
 
+    ticking = [False]  # a computer's move is scheduled
+
+    def schedule() -> None:
+        if session.tick_due and app.loop is not None and not ticking[0]:
+            ticking[0] = True
+            app.loop.call_later(session.pause, lambda: keys.guarded(tick))
+
+    def tick() -> None:
+        ticking[0] = False
+        session.tick()
+        app.invalidate()
+        schedule()
+
+    def start_ticks(_: object) -> None:
+        """Once the board is on screen, a game of computers only moves one turn a pause."""
+        app.after_render -= start_ticks
+        schedule()
+
     app.after_render += first_moves
+    app.after_render += start_ticks
     return app
 
 
@@ -159,6 +183,7 @@ def run_app(
             servant=bool(args.servant),
             defer=True,
         )
+        session.pause = PAUSE
         try:
             message = shell.run_full_screen(build_app(session, input, output), session.quit)
         finally:

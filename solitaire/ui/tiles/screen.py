@@ -18,12 +18,12 @@ from rich.text import Text
 
 from solitaire.tiles.board import Placement, square_name
 from solitaire.tiles.joker import computer_count
-from solitaire.tiles.moves import Action, Exchange, Play
+from solitaire.tiles.moves import Action, Exchange, Play, announced
 from solitaire.tiles.review import move_gaps
 from solitaire.tiles.rules import rules_text
 from solitaire.tiles.tiles import format_tiles
-from solitaire.ui.tiles.session import Preview, Stage, TileSession, typed_form
-from solitaire.ui.tiles.views import announced, board_text, ending_text, play_lines, verdict
+from solitaire.ui.tiles.session import Preview, Stage, TileSession, keeps_text, typed_form
+from solitaire.ui.tiles.views import board_text, ending_text, play_lines, verdict
 from solitaire.ui.views import THEME
 
 __all__ = [
@@ -45,15 +45,15 @@ KEYS: Final = (
     ("Backspace", "take back the last tile laid"),
     ("Enter", "play the tiles laid (the preview says if it is legal)"),
     ("m", "type a move: H7 across 5 5 J, H7:7D H8:8D, pass, exchange 7D"),
-    ("?", "hint: the best plays the engine finds, with scores"),
+    ("?", "hint: the expert's best plays, with what each keeps; 1-9 lays"),
+    ("", "  one; with no play, the exchange it would make"),
+    ("w", "why the expert's top play beats the play you laid"),
     ("Tab", "the whole explanation, when it does not all fit (paged)"),
     ("p / x", "pass / exchange (only when no play is possible)"),
-    ("0-9", "--joker: type what your play is worth, then Enter (Esc: back);"),
-    ("", "  a count above the play's worth is struck out: 0 recorded"),
-    ("j", "--joker: call Joker on the last count (missed points are yours,"),
-    ("", "  5 to pay if none); then your seat number when more than one may"),
-    ("", "  call; the first call counts. j while a player still types their"),
-    ("", "  count is early: 5 to pay"),
+    ("0-9", "--joker: your count, then Enter; a count too high records 0"),
+    ("j", "--joker: call Joker on the last count: its missed points are"),
+    ("", "  yours, 5 to pay if none (or early, while it is typed); then"),
+    ("", "  your seat number when more than one may call"),
     ("Esc", "close help, the rules or the hints; else take back everything"),
     ("", "  laid and leave typing or the exchange"),
     ("k", "the rules of the game (paged)"),
@@ -219,14 +219,29 @@ def _panel(session: TileSession) -> Group:
         _rack(session),
         Text(f"cursor {square_name(session.cursor, size)}", style="muted"),
     ]
-    if session.hints is not None:
-        if session.joker:  # the scores would count for you
-            parts.append(Text("Best plays (?), best first (m):", style="title"))
-            parts += [Text(f"  {typed_form(hint.play)}") for hint in session.hints]
-        else:
-            parts.append(Text("Best plays (?), to type with m:", style="title"))
-            parts += [Text(f"{hint.score:>3}  {typed_form(hint.play)}") for hint in session.hints]
     return Group(*parts)
+
+
+def _hint_lines(session: TileSession, rows: int) -> list[Text]:
+    """The hints below the board, as many as fit: the expert's best plays by its own
+    valuation, each with its score, what it keeps and the reply it fears."""
+    hints = session.hints or []
+    if session.joker:  # the scores would count for you
+        head = Text("Best plays (?), best first (m):", style="title")
+        head.append(" 1-9 lays one · Esc closes", style="muted")
+        return [head, *(Text(f"{i + 1} {typed_form(h.play)}") for i, h in enumerate(hints))]
+    head = Text("Best plays by the expert's valuation (?)", style="title")
+    head.append(" · 1-9 lays one · w why · Esc closes", style="muted")
+    out = [head]
+    for number, hint in enumerate(hints[: max(1, rows - 1)], start=1):
+        line = Text(f"{number} ", style="title")
+        line.append(f"{hint.score:>3} ", style="points")
+        line.append(typed_form(hint.play))
+        line.append(f" · {keeps_text(hint)}", style="muted")
+        if hint.risk is not None:
+            line.append(f" · reply {hint.risk:.1f}", style="muted")
+        out.append(line)
+    return out
 
 
 def _passes(session: TileSession) -> list[Text]:
@@ -289,6 +304,9 @@ def _below(session: TileSession, rows: int, width: int) -> list[Text]:
         return _count_lines(session)
     if stage is Stage.WAIT and session.deferred:  # the board is up; the computers start
         return [Text(f"{session.names[session.seat]} moves first...", style="muted")]
+    if stage is Stage.WAIT and not session.open_callers():  # no count waits on a call
+        move = Text(f"{session.names[session.seat]} is to move...", style="muted")
+        return [move, *_since_last(session, rows - 1, width)]
     if stage is Stage.WAIT:
         computer = session.names[session.seat]
         player = session.names[session.game.turns[-1].player]
@@ -306,6 +324,10 @@ def _below(session: TileSession, rows: int, width: int) -> list[Text]:
             style="warn",
         )
         return [head, *turn_lines(session, last)]
+    if stage is Stage.PLAY and session.why is not None:
+        return [Text("Why (w)", style="title"), *(Text(line) for line in session.why)]
+    if stage is Stage.PLAY and session.hints:
+        return _hint_lines(session, rows)
     preview = session.preview
     if session.typing is not None:
         move = Text("Move: ", style="title") + Text(session.typing + "_")
@@ -381,18 +403,27 @@ def _review(session: TileSession) -> list[Text]:
 
 
 def _since_last(session: TileSession, rows: int, width: int) -> list[Text]:
-    """The turns since the player to move last moved, explained: as many whole turns as fit
-    in ``rows`` lines, the latest first (at least the latest, however long)."""
-    out: list[Text] = []
-    for index in range(len(session.game.turns) - 1, -1, -1):
-        turn = session.game.turns[index]
-        block = _fit(turn_lines(session, index), width)
-        if out and len(out) + len(block) > rows:
-            break  # whole turns only, the latest first
-        out[:0] = block
+    """The turns since the player to move last moved, explained in ``rows`` lines: whole
+    turns when they all fit; else one line for each earlier turn (every player's last move
+    listed) and then the latest in full (tile_screen cuts it when it alone is too long)."""
+    turns = session.game.turns
+    indices: list[int] = []
+    for index in range(len(turns) - 1, -1, -1):
+        indices.insert(0, index)
+        turn = turns[index]
         if session.is_person(turn.player) and turn.player == session.seat:
             break
-    return out  # longer than ``rows`` only when the latest turn alone is: tile_screen cuts it
+    blocks = [_fit(turn_lines(session, index), width) for index in indices]
+    if sum(len(block) for block in blocks) <= rows or len(blocks) <= 1:
+        return [line for block in blocks for line in block]
+    heads = []
+    for index in indices[:-1]:
+        head = turn_lines(session, index)[0]
+        if session.game.turns[index].score is not None:
+            head.append(" · Tab: how", style="muted")  # its lines are in the whole view
+        head.no_wrap, head.overflow = True, "ellipsis"
+        heads.append(head)
+    return [*heads[-max(1, rows - 2) :], *blocks[-1]]
 
 
 def _first_steps(session: TileSession) -> list[Text]:
@@ -456,6 +487,8 @@ def tile_screen(session: TileSession, width: int, height: int) -> RenderableType
         line.no_wrap, line.overflow = True, "ellipsis"
     footers = _JOKER_FOOTER if session.joker_callers else {}
     said = footers.get(session.stage, _FOOTER[session.stage])
+    if session.stage is Stage.WAIT and not session.open_callers():
+        said = "the computers play · h help · k rules · q quit (saved)"
     if session.deferred:
         said = "h help · q quit (saved)"
     footer = Text(said, style="muted")

@@ -19,7 +19,7 @@ from solitaire.core.untrusted import safe_text
 from solitaire.store import GameRow
 from solitaire.tiles.board import Board, Placement, square_name
 from solitaire.tiles.game import PASSES_EACH, Ending, TileGame
-from solitaire.tiles.moves import Action, Exchange
+from solitaire.tiles.moves import announced
 from solitaire.tiles.optional import count_result
 from solitaire.tiles.scoring import LineScore, PlayScore
 from solitaire.tiles.stats import TileStats
@@ -27,7 +27,6 @@ from solitaire.tiles.stats import TileStats
 __all__ = [
     "StoredTiles",
     "TileHistoryView",
-    "announced",
     "board_text",
     "ending_text",
     "explain_play",
@@ -225,14 +224,6 @@ def game_view(
     if game.is_over:
         parts.append(Text(f"{verdict(game, names)}: {ending_text(game, names)}.", style="best"))
     return Group(*parts)
-
-
-def announced(action: Action) -> str:
-    """A move as the other players learn it: an exchange by its count only."""
-    if isinstance(action, Exchange):
-        count = len(action.tiles)
-        return f"exchange {count} tile{'s' * (count != 1)}"
-    return str(action)
 
 
 def verdict(game: TileGame, names: Sequence[str]) -> str:
