@@ -208,6 +208,12 @@ def _register_patience(sub: Subcommands) -> None:
             action="store_true",
             help="a match: the table of totals per deal instead of every deal card by card",
         )
+        rep.add_argument(
+            "--reveal",
+            action="store_true",
+            help="an unfinished tile game: show every rack and the tiles exchanged (hidden "
+            "while it is played)",
+        )
 
     with new_command(
         sub,

@@ -165,6 +165,12 @@ def replay_tiles(
     it)."""
     game = replay(data, allow_unfinished=stored_id is not None)
     names = [str(n) for n in data["players"]]
+    hidden = not game.is_over and not getattr(args, "reveal", False)
+    if hidden and args.json:
+        raise InputError(
+            "the record of an unfinished game holds every rack and the bag's tiles: "
+            "add --reveal to print it"
+        )
     if args.json:
         record = game_record(game, names, servant=data.get("servant") == 1)
         print(json.dumps(record, separators=(",", ":")))
@@ -173,8 +179,16 @@ def replay_tiles(
     title = _title(game, names)
     if stored_id is not None:
         title = f"Tile game {stored_id}: {title}"
-    console.print(game_view(game, seat_names(names), title, ascii=args.ascii))
+    console.print(game_view(game, seat_names(names), title, ascii=args.ascii, hidden=hidden))
     console.print(Text("Replayed and re-scored: every turn matches the record.", style="best"))
+    if hidden:
+        console.print(
+            Text(
+                "The racks and the tiles exchanged stay hidden while the game is unfinished "
+                "(--reveal shows them).",
+                style="muted",
+            )
+        )
     if not game.is_over and stored_id is not None:
         console.print(
             Text(

@@ -13,10 +13,16 @@ The start: each player draws one tile from the seeded bag, the lowest rank plays
 first (players tied for lowest draw again), the tiles go back and the bag is
 mixed, then each player draws five, in seat order. The end: when the bag is
 empty, the game ends at once when a player lays their last tile, or when every
-player in turn has no play. So that a game always ends, six turns in a row
-without a play (passes and exchanges; three per player for more players) also end
-it, the rule word games use. Each player then loses the face value of the tiles
-left on their rack.
+player in turn has no play. A play that closes the board (no square can take a
+tile, whatever is drawn: :func:`~solitaire.tiles.movegen.board_closed`) ends it at
+once too. So that a game always ends, six turns in a row without a play (passes
+and exchanges; three per player for more players) also end it, the rule word games
+use. Each player then loses the face value of the tiles left on their rack;
+:attr:`TileGame.ending` says which of these ended it.
+
+Rules version 1 (records written before the closed board ended a game, which carry
+no ``rules`` field) lacks the closed board: such a game went on to the six turns
+without a play, and it replays that way (``rules=1``).
 
 In a Joker game (``joker=True``) players count their own plays: a play is applied
 with the player's ``claim`` and scores what was recorded (a claim above the play's
@@ -37,13 +43,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from itertools import combinations
 from typing import Any, Final
 
 from solitaire.core import errors
 from solitaire.core.errors import InputError
 from solitaire.tiles.board import SIZE, Board
-from solitaire.tiles.movegen import ScoredPlay, generate, has_play
+from solitaire.tiles.movegen import ScoredPlay, board_closed, generate, has_play
 from solitaire.tiles.moves import (
     Action,
     Exchange,
@@ -59,11 +66,33 @@ from solitaire.tiles.optional import JokerCall, joker
 from solitaire.tiles.scoring import PlayScore
 from solitaire.tiles.tiles import FULL_SET, RACK_SIZE, Bag, Tile, format_tiles, rack_pips
 
-__all__ = ["GAME", "MAX_CLAIM", "RECORD_VERSION", "Called", "PlayerView", "TileGame", "Turn"]
+__all__ = [
+    "GAME",
+    "MAX_CLAIM",
+    "RECORD_VERSION",
+    "RULES",
+    "Called",
+    "Ending",
+    "PlayerView",
+    "TileGame",
+    "Turn",
+]
 
 MAX_CLAIM: Final = 999  # a count said for one play (the most a play can score is far less)
 GAME: Final = "tiles"  # a record's "game"
 RECORD_VERSION: Final = 1
+RULES: Final = 2
+"""The rules' version: 2 ends the game on a closed board; 1 (older records) did not."""
+PASSES_EACH: Final = 3  # turns in a row without a play, per player, that end the game
+
+
+class Ending(StrEnum):
+    """Why a game ended."""
+
+    OUT = "the bag was empty and a player laid their last tile"
+    BLOCKED = "the bag was empty and no player could play"
+    CLOSED = "the board is closed: no square can take a tile, whatever is drawn"
+    PASSES = "turns in a row without a play"
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +152,8 @@ class PlayerView:
     bag_size: int
     unseen: tuple[Tile, ...]
     """Tiles neither on the board nor on this rack: the bag and the other racks."""
+    rules: int = RULES
+    """The rules' version: from 2, a play that closes the board ends the game."""
 
     @property
     def opponents_tiles(self) -> int:
@@ -145,7 +176,10 @@ class TileGame:
         *,
         solitaire: bool = False,
         joker: bool = False,
+        rules: int = RULES,
     ) -> None:
+        if not 1 <= rules <= RULES:
+            raise InputError(f"the rules' version is 1 to {RULES}, not {rules}")
         if not 2 <= players <= 4:
             raise InputError(f"a game is for 2 to 4 players, not {players}")
         if solitaire and players != 2:
@@ -156,6 +190,9 @@ class TileGame:
         self.players = players
         self.solitaire = solitaire
         self.joker = joker
+        self.rules = rules
+        self.ending: Ending | None = None
+        """Why the game ended (None while it goes on)."""
         self.calls: dict[int, Called] = {}
         """Joker calls by the index of the turn called on."""
         self.early: list[Called] = []
@@ -236,6 +273,7 @@ class TileGame:
             rack_sizes=tuple(len(r) for r in self.racks),
             bag_size=len(self.bags[player]),
             unseen=tuple(sorted(unseen.elements())),
+            rules=self.rules,
         )
 
     # -- questions ------------------------------------------------------------
@@ -353,16 +391,41 @@ class TileGame:
         self.turns.append(turn)
         self._plays = None
         self.current_player = (player + 1) % self.players
-        if self._ended(turn):
+        self.ending = self._ended(turn)
+        if self.ending is not None:
             self.deductions = tuple(rack_pips(r) for r in self.racks)
         return turn
 
-    def _ended(self, turn: Turn) -> bool:
+    def _ended(self, turn: Turn) -> Ending | None:
         if isinstance(turn.action, Play):
-            return not self.bags[turn.player] and not self.racks[turn.player]
+            if not self.bags[turn.player] and not self.racks[turn.player]:
+                return Ending.OUT
+            if self.rules >= 2 and board_closed(self.board):
+                return Ending.CLOSED
+            return None
         if not any(self.bags) and self._without_play >= self.players:
-            return True  # every player in turn had no play and nothing can change
-        return self._without_play >= 3 * self.players
+            return Ending.BLOCKED  # every player in turn had no play and nothing can change
+        if self._without_play >= PASSES_EACH * self.players:
+            return Ending.PASSES
+        return None
+
+    @property
+    def passes_left(self) -> int:
+        """Turns in a row without a play still to come before the game ends (the count
+        starts again at each play)."""
+        limit = self.players if not any(self.bags) else PASSES_EACH * self.players
+        return max(0, limit - self._without_play)
+
+    @property
+    def without_play(self) -> int:
+        """Turns in a row without a play (passes and exchanges) so far."""
+        return self._without_play
+
+    def closes(self, play: Play) -> bool:
+        """Whether ``play`` (legal) would end the game by closing the board."""
+        if self.rules < 2:
+            return False
+        return board_closed(self.board.place(play.placements))
 
     def play(self, play: Play) -> Turn:
         """Lay tiles (see :meth:`apply`)."""
@@ -463,6 +526,7 @@ class TileGame:
         return {
             "game": GAME,
             "version": RECORD_VERSION,
+            **({"rules": self.rules} if self.rules != 1 else {}),
             "seed": str(self.seed),
             "players": list(players),
             "first_player": self.first_player,

@@ -22,17 +22,18 @@ the same rules; the tests hold the two equal on small and random boards.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections import Counter
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import permutations, product
+from itertools import combinations_with_replacement, permutations, product
 
 from solitaire.tiles.board import ACROSS, DOWN, Board, Placement
 from solitaire.tiles.moves import Play
 from solitaire.tiles.scoring import BONUS, LINE_KEY, MAX_LINE, line_info
-from solitaire.tiles.tiles import RACK_SIZE, Tile
+from solitaire.tiles.tiles import FULL_SET, RACK_SIZE, Tile
 
-__all__ = ["ScoredPlay", "centre", "generate", "has_play"]
+__all__ = ["ScoredPlay", "board_closed", "centre", "generate", "has_play", "open_squares"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,3 +289,88 @@ def _crossed_total(
 def has_play(board: Board, rack: Sequence[Tile]) -> bool:
     """Whether any play is legal (an opening is tried through the centre only)."""
     return bool(generate(board, rack, through=centre(board) if board.is_empty else None))
+
+
+# -- the closed board ----------------------------------------------------------------
+
+
+def _off_board(board: Board, available: Iterable[Tile] | None) -> Counter[int]:
+    """How many tiles of each rank may still be laid (6 and 9 counted together, as 6)."""
+    if available is None:
+        left = Counter(FULL_SET)
+        left.subtract(t for t in board.tiles if t is not None)
+        tiles: Iterable[Tile] = left.elements()
+    else:
+        tiles = available
+    counts: Counter[int] = Counter()
+    for tile in tiles:
+        counts[6 if tile.rank == 9 else tile.rank] += 1
+    return counts
+
+
+def _lines_alone(board: Board, square: int) -> list[tuple[int, int]] | None:
+    """The (length, line key of the other tiles) of the lines across and down a tile laid
+    alone on an empty square would make; None when one would pass five tiles."""
+    n, faces = board.size, board.faces
+    row, col = divmod(square, n)
+    lines = []
+    for dr, dc in ((0, 1), (1, 0)):
+        length, key = 1, 0
+        for sign in (-1, 1):
+            r, c = row + sign * dr, col + sign * dc
+            while 0 <= r < n and 0 <= c < n and faces[r * n + c]:
+                length += 1
+                key += LINE_KEY[faces[r * n + c]]
+                r, c = r + sign * dr, c + sign * dc
+        if length > MAX_LINE:
+            return None
+        if length >= 2:
+            lines.append((length, key))
+    return lines
+
+
+def open_squares(board: Board) -> list[int]:
+    """The empty squares next to a tile where a tile laid alone keeps every line within
+    five tiles: every play after the first lays a tile on one of them."""
+    faces = board.faces
+    return [
+        square
+        for square in range(board.size * board.size)
+        if not faces[square]
+        and any(faces[n] for n in board.neighbours(square))
+        and _lines_alone(board, square) is not None
+    ]
+
+
+def board_closed(board: Board, available: Iterable[Tile] | None = None) -> bool:
+    """Whether no tile can ever be laid: no rack of the tiles off the board (or of
+    ``available``) has a legal play, whatever is drawn. An empty board is never closed.
+
+    Exact: a play lays a tile on an :func:`open_squares` square, so with none the board is
+    closed; a tile that scores laid alone there opens it. Otherwise every rack of five
+    (fewer when fewer are left) is tried on those squares.
+    """
+    if board.is_empty:
+        return False
+    counts = _off_board(board, available)
+    faces = [f for f in range(1, 14) if counts[6 if f == 9 else f]]
+    squares = open_squares(board)
+    for square in squares:
+        lines = _lines_alone(board, square)
+        assert lines is not None
+        for face in faces:
+            for _, key in lines:
+                if (line_info(key + LINE_KEY[face])[1] >> face) & 1:
+                    return False
+    if not squares:
+        return True
+    # No tile scores alone on an open square: a play of several may still score together.
+    size = min(RACK_SIZE, sum(counts.values()))
+    ranks = sorted(rank for rank in counts if counts[rank] > 0)
+    for rack in combinations_with_replacement(ranks, size):
+        if any(rack.count(rank) > counts[rank] for rank in set(rack)):
+            continue
+        tiles = tuple(Tile(rank, False) for rank in rack)
+        if generate(board, tiles, near=squares, best_only=True):
+            return False
+    return True

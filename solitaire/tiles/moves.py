@@ -43,6 +43,8 @@ __all__ = [
     "Pass",
     "Play",
     "Reason",
+    "announced",
+    "as_laid",
     "check_count",
     "check_play",
     "format_placement",
@@ -86,6 +88,11 @@ def format_placement(placement: Placement, size: int) -> str:
     square, tile, face = placement
     turned = f"/{face}" if face != tile.rank else ""
     return f"{square_name(square, size)}:{tile}{turned}"
+
+
+def as_laid(tile: Tile, face: int) -> str:
+    """A tile named as it is laid: ``7D``, or ``6D laid as a 9`` for a turned 6."""
+    return str(tile) if face == tile.rank else f"{tile} laid as a {face}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +161,14 @@ class Exchange:
 
 
 Action = Play | Pass | Exchange
+
+
+def announced(action: Action) -> str:
+    """A move as the other players learn it: an exchange by its count only."""
+    if isinstance(action, Exchange):
+        count = len(action.tiles)
+        return f"exchange {count} tile{'s' * (count != 1)}"
+    return str(action)
 
 
 def parse_action(text: str, size: int = 13) -> Action:
@@ -248,7 +263,7 @@ def check_play(board: Board, rack: Sequence[Tile], play: Play) -> PlayScore:
         lines.append(
             score_line([after.faces[s] for s in line], [after.dark(s) for s in line], line)
         )
-    for square, tile, _ in placements:
+    for square, tile, face in placements:
         if not any(
             line.squares.index(square) in line.scoring_positions()
             for line in lines
@@ -256,8 +271,8 @@ def check_play(board: Board, rack: Sequence[Tile], play: Play) -> PlayScore:
         ):
             raise IllegalMoveError(
                 Reason.NO_POINTS,
-                f"{tile} on {square_name(square, size)} scores nothing: every tile laid must "
-                f"be in a fifteen, pair or run",
+                f"{as_laid(tile, face)} on {square_name(square, size)} scores nothing: every "
+                "tile laid must be in a fifteen, pair or run",
             )
     bonuses = []
     if first:

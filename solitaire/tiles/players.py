@@ -16,6 +16,9 @@
   the one used), and a reply that ends the game costs the tiles still held too.
   Only replies near the play are searched again: elsewhere the best reply is the
   one before the play. With no play it keeps the best leave and exchanges the rest.
+* Both know the closed board (:func:`closing_margin`): a play that closes it ends
+  the game, so neither closes a board it expects to lose on; the expert closes one
+  it expects to win on first of all.
 
 Ties go to the first play in the generator's order, and the sampled racks are
 seeded by the position, so a seeded game is the same on every run.
@@ -30,6 +33,7 @@ import heapq
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from functools import cache
 from itertools import combinations
 from typing import Final, TypeAlias
@@ -40,22 +44,28 @@ from solitaire.tiles.board import ACROSS, DOWN, Board
 from solitaire.tiles.game import PlayerView
 from solitaire.tiles.leaves import LeaveModel, load_leaves
 from solitaire.tiles.levels import PLAYERS
-from solitaire.tiles.movegen import ScoredPlay, centre, generate
+from solitaire.tiles.movegen import ScoredPlay, board_closed, centre, generate
 from solitaire.tiles.moves import Action, Exchange, Pass, Play
 from solitaire.tiles.tiles import RACK_SIZE, Tile, rack_pips
 
 __all__ = [
     "PLAYERS",
+    "Appraisal",
+    "ExchangeChoice",
     "Expert",
     "GreedyPlayer",
     "Player",
     "best_replies",
+    "built_in_expert",
+    "closing_margin",
     "expert",
     "greedy",
     "reply_cost",
     "reply_region",
     "sample_racks",
 ]
+
+CLOSING: Final = 10_000.0  # a play that ends the game on a closed board: first or last
 
 Player: TypeAlias = engine.Player[PlayerView, Action]
 """A seat at the table: a ``name`` and ``choose(observation) -> action``."""
@@ -67,10 +77,17 @@ def _plays(view: PlayerView) -> list[ScoredPlay]:
 
 
 def greedy(view: PlayerView) -> Action:
-    """The highest score now."""
+    """The highest score now, unless it closes the board on a loss (:func:`closing_margin`):
+    then the next that does not (with none, the closing play of the best margin)."""
     plays = _plays(view)
     if plays:
-        return max(plays, key=lambda p: p.score).play
+        margins: list[tuple[float, int]] = []
+        for index, play in sorted(enumerate(plays), key=lambda item: -item[1].score):
+            margin = closing_margin(view, play)
+            if margin is None or margin >= 0:
+                return play.play
+            margins.append((margin, -index))
+        return plays[-max(margins)[1]].play
     if view.bag_size >= len(view.rack):
         return Exchange(tuple(view.rack))
     return Pass()
@@ -86,6 +103,28 @@ class GreedyPlayer:
         return greedy(view)
 
 
+def closing_margin(view: PlayerView, play: ScoredPlay) -> float | None:
+    """When ``play`` closes the board (ending the game at once, from rules 2): this player's
+    final score less the best of the others', as it expects them. Its own leftovers are the
+    tiles it keeps and those it draws; the others' are their tiles, each at the unseen
+    tiles' mean face value (their very tiles once the bag is empty and one other holds all
+    the unseen). None when the play does not close the board."""
+    if view.rules < 2 or not board_closed(view.board.place(play.play.placements)):
+        return None
+    kept = _kept(view.rack, play.play.tiles)
+    pips = sum(t.pips for t in view.unseen)
+    mean = pips / max(1, len(view.unseen))
+    drawn = min(view.bag_size, RACK_SIZE - len(kept))
+    me = view.player
+    mine = view.scores[me] + play.score - rack_pips(kept) - mean * drawn
+    others = [
+        view.scores[p] - (pips if size == len(view.unseen) else mean * size)
+        for p, size in enumerate(view.rack_sizes)
+        if p != me
+    ]
+    return mine - max(others)
+
+
 def _kept(rack: Sequence[Tile], laid: Sequence[Tile]) -> list[Tile]:
     used = Counter(laid)
     kept = []
@@ -97,11 +136,67 @@ def _kept(rack: Sequence[Tile], laid: Sequence[Tile]) -> list[Tile]:
     return kept
 
 
+@dataclass(frozen=True, slots=True)
+class Appraisal:
+    """One play as the expert sees it: its score, the tiles it keeps and what they are
+    worth, and once looked a turn further, the points it expects the opponent to take
+    back."""
+
+    scored: ScoredPlay
+    order: int
+    """The play's place in the generator's order (ties go to the first)."""
+    kept: tuple[Tile, ...]
+    leave: float
+    """What the tiles kept are worth: the leave's value while tiles are drawn; once the
+    bag is empty, minus their face value (or, going out, plus what the others hold)."""
+    risk: float | None = None
+    """The opponent's mean best reply after it (None: not looked at)."""
+    closing: float | None = None
+    """When it closes the board, ending the game: the final margin it expects over the
+    best of the others (None: it does not, or was not looked at)."""
+
+    @property
+    def play(self) -> Play:
+        """The play."""
+        return self.scored.play
+
+    @property
+    def score(self) -> int:
+        """Its points now."""
+        return self.scored.score
+
+    @property
+    def value(self) -> float:
+        """Score and leave."""
+        return self.scored.score + self.leave
+
+    @property
+    def total(self) -> float:
+        """Score and leave, less the reply risk when it was looked at; a play that closes
+        the board is first when it wins and last when it loses, by its margin."""
+        if self.closing is not None:
+            return (CLOSING if self.closing >= 0 else -CLOSING) + self.closing
+        return self.value if self.risk is None else self.value - self.risk
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeChoice:
+    """The expert's move with no play: the tiles it swaps (none: a pass), those it keeps
+    and the kept tiles' leave value."""
+
+    action: Exchange | Pass
+    kept: tuple[Tile, ...]
+    value: float
+
+
 class Expert:
     """Score now, the leave, the opponent's best reply and the endgame deductions.
 
-    ``shortlist`` plays are looked at a turn further, against ``samples`` racks. The
-    leave values it has looked up are kept for its next choices.
+    A choice is a pipeline, each step a method the hints call too: :meth:`candidates`
+    (every legal play), :meth:`appraise` (score and leave, the valuation),
+    :meth:`look_ahead` (the ``shortlist`` best by value, each with the opponent's reply
+    over ``samples`` racks) and :meth:`pick` (the best total). The leave values it has
+    looked up are kept for its next choices.
     """
 
     name: Final = "expert"
@@ -123,36 +218,70 @@ class Expert:
             value = self._leave_cache[key] = self.leaves.value(key)
         return value
 
-    def _value(self, view: PlayerView, play: ScoredPlay) -> float:
-        kept = _kept(view.rack, play.play.tiles)
+    def candidates(self, view: PlayerView) -> list[ScoredPlay]:
+        """Every legal play (an opening: those through the centre)."""
+        return _plays(view)
+
+    def appraise(self, view: PlayerView, plays: Sequence[ScoredPlay]) -> list[Appraisal]:
+        """Each play valued by its score and the worth of the tiles it keeps."""
+        return [self._appraisal(view, play, index) for index, play in enumerate(plays)]
+
+    def _appraisal(self, view: PlayerView, play: ScoredPlay, order: int) -> Appraisal:
+        kept = tuple(_kept(view.rack, play.play.tiles))
         drawn = min(view.bag_size, RACK_SIZE - len(kept))
         if drawn > 0:
-            return play.score + self._leave(kept)
-        if not kept:  # going out ends the game: the others keep their tiles
+            leave = self._leave(kept)
+        elif not kept:  # going out ends the game: the others keep their tiles
             mean = sum(t.pips for t in view.unseen) / max(1, len(view.unseen))
-            return play.score + mean * view.opponents_tiles
-        return play.score - rack_pips(kept)
+            leave = mean * view.opponents_tiles
+        else:
+            leave = -rack_pips(kept)
+        return Appraisal(play, order, kept, leave)
+
+    def look_ahead(self, view: PlayerView, appraised: Sequence[Appraisal]) -> list[Appraisal]:
+        """The best few by value, each with the opponent's mean best reply after it (none
+        is looked at when there is one play, or no opponent's tile is unseen); a play
+        that closes the board has no reply but the game's end (:func:`closing_margin`)."""
+        shortlist = heapq.nlargest(self.shortlist, appraised, key=lambda a: (a.value, -a.order))
+        racks = sample_racks(view, self.samples)
+        before = best_replies(view, racks) if racks and len(shortlist) > 1 else None
+        looked = []
+        for item in shortlist:
+            closing = closing_margin(view, item.scored)
+            if closing is not None:
+                looked.append(replace(item, risk=0.0, closing=closing))
+            elif before is None:
+                looked.append(item)
+            else:
+                looked.append(replace(item, risk=reply_cost(view, item.play, racks, before)))
+        return looked
+
+    def pick(self, looked: Sequence[Appraisal]) -> Appraisal:
+        """The best total; a tie to the first in the generator's order."""
+        return max(looked, key=lambda a: (a.total, -a.order))
+
+    def ranked(self, view: PlayerView) -> list[Appraisal]:
+        """Every play, best first: those looked at by total, then the rest by value."""
+        appraised = self.appraise(view, self.candidates(view))
+        looked = sorted(self.look_ahead(view, appraised), key=lambda a: (-a.total, a.order))
+        seen = {a.order for a in looked}
+        rest = sorted(
+            (a for a in appraised if a.order not in seen), key=lambda a: (-a.value, a.order)
+        )
+        return [*looked, *rest]
 
     def choose(self, view: PlayerView) -> Action:
         """The play of the best value, a turn looked further; with none, an exchange."""
-        plays = _plays(view)
+        plays = self.candidates(view)
         if not plays:
-            return self._exchange(view)
-        valued = [(self._value(view, p), -i, p) for i, p in enumerate(plays)]
-        shortlist = heapq.nlargest(self.shortlist, valued)
-        racks = sample_racks(view, self.samples)
-        if not racks or len(shortlist) == 1:
-            return shortlist[0][2].play
-        before = best_replies(view, racks)
-        best = max(
-            shortlist,
-            key=lambda item: (item[0] - reply_cost(view, item[2].play, racks, before), item[1]),
-        )
-        return best[2].play
+            return self.exchange_choice(view).action
+        return self.pick(self.look_ahead(view, self.appraise(view, plays))).play
 
-    def _exchange(self, view: PlayerView) -> Action:
+    def exchange_choice(self, view: PlayerView) -> ExchangeChoice:
+        """With no play: keep the tiles of the best leave, swap the rest (a pass when the
+        bag is too short for any swap)."""
         rack = view.rack
-        best: tuple[float, tuple[Tile, ...]] | None = None
+        best: tuple[float, tuple[Tile, ...], tuple[Tile, ...]] | None = None
         for k in range(len(rack)):
             for keep in combinations(rack, k):
                 given = _kept(rack, keep)
@@ -160,10 +289,10 @@ class Expert:
                     continue
                 value = self.leaves.value(keep)
                 if best is None or value > best[0]:
-                    best = (value, tuple(given))
+                    best = (value, tuple(given), keep)
         if best is None:
-            return Pass()
-        return Exchange(best[1])
+            return ExchangeChoice(Pass(), tuple(rack), 0.0)
+        return ExchangeChoice(Exchange(best[1]), best[2], best[0])
 
 
 @cache
@@ -176,6 +305,11 @@ def _expert() -> Expert:
 def expert(view: PlayerView) -> Action:
     """The built-in expert's choice."""
     return _expert().choose(view)
+
+
+def built_in_expert() -> Expert:
+    """The one expert with the built-in leave values (the hints ask it)."""
+    return _expert()
 
 
 def sample_racks(view: PlayerView, count: int) -> list[tuple[Tile, ...]]:

@@ -6,10 +6,13 @@ after it, and the leftovers deducted at the end. In a Joker game each play also
 holds the player's ``claim`` and each turn its Joker ``call`` (the caller and the
 points judged), ``early_calls`` lists the calls made while a player was still
 counting (the turn counted, the caller, the points judged; the last may be on a
-turn not yet recorded), and the running scores are what was recorded. Records are
-untrusted: they are read through :mod:`solitaire.core.untrusted`, and
-:func:`replay` plays them again on a fresh engine, refusing the first turn and
-field that does not match: a computer's claim is counted again, a call judged again.
+turn not yet recorded), and the running scores are what was recorded. ``rules`` is
+the rules' version (:data:`~solitaire.tiles.game.RULES`): records written before a
+closed board ended the game have none and replay by rules 1, where such a game went
+on to six turns without a play, exactly as it was played. Records are untrusted:
+they are read through :mod:`solitaire.core.untrusted`, and :func:`replay` plays them
+again on a fresh engine, refusing the first turn and field that does not match: a
+computer's claim is counted again, a call judged again.
 
 >>> from solitaire.tiles.players import greedy
 >>> game = TileGame(seed=3)
@@ -35,7 +38,7 @@ from solitaire.core.untrusted import (
     parse_record,
     safe_text,
 )
-from solitaire.tiles.game import GAME, MAX_CLAIM, RECORD_VERSION, TileGame
+from solitaire.tiles.game import GAME, MAX_CLAIM, RECORD_VERSION, RULES, TileGame
 from solitaire.tiles.joker import calls_at_once, computer_caller, computer_count
 from solitaire.tiles.levels import PLAYERS
 from solitaire.tiles.moves import Action, Exchange, Pass, Play
@@ -58,7 +61,7 @@ _TOP: Final = (
     "deductions",
     "final",
 )
-_OPTIONAL: Final = ("solitaire", "servant", "joker", "early_calls")  # absent when off or none
+_OPTIONAL: Final = ("rules", "solitaire", "servant", "joker", "early_calls")  # absent: off, none
 _EARLY: Final = ("turn", "caller", "points")
 _TURN: Final = ("player", "rack", "action", "tiles", "score", "drew", "scores")
 _JOKER_TURN: Final = ("claim", "call")  # a Joker game's plays: the count said, the call made
@@ -230,7 +233,8 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> TileGa
         raise RecordError("record: field 'solitaire': the solitaire has 2 seats")
     if solitaire and jokers:
         raise RecordError("record: field 'joker': the solitaire is not played with the Joker")
-    game = TileGame(seed, players=seats, solitaire=solitaire, joker=jokers)
+    rules = record.integer("rules", 1, RULES, default=1)
+    game = TileGame(seed, players=seats, solitaire=solitaire, joker=jokers, rules=rules)
     _expect(
         game.first_player,
         record.integer("first_player", 0, seats - 1),

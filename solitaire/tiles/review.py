@@ -37,7 +37,9 @@ class MoveGap:
 
 def move_gaps(game: TileGame) -> list[MoveGap]:
     """Each turn of ``game`` beside the best play available then."""
-    again = TileGame(game.seed, game.players, game.board.size, solitaire=game.solitaire)
+    again = TileGame(
+        game.seed, game.players, game.board.size, solitaire=game.solitaire, rules=game.rules
+    )
     gaps = []
     for turn in game.turns:
         best = max((p.score for p in again.legal_plays()), default=0)

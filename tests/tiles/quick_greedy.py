@@ -12,7 +12,7 @@ from __future__ import annotations
 from solitaire.tiles.game import PlayerView
 from solitaire.tiles.movegen import centre, generate
 from solitaire.tiles.moves import Action
-from solitaire.tiles.players import greedy
+from solitaire.tiles.players import closing_margin, greedy
 
 
 def quick_greedy(view: PlayerView) -> Action:
@@ -21,5 +21,7 @@ def quick_greedy(view: PlayerView) -> Action:
     through = centre(board) if board.is_empty else None
     best = generate(board, view.rack, through=through, best_only=True)
     if best:
-        return best[0].play
-    return greedy(view)  # no play: greedy's own exchange or pass
+        margin = closing_margin(view, best[0])
+        if margin is None or margin >= 0:
+            return best[0].play
+    return greedy(view)  # no play, or the best closes the board on a loss: greedy's own

@@ -42,6 +42,7 @@ REFUSALS = [
     (Reason.TOO_LONG, "A1:AL A2:2L A3:3L A4:4L A5:5L", "A6:6L B6:7D", "A1-A6 would be 6"),
     (Reason.NO_POINTS, "G7:7L H7:8L", "I7:2L", "2L on I7 scores nothing"),
     (Reason.NO_POINTS, "", "G7:7D H7:8D I7:2L", "2L on I7 scores nothing"),
+    (Reason.NO_POINTS, "G7:KL H7:KL", "I7:6L/9", "6L laid as a 9 on I7 scores nothing"),
 ]
 
 

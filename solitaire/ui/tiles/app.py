@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import Final
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.filters import Condition
@@ -21,10 +22,12 @@ from prompt_toolkit.output import Output
 from solitaire.store import resolve_data_dir
 from solitaire.tiles.game import TileGame
 from solitaire.ui import kinds, shell
-from solitaire.ui.tiles.screen import tile_screen, whole_pages
+from solitaire.ui.tiles.screen import rules_pages, tile_screen, whole_pages
 from solitaire.ui.tiles.session import Stage, TileSession
 
-__all__ = ["build_app", "run_app"]
+__all__ = ["PAUSE", "build_app", "run_app"]
+
+PAUSE: Final = 0.8  # seconds between the moves of computers only, as the match's cards
 
 
 def build_app(
@@ -52,11 +55,14 @@ def build_app(
 
         def run() -> None:
             session.settle_deferred()  # a key never acts before the computers' first moves
+            if session.covered:  # help or the rules cover the game: its keys do nothing
+                return
             if session.whole is not None:
                 session.message = "Tab, Esc or Enter closes the whole move explained."
                 return
             session.message = ""
             action()
+            schedule()  # a new game of computers only starts its moves
 
         return run
 
@@ -77,9 +83,12 @@ def build_app(
     keys.on("t", filter=~typing)(fresh(session.turn_tile))
     keys.on("backspace")(fresh(session.backspace))
     keys.on("enter")(fresh(session.enter))
-    keys.on("escape", eager=True)(fresh(session.clear))
+    covered = Condition(lambda: session.covered)
+    keys.on("escape", filter=covered, eager=True)(session.escape)
+    keys.on("escape", filter=~covered, eager=True)(fresh(session.escape))
     keys.on("m", filter=~typing)(fresh(session.start_typing))
     keys.on("?", filter=~typing)(fresh(session.hint))
+    keys.on("w", filter=~typing)(fresh(session.explain_why))
     keys.on("p", filter=~typing)(fresh(session.pass_turn))
     keys.on("x", filter=~typing)(fresh(session.exchange))
     keys.on("j", filter=~typing)(fresh(session.call_joker))
@@ -102,7 +111,21 @@ def build_app(
     @keys.add("h", filter=~typing)
     @keys.add("f1")
     def _help(event: object) -> None:
-        session.show_help = not session.show_help
+        session.toggle_help()
+
+    keys.on("k", filter=~typing)(session.toggle_rules)
+    reading = Condition(lambda: session.show_rules)
+
+    def rules_page(step: int) -> None:
+        columns, rows = size()
+        session.turn_rules_page(step, rules_pages(columns, rows, session.ascii))
+
+    helping = Condition(lambda: session.show_help)
+    for key, step in {
+        "up": -1, "down": 1, "left": -1, "right": 1, "pageup": -1, "pagedown": 1,
+    }.items():  # fmt: skip
+        keys.on(key, filter=reading)(partial(rules_page, step))
+        keys.on(key, filter=helping)(partial(session.turn_help_page, step))
 
     keys.on_quit(session.quit, filter=~typing)
     app = shell.full_screen_app(root, screen, keys, input=input, output=output)
@@ -117,7 +140,26 @@ def build_app(
         if session.settle_deferred():
             app.invalidate()
 
+    ticking = [False]  # a computer's move is scheduled
+
+    def schedule() -> None:
+        if session.tick_due and app.loop is not None and not ticking[0]:
+            ticking[0] = True
+            app.loop.call_later(session.pause, lambda: keys.guarded(tick))
+
+    def tick() -> None:
+        ticking[0] = False
+        session.tick()
+        app.invalidate()
+        schedule()
+
+    def start_ticks(_: object) -> None:
+        """Once the board is on screen, a game of computers only moves one turn a pause."""
+        app.after_render -= start_ticks
+        schedule()
+
     app.after_render += first_moves
+    app.after_render += start_ticks
     return app
 
 
@@ -141,6 +183,7 @@ def run_app(
             servant=bool(args.servant),
             defer=True,
         )
+        session.pause = PAUSE
         try:
             message = shell.run_full_screen(build_app(session, input, output), session.quit)
         finally:

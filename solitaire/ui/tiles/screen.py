@@ -12,19 +12,31 @@ import io
 from typing import Final
 
 from rich.console import Console, Group, RenderableType
+from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
-from solitaire.tiles.board import square_name
+from solitaire.tiles.board import Placement, square_name
 from solitaire.tiles.joker import computer_count
-from solitaire.tiles.moves import Action, Exchange, Play
+from solitaire.tiles.moves import Action, Exchange, Play, announced
 from solitaire.tiles.review import move_gaps
+from solitaire.tiles.rules import rules_text
 from solitaire.tiles.tiles import format_tiles
-from solitaire.ui.tiles.session import Preview, Stage, TileSession, typed_form
-from solitaire.ui.tiles.views import board_text, play_lines, verdict
-from solitaire.ui.views import offer_lines
+from solitaire.ui.tiles.session import Preview, Stage, TileSession, keeps_text, typed_form
+from solitaire.ui.tiles.views import board_text, ending_text, play_lines, verdict
+from solitaire.ui.views import THEME, offer_lines
 
-__all__ = ["KEYS", "MORE", "help_table", "tile_screen", "turn_lines", "whole_pages"]
+__all__ = [
+    "KEYS",
+    "MARKS",
+    "MORE",
+    "help_table",
+    "marks_table",
+    "rules_pages",
+    "tile_screen",
+    "turn_lines",
+    "whole_pages",
+]
 
 KEYS: Final = (
     ("arrows", "move the cursor on the board"),
@@ -33,24 +45,26 @@ KEYS: Final = (
     ("Backspace", "take back the last tile laid"),
     ("Enter", "play the tiles laid (the preview says if it is legal)"),
     ("m", "type a move: H7 across 5 5 J, H7:7D H8:8D, pass, exchange 7D"),
-    ("?", "hint: the best plays the engine finds, with scores"),
+    ("?", "hint: the expert's best plays, with what each keeps; 1-9 lays"),
+    ("", "  one; with no play, the exchange it would make"),
+    ("w", "why the expert's top play beats the play you laid"),
     ("Tab", "the whole explanation, when it does not all fit (paged)"),
     ("p / x", "pass / exchange (only when no play is possible)"),
-    ("0-9", "--joker: type what your play is worth, then Enter (Esc: back);"),
-    ("", "  a count above the play's worth is struck out: 0 recorded"),
-    ("j", "--joker: call Joker on the last count (missed points are yours,"),
-    ("", "  5 to pay if none); then your seat number when more than one may"),
-    ("", "  call; the first call counts. j while a player still types their"),
-    ("", "  count is early: 5 to pay"),
-    ("Esc", "take back everything laid; leave typing or the exchange"),
-    ("h", "this help"),
+    ("0-9", "--joker: your count, then Enter; a count too high records 0"),
+    ("j", "--joker: call Joker on the last count: its missed points are"),
+    ("", "  yours, 5 to pay if none (or early, while it is typed); then"),
+    ("", "  your seat number when more than one may call"),
+    ("Esc", "close help, the rules or the hints; else take back everything"),
+    ("", "  laid and leave typing or the exchange"),
+    ("k", "the rules of the game (paged)"),
+    ("h", "this help (the keys do nothing while it is shown)"),
     ("q", "quit (the game is saved after every move)"),
 )
 MORE: Final = "Tab shows the whole move"  # after "+N more lines: " when lines are cut
 _ALL: Final = 10**6  # rows enough for every turn since the player to move last moved
 _WHOLE_KEYS: Final = "Up/Down or PgUp/PgDn turn pages · Tab, Esc or Enter closes"
 _FOOTER: Final = {
-    Stage.PLAY: "arrows 1-5 lay · t 6/9 · Bksp back · Enter play · m type · ? hint · p/x · h q",
+    Stage.PLAY: "arrows 1-5 lay · t 6/9 · Bksp · Enter play · m type · ? hint · p/x · h k q",
     Stage.COUNT: "0-9 your count · Bksp · Enter record it · Esc back to laying · q quit",
     Stage.EXCHANGE: "1-5 mark tiles to swap · Enter exchange · Esc back · q quit",
     Stage.HANDOVER: "Enter: show the rack · q quit (saved)",
@@ -67,13 +81,37 @@ _JOKER_FOOTER: Final = {  # while a count is open to a call by the person at the
 }
 
 
-def help_table() -> Table:
-    """Every key and what it does."""
+MARKS: Final = (
+    (">", "before a square: the cursor"),
+    ("+", "before a tile: laid (or typed) this turn, not yet played"),
+    ("*", "before a tile: the last move of a player since you last moved"),
+    ("·  .", "an empty square (. with --ascii)"),
+    ("7D 7L", "a dark 7, a light 7; T is a ten (TD, TL)"),
+    ("9d 6l", "lower-case colour: a 6 turned to be a 9, a 9 turned to be a 6"),
+    ("1:5D", "rack tile 1 (key 1), a dark 5"),
+    ("1+5D", "rack tile 1 is laid on the board this turn"),
+    ("2x8L", "rack tile 2 is marked to be exchanged"),
+    ("2 Bob", "--joker: Bob's seat number, pressed to call Joker"),
+)
+
+
+def help_table(width: int = 80) -> Table:
+    """Every key and what it does; then every mark of the board and the rack."""
     table = Table(title="Keys", title_justify="left", box=None, padding=(0, 1))
-    table.add_column("key", style="title")
+    table.add_column("key", style="title", no_wrap=True)
     table.add_column("does")
     for key, does in KEYS:
         table.add_row(key, does)
+    return table
+
+
+def marks_table() -> Table:
+    """What each mark on the board and the rack means."""
+    table = Table(title="Marks", title_justify="left", box=None, padding=(0, 1))
+    table.add_column("mark", style="title", no_wrap=True)
+    table.add_column("means")
+    for mark, means in MARKS:
+        table.add_row(mark, means)
     return table
 
 
@@ -85,7 +123,7 @@ def turn_lines(session: TileSession, index: int) -> list[Text]:
     """
     turn = session.game.turns[index]
     head = Text(f"{session.names[turn.player]}: ", style="title")
-    head.append(str(turn.action))
+    head.append(announced(turn.action))
     if turn.score is None:
         return [head]
     size = session.game.board.size
@@ -94,7 +132,7 @@ def turn_lines(session: TileSession, index: int) -> list[Text]:
         head.append(f" for {turn.points}", style="points")
     else:
         head.append(f", said {turn.claim}", style="points")
-    lines = play_lines(turn.score, size, session.ascii, worth=not hidden)
+    lines = play_lines(turn.score, size, session.ascii, worth=not hidden, scoring_first=True)
     out = [head, *(Text("  ") + t for t in (lines if hidden else lines[:-1]))]
     if hidden:
         note = f"  {_who_calls(session)} on missed points (5 to pay if none)"
@@ -175,19 +213,46 @@ def _panel(session: TileSession) -> Group:
     parts: list[RenderableType] = [
         Text(f"Tiles · seed {game.seed}", style="title"),
         Text(f"{_bags(session)} · turn {len(game.turns) + 1}", style="muted"),
+        *_passes(session),
         _status(session),
         Text(""),
         _rack(session),
         Text(f"cursor {square_name(session.cursor, size)}", style="muted"),
     ]
-    if session.hints is not None:
-        if session.joker:  # the scores would count for you
-            parts.append(Text("Best plays (?), best first (m):", style="title"))
-            parts += [Text(f"  {typed_form(hint.play)}") for hint in session.hints]
-        else:
-            parts.append(Text("Best plays (?), to type with m:", style="title"))
-            parts += [Text(f"{hint.score:>3}  {typed_form(hint.play)}") for hint in session.hints]
     return Group(*parts)
+
+
+def _hint_lines(session: TileSession, rows: int) -> list[Text]:
+    """The hints below the board, as many as fit: the expert's best plays by its own
+    valuation, each with its score, what it keeps and the reply it fears."""
+    hints = session.hints or []
+    if session.joker:  # the scores would count for you
+        head = Text("Best plays (?), best first (m):", style="title")
+        head.append(" 1-9 lays one · Esc closes", style="muted")
+        return [head, *(Text(f"{i + 1} {typed_form(h.play)}") for i, h in enumerate(hints))]
+    head = Text("Best plays by the expert's valuation (?)", style="title")
+    head.append(" · 1-9 lays one · w why · Esc closes", style="muted")
+    out = [head]
+    for number, hint in enumerate(hints[: max(1, rows - 1)], start=1):
+        line = Text(f"{number} ", style="title")
+        line.append(f"{hint.score:>3} ", style="points")
+        line.append(typed_form(hint.play))
+        line.append(f" · {keeps_text(hint)}", style="muted")
+        if hint.risk is not None:
+            line.append(f" · reply {hint.risk:.1f}", style="muted")
+        out.append(line)
+    return out
+
+
+def _passes(session: TileSession) -> list[Text]:
+    """Once a turn has passed without a play: how many more (passes or exchanges) end the
+    game."""
+    game = session.game
+    if game.is_over or not game.without_play:
+        return []
+    left = game.passes_left
+    said = "1 more pass ends the game" if left == 1 else f"{left} more passes end the game"
+    return [Text(said, style="warn")]
 
 
 def _bags(session: TileSession) -> str:
@@ -219,7 +284,7 @@ def _fit(lines: list[Text], width: int) -> list[Text]:
 
 def _short(action: Action) -> str:
     """A move for the log: a play in the typed form (``E3 down 4D 7L``), cut to 26 places."""
-    text = typed_form(action) if isinstance(action, Play) else str(action)
+    text = typed_form(action) if isinstance(action, Play) else announced(action)
     return text if len(text) <= 26 else text[:25] + "…"
 
 
@@ -239,6 +304,9 @@ def _below(session: TileSession, rows: int, width: int) -> list[Text]:
         return _count_lines(session)
     if stage is Stage.WAIT and session.deferred:  # the board is up; the computers start
         return [Text(f"{session.names[session.seat]} moves first...", style="muted")]
+    if stage is Stage.WAIT and not session.open_callers():  # no count waits on a call
+        move = Text(f"{session.names[session.seat]} is to move...", style="muted")
+        return [move, *_since_last(session, rows - 1, width)]
     if stage is Stage.WAIT:
         computer = session.names[session.seat]
         player = session.names[session.game.turns[-1].player]
@@ -256,6 +324,10 @@ def _below(session: TileSession, rows: int, width: int) -> list[Text]:
             style="warn",
         )
         return [head, *turn_lines(session, last)]
+    if stage is Stage.PLAY and session.why is not None:
+        return [Text("Why (w)", style="title"), *(Text(line) for line in session.why)]
+    if stage is Stage.PLAY and session.hints:
+        return _hint_lines(session, rows)
     preview = session.preview
     if session.typing is not None:
         move = Text("Move: ", style="title") + Text(session.typing + "_")
@@ -274,6 +346,7 @@ def _below(session: TileSession, rows: int, width: int) -> list[Text]:
         return _since_last(session, rows, width)
     result = verdict(session.game, session.names)
     head = Text(f"Game over: {result} ({session.score_line()}).", style="best")
+    head.append(f" It ended: {ending_text(session.game, session.names)}.", style="warn")
     if session.solitaire:
         return [head, *_review(session)]
     return [head, *_since_last(session, rows - 1, width)]
@@ -288,14 +361,18 @@ def _verdict(session: TileSession, preview: Preview) -> list[Text]:
     if preview.score is None:
         return [Text(f"Legal: Enter to {preview.action}", style="best")]
     size = session.game.board.size
+    closes = isinstance(preview.action, Play) and session.game.closes(preview.action)
+    ends = Text(" · it closes the board: the game ends", style="warn") if closes else Text("")
     if session.joker:
         return [
-            Text("Legal: Enter, then count it. The Crib Hands it makes:", style="best"),
-            *play_lines(preview.score, size, worth=False),
+            Text("Legal: Enter, then count it", style="best") + ends,
+            Text("The Crib Hands it makes:", style="muted"),
+            *play_lines(preview.score, size, worth=False, scoring_first=True),
         ]
+    total = preview.score.total
     return [
-        Text("Legal: Enter plays it", style="best"),
-        *play_lines(preview.score, size, session.ascii),
+        Text(f"Legal: {total} point{'s' * (total != 1)}, Enter plays it", style="best") + ends,
+        *play_lines(preview.score, size, session.ascii, scoring_first=True),
     ]
 
 
@@ -326,18 +403,27 @@ def _review(session: TileSession) -> list[Text]:
 
 
 def _since_last(session: TileSession, rows: int, width: int) -> list[Text]:
-    """The turns since the player to move last moved, explained: as many whole turns as fit
-    in ``rows`` lines, the latest first (at least the latest, however long)."""
-    out: list[Text] = []
-    for index in range(len(session.game.turns) - 1, -1, -1):
-        turn = session.game.turns[index]
-        block = _fit(turn_lines(session, index), width)
-        if out and len(out) + len(block) > rows:
-            break  # whole turns only, the latest first
-        out[:0] = block
+    """The turns since the player to move last moved, explained in ``rows`` lines: whole
+    turns when they all fit; else one line for each earlier turn (every player's last move
+    listed) and then the latest in full (tile_screen cuts it when it alone is too long)."""
+    turns = session.game.turns
+    indices: list[int] = []
+    for index in range(len(turns) - 1, -1, -1):
+        indices.insert(0, index)
+        turn = turns[index]
         if session.is_person(turn.player) and turn.player == session.seat:
             break
-    return out  # longer than ``rows`` only when the latest turn alone is: tile_screen cuts it
+    blocks = [_fit(turn_lines(session, index), width) for index in indices]
+    if sum(len(block) for block in blocks) <= rows or len(blocks) <= 1:
+        return [line for block in blocks for line in block]
+    heads = []
+    for index in indices[:-1]:
+        head = turn_lines(session, index)[0]
+        if session.game.turns[index].score is not None:
+            head.append(" · Tab: how", style="muted")  # its lines are in the whole view
+        head.no_wrap, head.overflow = True, "ellipsis"
+        heads.append(head)
+    return [*heads[-max(1, rows - 2) :], *blocks[-1]]
 
 
 def _first_steps(session: TileSession) -> list[Text]:
@@ -371,13 +457,15 @@ def _count_lines(session: TileSession) -> list[Text]:
 def tile_screen(session: TileSession, width: int, height: int) -> RenderableType:
     """The whole screen for this terminal size."""
     if session.show_help:
-        return Group(help_table(), Text("h: back to the game", style="muted"))
+        return _help(session, width, height)
+    if session.show_rules:
+        return _rules_page(session, width, height)
     game = session.game
     board = board_text(
         game.board,
         session.ascii,
         cursor=session.cursor if session.base_stage is Stage.PLAY else None,
-        laid=session.laid,
+        laid=_shown_laid(session),
         last=_last_squares(session),
     )
     top = Table.grid(padding=(0, 2))
@@ -399,6 +487,8 @@ def tile_screen(session: TileSession, width: int, height: int) -> RenderableType
         line.no_wrap, line.overflow = True, "ellipsis"
     footers = _JOKER_FOOTER if session.joker_callers else {}
     said = footers.get(session.stage, _FOOTER[session.stage])
+    if session.stage is Stage.WAIT and not session.open_callers():
+        said = "the computers play · h help · k rules · q quit (saved)"
     if session.deferred:
         said = "h help · q quit (saved)"
     footer = Text(said, style="muted")
@@ -457,8 +547,108 @@ def _explained(session: TileSession, rows: int, width: int) -> list[Text]:
     return _fit(_early(session) + _below(session, rows, width), width)
 
 
+def _shown_laid(session: TileSession) -> list[Placement]:
+    """The tiles the board shows as laid this turn: laid by keys, or in the move typed."""
+    if session.typing is None:
+        return session.laid
+    try:
+        action = session._typed()
+    except ValueError:
+        return []
+    if not isinstance(action, Play):
+        return []
+    board = session.game.board
+    n = board.size * board.size
+    return [p for p in action.placements if 0 <= p[0] < n and not board.faces[p[0]]]
+
+
 def _last_squares(session: TileSession) -> set[int]:
-    for turn in reversed(session.game.turns):
+    """The squares of each player's last play since the player to move last moved (the
+    latest play, when it is the one to move who played last)."""
+    squares: set[int] = set()
+    turns = session.game.turns
+    seen: set[int] = set()
+    for turn in reversed(turns):
+        if turn.player == session.seat and turns[-1].player != session.seat:
+            break
+        if turn.player in seen:
+            break
+        seen.add(turn.player)
         if isinstance(turn.action, Play):
-            return set(turn.action.squares)
-    return set()
+            squares.update(turn.action.squares)
+    if not squares:
+        for turn in reversed(turns):
+            if isinstance(turn.action, Play):
+                return set(turn.action.squares)
+    return squares
+
+
+def _help(session: TileSession, width: int, height: int) -> RenderableType:
+    """The keys and the board's marks: one below the other, side by side, or (on a small
+    terminal) on two pages."""
+    back = "h or Esc: back · k: the rules"
+    if height >= len(KEYS) + len(MARKS) + 5:
+        return Group(help_table(), marks_table(), Text(back, style="muted"))
+    if width >= 160:
+        side = Table.grid(padding=(0, 3))
+        side.add_row(help_table(), marks_table())
+        return Group(side, Text(back, style="muted"))
+    if session.help_page == 0:
+        turn = "page 1 of 2 · Right/PgDn: the board's marks"
+        return Group(help_table(), Text(f"{turn} · {back}", style="muted"))
+    turn = "page 2 of 2 · Left/PgUp: the keys"
+    return Group(marks_table(), Text(f"{turn} · {back}", style="muted"))
+
+
+def _plain_rules(markdown: str) -> str:
+    """The rules' source with its lines joined into paragraphs and list items, to rewrap."""
+    out: list[str] = []
+    for line in markdown.replace("**", "").splitlines():
+        starts_item = line.startswith(("- ", "|", "#")) or line.split(". ")[0].isdigit()
+        if out and out[-1] and line and not starts_item and not out[-1].startswith(("|", "#")):
+            out[-1] += " " + line.strip()
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+def _rules_lines(width: int, ascii: bool) -> list[Text]:
+    """The rules drawn at this width, one Text a screen row."""
+    console = Console(width=width, file=io.StringIO(), theme=THEME, color_system=None)
+    rules = Text(_plain_rules(rules_text())) if ascii else Markdown(rules_text())
+    lines = console.render_lines(rules, console.options.update(width=width), pad=False)
+    out = []
+    for line in lines:
+        text = Text()
+        for segment in line:
+            if not segment.control:
+                text.append(segment.text, segment.style)
+        out.append(text)
+    return out
+
+
+def rules_pages(width: int, height: int, ascii: bool = False) -> int:
+    """How many pages the rules take at this terminal size."""
+    return max(1, -(-len(_rules_lines(width, ascii)) // _rules_page_size(height)))
+
+
+def _rules_page_size(height: int) -> int:
+    return max(1, height - 2)
+
+
+def _rules_page(session: TileSession, width: int, height: int) -> Group:
+    """One page of the rules: a title line (which page, the keys), then the page."""
+    lines = _rules_lines(width, session.ascii)
+    size = _rules_page_size(height)
+    pages = max(1, -(-len(lines) // size))
+    page = min(session.rules_page, pages - 1)
+    head = Text.assemble(
+        ("Rules", "title"),
+        f" · page {page + 1} of {pages} · ",
+        ("arrows or PgUp/PgDn turn pages · k or Esc: back to the game", "muted"),
+    )
+    head.no_wrap, head.overflow = True, "ellipsis"
+    shown = lines[page * size : (page + 1) * size]
+    for line in shown:
+        line.no_wrap, line.overflow = True, "ellipsis"
+    return Group(head, *shown)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Final
 
@@ -29,7 +29,7 @@ from solitaire.store import History, Summary, command
 from solitaire.tiles.board import Placement, parse_square, square_name
 from solitaire.tiles.game import MAX_CLAIM, TileGame, Turn
 from solitaire.tiles.joker import apply_counted, close_count
-from solitaire.tiles.movegen import ScoredPlay, centre, generate
+from solitaire.tiles.movegen import ScoredPlay
 from solitaire.tiles.moves import (
     Action,
     Exchange,
@@ -37,22 +37,40 @@ from solitaire.tiles.moves import (
     Pass,
     Play,
     Reason,
+    announced,
     check_count,
     check_play,
     parse_action,
 )
 from solitaire.tiles.optional import count_result, servants
+from solitaire.tiles.players import (
+    Appraisal,
+    ExchangeChoice,
+    best_replies,
+    built_in_expert,
+    reply_cost,
+    sample_racks,
+)
 from solitaire.tiles.record import GAME, game_record, load_record, replay
 from solitaire.tiles.registry import PLAYERS, make_player
 from solitaire.tiles.scoring import PlayScore
 from solitaire.tiles.summary import tile_summary
-from solitaire.tiles.tiles import Tile, TileError, parse_rank
+from solitaire.tiles.tiles import Tile, TileError, format_tiles, parse_rank
 from solitaire.ui.saved import Claimed, SavedGame, Sitting, saved_move
 
-__all__ = ["TILES", "Preview", "Stage", "TileSession", "parse_typed", "typed_form"]
+__all__ = [
+    "TILES",
+    "Preview",
+    "Stage",
+    "TileSession",
+    "keeps_text",
+    "parse_typed",
+    "typed_form",
+    "why_lines",
+]
 
 TILES: Final = GAME  # the history's kind for tile games
-HINTS: Final = 5  # best plays the hint shows
+HINTS: Final = 9  # best plays the hint keeps (keys 1-9; the screen shows those that fit)
 
 
 class Stage(StrEnum):
@@ -146,11 +164,61 @@ def typed_form(play: Play) -> str:
     return f"{square_name(squares[0], size)} {'down' if down else 'across'} {' '.join(tiles)}"
 
 
+def keeps_text(appraisal: Appraisal) -> str:
+    """What a play keeps and what the expert makes of it: ``keeps 3D 7L (leave +2.1)``, or
+    once the bag is empty ``keeps 3D 7L (-10 at the end)``; ``goes out``."""
+    kept = appraisal.kept
+    if not kept:
+        return f"goes out ({appraisal.leave:+.1f}: the others' tiles)"
+    deduction = appraisal.leave == -sum(t.pips for t in kept)
+    said = f"{int(appraisal.leave)} at the end" if deduction else f"leave {appraisal.leave:+.1f}"
+    return f"keeps {format_tiles(kept)} ({said})"
+
+
+def why_lines(best: Appraisal, mine: Appraisal, size: int) -> list[str]:
+    """Why the expert's top play beats ``mine``: each one's score, leave and reply risk,
+    then the differences that decide it."""
+
+    def worth(a: Appraisal) -> str:
+        risk = "" if a.risk is None else f", the reply it fears {a.risk:.1f}"
+        return f"{a.score} points, {keeps_text(a)}{risk}: {a.total:.1f} in all"
+
+    if mine.play == best.play:
+        return [f"Your play, {typed_form(mine.play)}, is the expert's own choice: {worth(mine)}."]
+    lines = [
+        f"The expert's choice: {typed_form(best.play)}: {worth(best)}.",
+        f"Yours: {typed_form(mine.play)}: {worth(mine)}.",
+    ]
+    reasons = []
+    if best.score != mine.score:
+        reasons.append(f"scores {best.score - mine.score:+d} now")
+    if abs(best.leave - mine.leave) >= 0.05:
+        reasons.append(f"keeps tiles worth {best.leave - mine.leave:+.1f}")
+    if best.risk is not None and mine.risk is not None and abs(best.risk - mine.risk) >= 0.05:
+        reasons.append(f"gives the reply {best.risk - mine.risk:+.1f}")
+    if best.closing is not None or mine.closing is not None:
+        reasons.append("one of them closes the board, ending the game")
+    lines.append(
+        f"The choice {', '.join(reasons) or 'differs by a hair'}: {best.total - mine.total:+.1f}."
+    )
+    return lines
+
+
 class TileSession(Sitting[Loaded, TileGame]):
     """One sitting at the tile game: 2 to 4 seats, each a person or a computer."""
 
     noun = "tile game"
     command_name = "tiles"
+
+    show_rules: bool = False
+    """The rules page (k) covers the game."""
+    rules_page: int = 0
+    """The rules page shown (from 0)."""
+    help_page: int = 0
+    """The help page shown on a small terminal: 0 the keys, 1 the board's marks."""
+    _why: list[str] | None = None
+    pause: float = 0.0
+    """Seconds between the moves of a game of computers only (0: all at once)."""
 
     def __init__(
         self,
@@ -179,7 +247,7 @@ class TileSession(Sitting[Loaded, TileGame]):
         self.marked: set[int] = set()
         self.exchanging = False
         self.typing: str | None = None
-        self.hints: list[ScoredPlay] | None = None
+        self.hints: list[Appraisal] | None = None
         self.counting: Play | None = None  # Joker: the play whose count is being typed
         self.count = ""
         self.choosing = False  # Joker: j was pressed, the caller's seat number is awaited
@@ -328,6 +396,7 @@ class TileSession(Sitting[Loaded, TileGame]):
         self.exchanging = False
         self.typing = None
         self.hints = None
+        self.why = None
         self.counting = None
         self.count = ""
         self.choosing = False
@@ -342,16 +411,40 @@ class TileSession(Sitting[Loaded, TileGame]):
         game a computer waits while a count is open to a person's call (WAIT: Enter lets it
         move, a call closes the count)."""
         game = self.game
+        if self.paced:
+            return  # computers only, one move a pause: see tick()
         while not game.is_over and not self.is_person(game.current_player):
             if self.open_callers() and not self.released:
                 return
             self.released = False
-            seat = game.current_player
-            rng = random.Random(f"cribsol tiles {game.seed} turn {len(game.turns)} seat {seat}")
-            self._apply(make_player(self.names[seat], rng).choose(game.observation(seat)), None)
+            self._computer_move()
         sharing = len(self.people) > 1 and not game.solitaire
         if not game.is_over and sharing and self.seen_by != game.current_player:
             self.handover = True
+
+    def _computer_move(self) -> None:
+        game = self.game
+        seat = game.current_player
+        rng = random.Random(f"cribsol tiles {game.seed} turn {len(game.turns)} seat {seat}")
+        self._apply(make_player(self.names[seat], rng).choose(game.observation(seat)), None)
+
+    @property
+    def paced(self) -> bool:
+        """Computers only, shown one move a pause (:attr:`pause` seconds, as the match)."""
+        return self.pause > 0 and not self.people
+
+    @property
+    def tick_due(self) -> bool:
+        """A paced game has a computer's move to come."""
+        return self.paced and not self.game.is_over and self.pending is None
+
+    @saved_move("game")
+    def tick(self) -> None:
+        """The pause is over: the next computer moves (a paced game)."""
+        if self.tick_due:
+            self._computer_move()
+            turn = self.game.turns[-1]
+            self.message = f"{self.names[turn.player]}: {announced(turn.action)}, {turn.points}."
 
     def _apply(self, action: Action, claim: int | None) -> Turn:
         """One turn (counted and called on in a Joker game), saved."""
@@ -384,6 +477,9 @@ class TileSession(Sitting[Loaded, TileGame]):
     def _done(self, turn: Turn) -> str:
         """What a person's turn came to."""
         name = self.names[turn.player]
+        if isinstance(turn.action, Exchange):  # the others learn the count only
+            count = len(turn.action.tiles)
+            return f"{name}: exchanged {count} tile{'s' * (count != 1)}."
         if turn.claim is None:
             return f"{name}: {turn.action}, {turn.points} points."
         said = f"{name} said {turn.claim}"
@@ -436,6 +532,8 @@ class TileSession(Sitting[Loaded, TileGame]):
         elif stage is Stage.COUNT:
             if len(self.count) < len(str(MAX_CLAIM)):
                 self.count = (self.count + str(digit)).lstrip("0") or "0"
+        elif stage is Stage.PLAY and self.hints and 1 <= digit <= len(self.hints):
+            self.lay_hint(digit - 1)
         elif 1 <= digit <= 5:
             self.rack_key(digit - 1)
 
@@ -583,10 +681,19 @@ class TileSession(Sitting[Loaded, TileGame]):
         self._advance()
 
     def _advance(self) -> None:
-        """After laying, step the cursor along the line being built to the next empty square."""
+        """After laying, step the cursor along the line being built to the next empty square:
+        the line of the tiles laid, or after the first, the line it joins (across when it
+        joins tiles both ways, or none)."""
         size = self.game.board.size
+        faces = self.game.board.faces
         squares = [s for s, _, _ in self.laid]
-        down = len(squares) >= 2 and squares[0] % size == squares[1] % size
+        if len(squares) >= 2:
+            down = squares[0] % size == squares[1] % size
+        else:
+            row, col = divmod(squares[0], size)
+            across = any(0 <= col + d < size and faces[row * size + col + d] for d in (-1, 1))
+            vertical = any(0 <= row + d < size and faces[(row + d) * size + col] for d in (-1, 1))
+            down = vertical and not across
         step = size if down else 1
         square = self.cursor
         taken = {s for s, _, _ in self.laid}
@@ -614,8 +721,46 @@ class TileSession(Sitting[Loaded, TileGame]):
             square, _, _ = self.laid.pop()
             self.cursor = square
 
+    @property
+    def covered(self) -> bool:
+        """Help or the rules cover the game: its keys do nothing."""
+        return self.show_help or self.show_rules
+
+    def toggle_help(self) -> None:
+        """h: the keys and the board's marks, or back to the game."""
+        self.show_help = not self.show_help
+        self.show_rules = False
+        self.help_page = 0
+
+    def turn_help_page(self, step: int) -> None:
+        """The help's other page (the keys, the marks) on a small terminal."""
+        if self.show_help:
+            self.help_page = max(0, min(1, self.help_page + step))
+
+    def toggle_rules(self) -> None:
+        """k: the rules, from their first page, or back to the game."""
+        self.show_rules = not self.show_rules
+        self.show_help = False
+        self.rules_page = 0
+
+    def turn_rules_page(self, step: int, pages: int) -> None:
+        """The rules' next or previous page (of ``pages``)."""
+        if self.show_rules:
+            self.rules_page = max(0, min(pages - 1, self.rules_page + step))
+
+    def escape(self) -> None:
+        """Esc: close what covers the game (help, the rules, the hints) first; then
+        :meth:`clear`."""
+        if self.covered:
+            self.show_help = self.show_rules = False
+        elif (self.hints is not None or self.why is not None) and self.stage is Stage.PLAY:
+            self.hints = None
+            self.why = None
+        else:
+            self.clear()
+
     def clear(self) -> None:
-        """Escape: take back every tile laid, leave typing, hints and the exchange; from a
+        """Take back every tile laid, leave typing, hints and the exchange; from a
         count, back to laying the play; from the question of who calls, nobody calls."""
         if self.stage is Stage.CALL:
             self.choosing = False
@@ -630,6 +775,7 @@ class TileSession(Sitting[Loaded, TileGame]):
         self.exchanging = False
         self.typing = None
         self.hints = None
+        self.why = None
 
     @property
     def preview(self) -> Preview | None:
@@ -752,20 +898,74 @@ class TileSession(Sitting[Loaded, TileGame]):
         self.exchanging = True
 
     def hint(self) -> None:
-        """?: the best plays the engine finds, with their scores."""
+        """?: the best plays by the expert's own valuation (score, leave, the reply it
+        fears), best first; with no play, the exchange it would make and why."""
         if self.stage is not Stage.PLAY:
             return
-        board = self.game.board
-        if board.is_empty:  # an opening fits anywhere: show those through the centre
-            plays = generate(board, self.rack, through=centre(board))
-        else:
-            plays = self.game.legal_plays()
-        distinct: dict[tuple[object, ...], ScoredPlay] = {}
-        for play in sorted(plays, key=lambda p: -p.score):
-            distinct.setdefault((play.score, *sorted(play.play.tiles)), play)
+        self.why = None
+        advisor = built_in_expert()
+        view = self.game.observation(self.seat)
+        ranked = advisor.ranked(view)
+        distinct: dict[tuple[object, ...], Appraisal] = {}
+        for appraisal in ranked:  # the same tiles in another order along a line: the best
+            distinct.setdefault((appraisal.score, *sorted(appraisal.play.tiles)), appraisal)
         self.hints = list(distinct.values())[:HINTS]
-        if not plays:
-            self.message = "No play is possible: pass (p) or exchange (x)."
+        if not ranked:
+            self.message = self._exchange_advice(advisor.exchange_choice(view))
+
+    def _exchange_advice(self, choice: ExchangeChoice) -> str:
+        """With no play: the expert's exchange (or pass) and why."""
+        if isinstance(choice.action, Pass):
+            return "No play, and the bag is too short to exchange: pass (p)."
+        kept = format_tiles(choice.kept) or "nothing"
+        return (
+            f"No play. The expert would exchange {format_tiles(choice.action.tiles)} "
+            f"(x, then mark them) and keep {kept}: the best leave it can keep "
+            f"({choice.value:+.1f} points on later turns). Or pass (p)."
+        )
+
+    def lay_hint(self, number: int) -> None:
+        """1-9 while the hints are shown: lay hint ``number`` (from 0) on the board."""
+        if self.hints is None or not 0 <= number < len(self.hints):
+            return
+        chosen = self.hints[number]
+        self.laid = list(chosen.play.placements)
+        self.typing = None
+        self.hints = None
+        self.why = None
+        self.cursor = self.laid[-1][0]
+
+    def explain_why(self) -> None:
+        """w: why the expert's top play beats the play laid (score, leave, reply risk)."""
+        if self.stage is not Stage.PLAY or self.joker:
+            if self.joker:
+                self.message = "In a Joker game the hints do not count for you: no w."
+            return
+        preview = self.preview
+        if preview is None or not isinstance(preview.action, Play) or preview.score is None:
+            self.message = "Lay a legal play first (or one of the hints), then w compares it."
+            return
+        advisor = built_in_expert()
+        view = self.game.observation(self.seat)
+        ranked = advisor.ranked(view)
+        best = ranked[0]
+        mine = next((a for a in ranked if a.play == preview.action), None)
+        if mine is None:  # a play the ranking lists under another order of squares
+            mine = advisor.appraise(view, [ScoredPlay(preview.action, preview.score.total)])[0]
+        if best.risk is not None and mine.risk is None:
+            racks = sample_racks(view, advisor.samples)
+            risk = reply_cost(view, mine.play, racks, best_replies(view, racks))
+            mine = replace(mine, risk=risk)
+        self.why = why_lines(best, mine, self.game.board.size)
+
+    @property
+    def why(self) -> list[str] | None:
+        """The comparison ``w`` made (None: none shown)."""
+        return self._why
+
+    @why.setter
+    def why(self, lines: list[str] | None) -> None:
+        self._why = lines
 
     # -- what the screen says -----------------------------------------------------------
 

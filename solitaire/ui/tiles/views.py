@@ -19,7 +19,8 @@ from solitaire.core.scoring import Kind
 from solitaire.core.untrusted import safe_text
 from solitaire.store import GameRow
 from solitaire.tiles.board import Board, Placement, square_name
-from solitaire.tiles.game import TileGame
+from solitaire.tiles.game import PASSES_EACH, Ending, TileGame
+from solitaire.tiles.moves import announced
 from solitaire.tiles.optional import count_result
 from solitaire.tiles.scoring import LineScore, PlayScore
 from solitaire.tiles.stats import TileStats
@@ -28,6 +29,7 @@ __all__ = [
     "StoredTiles",
     "TileHistoryView",
     "board_text",
+    "ending_text",
     "explain_play",
     "game_view",
     "line_table",
@@ -40,9 +42,13 @@ __all__ = [
 _LETTERS = "ABCDEFGHIJKLM"
 
 
-def _tile_cell(face: int, dark: bool, extra: str | None = None) -> Text:
+def _tile_cell(face: int, dark: bool, extra: str | None = None, turned: bool = False) -> Text:
+    """A tile as laid: its rank and colour letter, the letter in lower case for a 6 or 9
+    turned round (``9d``: a dark 6 laid as a 9)."""
     label = "T" if face == 10 else "A23456789TJQK"[face - 1]
-    text = Text(label + ("D" if dark else "L"), style="tile.dark" if dark else "tile.light")
+    colour = "D" if dark else "L"
+    text = Text(label + (colour.lower() if turned else colour))
+    text.stylize("tile.dark" if dark else "tile.light")
     if extra:
         text.stylize(extra)
     return text
@@ -60,6 +66,7 @@ def board_text(
 
     Each square has a mark before it, so the board reads the same without colour:
     ``>`` the cursor, ``+`` a tile laid this turn (not yet played), ``*`` the last move.
+    A 6 or 9 turned round shows its colour letter in lower case.
     """
     n = board.size
     empty = "." if ascii else "·"
@@ -81,10 +88,12 @@ def board_text(
             text.append(mark, style="warn" if mark != " " else "")
             if square in pending:
                 tile, face = pending[square]
-                text.append_text(_tile_cell(face, tile.dark, "tile.laid"))
+                text.append_text(_tile_cell(face, tile.dark, "tile.laid", face != tile.rank))
             elif board.faces[square]:
                 style = "tile.last" if square in last else None
-                text.append_text(_tile_cell(board.faces[square], board.dark(square), style))
+                face, placed = board.faces[square], board.tiles[square]
+                turned = placed is not None and placed.rank != face
+                text.append_text(_tile_cell(face, board.dark(square), style, turned))
             else:
                 text.append(f"{empty} ", style="chosen" if square == cursor else "muted")
         if row < n - 1:
@@ -151,8 +160,30 @@ def play_table(score: PlayScore, size: int) -> RenderableType:
     return Group(*parts)
 
 
-def game_view(game: TileGame, names: Sequence[str], title: str, ascii: bool = False) -> Group:
-    """A whole game: every turn with its score, the board, and the result explained."""
+def ending_text(game: TileGame, names: Sequence[str]) -> str:
+    """Why a finished game ended, in a sentence (\"\" while it goes on)."""
+    ending = game.ending
+    if ending is None:
+        return ""
+    if ending is Ending.OUT:
+        return f"{names[game.turns[-1].player]} laid their last tile with the bag empty"
+    if ending is Ending.PASSES:
+        return f"{game.players * PASSES_EACH} turns in a row without a play"
+    return str(ending.value)
+
+
+def game_view(
+    game: TileGame,
+    names: Sequence[str],
+    title: str,
+    ascii: bool = False,
+    *,
+    hidden: bool = False,
+) -> Group:
+    """A whole game: every turn with its score, the board, and the result explained.
+
+    ``hidden``: an unfinished game shown to anyone: no rack, no tile drawn or exchanged.
+    """
     log = Table(title=title, title_justify="left", box=None, padding=(0, 1))
     for name, justify in (("#", "right"), ("player", "left"), ("move", "left"),
                           ("points", "right"), ("scores", "right")):  # fmt: skip
@@ -162,7 +193,7 @@ def game_view(game: TileGame, names: Sequence[str], title: str, ascii: bool = Fa
         log.add_row(
             str(number),
             names[turn.player],
-            str(turn.action),
+            announced(turn.action) if hidden else str(turn.action),
             str(turn.points),
             " : ".join(map(str, running[number - 1])),
         )
@@ -175,6 +206,8 @@ def game_view(game: TileGame, names: Sequence[str], title: str, ascii: bool = Fa
             )
             log.add_row("", "", Text(said, style="warn"), "", "")
     parts: list[RenderableType] = [log, Text(""), board_text(game.board, ascii), Text("")]
+    if hidden:
+        return Group(*parts)
     result = Table(box=None, padding=(0, 1))
     for name in ("player", "recorded" if game.joker else "scored", "left on rack", "final"):
         result.add_column(name, justify="left" if name == "player" else "right")
@@ -190,7 +223,7 @@ def game_view(game: TileGame, names: Sequence[str], title: str, ascii: bool = Fa
         )
     parts.append(result)
     if game.is_over:
-        parts.append(Text(verdict(game, names), style="best"))
+        parts.append(Text(f"{verdict(game, names)}: {ending_text(game, names)}.", style="best"))
     return Group(*parts)
 
 
@@ -204,14 +237,21 @@ def verdict(game: TileGame, names: Sequence[str]) -> str:
 
 
 def play_lines(
-    score: PlayScore, size: int, ascii: bool = False, *, worth: bool = True
+    score: PlayScore,
+    size: int,
+    ascii: bool = False,
+    *,
+    worth: bool = True,
+    scoring_first: bool = False,
 ) -> list[Text]:
     """A play's score line by line: each Crib Hand counted aloud, the bonuses, the total.
 
-    Without ``worth``, only the Crib Hands it forms, for a player who counts them.
+    Without ``worth``, only the Crib Hands it forms, for a player who counts them; with
+    ``scoring_first``, the Crib Hands worth most first (those worth nothing last).
     """
     out = []
-    for line in score.lines:
+    lines = sorted(score.lines, key=lambda line: -line.total) if scoring_first else score.lines
+    for line in lines:
         where = f"{square_name(line.squares[0], size)}-{square_name(line.squares[-1], size)}"
         text = Text(f"{where} ", style="muted")
         text.append_text(_faces_text(line))

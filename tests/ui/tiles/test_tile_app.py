@@ -386,7 +386,8 @@ def test_every_refusal_reason_has_the_engines_verdict_by_keys_and_typed(history:
         Reason.FIRST_TOO_SHORT, Reason.NOT_IN_LINE, Reason.GAP,
         Reason.NOT_TOUCHING, Reason.TOO_LONG, Reason.NO_POINTS,
     }  # fmt: skip
-    session = TileSession(history, ["Ann", "greedy"], lambda: TileGame(0), explicit=True)
+    # Rules 1: this seed's board closes (ending the game) before the bag runs short.
+    session = TileSession(history, ["Ann", "greedy"], lambda: TileGame(0, rules=1), explicit=True)
     while session.game.board.is_empty or not session.game.can_play():
         session.commit(quick_greedy(session.game.observation(session.seat)))
     game, size = session.game, session.game.board.size

@@ -14,7 +14,9 @@ from solitaire.store import History
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.players import greedy
 from solitaire.tiles.record import load_record, replay
-from solitaire.ui.kinds import KINDS
+from solitaire.tiles.record import load_record as load_tiles_record
+from solitaire.tiles.record import replay as replay_tiles
+from solitaire.ui.kinds import KINDS, TILES
 from solitaire.ui.tiles.session import Stage, TileSession
 
 
@@ -43,6 +45,8 @@ def play_the_history(path: Path) -> None:
                 score = joker.game.check(action)
                 assert score is not None
                 joker.commit(action, max(0, score.total - 2))
+        if joker.stage is Stage.LAST_CALL:  # the game ended on Ann's count: Bob lets it stand
+            joker.file_game()
         joker.close()
         plain = TileSession(history, ["Ann", "expert"], lambda: TileGame(8), explicit=True)
         for _ in range(2):
@@ -105,6 +109,25 @@ def test_replay_id_shows_every_move_explained_and_the_counts(
     assert status == 0 and re.search(r"Unfinished after \d+ turns\. cribsol tiles --resume 2 ", out)
     status, out, _ = run(capsys, "replay", "1", "--json")
     assert status == 0 and json.loads(out)["joker"] == 1
+
+
+def test_replay_of_an_unfinished_game_hides_the_racks_unless_revealed(
+    data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with History(data, kinds=KINDS) as history:
+        (row,) = history.unfinished(TILES)
+        text = history.stored_record(row.id, TILES)[1]
+    game = replay_tiles(load_tiles_record(text), allow_unfinished=True)
+    racks = [" ".join(map(str, game.rack(seat))) for seat in range(game.players)]
+    status, out, _ = run(capsys, "replay", "2")
+    assert status == 0 and "left on rack" not in out and "--reveal shows them" in out
+    assert not any(rack in out for rack in racks)
+    status, out, err = run(capsys, "replay", "2", "--json")
+    assert status == 2 and out == "" and "add --reveal" in err and err.count("\n") == 1
+    status, out, _ = run(capsys, "replay", "2", "--reveal")
+    assert status == 0 and "left on rack" in out and all(rack in out for rack in racks)
+    status, out, _ = run(capsys, "replay", "2", "--reveal", "--json")
+    assert status == 0 and json.loads(out)["final"] is None
 
 
 @pytest.mark.parametrize(
