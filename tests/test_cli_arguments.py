@@ -163,3 +163,47 @@ def test_help_shows_no_format_marks() -> None:
     for words, parser in every_parser():
         shown = parser.format_help()
         assert "%%" not in shown and "%(" not in shown, f"{' '.join(words)} --help: {shown}"
+
+
+PLAIN_SCORES = [
+    ["score", "5H", "5C", "5S", "JD", "5D"],
+    ["score", "5h", "5c", "5s", "jd"],
+    ["score", "5♥ 5♣", "5♠", "J♦", "5♦"],
+    ["score", "XX"],
+    ["score", ""],
+    ["score", "5H", "5C", "5S", "JD", "5D", "6D"],
+    ["score", "5H,5C,5S,JD,5D"],
+]
+
+
+@pytest.mark.parametrize("words", PLAIN_SCORES)
+def test_a_plain_score_is_read_as_the_parser_reads_it(words: list[str]) -> None:
+    """``score`` with cards alone skips the parser: every value the parser would give the
+    command is the same."""
+    from solitaire.cli import _plain_score
+
+    quick = _plain_score(words)
+    assert quick is not None
+    parsed = build_parser().parse_args(words)
+    expected = {k: v for k, v in vars(parsed).items() if k != "command_parser"}
+    assert vars(quick) == expected
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["score"],
+        ["score", "5H", "5C", "5S", "JD", "5D", "--crib"],
+        ["score", "--json", "5H", "5C", "5S", "JD", "5D"],
+        ["score", "-5H", "5C", "5S", "JD", "5D"],
+        ["score", "5H", "--", "5C"],
+        ["score", "-h"],
+        ["--ascii", "score", "5H", "5C", "5S", "JD", "5D"],
+        ["advise", "5H", "5C", "5S", "JD", "5D", "4C"],
+        ["scor", "5H", "5C", "5S", "JD", "5D"],
+    ],
+)
+def test_anything_but_a_plain_score_goes_to_the_parser(words: list[str]) -> None:
+    from solitaire.cli import _plain_score
+
+    assert _plain_score(words) is None

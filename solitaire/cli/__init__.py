@@ -9,20 +9,19 @@ prints it too). No traceback reaches the user otherwise.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 if TYPE_CHECKING:
+    import argparse
     from pathlib import Path
 
-from solitaire.cli.options import UsageError, prog, speaks_unicode
-from solitaire.cli.parser import COMMANDS, build_parser
 from solitaire.core.errors import CribsolError
 from solitaire.errorlog import EXIT_INTERNAL, begin, internal_error_line
+from solitaire.names import command
 
 __all__ = ["build_parser", "main"]
 
@@ -39,12 +38,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{prog()} {version()}")
         return 0
     begin(words, _data_dir(words))
-    parser = build_parser()
+    quick = _plain_score(words)
+    if quick is None:
+        parser = build_parser()
     try:
-        args, unknown = parser.parse_known_args(_with_command(parser, words))
-        if unknown:  # said by the command given them, so its --help is the one pointed at
-            owner: argparse.ArgumentParser = getattr(args, "command_parser", parser)
-            owner.error(f"unrecognized arguments: {' '.join(unknown)}")
+        if quick is not None:
+            args = quick
+        else:
+            args, unknown = parser.parse_known_args(_with_command(parser, words))
+            if unknown:  # said by the command given them, so its --help is the one pointed at
+                owner: argparse.ArgumentParser = getattr(args, "command_parser", parser)
+                owner.error(f"unrecognized arguments: {' '.join(unknown)}")
         if not speaks_unicode(sys.stdout):
             args.ascii = True  # a terminal without suit symbols gets letters, not an error
         return handler(args.func)(args)
@@ -71,9 +75,52 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
 
 
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line's parser (:func:`solitaire.cli.parser.build_parser`)."""
+    from solitaire.cli.parser import build_parser as build
+
+    return build()
+
+
+def prog() -> str:
+    """The program's name as the player ran it (:func:`solitaire.cli.options.prog`)."""
+    return command("").strip()
+
+
+def speaks_unicode(stream: object) -> bool:
+    """Whether a stream's encoding writes suit symbols."""
+    encoding = getattr(stream, "encoding", None) or ""
+    return encoding.lower().replace("-", "").startswith(("utf", "ucs"))
+
+
+def _plain_score(words: list[str]) -> argparse.Namespace | None:
+    """``score`` followed by cards and nothing else, as the parser reads it, without the
+    parser: building every command's parser (and importing argparse) would cost the
+    command a third of its time. Anything else (an option, no card) goes to the parser.
+    ``tests/test_cli_arguments.py`` checks this against the parser's own reading."""
+    if len(words) < 2 or words[0] != "score" or any(word.startswith("-") for word in words):
+        return None
+    from types import SimpleNamespace
+
+    quick = SimpleNamespace(
+        version=None,
+        ascii=False,
+        data_dir=None,
+        command="score",
+        cards=words[1:],
+        crib=False,
+        json=False,
+        func="score_command:cmd_score",
+    )
+    return cast("argparse.Namespace", quick)  # read by name, as the parser's Namespace is
+
+
 def _with_command(parser: argparse.ArgumentParser, words: list[str]) -> list[str]:
     """The arguments with ``play`` put first when they name no command (``cribsol``,
     ``cribsol --seed 5``); ``--help`` and ``--version`` stay the program's own."""
+    from solitaire.cli.options import UsageError
+    from solitaire.cli.parser import COMMANDS
+
     if any(word in ("-h", "--help", "--version") for word in words):
         return words
     takes_value = _options_with_values(parser).union(
@@ -110,6 +157,8 @@ def _options_with_values(parser: argparse.ArgumentParser) -> set[str]:
 
 def _commands(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
     """Every command's parser (and its subcommands')."""
+    import argparse
+
     found = []
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):

@@ -17,7 +17,6 @@ from rich.theme import Theme
 
 from solitaire.core.cards import Card
 from solitaire.core.scoring import Kind, Score
-from solitaire.core.untrusted import safe_text
 
 if TYPE_CHECKING:  # rows and offers are only read here; the store loads with a command
     from solitaire.store import GameRow
@@ -180,6 +179,8 @@ def labelled(label: str, body: Text | str, indent: int | None = None) -> Table:
 
 def history_row(row: GameRow) -> Text:
     """A history listing's line as far as every kind of game shares it: id, when last played."""
+    from solitaire.core.untrusted import safe_text  # (not at import: `score` needs none of it)
+
     when = safe_text(row.played_at.replace("T", " ")[:16], 16)
     return Text(f"{row.id:>6}  {when:16}  ")
 
@@ -227,7 +228,12 @@ def offer_view(offer: Offer) -> Group:
     )
 
 
-def make_console(args: object, stderr: bool = False) -> Console:
-    """A console on the theme for a command's output, honouring --ascii and NO_COLOR."""
+def make_console(args: object, stderr: bool = False, emoji: bool = True) -> Console:
+    """A console on the theme for a command's output, honouring --ascii and NO_COLOR.
+
+    ``emoji=False`` for output that cannot hold an emoji code (``:name:``): looking for
+    them loads rich's table of every emoji name."""
     ascii_only = bool(getattr(args, "ascii", False))
-    return Console(theme=THEME, stderr=stderr, emoji=not ascii_only, safe_box=True, highlight=False)
+    return Console(
+        theme=THEME, stderr=stderr, emoji=emoji and not ascii_only, safe_box=True, highlight=False
+    )
