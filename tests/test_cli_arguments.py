@@ -207,3 +207,37 @@ def test_anything_but_a_plain_score_goes_to_the_parser(words: list[str]) -> None
     from solitaire.cli import _plain_score
 
     assert _plain_score(words) is None
+
+
+def _command_parsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    """Every command's parser by name, sub-commands too (``tiles arena``)."""
+    found = {}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, below in action.choices.items():
+                found[name] = below
+                found.update({f"{name} {k}": v for k, v in _command_parsers(below).items()})
+    return found
+
+
+def test_a_command_s_own_parser_is_the_one_the_whole_line_builds() -> None:
+    """``build_parser(command)`` registers only that command's group: every command in it
+    reads its arguments, helps and refuses exactly as in the whole parser."""
+    from solitaire.cli.parser import COMMANDS
+
+    whole = _command_parsers(build_parser())
+    assert set(COMMANDS) <= set(whole)
+    for command in COMMANDS:
+        own = _command_parsers(build_parser(command))
+        assert command in own, f"build_parser({command!r}) left {command} out"
+        for name, parser in own.items():
+            assert parser.format_help() == whole[name].format_help(), name
+            assert parser.format_usage() == whole[name].format_usage(), name
+    lines = [["play"], ["play", "--seed", "5"], ["match", "--vs", "easy"], ["tiles", "--joker"]]
+    lines += [["tiles", "score", "7", "8"], ["history", "--limit", "3"], ["score", "--json", "5H"]]
+    for words in lines:
+        ours, theirs = build_parser(words[0]).parse_args(words), build_parser().parse_args(words)
+        assert vars(ours).keys() == vars(theirs).keys(), words
+        for key, value in vars(ours).items():
+            if key != "command_parser":
+                assert value == getattr(theirs, key), (words, key)

@@ -40,7 +40,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     begin(words, _data_dir(words))
     quick = _plain_score(words)
     if quick is None:
-        parser = build_parser()
+        from solitaire.cli.parser import COMMANDS
+
+        named = "play" if not words else words[0] if words[0] in COMMANDS else None
+        parser = build_parser(named)  # a line starting with a command builds that one's group
     try:
         if quick is not None:
             args = quick
@@ -75,11 +78,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The whole command line's parser (:func:`solitaire.cli.parser.build_parser`)."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser (:func:`solitaire.cli.parser.build_parser`)."""
     from solitaire.cli.parser import build_parser as build
 
-    return build()
+    return build(command)
 
 
 def prog() -> str:
