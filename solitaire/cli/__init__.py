@@ -19,9 +19,9 @@ if TYPE_CHECKING:
     import argparse
     from pathlib import Path
 
+from solitaire.cli.terminal import prog, speaks_unicode
 from solitaire.core.errors import CribsolError
 from solitaire.errorlog import EXIT_INTERNAL, begin, internal_error_line
-from solitaire.names import command
 
 __all__ = ["build_parser", "main"]
 
@@ -83,17 +83,6 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     from solitaire.cli.parser import build_parser as build
 
     return build(command)
-
-
-def prog() -> str:
-    """The program's name as the player ran it (:func:`solitaire.cli.options.prog`)."""
-    return command("").strip()
-
-
-def speaks_unicode(stream: object) -> bool:
-    """Whether a stream's encoding writes suit symbols."""
-    encoding = getattr(stream, "encoding", None) or ""
-    return encoding.lower().replace("-", "").startswith(("utf", "ucs"))
 
 
 def _plain_score(words: list[str]) -> argparse.Namespace | None:

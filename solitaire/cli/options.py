@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeAlias
 
-from solitaire.cli import prog as prog  # defined there: a plain score needs no argparse
-from solitaire.cli import speaks_unicode as speaks_unicode
+from solitaire.cli.terminal import prog as prog  # (a plain score needs no argparse)
+from solitaire.cli.terminal import speaks_unicode as speaks_unicode
 from solitaire.core.errors import CribsolError
 from solitaire.core.limits import MAX_JOBS, MAX_SEED_DIGITS, SEED_LIMIT
 from solitaire.names import command
