@@ -163,3 +163,81 @@ def test_help_shows_no_format_marks() -> None:
     for words, parser in every_parser():
         shown = parser.format_help()
         assert "%%" not in shown and "%(" not in shown, f"{' '.join(words)} --help: {shown}"
+
+
+PLAIN_SCORES = [
+    ["score", "5H", "5C", "5S", "JD", "5D"],
+    ["score", "5h", "5c", "5s", "jd"],
+    ["score", "5♥ 5♣", "5♠", "J♦", "5♦"],
+    ["score", "XX"],
+    ["score", ""],
+    ["score", "5H", "5C", "5S", "JD", "5D", "6D"],
+    ["score", "5H,5C,5S,JD,5D"],
+]
+
+
+@pytest.mark.parametrize("words", PLAIN_SCORES)
+def test_a_plain_score_is_read_as_the_parser_reads_it(words: list[str]) -> None:
+    """``score`` with cards alone skips the parser: every value the parser would give the
+    command is the same."""
+    from solitaire.cli import _plain_score
+
+    quick = _plain_score(words)
+    assert quick is not None
+    parsed = build_parser().parse_args(words)
+    expected = {k: v for k, v in vars(parsed).items() if k != "command_parser"}
+    assert vars(quick) == expected
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["score"],
+        ["score", "5H", "5C", "5S", "JD", "5D", "--crib"],
+        ["score", "--json", "5H", "5C", "5S", "JD", "5D"],
+        ["score", "-5H", "5C", "5S", "JD", "5D"],
+        ["score", "5H", "--", "5C"],
+        ["score", "-h"],
+        ["--ascii", "score", "5H", "5C", "5S", "JD", "5D"],
+        ["advise", "5H", "5C", "5S", "JD", "5D", "4C"],
+        ["scor", "5H", "5C", "5S", "JD", "5D"],
+    ],
+)
+def test_anything_but_a_plain_score_goes_to_the_parser(words: list[str]) -> None:
+    from solitaire.cli import _plain_score
+
+    assert _plain_score(words) is None
+
+
+def _command_parsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    """Every command's parser by name, sub-commands too (``tiles arena``)."""
+    found = {}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, below in action.choices.items():
+                found[name] = below
+                found.update({f"{name} {k}": v for k, v in _command_parsers(below).items()})
+    return found
+
+
+def test_a_command_s_own_parser_is_the_one_the_whole_line_builds() -> None:
+    """``build_parser(command)`` registers only that command's group: every command in it
+    reads its arguments, helps and refuses exactly as in the whole parser."""
+    from solitaire.cli.parser import COMMANDS
+
+    whole = _command_parsers(build_parser())
+    assert set(COMMANDS) <= set(whole)
+    for command in COMMANDS:
+        own = _command_parsers(build_parser(command))
+        assert command in own, f"build_parser({command!r}) left {command} out"
+        for name, parser in own.items():
+            assert parser.format_help() == whole[name].format_help(), name
+            assert parser.format_usage() == whole[name].format_usage(), name
+    lines = [["play"], ["play", "--seed", "5"], ["match", "--vs", "easy"], ["tiles", "--joker"]]
+    lines += [["tiles", "score", "7", "8"], ["history", "--limit", "3"], ["score", "--json", "5H"]]
+    for words in lines:
+        ours, theirs = build_parser(words[0]).parse_args(words), build_parser().parse_args(words)
+        assert vars(ours).keys() == vars(theirs).keys(), words
+        for key, value in vars(ours).items():
+            if key != "command_parser":
+                assert value == getattr(theirs, key), (words, key)

@@ -7,6 +7,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "solitaire"
 
@@ -149,3 +151,48 @@ print(rank_table.cache_info().currsize, _expert.cache_info().currsize)
     assert int(count) > 80  # every module was imported
     assert opened == "[]", f"read at import: {opened}"
     assert built == "0 0", "a table or a player was built at import"
+
+
+FIRST_FRAME = """
+import os, sys
+import prompt_toolkit.renderer as renderer
+draw = renderer.Renderer.render
+def first(self, *args, **kwargs):
+    draw(self, *args, **kwargs)
+    roots = {m.split('.')[0] for m in sys.modules}
+    late = {'markdown_it', 'pygments', 'numpy', 'multiprocessing'} & roots
+    late |= {'rich.markdown', 'rich.syntax', 'concurrent.futures.process'} & set(sys.modules)
+    with open(sys.argv[1], 'w') as out:
+        out.write(' '.join(sorted(late)) or 'none')
+    os._exit(0)
+renderer.Renderer.render = first
+from solitaire.cli import main
+main(sys.argv[2:])
+"""
+
+
+@pytest.mark.parametrize("game", ["play", "match", "tiles"])
+def test_a_game_s_first_screen_loads_no_module_it_does_not_show(game: str, tmp_path: Path) -> None:
+    """Each game's first full screen is drawn before markdown (the rules' page), numpy (the
+    analyses), multiprocessing (the coach's process) are loaded: they come when first used."""
+    import os
+    import pty
+
+    found = tmp_path / "late.txt"
+    env = {**os.environ, "CRIBSOL_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm"}
+    leader, follower = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-c", FIRST_FRAME, str(found), game],
+        stdin=follower, stdout=follower, stderr=follower, env=env, cwd=ROOT,
+    )  # fmt: skip
+    os.close(follower)
+    try:
+        while process.poll() is None:  # read the screen, so the app never blocks writing it
+            try:
+                os.read(leader, 1 << 16)
+            except OSError:
+                break
+        assert process.wait(60) == 0
+    finally:
+        os.close(leader)
+    assert found.read_text() == "none"

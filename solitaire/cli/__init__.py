@@ -9,18 +9,17 @@ prints it too). No traceback reaches the user otherwise.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 if TYPE_CHECKING:
+    import argparse
     from pathlib import Path
 
-from solitaire.cli.options import Parser, UsageError, prog, speaks_unicode
-from solitaire.cli.parser import COMMANDS, build_parser
+from solitaire.cli.terminal import prog, speaks_unicode
 from solitaire.core.errors import CribsolError
 from solitaire.errorlog import EXIT_INTERNAL, begin, internal_error_line
 
@@ -39,15 +38,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{prog()} {version()}")
         return 0
     begin(words, _data_dir(words))
-    parser = build_parser()
+    quick = _plain_score(words)
+    if quick is None:
+        from solitaire.cli.parser import COMMANDS
+
+        named = "play" if not words else words[0] if words[0] in COMMANDS else None
+        parser = build_parser(named)  # a line starting with a command builds that one's group
     try:
-        args, unknown = parser.parse_known_args(_with_command(parser, words))
-        if unknown:  # said by the command given them, so its --help is the one pointed at
-            owner: argparse.ArgumentParser = getattr(args, "command_parser", parser)
-            option = next((word for word in unknown if word.startswith("--")), None)
-            if option is not None and isinstance(owner, Parser):
-                owner.error(owner.unknown_option(option.split("=", 1)[0]))
-            owner.error(f"unrecognized arguments: {' '.join(unknown)}")
+        if quick is not None:
+            args = quick
+        else:
+            args, unknown = parser.parse_known_args(_with_command(parser, words))
+            if unknown:  # said by the command given them, so its --help is the one pointed at
+                from solitaire.cli.options import Parser
+
+                owner: argparse.ArgumentParser = getattr(args, "command_parser", parser)
+                option = next((word for word in unknown if word.startswith("--")), None)
+                if option is not None and isinstance(owner, Parser):
+                    owner.error(owner.unknown_option(option.split("=", 1)[0]))
+                owner.error(f"unrecognized arguments: {' '.join(unknown)}")
         if not speaks_unicode(sys.stdout):
             args.ascii = True  # a terminal without suit symbols gets letters, not an error
         return handler(args.func)(args)
@@ -74,9 +83,41 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
 
 
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser (:func:`solitaire.cli.parser.build_parser`)."""
+    from solitaire.cli.parser import build_parser as build
+
+    return build(command)
+
+
+def _plain_score(words: list[str]) -> argparse.Namespace | None:
+    """``score`` followed by cards and nothing else, as the parser reads it, without the
+    parser: building every command's parser (and importing argparse) would cost the
+    command a third of its time. Anything else (an option, no card) goes to the parser.
+    ``tests/test_cli_arguments.py`` checks this against the parser's own reading."""
+    if len(words) < 2 or words[0] != "score" or any(word.startswith("-") for word in words):
+        return None
+    from types import SimpleNamespace
+
+    quick = SimpleNamespace(
+        version=None,
+        ascii=False,
+        data_dir=None,
+        command="score",
+        cards=words[1:],
+        crib=False,
+        json=False,
+        func="score_command:cmd_score",
+    )
+    return cast("argparse.Namespace", quick)  # read by name, as the parser's Namespace is
+
+
 def _with_command(parser: argparse.ArgumentParser, words: list[str]) -> list[str]:
     """The arguments with ``play`` put first when they name no command (``cribsol``,
     ``cribsol --seed 5``); ``--help`` and ``--version`` stay the program's own."""
+    from solitaire.cli.options import Parser, UsageError
+    from solitaire.cli.parser import COMMANDS
+
     if any(word in ("-h", "--help", "--version") for word in words):
         return words
     takes_value = _options_with_values(parser).union(
@@ -121,6 +162,8 @@ def _option_strings(parser: argparse.ArgumentParser) -> set[str]:
 
 def _commands(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
     """Every command's parser (and its subcommands')."""
+    import argparse
+
     found = []
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):

@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeAlias
 
+from solitaire.cli.terminal import prog as prog  # (a plain score needs no argparse)
+from solitaire.cli.terminal import speaks_unicode as speaks_unicode
 from solitaire.core.errors import CribsolError
 from solitaire.core.limits import MAX_JOBS, MAX_SEED_DIGITS, SEED_LIMIT
 from solitaire.names import command
@@ -19,11 +21,6 @@ from solitaire.names import command
 Handler: TypeAlias = "Callable[[argparse.Namespace], int] | str"
 """What a command runs: a function, or ``"module:function"`` of solitaire.cli, imported
 only when that command runs (so the others' engines never load)."""
-
-
-def prog() -> str:
-    """The program's name as the player ran it: ``scripts/play`` or ``cribsol``."""
-    return command("").strip()
 
 
 class UsageError(CribsolError):
@@ -125,11 +122,6 @@ class Parser(argparse.ArgumentParser):
 if TYPE_CHECKING:
     Subcommands: TypeAlias = argparse._SubParsersAction[Parser]
     """What each command module's ``register`` adds its commands to."""
-
-
-def speaks_unicode(stream: object) -> bool:
-    encoding = getattr(stream, "encoding", None) or ""
-    return encoding.lower().replace("-", "").startswith(("utf", "ucs"))
 
 
 def whole_number(low: int, high: int, shown: str | None = None) -> Callable[[str], int]:

@@ -51,8 +51,12 @@ COMMANDS: Final = (
 """Every command, in the order --help lists them."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The whole command line: shared options, then every command's parser."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line: shared options, then every command's parser.
+
+    ``command``: for a command line that starts with that command's name, the commands
+    registered with it alone (argparse spends a game's start-up building the others);
+    what that command parses, prints and refuses is the same."""
     parser = Parser(
         prog=prog(),
         description="Cribbage Solitaire: the patience, a match for two, a tile game, scores "
@@ -61,12 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     add_shared_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    _register_patience(sub)
-    _register_match(sub)
-    _register_arena(sub)
-    _register_drill(sub)
-    _register_history(sub)
-    _register_tiles(sub)
+    for register, names in _REGISTERED:
+        if command is None or command in names:
+            register(sub)
     return parser
 
 
@@ -468,3 +469,14 @@ def _register_tiles(sub: Subcommands) -> None:
             "tiles", nargs="+", metavar="TILE", help="ranks (A, 2-10, J, Q, K) or tiles"
         )
         score.add_argument("--dark", action="store_true", help="ranks without a colour are dark")
+
+
+_REGISTERED: Final = (
+    (_register_patience, ("score", "advise", "play", "replay", "simulate")),
+    (_register_match, ("match",)),
+    (_register_arena, ("arena",)),
+    (_register_drill, ("drill",)),
+    (_register_history, ("stats", "history")),
+    (_register_tiles, ("tiles",)),
+)
+"""Each registering function, with the commands it adds."""

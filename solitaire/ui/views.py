@@ -17,7 +17,6 @@ from rich.theme import Theme
 
 from solitaire.core.cards import Card
 from solitaire.core.scoring import Kind, Score
-from solitaire.core.untrusted import safe_text
 
 if TYPE_CHECKING:  # offers are only read here
     from solitaire.ui.saved import Offer
@@ -193,6 +192,8 @@ def labelled(label: str, body: Text | str, indent: int | None = None) -> Table:
 
 def history_row(row: GameRow) -> Text:
     """A history listing's line as far as every kind of game shares it: id, when last played."""
+    from solitaire.core.untrusted import safe_text  # (not at import: `score` needs none of it)
+
     when = safe_text(row.played_at.replace("T", " ")[:16], 16)
     # A listing's line is laid out to fit 80 columns: folded, not word-wrapped (fast for
     # 10,000 of them).
@@ -264,7 +265,12 @@ def offer_lines(offer: Offer) -> list[Text]:
     return lines
 
 
-def make_console(args: object, stderr: bool = False) -> Console:
-    """A console on the theme for a command's output, honouring --ascii and NO_COLOR."""
+def make_console(args: object, stderr: bool = False, emoji: bool = True) -> Console:
+    """A console on the theme for a command's output, honouring --ascii and NO_COLOR.
+
+    ``emoji=False`` for output that cannot hold an emoji code (``:name:``): looking for
+    them loads rich's table of every emoji name."""
     ascii_only = bool(getattr(args, "ascii", False))
-    return Console(theme=THEME, stderr=stderr, emoji=not ascii_only, safe_box=True, highlight=False)
+    return Console(
+        theme=THEME, stderr=stderr, emoji=emoji and not ascii_only, safe_box=True, highlight=False
+    )

@@ -10,11 +10,10 @@ one (tests) it runs at once. Answers are kept by the moment they are about.
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable, Hashable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future
 from functools import partial
-from typing import Generic, TypeAlias, TypeVar
+from typing import Generic, ParamSpec, TypeAlias, TypeVar
 
 from solitaire.match.coach import CardAdvice, Costly, advise_play, review_game
 from solitaire.match.discard_coach import DiscardAdvice, advise_discard
@@ -27,11 +26,34 @@ DealKey: TypeAlias = tuple[int, int]  # game, deal
 Review: TypeAlias = tuple[list[Costly], ...]
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 def coach_executor() -> Executor:
-    """One worker process for the coach, started afresh (not forked from the app)."""
-    return ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+    """One worker process for the coach, started afresh (not forked from the app) when the
+    coach is first asked something."""
+    return _OnFirstUse()
+
+
+class _OnFirstUse(Executor):
+    """A process pool made at the first submit: the first screen never waits for
+    multiprocessing to load (a pool starts its process at a submit anyway, and fails there)."""
+
+    def __init__(self) -> None:
+        self._pool: Executor | None = None
+
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        if self._pool is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool.submit(fn, *args, **kwargs)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
 
 
 class _Answers(Generic[K, V]):

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Final
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.markdown import Markdown
 from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
@@ -27,7 +26,6 @@ from solitaire.patience.coach import (
     points_text,
 )
 from solitaire.patience.game import GREAT_LINE, ROUNDS, SKUNK_LINE, RoundResult
-from solitaire.patience.rules import rules_text
 from solitaire.store import command
 from solitaire.ui.patience.session import Phase, PlaySession
 from solitaire.ui.patience.views import (
@@ -329,6 +327,12 @@ def _plain_rules(markdown: str) -> str:
 
 
 def _rules_lines(console: Console, width: int, ascii: bool) -> list[list[Segment]]:
+    # Loaded with the rules, not the first screen: rich's Markdown brings markdown-it and
+    # pygments, a third of the start-up's imports.
+    from rich.markdown import Markdown
+
+    from solitaire.patience.rules import rules_text
+
     options = console.options.update(width=width, height=None)
     # Drawn Markdown uses bullets and box lines; an ASCII terminal gets the plain source.
     rules = Text(_plain_rules(rules_text())) if ascii else Markdown(rules_text())
