@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,6 +14,7 @@ from solitaire.cli.common import (
     open_history,
 )
 from solitaire.cli.stored import drill_tallies, stored_drills
+from solitaire.cli.terminal import on_a_terminal
 from solitaire.core.errors import InputError
 from solitaire.match.drill import (
     DRILL,
@@ -61,7 +61,7 @@ def cmd_drill(args: argparse.Namespace) -> int:
     if args.resume is not None:  # a wrong id says so before a terminal is asked for
         with open_history(args) as history:
             history.stored_record(args.resume, DRILL)
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if not on_a_terminal():
         raise InputError("the drill needs a terminal")
     from solitaire.ui.drill.app import run_app  # the interactive skin loads only when needed
     from solitaire.ui.drill.session import new_seed

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -15,6 +14,7 @@ from solitaire.cli.common import (
     make_console,
     open_history,
 )
+from solitaire.cli.terminal import on_a_terminal
 from solitaire.core.errors import InputError
 from solitaire.match.game import Match
 from solitaire.match.levels import DEFAULT_LEVEL
@@ -96,7 +96,7 @@ def cmd_match(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace, first: Match) -> int:
     """You in the first seat against --vs, full-screen."""
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if not on_a_terminal():
         raise InputError(
             "the interactive match needs a terminal; use --auto LEVEL to play without one"
         )

@@ -24,6 +24,7 @@ from solitaire.cli.common import (
     run_on,
     where,
 )
+from solitaire.cli.terminal import on_a_terminal
 from solitaire.core.cards import parse_cards
 from solitaire.core.dealcode import daily_seed, deal_code, decode_deal
 from solitaire.core.errors import InputError
@@ -116,7 +117,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             with open_history(args) as history:
                 stored_patience(history, stored_id)
     if args.auto is None:
-        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        if not on_a_terminal():
             raise InputError(
                 "interactive play needs a terminal; use --auto best|hand|random to play without one"
             )

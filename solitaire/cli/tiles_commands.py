@@ -6,7 +6,6 @@ import argparse
 import json
 import math
 import random
-import sys
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
@@ -23,6 +22,7 @@ from solitaire.cli.common import (
     where,
 )
 from solitaire.cli.stored import finished_tile_games, stored_tile_games
+from solitaire.cli.terminal import on_a_terminal
 from solitaire.core.cards import Rank
 from solitaire.core.errors import InputError
 from solitaire.core.untrusted import safe_text
@@ -132,7 +132,7 @@ def cmd_game(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace, seed: int) -> int:
     """People and computers at this keyboard, full-screen."""
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if not on_a_terminal():
         raise InputError(
             "the tile game's screen needs a terminal; use --auto LEVEL to watch without one"
         )
