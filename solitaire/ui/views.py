@@ -247,6 +247,19 @@ def offer_view(offer: Offer) -> Group:
     )
 
 
+def plain_rules(markdown: str) -> str:
+    """A game's rules (Markdown) as plain text for an ASCII terminal: the source with its
+    lines joined into paragraphs and list items, to rewrap."""
+    out: list[str] = []
+    for line in markdown.replace("**", "").splitlines():
+        starts_item = line.startswith(("- ", "|", "#")) or line.split(". ")[0].isdigit()
+        if out and out[-1] and line and not starts_item and not out[-1].startswith(("|", "#")):
+            out[-1] += " " + line.strip()
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
 def offer_lines(offer: Offer) -> list[Text]:
     """The RESUME screen's question as lines of text, for a screen that shows it in a
     panel of lines (the tile game's, under its board)."""

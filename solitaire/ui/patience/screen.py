@@ -38,7 +38,7 @@ from solitaire.ui.patience.views import (
     rounds_table,
     why_table,
 )
-from solitaire.ui.views import Paragraph, ScoreView, card_text, cards_text, offer_view
+from solitaire.ui.views import Paragraph, ScoreView, card_text, cards_text, offer_view, plain_rules
 
 __all__ = [
     "KEYS",
@@ -314,18 +314,6 @@ class SessionScreen:
         return Group(self.top(), self.bottom())
 
 
-def _plain_rules(markdown: str) -> str:
-    """The rules' source with its lines joined into paragraphs and list items, to rewrap."""
-    out: list[str] = []
-    for line in markdown.replace("**", "").splitlines():
-        starts_item = line.startswith(("- ", "|", "#")) or line.split(". ")[0].isdigit()
-        if out and out[-1] and line and not starts_item and not out[-1].startswith(("|", "#")):
-            out[-1] += " " + line.strip()
-        else:
-            out.append(line)
-    return "\n".join(out)
-
-
 def _rules_lines(console: Console, width: int, ascii: bool) -> list[list[Segment]]:
     # Loaded with the rules, not the first screen: rich's Markdown brings markdown-it and
     # pygments, a third of the start-up's imports.
@@ -335,7 +323,7 @@ def _rules_lines(console: Console, width: int, ascii: bool) -> list[list[Segment
 
     options = console.options.update(width=width, height=None)
     # Drawn Markdown uses bullets and box lines; an ASCII terminal gets the plain source.
-    rules = Text(_plain_rules(rules_text())) if ascii else Markdown(rules_text())
+    rules = Text(plain_rules(rules_text())) if ascii else Markdown(rules_text())
     return console.render_lines(rules, options, pad=False)
 
 

@@ -12,7 +12,6 @@ import io
 from typing import Final
 
 from rich.console import Console, Group, RenderableType
-from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
@@ -20,11 +19,10 @@ from solitaire.tiles.board import Placement, square_name
 from solitaire.tiles.joker import computer_count
 from solitaire.tiles.moves import Action, Exchange, Play, announced
 from solitaire.tiles.review import move_gaps
-from solitaire.tiles.rules import rules_text
 from solitaire.tiles.tiles import format_tiles
 from solitaire.ui.tiles.session import Preview, Stage, TileSession, keeps_text, typed_form
 from solitaire.ui.tiles.views import board_text, ending_text, play_lines, verdict
-from solitaire.ui.views import THEME, offer_lines
+from solitaire.ui.views import THEME, offer_lines, plain_rules
 
 __all__ = [
     "KEYS",
@@ -600,22 +598,16 @@ def _help(session: TileSession, width: int, height: int) -> RenderableType:
     return Group(marks_table(), Text(f"{turn} · {back}", style="muted"))
 
 
-def _plain_rules(markdown: str) -> str:
-    """The rules' source with its lines joined into paragraphs and list items, to rewrap."""
-    out: list[str] = []
-    for line in markdown.replace("**", "").splitlines():
-        starts_item = line.startswith(("- ", "|", "#")) or line.split(". ")[0].isdigit()
-        if out and out[-1] and line and not starts_item and not out[-1].startswith(("|", "#")):
-            out[-1] += " " + line.strip()
-        else:
-            out.append(line)
-    return "\n".join(out)
-
-
 def _rules_lines(width: int, ascii: bool) -> list[Text]:
     """The rules drawn at this width, one Text a screen row."""
+    # Loaded with the rules, not the first screen: rich's Markdown brings markdown-it and
+    # pygments.
+    from rich.markdown import Markdown
+
+    from solitaire.tiles.rules import rules_text
+
     console = Console(width=width, file=io.StringIO(), theme=THEME, color_system=None)
-    rules = Text(_plain_rules(rules_text())) if ascii else Markdown(rules_text())
+    rules = Text(plain_rules(rules_text())) if ascii else Markdown(rules_text())
     lines = console.render_lines(rules, console.options.update(width=width), pad=False)
     out = []
     for line in lines:
