@@ -175,8 +175,12 @@ main(sys.argv[2:])
 def test_a_game_s_first_screen_loads_no_module_it_does_not_show(game: str, tmp_path: Path) -> None:
     """Each game's first full screen is drawn before markdown (the rules' page), numpy (the
     analyses), multiprocessing (the coach's process) are loaded: they come when first used."""
+    import contextlib
     import os
     import pty
+    import select
+    import signal
+    import time
 
     found = tmp_path / "late.txt"
     env = {**os.environ, "CRIBSOL_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm"}
@@ -184,15 +188,23 @@ def test_a_game_s_first_screen_loads_no_module_it_does_not_show(game: str, tmp_p
     process = subprocess.Popen(
         [sys.executable, "-c", FIRST_FRAME, str(found), game],
         stdin=follower, stdout=follower, stderr=follower, env=env, cwd=ROOT,
+        start_new_session=True,
     )  # fmt: skip
     os.close(follower)
+    deadline = time.monotonic() + 120
     try:
-        while process.poll() is None:  # read the screen, so the app never blocks writing it
-            try:
-                os.read(leader, 1 << 16)
-            except OSError:
-                break
-        assert process.wait(60) == 0
+        # Read the screen, so the app never blocks writing it. A process it left behind
+        # (a pool's worker) would hold the terminal open: the wait ends with the app.
+        while process.poll() is None and time.monotonic() < deadline:
+            if select.select([leader], [], [], 0.1)[0]:
+                try:
+                    os.read(leader, 1 << 16)
+                except OSError:
+                    pass
+        assert process.wait(5) == 0
     finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)  # the app and anything it started
+        process.wait()
         os.close(leader)
     assert found.read_text() == "none"

@@ -39,13 +39,11 @@ from functools import cache
 from itertools import combinations
 
 from solitaire.core.cards import ALL_CARDS, Card, Rank
-from solitaire.core.discards import HEELS, Position, expected_numerators
+from solitaire.core.discards import Position, expected_numerators
 from solitaire.core.scoring import score_hand
 from solitaire.match.decide.discard import FEATURES, peg_features, pegging_value
-from solitaire.match.decide.endgame import discard_chances, is_near_end
-from solitaire.match.decide.hidden import crib_shift
 from solitaire.match.decide.tables import TABLE_PATH
-from solitaire.match.game import Discard, Match, Observation, Phase
+from solitaire.match.game import HEELS_POINTS, Discard, Match, Observation, Phase
 
 __all__ = [
     "DiscardAdvice",
@@ -95,6 +93,10 @@ class DiscardAdvice:
 
 def advise_discard(view: Observation) -> list[DiscardAdvice]:
     """Every discard of the six dealt to this player, best first, as ``expert`` ranks them."""
+    # numpy's models load with the first advice, not with the screens that show it
+    from solitaire.match.decide.endgame import discard_chances, is_near_end
+    from solitaire.match.decide.hidden import crib_shift
+
     six = view.dealt
     nums = expected_numerators(Position.make(six))
     shifts = crib_shift(view)
@@ -152,7 +154,7 @@ def heels_note(view: Observation) -> str:
     """His heels, left out of every total: the same whatever is discarded."""
     jacks = sum(1 for card in ALL_CARDS if card.rank == Rank.JACK and card not in view.dealt)
     unseen = len(ALL_CARDS) - len(view.dealt)
-    heels = f"{float(Fraction(HEELS * jacks, unseen)):.2f}"
+    heels = f"{float(Fraction(HEELS_POINTS * jacks, unseen)):.2f}"
     whose = "yours" if view.is_dealer else "the dealer's"
     return f"His heels ({heels} on average, {whose}) is the same for every discard: in no total."
 

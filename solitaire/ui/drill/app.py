@@ -16,7 +16,7 @@ from solitaire.store import History, resolve_data_dir
 from solitaire.ui import shell
 from solitaire.ui.drill.screen import DrillScreen
 from solitaire.ui.drill.session import DrillSession, Stage
-from solitaire.ui.match.coaching import Coach, coach_executor
+from solitaire.ui.match.coaching import Coach, coach_executor, start_after_first_frame
 
 __all__ = ["build_app", "run_app"]
 
@@ -44,6 +44,7 @@ def build_app(
     root = shell.fitted(screen, shell.terminal_size)
     app = shell.full_screen_app(root, screen, keys, input=input, output=output)
     session.coach.on_ready = app.invalidate  # the coach answers from its own process
+    start_after_first_frame(app, session.coach)
     return app
 
 

@@ -22,7 +22,7 @@ from solitaire.match.game import Match
 from solitaire.store import History, resolve_data_dir
 from solitaire.ui import shell
 from solitaire.ui.match.browse import DealBrowser
-from solitaire.ui.match.coaching import Coach, coach_executor
+from solitaire.ui.match.coaching import Coach, coach_executor, start_after_first_frame
 from solitaire.ui.match.screen import MatchScreen
 from solitaire.ui.match.session import MatchSession, Stage
 
@@ -112,6 +112,7 @@ def build_app(
     app = shell.full_screen_app(root, screen, keys, input=input, output=output)
     if session.coach is not None:
         session.coach.on_ready = app.invalidate  # the coach answers from its own process
+    start_after_first_frame(app, session.coach)
     app.pre_run_callables.append(schedule)
     return app
 

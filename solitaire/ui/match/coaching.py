@@ -13,13 +13,16 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from concurrent.futures import Executor, Future
 from functools import partial
-from typing import Generic, ParamSpec, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, ParamSpec, TypeAlias, TypeVar
 
 from solitaire.match.coach import CardAdvice, Costly, advise_play, review_game
 from solitaire.match.discard_coach import DiscardAdvice, advise_discard
 from solitaire.match.game import Match, Observation
 
-__all__ = ["Coach", "DealKey", "Moment", "coach_executor"]
+if TYPE_CHECKING:
+    from prompt_toolkit.application import Application
+
+__all__ = ["Coach", "DealKey", "Moment", "coach_executor", "start_after_first_frame"]
 
 Moment: TypeAlias = tuple[int, int, int]  # game, deal, plays made in the deal
 DealKey: TypeAlias = tuple[int, int]  # game, deal
@@ -31,29 +34,87 @@ T = TypeVar("T")
 
 
 def coach_executor() -> Executor:
-    """One worker process for the coach, started afresh (not forked from the app) when the
-    coach is first asked something."""
-    return _OnFirstUse()
+    """One worker process for the coach, started afresh (not forked from the app) once the
+    first screen is drawn (see :func:`start_after_first_frame`)."""
+    return _AfterFirstFrame()
 
 
-class _OnFirstUse(Executor):
-    """A process pool made at the first submit: the first screen never waits for
-    multiprocessing to load (a pool starts its process at a submit anyway, and fails there)."""
+def start_after_first_frame(app: Application[Any], coach: Coach | None) -> None:
+    """Let the coach's process start once ``app`` has drawn its first frame: work asked
+    for before then waits, so the first screen never waits for multiprocessing."""
+    executor = coach.executor if coach is not None else None
+    if not isinstance(executor, _AfterFirstFrame):
+        return
+
+    def first(_: object) -> None:
+        app.after_render -= first
+        executor.open()
+
+    app.after_render += first
+
+
+class _AfterFirstFrame(Executor):
+    """A process pool made when opened (or at a submit once opened): work submitted
+    before then is held, and handed to the pool when it starts."""
 
     def __init__(self) -> None:
         self._pool: Executor | None = None
+        self._opened = False
+        self._held: list[tuple[Future[Any], Callable[[], Any]]] = []
 
     def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        if not self._opened:
+            held: Future[T] = Future()
+            self._held.append((held, partial(fn, *args, **kwargs)))
+            return held
+        return self._start().submit(fn, *args, **kwargs)
+
+    def open(self) -> None:
+        """Start the pool (if work waits) and hand it the work held so far."""
+        self._opened = True
+        held, self._held = self._held, []
+        for future, work in held:
+            if not future.set_running_or_notify_cancel():
+                continue  # cancelled while it waited
+            try:
+                started = self._start().submit(work)
+            except (OSError, RuntimeError) as error:
+                future.set_exception(_NotStarted(error))
+                continue
+            started.add_done_callback(partial(_pass_on, future))
+
+    def _start(self) -> Executor:
         if self._pool is None:
             import multiprocessing
             from concurrent.futures import ProcessPoolExecutor
 
             self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
-        return self._pool.submit(fn, *args, **kwargs)
+        return self._pool
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        for future, _ in self._held:
+            future.cancel()
+        self._held.clear()
         if self._pool is not None:
             self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
+class _NotStarted(Exception):
+    """The coach's process could not start for work held until the first frame."""
+
+
+def _unavailable(error: BaseException) -> str:
+    return f"the coach is unavailable: its process could not start ({error})"
+
+
+def _pass_on(future: Future[Any], done: Future[Any]) -> None:
+    """Give ``future`` the outcome of the pool's ``done``."""
+    if done.cancelled():
+        future.cancel()
+    elif (error := done.exception()) is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(done.result())
 
 
 class _Answers(Generic[K, V]):
@@ -74,7 +135,7 @@ class _Answers(Generic[K, V]):
         try:
             future = executor.submit(work)
         except (OSError, RuntimeError) as error:  # the worker could not start (or died)
-            self.coach.failed = f"the coach is unavailable: its process could not start ({error})"
+            self.coach.failed = _unavailable(error)
             return
         future.add_done_callback(lambda _: self.coach.on_ready())
         self.kept[key] = future
@@ -86,6 +147,10 @@ class _Answers(Generic[K, V]):
         if not value.done():
             return None
         error = value.exception()
+        if isinstance(error, _NotStarted):
+            self.coach.failed = _unavailable(error.args[0])
+            del self.kept[key]
+            return None
         if error is not None:
             self.coach.failed = f"the coach could not work this out ({type(error).__name__})"
             del self.kept[key]

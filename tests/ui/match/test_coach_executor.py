@@ -1,0 +1,100 @@
+"""The coach's process starts after the first frame: work asked for before then waits for
+it, work given up meanwhile never runs, and a process that cannot start is said so."""
+
+from __future__ import annotations
+
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from solitaire.match.game import Match
+from solitaire.store import History
+from solitaire.ui.kinds import KINDS
+from solitaire.ui.match import coaching
+from solitaire.ui.match.coaching import Coach, coach_executor
+from solitaire.ui.match.session import MatchSession
+
+
+class Threads(coaching._AfterFirstFrame):
+    """The held executor over a thread: what it hands on runs here, not in a process."""
+
+    def __init__(self, pool: Executor) -> None:
+        super().__init__()
+        self.started = 0
+        self.pool = pool
+
+    def _start(self) -> Executor:
+        self.started += 1
+        return self.pool
+
+
+def test_work_waits_for_the_first_frame_then_runs() -> None:
+    with ThreadPoolExecutor(1) as pool:
+        executor = Threads(pool)
+        first: Future[int] = executor.submit(pow, 2, 10)
+        dropped: Future[int] = executor.submit(pow, 3, 3)
+        assert not first.done() and executor.started == 0  # nothing starts before the frame
+        assert dropped.cancel()
+        executor.open()
+        assert first.result(timeout=30) == 1024 and dropped.cancelled()
+        assert executor.submit(pow, 5, 2).result(timeout=30) == 25  # once open: at once
+
+
+def test_no_process_starts_when_nothing_was_asked() -> None:
+    with ThreadPoolExecutor(1) as pool:
+        executor = Threads(pool)
+        executor.open()
+        executor.shutdown()
+        assert executor.started == 0
+
+
+def test_held_work_is_given_up_at_shutdown() -> None:
+    executor = coach_executor()
+    held: Future[int] = executor.submit(pow, 2, 2)
+    executor.shutdown()
+    assert held.cancelled()
+
+
+def test_a_process_that_cannot_start_at_the_first_frame_is_said_so(tmp_path: Path) -> None:
+    class Unstartable(coaching._AfterFirstFrame):
+        def _start(self) -> Executor:
+            raise OSError(24, "Too many open files")
+
+    executor = Unstartable()
+    with History(tmp_path / "data", kinds=KINDS) as history:
+        session = MatchSession(history, "standard", lambda: Match(11), coach=Coach(executor))
+        assert session.discarding
+        session.toggle_coach()  # asked before the first frame: held
+        executor.open()
+        assert session.discard_advice() is None
+        assert session.coach is not None
+        assert "the coach is unavailable" in session.coach.failed
+        assert "Too many open files" in session.coach.failed
+        session.close()
+
+
+def test_the_app_opens_the_coach_after_its_first_frame(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from solitaire.ui.match.app import build_app
+
+    opened: list[int] = []
+
+    class Watched(coaching._AfterFirstFrame):
+        def open(self) -> None:
+            opened.append(1)
+
+    with History(tmp_path / "data", kinds=KINDS) as history:
+        session = MatchSession(history, "standard", lambda: Match(11), coach=Coach(Watched()))
+        with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+            app = build_app(session, pipe, DummyOutput())
+            assert opened == []
+            pipe.send_text("q")
+            app.run()
+        session.close()
+    assert opened == [1]
