@@ -197,10 +197,8 @@ def test_a_game_s_first_screen_loads_no_module_it_does_not_show(game: str, tmp_p
         # (a pool's worker) would hold the terminal open: the wait ends with the app.
         while process.poll() is None and time.monotonic() < deadline:
             if select.select([leader], [], [], 0.1)[0]:
-                try:
+                with contextlib.suppress(OSError):
                     os.read(leader, 1 << 16)
-                except OSError:
-                    pass
         assert process.wait(5) == 0
     finally:
         with contextlib.suppress(ProcessLookupError):
