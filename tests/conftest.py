@@ -25,6 +25,16 @@ def _plain_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Itera
     yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _commits_without_waiting_for_the_disk() -> Iterator[None]:
+    """A commit waits about 20 ms for the disk here, thousands of times in the suite; what the
+    tests check (what is stored, rolled back or refused) is the same without the wait. Tests
+    that kill a program mid-write run it in a process of its own, durable as shipped."""
+    History.durable = False
+    yield
+    History.durable = True
+
+
 @pytest.fixture
 def data(tmp_path: Path) -> Path:
     """The data directory the environment names (not yet made)."""
