@@ -162,19 +162,20 @@ def first(self, *args, **kwargs):
     roots = {m.split('.')[0] for m in sys.modules}
     late = {'markdown_it', 'pygments', 'numpy', 'multiprocessing'} & roots
     late |= {'rich.markdown', 'rich.syntax', 'concurrent.futures.process'} & set(sys.modules)
+    late |= set(sys.argv[2].split(',')) & set(sys.modules)  # the other games' engines
     with open(sys.argv[1], 'w') as out:
         out.write(' '.join(sorted(late)) or 'none')
     os._exit(0)
 renderer.Renderer.render = first
 from solitaire.cli import main
-main(sys.argv[2:])
+main(sys.argv[3:])
 """
 
 
 @pytest.mark.parametrize("game", ["play", "match", "tiles"])
 def test_a_game_s_first_screen_loads_no_module_it_does_not_show(game: str, tmp_path: Path) -> None:
     """Each game's first full screen is drawn before markdown (the rules' page), numpy (the
-    analyses), multiprocessing (the coach's process) are loaded: they come when first used."""
+    analyses), multiprocessing (the coach's process) or another game's engine are loaded."""
     import contextlib
     import os
     import pty
@@ -183,10 +184,13 @@ def test_a_game_s_first_screen_loads_no_module_it_does_not_show(game: str, tmp_p
     import time
 
     found = tmp_path / "late.txt"
+    engines = {"play": "solitaire.patience.game", "match": "solitaire.match.game"}
+    engines["tiles"] = "solitaire.tiles.game"
+    others = [engine for name, engine in engines.items() if name != game]
     env = {**os.environ, "CRIBSOL_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm"}
     leader, follower = pty.openpty()
     process = subprocess.Popen(
-        [sys.executable, "-c", FIRST_FRAME, str(found), game],
+        [sys.executable, "-c", FIRST_FRAME, str(found), ",".join(others), game],
         stdin=follower, stdout=follower, stderr=follower, env=env, cwd=ROOT,
         start_new_session=True,
     )  # fmt: skip

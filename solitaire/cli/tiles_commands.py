@@ -21,7 +21,6 @@ from solitaire.cli.common import (
     run_on,
     where,
 )
-from solitaire.cli.stored import finished_tile_games, stored_tile_games
 from solitaire.cli.terminal import on_a_terminal
 from solitaire.core.cards import Rank
 from solitaire.core.errors import InputError
@@ -39,13 +38,7 @@ from solitaire.ui.tiles.views import game_view, line_table
 if TYPE_CHECKING:
     from solitaire.tiles.arena import ArenaResult
 
-    pass
-
-__all__ = [
-    "finished_tile_games",
-    "replay_tiles",
-    "stored_tile_games",
-]
+__all__ = ["replay_tiles"]
 
 
 def seat_names(names: Sequence[str]) -> list[str]:

@@ -9,24 +9,17 @@ helpers below save and read the patience's rows for its session and commands.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from solitaire.core.shapes import Shape
-from solitaire.match.summary import (
-    DRILL_SHAPE,
-    MATCH_SHAPE,
-    drill_from_record,
-    match_from_record,
-)
-from solitaire.patience import summary as patience
-from solitaire.patience.game import Game
-from solitaire.patience.summary import record_text
 from solitaire.store import GameRow, History, Kind, StoreError, Summary, command
-from solitaire.tiles.summary import SHAPE as TILE_SHAPE
-from solitaire.tiles.summary import tile_from_record
+
+if TYPE_CHECKING:
+    from solitaire.patience.game import Game
+    from solitaire.patience.summary import PatienceRow
 
 __all__ = [
     "DRILL",
@@ -48,33 +41,71 @@ DRILL: Final = "drill"
 TILES: Final = "tiles"
 
 
-def _kind(
-    name: str,
-    noun: str,
-    shape: Shape,
-    read: Callable[[str], tuple[int | None, bool, dict[str, Any]]],
-) -> Kind:
+# Each game's storage code loads when a row of that game is first checked or migrated:
+# the patience's first screen does not wait for the match's and the tile game's engines.
+
+
+def _shape_of(name: str) -> Shape:
+    if name == PATIENCE:
+        from solitaire.patience.summary import SHAPE as PATIENCE_SHAPE
+
+        return PATIENCE_SHAPE
+    if name == TILES:
+        from solitaire.tiles.summary import SHAPE as TILE_SHAPE
+
+        return TILE_SHAPE
+    from solitaire.match.summary import DRILL_SHAPE, MATCH_SHAPE
+
+    return MATCH_SHAPE if name == MATCH else DRILL_SHAPE
+
+
+def _read(name: str, text: str, old: Mapping[str, Any]) -> tuple[int | None, bool, dict[str, Any]]:
+    """An older row's seed, finished flag and summary fields, from its record."""
+    if name == PATIENCE:
+        from solitaire.patience.summary import migrated
+
+        return migrated(text, old)
+    if name == TILES:
+        from solitaire.tiles.summary import tile_from_record
+
+        return tile_from_record(text)
+    from solitaire.match.summary import drill_from_record, match_from_record
+
+    return (match_from_record if name == MATCH else drill_from_record)(text)
+
+
+def _kind(name: str, noun: str) -> Kind:
+    shapes: list[Shape] = []  # the shape, once loaded
+
+    def check(fields: Mapping[str, Any]) -> str | None:
+        if not shapes:
+            shapes.append(_shape_of(name))
+        return shapes[0].why(fields)
+
     def migrate(text: str, old: Mapping[str, Any]) -> Summary:
-        seed, finished, fields = read(text)
-        why = shape.why(fields)
-        if why is not None:
-            raise StoreError(why)
+        seed, finished, fields = _read(name, text, old)
+        if name != PATIENCE:  # the patience's reader checks its own fields
+            why = check(fields)
+            if why is not None:
+                raise StoreError(why)
         return Summary(seed, finished, fields)
 
-    return Kind(name, noun, shape.why, migrate)
-
-
-def _patience_migrate(text: str, old: Mapping[str, Any]) -> Summary:
-    seed, finished, fields = patience.migrated(text, old)
-    return Summary(seed, finished, fields)
+    return Kind(name, noun, check, migrate)
 
 
 KINDS: Final[Mapping[str, Kind]] = {
-    PATIENCE: Kind(PATIENCE, "patience game", patience.SHAPE.why, _patience_migrate),
-    MATCH: _kind(MATCH, "match", MATCH_SHAPE, match_from_record),
-    DRILL: _kind(DRILL, "drill", DRILL_SHAPE, drill_from_record),
-    TILES: _kind(TILES, "tile game", TILE_SHAPE, tile_from_record),
+    PATIENCE: _kind(PATIENCE, "patience game"),
+    MATCH: _kind(MATCH, "match"),
+    DRILL: _kind(DRILL, "drill"),
+    TILES: _kind(TILES, "tile game"),
 }
+
+
+def record_text(game: Game, daily: str | None) -> str:
+    """The record of a patience game as the history stores it."""
+    from solitaire.patience.summary import record_text as text
+
+    return text(game, daily)
 
 
 def history(data_dir: Path, timeout: float = 5.0, *, readonly: bool = False) -> History:
@@ -89,25 +120,29 @@ def history(data_dir: Path, timeout: float = 5.0, *, readonly: bool = False) -> 
 class StoredGame:
     """A stored patience game replayed from its record: its row, the game and its daily."""
 
-    row: patience.PatienceRow
+    row: PatienceRow
     game: Game
     daily: str | None
 
 
-def patience_row(row: GameRow) -> patience.PatienceRow:
+def patience_row(row: GameRow) -> PatienceRow:
     """A checked patience row as its listings read it."""
+    from solitaire.patience import summary as patience
+
     return patience.patience_row(
         row.id, row.played_by, row.played_at, row.seed, row.finished, row.summary
     )
 
 
-def patience_rows(store: History, limit: int | None = None) -> list[patience.PatienceRow]:
+def patience_rows(store: History, limit: int | None = None) -> list[PatienceRow]:
     """The patience games that check out, newest first."""
     return [patience_row(row) for row in store.games(limit, kind=PATIENCE)]
 
 
 def patience_summary(game: Game, review: Any, daily: str | None) -> Summary:
     """A patience game's summary for its row (``review``: the GameReview once finished)."""
+    from solitaire.patience import summary as patience
+
     return Summary(game.seed, game.is_over, patience.summary(game, review, daily))
 
 
@@ -122,6 +157,8 @@ def stored_patience(store: History, game_id: int) -> StoredGame:
         words = f"{kind} --resume {game_id}" if not row.finished else f"replay {game_id}"
         noun = "a match" if kind == MATCH else f"a {kind} game"
         raise StoreError(f"game {game_id} is {noun}: {command(words)} {then} it")
+    from solitaire.patience import summary as patience
+
     row, text = store.stored_record(game_id, PATIENCE)
     try:
         game, daily = patience.replayed(text)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -23,7 +23,9 @@ from solitaire.tiles.game import PASSES_EACH, Ending, TileGame
 from solitaire.tiles.moves import announced
 from solitaire.tiles.optional import count_result
 from solitaire.tiles.scoring import LineScore, PlayScore
-from solitaire.tiles.stats import TileStats
+
+if TYPE_CHECKING:
+    from solitaire.tiles.stats import TileStats
 
 __all__ = [
     "StoredTiles",

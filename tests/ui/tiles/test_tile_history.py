@@ -71,7 +71,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 def finished_game(path: Path) -> TileGame:
     with History(path, kinds=KINDS) as history:
-        from solitaire.cli.tiles_commands import stored_tile_games
+        from solitaire.cli.stored import stored_tile_games
 
         (row,) = [s.row for s in stored_tile_games(history) if s.row.finished]
         _, text = history.stored_record(row.id, "tiles")
