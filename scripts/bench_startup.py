@@ -9,7 +9,9 @@ moment their first complete screen has been written, then quit with ``q``.
 
 Targets (issue 22): ``--version`` and ``--help`` within 2.5x of ``python -c pass``;
 ``score`` within 1.2x of importing what it prints with (rich's console and table);
-each game's first screen within 1.3x of the minimal full-screen app.
+each game's first screen within 1.3x of the minimal full-screen app. Beside each game,
+in brackets, its ratio to the same minimal app drawing its screen with rich, as the
+games do: the stack's own share, before any game code.
 
 ``--instructions`` counts instead the instructions each case runs (valgrind's callgrind,
 once each: the count does not depend on the machine's load), a full-screen case up to
@@ -52,6 +54,34 @@ Application(
 """
 
 
+# The same app drawing its screen with rich, as the games do: what the stack alone costs
+# before any game code (a peer game on prompt_toolkit and rich could not start sooner).
+MINIMAL_RICH_APP = """
+import io
+from prompt_toolkit import Application
+from prompt_toolkit.formatted_text import ANSI
+from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.layout import Layout, Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+from rich.console import Console
+from rich.table import Table
+
+table = Table(title="minimal rich app ready; q quits")
+table.add_column("line")
+for i in range(18):
+    table.add_row(f"line {i}")
+buffer = io.StringIO()
+Console(file=buffer, width=80, force_terminal=True, color_system="truecolor").print(table)
+keys = KeyBindings()
+keys.add("q")(lambda event: event.app.exit())
+Application(
+    layout=Layout(Window(FormattedTextControl(ANSI(buffer.getvalue())))),
+    key_bindings=keys,
+    full_screen=True,
+).run()
+"""
+
+
 STOP_AT_FIRST_FRAME = """
 import os, runpy, sys
 import prompt_toolkit.renderer as renderer
@@ -77,6 +107,7 @@ class Case:
     screen: str | None = None  # text that shows the first full screen was drawn
     baseline: str | None = None  # the row this one is judged against
     target: float | None = None
+    peer: str | None = None  # a row shown beside, for scale (no target)
     times: list[float] = field(default_factory=list)
 
 
@@ -184,7 +215,8 @@ def under_python(case: Case, python: str, program: str) -> list[str]:
     return [python, program, *case.argv[1:]] if case.argv[0] == program else case.argv
 
 
-def cases(python: str, program: str, minimal: str) -> list[Case]:
+def cases(python: str, program: str, minimal: str, minimal_rich: str) -> list[Case]:
+    rich_app = "minimal app drawn by rich"
     return [
         Case("python -c pass", [python, "-c", "pass"]),
         Case("import prompt_toolkit, rich", [python, "-c", "import prompt_toolkit, rich"]),
@@ -199,12 +231,14 @@ def cases(python: str, program: str, minimal: str) -> list[Case]:
             1.2,
         ),
         Case("minimal full-screen app", [python, minimal], "minimal app ready"),
+        Case(rich_app, [python, minimal_rich], "minimal rich app", peer="minimal full-screen app"),
         Case(
             "cribsol play: first screen",
             [program, "play"],
             "Pick two cards",
             "minimal full-screen app",
             1.3,
+            peer=rich_app,
         ),
         Case(
             "cribsol match: first screen",
@@ -212,6 +246,7 @@ def cases(python: str, program: str, minimal: str) -> list[Case]:
             "Pick two cards",
             "minimal full-screen app",
             1.3,
+            peer=rich_app,
         ),
         Case(
             "cribsol tiles: first screen",
@@ -219,6 +254,7 @@ def cases(python: str, program: str, minimal: str) -> list[Case]:
             "cursor",  # in the first frame whoever moves first
             "minimal full-screen app",
             1.3,
+            peer=rich_app,
         ),
     ]
 
@@ -243,7 +279,9 @@ def main() -> int:
     env["CRIBSOL_DATA_DIR"] = tempfile.mkdtemp(prefix="bench-startup-")
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as handle:
         handle.write(MINIMAL_APP)
-    table = cases(python, program, handle.name)
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as rich_handle:
+        rich_handle.write(MINIMAL_RICH_APP)
+    table = cases(python, program, handle.name, rich_handle.name)
     try:
         for _ in range(1 if args.instructions else args.rounds):
             for case in table:
@@ -256,6 +294,7 @@ def main() -> int:
                     case.times.append(run_screen(case.argv, case.screen, env))
     finally:
         os.unlink(handle.name)
+        os.unlink(rich_handle.name)
     medians = {case.name: statistics.median(case.times) for case in table}
     if args.instructions:
         print("start-up, instructions run (millions), up to the first frame on full screens:")
@@ -276,6 +315,8 @@ def main() -> int:
             failed += not met
             line += f" {ratio:6.2f}x  {case.target:5.1f}x  {case.baseline}"
             line += "" if met else "  (missed)"
+        if case.peer is not None:
+            line += f"  [{medians[case.name] / medians[case.peer]:.2f}x {case.peer}]"
         print(line)
     print(f"{failed} target{'s' if failed != 1 else ''} missed")
     return 1 if failed else 0

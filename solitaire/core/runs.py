@@ -4,7 +4,7 @@
 default, or a cluster of machines: :mod:`solitaire.cluster`), a few at a time, and
 returns their results in task order, so a run that derives everything from each
 task's own seed gives the same answer for any number of processes or workers.
-Ctrl-C stops it and keeps every task that finished. :func:`chunk_size` sizes a
+Ctrl-C stops it and keeps the first tasks, all finished (the start of the same run). :func:`chunk_size` sizes a
 run's tasks by their work; :func:`wilson` is the interval every report gives beside
 a share of wins.
 
@@ -181,28 +181,35 @@ def run_tasks(
     empty): a long run that adds its results up as they come stays in flat memory.
 
     Tasks are drawn from the iterable a few at a time, so memory does not grow with
-    their number. ``done`` is called with each result as it arrives, once per task
+    their number. ``done`` is called with each result in task order, once per task
     whatever the executor reports (a task a cluster played twice, after losing a
-    worker, counts once: results are keyed by the task's index). On Ctrl-C
-    (KeyboardInterrupt) tasks not started are dropped and the results of every
-    finished task are returned. ``work`` must be a module-level function (it is sent
-    to the other processes by name); any error it raises stops the run and is raised
-    here.
+    worker, counts once: results are keyed by the task's index); a result that
+    arrives early waits for those before it. On Ctrl-C (KeyboardInterrupt) tasks not
+    started are dropped and the results of the first tasks, all finished, are
+    returned: an interrupted run is the start of the same run played whole, never a
+    sample of whichever tasks were quickest. ``work`` must be a module-level function
+    (it is sent to the other processes by name); any error it raises stops the run
+    and is raised here.
     """
-    results: dict[int, R] = {}
-    seen: set[int] = set()
+    results: list[R] = []
+    early: dict[int, R] = {}  # finished, waiting for a task before them
+    count = 0  # the tasks handed to ``done`` so far: 0 .. count-1
 
     def finished(index: int, result: R) -> None:
-        if index in seen:
+        nonlocal count
+        if index < count or index in early:
             return
-        seen.add(index)
-        if keep:
-            results[index] = result
-        if done:
-            done(result)
+        early[index] = result
+        while count in early:
+            ready = early.pop(count)
+            count += 1
+            if keep:
+                results.append(ready)
+            if done:
+                done(ready)
 
     try:
         (executor or LocalPool(jobs)).play(work, enumerate(tasks), finished)
     except KeyboardInterrupt:
-        return [results[i] for i in sorted(results)], True
-    return [results[i] for i in sorted(results)], False
+        return results, True
+    return results, False

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+import random
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
 
 import pytest
 
@@ -59,3 +61,54 @@ def test_short_runs_keep_every_process_busy_and_long_ones_make_few_tasks() -> No
     assert chunk_size(200_000, 2, 1e-4) == 20_000  # 2 s of work a task
     assert chunk_size(1000, 1, 1.2e-3, 0.11) == 500  # target121: not 20 tasks of set-up
     assert chunk_size(3, 4, 1.0) == 1
+
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+class Shuffled:
+    """An executor whose tasks finish in a seeded random order, some reported twice (a
+    cluster replaying a lost worker's task), and Ctrl-C after ``stop`` reports."""
+
+    slots = 4
+    where = "a shuffled test executor"
+
+    def __init__(self, seed: int, stop: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.stop = stop
+
+    def play(
+        self,
+        work: Callable[[T], R],
+        tasks: Iterable[tuple[int, T]],
+        finished: Callable[[int, R], None],
+    ) -> None:
+        listed = list(tasks)
+        order = [*listed, *self.rng.sample(listed, len(listed) // 4)]  # some twice
+        self.rng.shuffle(order)
+        for reported, (index, task) in enumerate(order):
+            if reported == self.stop:
+                raise KeyboardInterrupt
+            finished(index, work(task))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_results_arriving_in_any_order_are_taken_in_task_order(seed: int) -> None:
+    seen: list[int] = []
+    results, interrupted = run_tasks(abs, range(-30, 0), executor=Shuffled(seed), done=seen.append)
+    assert results == seen == list(range(30, 0, -1)) and not interrupted
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_an_interrupted_run_keeps_its_first_tasks_whatever_finished_first(seed: int) -> None:
+    stop = random.Random(seed).randrange(0, 30)
+    seen: list[int] = []
+    executor = Shuffled(seed, stop)
+    results, interrupted = run_tasks(abs, range(-30, 0), executor=executor, done=seen.append)
+    assert interrupted
+    assert results == seen == list(range(30, 30 - len(results), -1))  # a prefix, in order
+    running, _ = run_tasks(
+        abs, range(-30, 0), executor=Shuffled(seed, stop), done=lambda r: None, keep=False
+    )
+    assert running == []

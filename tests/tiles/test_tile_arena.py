@@ -38,7 +38,7 @@ def test_the_totals_are_those_of_each_game_in_pairs_with_the_seats_swapped() -> 
     margins = [a - b for a, b in finals]
     mean, low, high = result.margin()
     assert mean == pytest.approx(statistics.fmean(margins))
-    half = 1.959963984540054 * statistics.stdev(margins) / 2
+    half = 1.959963984540054 * statistics.stdev(margins) / math.sqrt(len(margins))
     assert (low, high) == pytest.approx((mean - half, mean + half))
     # Game 1 is game 0's deal with the seats swapped: B in the first seat.
     assert games[1].final == play_game("expert", "greedy", 11, 0).final[::-1]
