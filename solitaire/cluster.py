@@ -2,7 +2,9 @@
 
 :func:`connect` reaches the scheduler at an address (``tcp://host:8786``) within a
 bounded time, waits for a worker, and checks that every worker runs this version of
-the project before any game is played; the :class:`DaskCluster` it returns is an
+the project before any game is played (and every task checks its worker's version
+again, so a worker that joins mid-run with another one stops the run in one line);
+the :class:`DaskCluster` it returns is an
 :class:`~solitaire.core.runs.Executor`, so a simulation or an arena given it plays
 the same tasks as on this machine's processes and adds them up to the same totals.
 Dask is an optional extra (``pip install 'cribbage-solitaire[cluster]'``), imported
@@ -10,7 +12,8 @@ only here and only when a run asks for a cluster; nothing that plays needs it.
 
 A worker lost mid-run (killed, its machine gone) loses the tasks it held; the
 scheduler plays them again on the others, and each task's result is taken once, by
-its index. On Ctrl-C the tasks not finished are cancelled and the finished ones kept.
+its index. On Ctrl-C the tasks not finished are cancelled and the first ones, all
+finished, kept.
 """
 
 from __future__ import annotations
@@ -86,11 +89,25 @@ def _tune_malloc() -> None:
     mallopt(_M_TRIM_THRESHOLD, 128 << 20)
 
 
-def play_task(work: Callable[[T], R], task: T) -> R:
-    """``work(task)`` on a worker, the allocator tuned before the first task there."""
+class WorkerVersionError(Exception):
+    """A worker runs another version of the project than the run's (one that joined the
+    cluster after the run's check): its version, as the only argument."""
+
+
+_versions: list[str] = []  # this worker's version, once read
+
+
+def play_task(work: Callable[[T], R], task: T, expected: str | None = None) -> R:
+    """``work(task)`` on a worker that runs the ``expected`` version (else a
+    :class:`WorkerVersionError`), the allocator tuned before the first task there."""
     if not _tuned:
         _tune_malloc()
         _tuned.append(True)
+    if expected is not None:
+        if not _versions:
+            _versions.append(version())
+        if _versions[0] != expected:
+            raise WorkerVersionError(_versions[0])
     return work(task)
 
 
@@ -182,6 +199,7 @@ class DaskCluster:
     def __init__(self, client: Any, address: str) -> None:
         self.client: Any = client  # a distributed.Client (untyped)
         self.address = address
+        self.expected = version()  # every task checks its worker runs this
         self._slots = self._count_slots()
         self._counted = time.monotonic()
 
@@ -220,6 +238,12 @@ class DaskCluster:
             future = next(arriving)
             try:
                 result = future.result()
+            except WorkerVersionError as error:  # a worker that joined after the check
+                theirs = safe_text(str(error.args[0] if error.args else "?"), 30)
+                raise ClusterError(
+                    f"a worker at {self.address} runs {DISTRIBUTION} {theirs}, this is "
+                    f"{self.expected}: install {DISTRIBUTION} {self.expected} on every worker"
+                ) from None
             except (distributed.KilledWorker, CancelledError) as error:
                 # A task whose workers kept dying, or the scheduler gone: not the game's fault.
                 said = str(error).strip().splitlines() or [type(error).__name__]
@@ -230,7 +254,9 @@ class DaskCluster:
 
         try:
             for index, task in tasks:
-                future = self.client.submit(play_task, work, task, key=f"{run}-{index}")
+                future = self.client.submit(
+                    play_task, work, task, self.expected, key=f"{run}-{index}"
+                )
                 pending[future] = index
                 arriving.add(future)
                 if len(pending) >= self.slots * IN_FLIGHT:

@@ -350,3 +350,19 @@ def test_a_local_run_never_imports_dask() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert result.stdout.strip().splitlines()[-1] == "0 []"
+
+
+def test_a_worker_of_another_version_met_mid_run_stops_it_in_one_line(
+    executor: DaskCluster, address: str
+) -> None:
+    # The run expects another version than its workers run, as when a worker of another
+    # version joins after the check at connect: its first task refuses, on the worker.
+    executor.expected = "0.0.1"
+    with pytest.raises(ClusterError) as refused:
+        simulate(400, "target121", seed=5, chunk=100, executor=executor)
+    assert str(refused.value) == (
+        f"a worker at {address} runs cribbage-solitaire {version()}, this is 0.0.1: "
+        "install cribbage-solitaire 0.0.1 on every worker"
+    )
+    executor.expected = version()
+    assert simulate(200, "target121", seed=5, chunk=100, executor=executor).games == 200
