@@ -78,9 +78,10 @@ _TOP: Final = (
     "match_points",
     "winner",
 )
-# "counting" and "muggins" are written only when a player counts themselves; "seen" only by
-# the interactive match (how many of the match's events you have seen: the rest is shown on
-# resuming); "hints" only once a player has asked the discard coach.
+# "counting" and "muggins" are written only when a player counts themselves; "seen" was
+# written by the interactive match of earlier releases (how many of the match's events you
+# had seen; now kept beside the record, in the history's screens table) and is still read;
+# "hints" only once a player has asked the discard coach.
 _TOP_OPTIONAL: Final = ("counting", "muggins", "seen", "hints")
 _HINT: Final = ("player", "game", "deal", "coach")
 MAX_HINTS: Final = MAX_GAMES * MAX_DEALS * 2

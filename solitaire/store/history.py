@@ -14,6 +14,10 @@ How it never loses a game:
 - **Reading never writes.** ``readonly=True`` (``stats``, ``history``, ``replay``)
   opens the database read-only; an older history is migrated in memory for the
   reading; a missing database is simply no games.
+- **Screen state beside the record.** What a session's screen keeps of a game in
+  progress (``screens``, see :mod:`solitaire.store.schema`) is written in the same
+  transaction as the move, checked by its own digest when read (one that does not
+  check out reads as none), and dropped when the game is filed.
 - **Versions.** ``PRAGMA user_version`` is the schema version; older histories are
   migrated once (:mod:`solitaire.store.migration`), a newer one is refused and
   never touched; a file that is not a database, or a database that is not this
@@ -41,12 +45,15 @@ from solitaire.store.paths import SaveError, StoreError, problem, set_aside
 from solitaire.store.schema import (
     COLUMNS,
     MAX_RECORD,
+    MAX_SUMMARY,
     SCHEMA_VERSION,
+    SCREENS,
     YOU,
     GameRow,
     Kind,
     Summary,
     digest,
+    screen_digest,
     unreadable,
     when,
 )
@@ -234,6 +241,9 @@ class History:
                         f"its {count} stored games cannot be checked and are skipped."
                     )
             self._key = key
+            if "screens" not in migration.tables(conn):  # schema 3 of an earlier release
+                with transaction(conn):
+                    conn.execute(SCREENS)
             conn.execute("SELECT id, record FROM games LIMIT 1").fetchall()
         except BaseException:
             conn.close()
@@ -306,10 +316,17 @@ class History:
         record: Mapping[str, Any] | str,
         summary: Summary,
         played_by: str = YOU,
+        *,
+        screen: Mapping[str, Any] | None = None,
     ) -> int:
-        """Store a game (finished, or in progress) as a new row; returns its id."""
+        """Store a game (finished, or in progress) as a new row; returns its id. ``screen``:
+        the screen state to keep beside a game in progress."""
         with self._writing("the game") as conn:
-            return self._add(conn, self._values(kind, record, summary, played_by))
+            values = self._values(kind, record, summary, played_by)
+            game_id = self._add(conn, values)
+            if screen is not None and not summary.finished:
+                self._keep(conn, game_id, kind, screen, str(values["record"]))
+            return game_id
 
     def save(
         self,
@@ -318,8 +335,11 @@ class History:
         record: Mapping[str, Any] | str,
         summary: Summary,
         played_by: str = YOU,
+        *,
+        screen: Mapping[str, Any] | None = None,
     ) -> None:
-        """Rewrite a game in progress after a move; once finished it is filed."""
+        """Rewrite a game in progress after a move; once finished it is filed (and its
+        screen state dropped). ``screen``: the screen state to keep beside it."""
         values = self._values(kind, record, summary, played_by)
         assert self._key is not None
         with self._writing("the game" if summary.finished else "the move") as conn:
@@ -336,6 +356,63 @@ class History:
             )
             if cursor.rowcount != 1:
                 raise sqlite3.OperationalError(f"game {game_id} is no longer in progress")
+            if summary.finished:
+                self._write(conn, "DELETE FROM screens WHERE id = ?", (game_id,))
+            elif screen is not None:
+                self._keep(conn, game_id, kind, screen, str(values["record"]))
+
+    def _keep(
+        self,
+        conn: sqlite3.Connection,
+        game_id: int,
+        kind: str,
+        screen: Mapping[str, Any],
+        record: str,
+    ) -> None:
+        assert self._key is not None
+        state = json.dumps(dict(screen), separators=(",", ":"))
+        self._write(
+            conn,
+            "INSERT OR REPLACE INTO screens (id, state, digest) VALUES (?, ?, ?)",
+            (game_id, state, screen_digest(self._key, game_id, kind, state, record)),
+        )
+
+    def keep_screen(self, game_id: int, kind: str, screen: Mapping[str, Any]) -> None:
+        """Keep a game in progress's screen state beside it (its record is untouched)."""
+        with self._writing("the move") as conn:
+            found = conn.execute(
+                "SELECT record FROM games WHERE id = ? AND kind = ? AND finished = 0",
+                (game_id, kind),
+            ).fetchone()
+            if found is None or not isinstance(found[0], str):
+                raise sqlite3.OperationalError(f"game {game_id} is no longer in progress")
+            self._keep(conn, game_id, kind, screen, found[0])
+
+    def screen_state(self, game_id: int, kind: str) -> dict[str, Any]:
+        """The screen state kept beside a game: empty when none is kept, or when what is
+        kept does not check out (its digest, its form); its values are still untrusted."""
+        if self._conn is None or self._key is None:
+            return {}
+        try:
+            found = self._conn.execute(
+                "SELECT screens.state, screens.digest, games.record FROM screens"
+                " JOIN games ON games.id = screens.id WHERE screens.id = ? AND games.kind = ?",
+                (game_id, kind),
+            ).fetchone()
+        except sqlite3.OperationalError:  # an earlier release's history read as it is
+            return {}
+        if found is None:
+            return {}
+        state, stored, record = found
+        if not (isinstance(state, str) and len(state) <= MAX_SUMMARY and isinstance(record, str)):
+            return {}
+        if stored != screen_digest(self._key, game_id, kind, state, record):
+            return {}
+        try:
+            loaded = json.loads(state)
+        except ValueError:
+            return {}
+        return loaded if isinstance(loaded, dict) else {}
 
     # -- reading -----------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""The history's one table, its rows as read back, the games' kinds, and the row digest.
+"""The history's tables, its rows as read back, the games' kinds, and the row digest.
 
 Every game of every kind is one row of ``games``: who played it, when, its seed,
 whether it is finished, a **summary** (a small JSON object of what the game's
@@ -6,6 +6,14 @@ statistics and listings need, written by the game's own code) and its **record**
 (the JSON the game replays from). What a summary holds is the game's business:
 the store is handed a :class:`Kind` per game, whose ``check`` says whether a
 summary is one that game writes.
+
+Beside ``games``, ``screens`` keeps a game in progress's screen state (how far the
+player has looked through its events, say): a session's own, never part of the
+game's record, gone once the game is finished; its digest covers the record it was
+kept beside, so a record saved again without it (by an earlier release, say) leaves
+it unread. The table was added to schema 3
+without a new version: a history of an earlier release gains it when opened for
+play, and an earlier release reads a history that has it.
 
 Each row carries a digest: HMAC-SHA256 of all its fields under the history's own
 key (``history.key`` in the data directory, made with the history), so a row
@@ -26,11 +34,13 @@ from solitaire.core.limits import MAX_SEED_DIGITS
 __all__ = [
     "SCHEMA",
     "SCHEMA_VERSION",
+    "SCREENS",
     "YOU",
     "GameRow",
     "Kind",
     "Summary",
     "digest",
+    "screen_digest",
     "unreadable",
 ]
 
@@ -39,6 +49,11 @@ YOU: Final = "you"
 MAX_RECORD: Final = 1 << 20  # characters; a record is a few kilobytes
 MAX_SUMMARY: Final = 1 << 14  # characters; a summary is a few hundred
 
+SCREENS: Final = """CREATE TABLE IF NOT EXISTS screens (
+    id INTEGER PRIMARY KEY,
+    state TEXT NOT NULL,
+    digest TEXT NOT NULL
+)"""
 SCHEMA: Final = (
     """CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
@@ -52,6 +67,7 @@ SCHEMA: Final = (
     digest TEXT
 )""",
     "CREATE INDEX IF NOT EXISTS games_by_state ON games (kind, finished)",
+    SCREENS,
 )
 COLUMNS: Final = ("kind", "played_by", "played_at", "seed", "finished", "summary", "record")
 DIGESTED: Final = tuple(c for c in COLUMNS if c != "played_at")  # it changes alone
@@ -116,6 +132,16 @@ def digest(key: bytes, game_id: int, values: Mapping[str, object]) -> str:
         else:
             data, tag = repr(value).encode(), type(value).__name__[:1].encode()
         parts += (b"%s%d:" % (tag, len(data)), data)
+    return hmac.digest(key, b"".join(parts), hashlib.sha256).hex()
+
+
+def screen_digest(key: bytes, game_id: int, kind: str, state: str, record: str) -> str:
+    """A screen state's digest under the history's key: tied to its game's id and kind and
+    to the record it was kept beside (a record saved again without it leaves it stale)."""
+    parts = [b"screen %d %s" % (game_id, kind.encode())]
+    for text in (state, record):
+        data = text.encode("utf-8", "surrogatepass")
+        parts += (b"%d:" % len(data), data)
     return hmac.digest(key, b"".join(parts), hashlib.sha256).hex()
 
 

@@ -1,11 +1,13 @@
 """A game of the history as a session plays it: its row, its lock, and a saved game to offer.
 
-The match and the tile game keep their games in the history as records. A
-:class:`SavedGame` holds what their sessions share around that: the game's row
-(made by the first save), the lock that keeps a second copy of the program off
-it, and the unfinished game found at start-up that the RESUME screen offers.
-The lock is always taken before a record is read, so what is read is what the
-last holder saved. No UI library is imported here.
+Every game keeps its games in the history as records. A :class:`SavedGame`
+holds what the sessions share around that: the game's row (made by the first
+save, or as the game starts), the lock that keeps a second copy of the program
+off it, the screen's own state kept beside the record, and the unfinished game
+found at start-up that the RESUME screen offers. The lock is always taken
+before a record is read, so what is read is what the last holder saved.
+:class:`Sitting` is the one start-up / offer / resume lifecycle of the four
+sessions (patience, match, drill, tiles). No UI library is imported here.
 """
 
 from __future__ import annotations
@@ -16,7 +18,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, ClassVar, Concatenate, Generic, ParamSpec, Protocol, TypeVar
 
-from solitaire.store import GameBusyError, GameLock, History, StoreError, Summary, command
+from solitaire.store import (
+    GameBusyError,
+    GameLock,
+    GameRow,
+    History,
+    SaveError,
+    StoreError,
+    Summary,
+    command,
+)
 
 __all__ = [
     "Claimed",
@@ -59,56 +70,90 @@ class SavedGame(Generic[T]):
 
     ``load`` turns a stored record's text into what the session plays on; it raises
     RecordError (a ValueError), KeyError or TypeError for a record that does not check out.
-    ``noun`` names the kind in messages ("match", "tile game").
+    ``noun`` names the kind in messages ("match", "tile game"). ``screen``, when given,
+    joins what a record loaded as with the screen state kept beside it (:meth:`keep_screen`),
+    an empty mapping when none is kept. A game that files itself as it starts (the
+    patience) overrides :meth:`exists` and :meth:`read`, and sets :attr:`hold_finished`.
     """
 
-    def __init__(self, history: History, kind: str, noun: str, load: Callable[[str], T]) -> None:
+    hold_finished = False  # True: a finished game's lock is held until the session lets go
+    skipped = ""  # said after the reason a saved game is not offered: "; it was skipped"
+
+    def __init__(
+        self,
+        history: History,
+        kind: str,
+        noun: str,
+        load: Callable[[str], T],
+        screen: Callable[[T, Mapping[str, Any]], T] | None = None,
+    ) -> None:
         self.history = history
         self.kind = kind
         self.noun = noun
         self.load = load
+        self.screen = screen
         self.game_id: int | None = None  # its row, once saved
         self.lock: GameLock | None = None
+        self.filed = False  # the game held is finished (its lock file goes when let go)
         self.pending: Claimed[T] | None = None  # the saved game the RESUME screen offers
         self.busy: int | None = None  # the latest saved game, open in another window
+        self.busy_ids: list[int] = []  # every saved game found open in another window
+
+    def exists(self, game_id: int) -> None:
+        """A StoreError when the history has no game ``game_id`` of this kind."""
+        self.history.stored_record(game_id, self.kind)
+
+    def read(self, game_id: int) -> T:
+        """An unfinished stored game as its record loads; a StoreError says why it cannot be."""
+        row, text = self.history.stored_record(game_id, self.kind)
+        if row.finished:
+            raise StoreError(
+                f"{self.noun} {game_id} is finished: {command(f'replay {game_id}')} shows it"
+            )
+        try:
+            loaded = self.load(text)
+        except (ValueError, KeyError, TypeError, RecursionError) as error:  # RecordError too
+            raise StoreError(f"{self.noun} {game_id} could not be resumed ({error})") from None
+        if self.screen is not None:
+            loaded = self.screen(loaded, self.history.screen_state(game_id, self.kind))
+        return loaded
 
     def claim(self, game_id: int) -> Claimed[T]:
         """An unfinished game of the history, locked and loaded; a StoreError says why not."""
         lock = GameLock(self.history.data_dir, self.kind, game_id)
         if not lock.acquire():
-            self.history.stored_record(game_id, self.kind)  # a game that is not there says so
+            self.exists(game_id)  # a game that is not there says so
             raise GameBusyError(
                 f"{self.noun} {game_id} is open in another window; "
                 f"{command(f'replay {game_id}')} shows it as saved"
             )
         try:
-            row, text = self.history.stored_record(game_id, self.kind)
-            if row.finished:
-                raise StoreError(
-                    f"{self.noun} {game_id} is finished: {command(f'replay {game_id}')} shows it"
-                )
-            loaded = self.load(text)
+            loaded = self.read(game_id)
         except StoreError:
             lock.release()
             raise
-        except (ValueError, KeyError, TypeError, RecursionError) as error:  # RecordError too
-            lock.release()
-            raise StoreError(f"{self.noun} {game_id} could not be resumed ({error})") from None
         return Claimed(game_id, lock, loaded)
 
-    def find(self, notices: list[str]) -> Claimed[T] | None:
-        """Offer the latest unfinished game no other copy is playing; say why others are not.
-        With none to offer, :attr:`busy` names the latest one open in another window."""
-        self.busy = None
-        for row in self.history.unfinished(self.kind):
+    def find(
+        self, notices: list[str], first: Callable[[GameRow], bool] | None = None
+    ) -> Claimed[T] | None:
+        """Offer the latest unfinished game no other copy is playing (those ``first`` picks
+        before the rest); say why others are not. :attr:`busy_ids` are those open in another
+        window; with none to offer, :attr:`busy` names the latest of them."""
+        self.busy, self.busy_ids = None, []
+        rows = self.history.unfinished(self.kind)
+        if first is not None:
+            rows.sort(key=lambda row: not first(row))  # the order is kept within each
+        for row in rows:
             try:
                 self.pending = self.claim(row.id)
             except GameBusyError:
                 self.busy = row.id if self.busy is None else self.busy
+                self.busy_ids.append(row.id)
                 continue
             except StoreError as error:
                 text = str(error)
-                notices.append(f"{text[0].upper()}{text[1:]}.")
+                notices.append(f"{text[0].upper()}{text[1:]}{self.skipped}.")
                 continue
             self.busy = None
             return self.pending
@@ -125,7 +170,7 @@ class SavedGame(Generic[T]):
         """Play on a claimed game from now on (the one held so far is let go)."""
         if self.lock is not claimed.lock:
             self.release()
-        self.game_id, self.lock = claimed.game_id, claimed.lock
+        self.game_id, self.lock, self.filed = claimed.game_id, claimed.lock, False
         return claimed.loaded
 
     def resume(self) -> T | None:
@@ -148,21 +193,42 @@ class SavedGame(Generic[T]):
         self.release()
         self.game_id = None
 
-    def save(self, record: Mapping[str, Any], summary: Summary) -> None:
-        """Write the game after a move; a finished game is filed and its lock let go."""
+    def file_new(self, record: Mapping[str, Any] | str, summary: Summary) -> None:
+        """Start a new row at once, for a game filed as it starts; the game held so far is
+        let go only once the new one is stored (a SaveError leaves everything as it was)."""
+        game_id = self.history.add(self.kind, record, summary)
+        lock = GameLock(self.history.data_dir, self.kind, game_id)
+        lock.acquire()
+        self.release()
+        self.game_id, self.lock, self.filed = game_id, lock, summary.finished
+
+    def save(
+        self,
+        record: Mapping[str, Any] | str,
+        summary: Summary,
+        screen: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Write the game after a move (with the screen's state to keep beside it, if any);
+        a finished game is filed and its lock let go (unless :attr:`hold_finished`)."""
         if self.game_id is None:
-            self.game_id = self.history.add(self.kind, record, summary)
+            self.game_id = self.history.add(self.kind, record, summary, screen=screen)
             self.lock = GameLock(self.history.data_dir, self.kind, self.game_id)
             self.lock.acquire()
         else:
-            self.history.save(self.game_id, self.kind, record, summary)
-        if summary.finished:
-            self.release(finished=True)
+            self.history.save(self.game_id, self.kind, record, summary, screen=screen)
+        self.filed = summary.finished
+        if summary.finished and not self.hold_finished:
+            self.release()
 
-    def release(self, finished: bool = False) -> None:
-        """Let other windows have the game played."""
+    def keep_screen(self, screen: Mapping[str, Any]) -> None:
+        """Keep the screen's state beside the saved game (not in its record)."""
+        assert self.game_id is not None
+        self.history.keep_screen(self.game_id, self.kind, screen)
+
+    def release(self) -> None:
+        """Let other windows have the game played (a finished one's lock file goes)."""
         if self.lock is not None:
-            self.lock.release(finished)
+            self.lock.release(self.filed)
             self.lock = None
 
     def close(self) -> None:
@@ -179,8 +245,11 @@ class Sitting(Generic[T, G]):
     game of its kind, offered on the RESUME screen, else on a new game. One rule for a
     deal asked on the command line (``--seed`` and the like): a saved game is offered
     first and n plays the asked deal. When the only saved game is open in another
-    window, the RESUME screen says so and n starts the new game. A new game is filed
-    with its first move, so a sitting nobody played leaves nothing in the history.
+    window, the RESUME screen says so and n starts the new game (with
+    :attr:`busy_screen` False, as in the patience, one line says so and the new game
+    starts at once). A new game is filed with its first move, so a sitting nobody
+    played leaves nothing in the history (the patience files it as it starts). A
+    move stands only once it is saved (:func:`saved_move`).
 
     ``T`` is what a stored record loads as, ``G`` a new game. The session sets
     :attr:`saved` and calls :meth:`_open`, and gives the hooks :meth:`_enter` (show a
@@ -188,8 +257,9 @@ class Sitting(Generic[T, G]):
     :meth:`_standing` and :meth:`_deal_name` (words for the offer).
     """
 
-    noun: ClassVar[str]  # "match", "drill", "tile game"
-    command_name: ClassVar[str]  # the command that plays it: "match", "drill", "tiles"
+    noun: ClassVar[str]  # "match", "drill", "tile game", "game" (the patience)
+    command_name: ClassVar[str]  # the command that plays it: "match", "drill", "tiles", "play"
+    busy_screen: ClassVar[bool] = True  # a game open elsewhere: the RESUME screen says so
     saved: SavedGame[T]
     message: str
 
@@ -210,11 +280,19 @@ class Sitting(Generic[T, G]):
             self.asked_game = None
             notices.append(self._resumed_line())
         else:
-            pending = self.saved.find(notices)
+            pending = self.saved.find(notices, None if asked is None else self._first(asked))
+            busy = self.saved.busy_ids
+            if busy and not self.busy_screen:
+                many = len(busy) > 1
+                notices.append(
+                    f"{self.noun.capitalize()}{'s' if many else ''} {', '.join(map(str, busy))} "
+                    f"{'are' if many else 'is'} open in another window "
+                    f"({command(f'replay {busy[0]}')} shows it as saved)."
+                )
             if pending is not None:
                 self._enter(pending.loaded)
             else:
-                self.busy_offer = self.saved.busy is not None
+                self.busy_offer = self.busy_screen and self.saved.busy is not None
                 self._begin(self._asked_or_new())
         self.message = " ".join(notices)
 
@@ -257,13 +335,20 @@ class Sitting(Generic[T, G]):
             self.message = f"A new {self.noun}: it is kept from your first move."
             self._go_on()
             return
+        fresh = self.asked_game if self.asked_game is not None else self._new_game()
+        try:
+            self._begin(fresh)
+        except SaveError as error:  # a game filed as it starts: the offer stays
+            self.message = f"{error}. Press n to try again."
+            return
+        self.asked_game = None
         kept = self.saved.keep_pending()
-        self._begin(self._asked_or_new())
-        self.message = (
+        self.message = self._kept_line(kept) if kept is not None else f"A new {self.noun}."
+
+    def _kept_line(self, kept: int) -> str:
+        return (
             f"{self.noun.capitalize()} {kept} is kept: "
             f"{command(f'{self.command_name} --resume {kept}')} resumes it."
-            if kept is not None
-            else f"A new {self.noun}."
         )
 
     def resume_prompt(self) -> Offer:
@@ -277,8 +362,12 @@ class Sitting(Generic[T, G]):
         pending = self.saved.pending
         if pending is not None:
             kept = pending.game_id
+            headline = f"A {noun} in progress was saved"
+            if self.asked_game is not None and self._same_deal(self.asked_game, pending.loaded):
+                headline = f"You have an unfinished {noun} of this deal"
+                instead = "start this deal again from round 1"
             return Offer(
-                f"A {noun} in progress was saved",
+                headline,
                 f"{noun} {kept}, {self._describe(pending.loaded)}",
                 self._standing(pending.loaded),
                 instead,
@@ -312,6 +401,18 @@ class Sitting(Generic[T, G]):
 
     def _go_on(self) -> None:
         """The new game dealt behind an offer of a game open elsewhere goes on (n)."""
+
+    def _first(self, asked: G) -> Callable[[GameRow], bool] | None:
+        """Which saved games to offer before the others when ``asked`` was asked for."""
+        return None
+
+    def _same_deal(self, asked: G, loaded: T) -> bool:
+        """Whether the saved game on offer is of the deal asked for."""
+        return False
+
+    def _not_saved(self, error: StoreError) -> str:
+        """The line for a move that was not made because it could not be saved."""
+        return not_saved(error)
 
     def _describe(self, loaded: T) -> str:
         """A stored game in a few words: "seed 5, against expert"."""
@@ -359,25 +460,29 @@ def not_saved(error: StoreError) -> str:
 class _Speaks(Protocol):
     message: str
 
+    def _not_saved(self, error: StoreError) -> str: ...
+
 
 S = TypeVar("S", bound=_Speaks)
 P = ParamSpec("P")
+R = TypeVar("R")
 
 
 def saved_move(
     *deep: str,
-) -> Callable[[Callable[Concatenate[S, P], None]], Callable[Concatenate[S, P], None]]:
+) -> Callable[[Callable[Concatenate[S, P], R]], Callable[Concatenate[S, P], R | None]]:
     """A session method that is a move: run under :func:`kept_if_saved` (``deep``: the
-    game attributes copied whole), and a save that fails puts everything back and says
-    why in the session's message line."""
+    game attributes copied whole), and a save that fails puts everything back, says why
+    in the session's message line and returns None."""
 
-    def wrap(method: Callable[Concatenate[S, P], None]) -> Callable[Concatenate[S, P], None]:
-        def move(self: S, /, *args: P.args, **kwargs: P.kwargs) -> None:
+    def wrap(method: Callable[Concatenate[S, P], R]) -> Callable[Concatenate[S, P], R | None]:
+        def move(self: S, /, *args: P.args, **kwargs: P.kwargs) -> R | None:
             try:
                 with kept_if_saved(self, deep):
-                    method(self, *args, **kwargs)
+                    return method(self, *args, **kwargs)
             except StoreError as error:
-                self.message = not_saved(error)
+                self.message = self._not_saved(error)
+                return None
 
         move.__name__, move.__qualname__ = method.__name__, method.__qualname__
         move.__doc__ = method.__doc__

@@ -1,32 +1,41 @@
-"""One saved-game lifecycle for the match, the drill and the tile game (``Sitting``).
+"""One saved-game lifecycle for the patience, the match, the drill and the tile game
+(``Sitting``).
 
 Each game's session is driven through the same story: a game played and left, a deal
-asked over it, a second window, a sitting nobody played. The rule is the same in every
-game, so one parametrised test holds them all to it.
+asked over it, resumed by id, a second window, a move that cannot be saved, a sitting
+nobody played. The rule is the same in every game, so one parametrised test holds them
+all to it. Two things the patience does its own way, by design of its screens: it files
+a game as it starts, and a game open in another window is said in one line while a new
+game starts at once (tested on their own below).
 """
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from solitaire.match.drill import DRILL, Drill
+from solitaire.match.drill import DRILL, Drill, drill_record
 from solitaire.match.game import Match
-from solitaire.store import History
+from solitaire.patience.game import Game
+from solitaire.store import GameBusyError, History
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.movegen import generate
+from solitaire.tiles.record import game_record
 from solitaire.ui.drill.session import DrillSession
 from solitaire.ui.kinds import KINDS as STORED_KINDS
-from solitaire.ui.kinds import MATCH
+from solitaire.ui.kinds import MATCH, PATIENCE, record_text
 from solitaire.ui.match.coaching import Coach
 from solitaire.ui.match.session import MatchSession
+from solitaire.ui.patience.session import Phase, PlaySession
 from solitaire.ui.saved import Sitting
 from solitaire.ui.tiles.session import TILES, TileSession
 
-AnySession = MatchSession | DrillSession | TileSession
+AnySession = PlaySession | MatchSession | DrillSession | TileSession
 
 
 @dataclass(frozen=True)
@@ -36,6 +45,20 @@ class Kind:
     open: Callable[[History, int, bool], AnySession]  # (history, seed, asked on the line)
     move: Callable[[AnySession], None]  # one move of the person
     seed: Callable[[AnySession], int]
+    record: Callable[[AnySession], object]  # the game as its record would store it
+
+
+def _patience(history: History, seed: int, explicit: bool) -> AnySession:
+    return PlaySession(history, lambda: (Game.from_seed(seed), None), explicit=explicit)
+
+
+def _patience_move(session: AnySession) -> None:
+    assert isinstance(session, PlaySession)
+    if session.phase is Phase.RESULT:
+        session.proceed()
+    session.toggle(0)
+    session.toggle(1)
+    session.confirm()
 
 
 def _match(history: History, seed: int, explicit: bool, level: str = "standard") -> AnySession:
@@ -71,6 +94,9 @@ def _tiles_move(session: AnySession) -> None:
 
 
 def _seed(session: AnySession) -> int:
+    if isinstance(session, PlaySession):
+        assert session.game.seed is not None
+        return session.game.seed
     if isinstance(session, MatchSession):
         return session.match.seed
     if isinstance(session, DrillSession):
@@ -78,11 +104,23 @@ def _seed(session: AnySession) -> int:
     return session.game.seed
 
 
+def _record(session: AnySession) -> object:
+    if isinstance(session, PlaySession):
+        return json.loads(record_text(session.game, session.daily))
+    if isinstance(session, MatchSession):
+        return json.loads(session.record_json())
+    if isinstance(session, DrillSession):
+        return drill_record(session.drill)
+    return game_record(session.game, session.names, servant=session.servant)
+
+
 KINDS = [
-    Kind("match", MATCH, _match, _match_move, _seed),
-    Kind("drill", DRILL, _drill, _drill_move, _seed),
-    Kind("tile game", TILES, _tiles, _tiles_move, _seed),
+    Kind("game", PATIENCE, _patience, _patience_move, _seed, _record),
+    Kind("match", MATCH, _match, _match_move, _seed, _record),
+    Kind("drill", DRILL, _drill, _drill_move, _seed, _record),
+    Kind("tile game", TILES, _tiles, _tiles_move, _seed, _record),
 ]
+SCREENED = KINDS[1:]  # a game open elsewhere on the RESUME screen; filed at the first move
 
 
 @pytest.fixture
@@ -91,8 +129,14 @@ def history(tmp_path: Path) -> Iterator[History]:
         yield h
 
 
-@pytest.fixture(params=KINDS, ids=[k.name for k in KINDS])
+@pytest.fixture(params=KINDS, ids=[k.kind for k in KINDS])
 def kind(request: pytest.FixtureRequest) -> Kind:
+    game: Kind = request.param
+    return game
+
+
+@pytest.fixture(params=SCREENED, ids=[k.kind for k in SCREENED])
+def screened(request: pytest.FixtureRequest) -> Kind:
     game: Kind = request.param
     return game
 
@@ -108,7 +152,8 @@ def test_every_session_is_a_sitting(kind: Kind, history: History) -> None:
     session.close()
 
 
-def test_a_sitting_nobody_played_files_nothing(kind: Kind, history: History) -> None:
+def test_a_sitting_nobody_played_files_nothing(screened: Kind, history: History) -> None:
+    kind = screened
     session = kind.open(history, 3, False)
     assert session.game_id is None and history.games(kind=kind.kind) == []
     session.close()
@@ -149,7 +194,10 @@ def test_y_resumes_the_saved_game_not_the_asked_one(kind: Kind, history: History
     asked.close()
 
 
-def test_a_game_open_in_another_window_is_said_not_offered(kind: Kind, history: History) -> None:
+def test_a_game_open_in_another_window_is_said_not_offered(
+    screened: Kind, history: History
+) -> None:
+    kind = screened
     first = kind.open(history, 3, False)
     kind.move(first)  # filed and held by the first window
     second = kind.open(history, 6, False)
@@ -181,3 +229,99 @@ def test_the_match_offer_names_the_saved_level(history: History) -> None:
     again.start_afresh()
     assert again.names == ("you", "standard") and again.match.seed == 4
     again.close()
+
+
+def test_resume_by_id_claims_the_game_at_once(kind: Kind, history: History) -> None:
+    first = kind.open(history, 3, False)
+    kind.move(first)
+    kept, record = first.game_id, kind.record(first)
+    assert kept is not None
+    first.close()
+    assert isinstance(first, Sitting)
+    opened = type(first).__name__
+    again = _resume(kind, history, kept)
+    assert type(again).__name__ == opened and not offering(again)
+    assert again.game_id == kept and kind.record(again) == record
+    assert again.message.startswith(f"Resumed {kind.name} {kept}: ")
+    with pytest.raises(GameBusyError, match=f"{kind.name} {kept} is open in another window"):
+        _resume(kind, history, kept)  # a second window never takes it
+    kind.move(again)  # saved in the same row
+    assert len(history.unfinished(kind.kind)) == 1 and kind.record(again) != record
+    again.close()
+
+
+def _resume(kind: Kind, history: History, game_id: int) -> AnySession:
+    if kind.kind == PATIENCE:
+        return PlaySession(history, lambda: (Game.from_seed(9), None), resume_id=game_id)
+    if kind.kind == MATCH:
+        return MatchSession(history, "standard", lambda: Match(9), resume_id=game_id)
+    if kind.kind == DRILL:
+        return DrillSession(history, lambda: Drill(9, 2, "easy"), resume_id=game_id, coach=Coach())
+    return TileSession(history, ["Ann", "greedy"], lambda: TileGame(9), resume_id=game_id)
+
+
+def test_a_move_that_cannot_be_saved_is_not_made(
+    kind: Kind, history: History, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = kind.open(history, 3, False)
+    kind.move(session)
+    game_id = session.game_id
+    assert game_id is not None
+    before, stored = kind.record(session), history.stored_record(game_id, kind.kind)[1]
+
+    def full(*args: object) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(history, "_write", full)
+    kind.move(session)
+    assert kind.record(session) == before and history.stored_record(game_id, kind.kind)[1] == stored
+    assert "could not be saved" in session.message and "\n" not in session.message
+    monkeypatch.undo()
+    kind.move(session)  # space comes back: the same move is made and saved
+    assert kind.record(session) != before
+    assert history.stored_record(game_id, kind.kind)[1] != stored
+    session.close()
+
+
+def test_the_patience_files_a_game_as_it_starts(history: History) -> None:
+    session = _patience(history, 3, False)
+    assert isinstance(session, PlaySession) and session.game_id == 1
+    assert [row.id for row in history.unfinished(PATIENCE)] == [1]
+    assert session.quit().startswith("Game 1 saved at round 1 with 0 points")
+    session.close()
+    again = _patience(history, 4, False)  # a game nobody played is offered like any
+    assert offering(again) and again.resume_prompt().saved == "game 1, seed 3"
+    again.close()
+
+
+def test_the_patience_says_a_game_open_elsewhere_in_one_line(history: History) -> None:
+    first = _patience(history, 3, False)
+    _patience_move(first)
+    second = _patience(history, 6, False)  # game 1 is open in the first window
+    assert isinstance(second, PlaySession) and not offering(second)
+    assert second.phase is Phase.DISCARD and second.game_id == 2 and _seed(second) == 6
+    assert second.message == (
+        "Game 1 is open in another window (cribsol replay 1 shows it as saved)."
+    )
+    third = _patience(history, 7, True)  # both open: said in one line, a new game starts
+    assert "Games 2, 1 are open in another window" in third.message and third.game_id == 3
+    for session in (first, second, third):
+        session.close()
+
+
+def test_the_patience_offers_the_asked_deals_game_first(history: History) -> None:
+    for seed in (3, 5):
+        left = _patience(history, seed, False)
+        if offering(left):
+            assert isinstance(left, Sitting)
+            left.start_afresh()
+        _patience_move(left)
+        left.close()
+    asked = _patience(history, 3, True)  # game 2 (seed 5) is the latest; seed 3 is asked
+    offer = asked.resume_prompt()
+    assert offer.saved == "game 1, seed 3" and offer.headline.endswith("of this deal")
+    assert offer.instead == "start this deal again from round 1"
+    asked.close()
+    plain = _patience(history, 9, False)
+    assert plain.resume_prompt().saved == "game 2, seed 5"  # the latest, when none is asked
+    plain.close()

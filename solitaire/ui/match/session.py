@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final
+from typing import Any, Final
 
 from solitaire.core.cards import Card, suit_letters
 from solitaire.core.errors import InputError
@@ -62,7 +62,7 @@ __all__ = ["COMPUTER", "MATCH", "YOU", "MatchSession", "Stage", "computer_rng"]
 
 YOU: Final = 0
 COMPUTER: Final = 1
-SEEN: Final = "seen"  # the saved record's note of how many events you have seen
+SEEN: Final = "seen"  # how many events you have seen: kept beside the record (older: in it)
 
 
 class Stage(StrEnum):
@@ -86,8 +86,15 @@ def _load_match(text: str) -> Loaded:
     level = data["players"][COMPUTER]
     if level not in PLAYERS or data["players"][YOU] != "you":
         raise RecordError(f"players {data['players']!r} are not you and a level")
-    seen = data.get(SEEN, 0)
+    seen = data.get(SEEN, 0)  # a record of an earlier release carries it
     return match, str(level), seen if type(seen) is int else 0
+
+
+def _seen_beside(loaded: Loaded, screen: Mapping[str, Any]) -> Loaded:
+    """A stored match with how far you had seen, as kept beside its record (untrusted: it
+    only ever moves the screen back to your last move); else as its record said."""
+    seen = screen.get(SEEN)
+    return loaded if type(seen) is not int else (loaded[0], loaded[1], seen)
 
 
 def computer_rng(seed: int, game: int, deal: int, move: int) -> random.Random:
@@ -155,7 +162,9 @@ class MatchSession(Sitting[Loaded, Match]):
         self._asked: set[DealKey] = set()  # past discards the coach was asked to value
         self._laid: tuple[Moment, Card] | None = None  # your last card, for the coach's note
         self.browser: DealBrowser | None = None  # d: the deals so far, one open card by card
-        self.saved: SavedGame[Loaded] = SavedGame(history, MATCH, "match", _load_match)
+        self.saved: SavedGame[Loaded] = SavedGame(
+            history, MATCH, "match", _load_match, _seen_beside
+        )
         self._saved_seen = 0  # the events seen, as last saved with the match
         self.asked_level = level  # the level a new match is played against
         self._open(resume_id, new_match() if explicit else None, new_match, history.notice)
@@ -208,18 +217,20 @@ class MatchSession(Sitting[Loaded, Match]):
         return Summary(match.seed, match.is_over, match_summary(match, self.names[1]))
 
     def _record(self) -> dict[str, object]:
-        record = match_record(self.match, self.names)
-        return record if self.match.is_over else record | {SEEN: self.shown}
+        return match_record(self.match, self.names)
 
     def _save(self) -> None:
-        """Write the match after a move; a finished match is filed in the same step."""
-        self.saved.save(self._record(), self._summary())
+        """Write the match after a move, with how far you have seen kept beside it; a
+        finished match is filed in the same step."""
+        screen = None if self.match.is_over else {SEEN: self.shown}
+        self.saved.save(self._record(), self._summary(), screen)
         self._saved_seen = self.shown
 
     def save_seen(self) -> None:
         """Keep how far you have seen, so a resumed match shows you the rest (and no more)."""
         if self.game_id is not None and not self.match.is_over and self.shown != self._saved_seen:
-            self._save()
+            self.saved.keep_screen({SEEN: self.shown})
+            self._saved_seen = self.shown
 
     def _catch_up(self, seen: int) -> None:
         """Show a stored match as you left it: what you had seen, and never less than your last

@@ -20,25 +20,16 @@ from solitaire.core.dealcode import deal_code
 from solitaire.patience.advisor import DiscardOption, Position, advise_position, position_of
 from solitaire.patience.coach import GameReview, RoundReview, review_game, review_round
 from solitaire.patience.game import ROUNDS, Game, IllegalDiscardError, Milestone, RoundResult
-from solitaire.patience.record import game_record, replay
 from solitaire.patience.tracker import Tracker, track
-from solitaire.store import (
-    GameBusyError,
-    GameLock,
-    History,
-    SaveError,
-    StoreError,
-    command,
-)
+from solitaire.store import GameRow, History, StoreError, command
 from solitaire.ui.kinds import (
     PATIENCE,
     StoredGame,
-    patience_rows,
     patience_summary,
     record_text,
     stored_patience,
 )
-from solitaire.ui.saved import Offer
+from solitaire.ui.saved import SavedGame, Sitting, saved_move
 
 if TYPE_CHECKING:
     from solitaire.patience.target import TargetChance
@@ -100,13 +91,51 @@ def describe_deal(game: Game, daily: str | None) -> str:
     return f"deal {deal_code(game.deck)[:12]}..."
 
 
-class PlaySession:
+class _SavedPatience(SavedGame[StoredGame]):
+    """The patience's side of the history: a game is filed as it starts, read through the
+    patience's own rows (their words name the other games' commands), and holds its lock
+    once finished until the session lets go."""
+
+    hold_finished = True
+    skipped = "; it was skipped"
+
+    def __init__(self, history: History) -> None:
+        super().__init__(history, PATIENCE, "game", _read_whole)
+
+    def exists(self, game_id: int) -> None:
+        stored_patience(self.history, game_id)
+
+    def read(self, game_id: int) -> StoredGame:
+        stored = stored_patience(self.history, game_id)
+        if stored.row.finished:
+            raise StoreError(
+                f"game {game_id} is finished: {command(f'replay {game_id}')} shows it, "
+                f"{command(f'play --again {game_id}')} plays its deal again"
+            )
+        return stored
+
+
+def _read_whole(text: str) -> StoredGame:
+    """Never called: the patience reads a game with its row (:meth:`_SavedPatience.read`)."""
+    raise NotImplementedError
+
+
+Deal = tuple[Game, str | None]  # a new game and its daily's date
+
+
+class PlaySession(Sitting[StoredGame, Deal]):
     """One sitting at the game: the current game, what is picked, what is shown.
 
     ``explicit`` says the player asked for a deal (``--seed``, ``--deal``,
-    ``--daily``, ``--again``): a saved game is offered first, and the asked deal
-    is what ``n`` plays. ``resume_id`` resumes that game of the history at once.
+    ``--daily``, ``--again``): a saved game is offered first (one of that deal
+    before the others), and the asked deal is what ``n`` plays. ``resume_id``
+    resumes that game of the history at once. The start-up, the offer and the
+    saving are the lifecycle every game shares (:class:`~solitaire.ui.saved.Sitting`).
     """
+
+    noun = "game"
+    command_name = "play"
+    busy_screen = False  # a game open elsewhere is said in one line; a new one starts
 
     show_hint = _shown(Panel.HINT)
     show_why = _shown(Panel.WHY)
@@ -131,8 +160,7 @@ class PlaySession:
         self.ascii = ascii
         self.game: Game
         self.daily: str | None = None
-        self.game_id: int | None = None  # its row in the history
-        self.phase = Phase.DISCARD
+        self._phase = Phase.DISCARD
         self.selected: set[int] = set()
         self.cursor = 0
         self.panel: Panel | None = None
@@ -146,112 +174,53 @@ class PlaySession:
         self.review: GameReview | None = None
         self.history_id: int | None = None  # set once the game is filed finished
         self.milestones: tuple[Milestone, ...] = ()
-        self.pending: StoredGame | None = None  # the saved game offered on the RESUME screen
-        self.offered: tuple[Game, str | None] | None = None  # the deal asked for, if any
-        self._lock: GameLock | None = None
-        self._pending_lock: GameLock | None = None
         self._advice: tuple[DiscardOption, ...] | None = None
         self._chances: tuple[TargetChance, ...] | None = None
         # With a target: after a round, the coach's word when the target and points disagreed.
         self.round_note: str | None = None
-
-        notices = list(history.notices)
-        if resume_id is not None:
-            stored, lock = self._claim(resume_id)
-            self._take(stored, lock)
-            notices.append(self._resumed_line())
-        else:
-            if explicit:
-                self.offered = new_game()
-            busy = self._find_saved(notices)
-            if busy:
-                ids = ", ".join(map(str, busy))
-                notices.append(
-                    f"Game{'s' if len(busy) > 1 else ''} {ids} "
-                    f"{'are' if len(busy) > 1 else 'is'} open in another window "
-                    f"({command(f'replay {busy[0]}')} shows it as saved)."
-                )
-            if self.pending is not None:
-                self.game, self.daily = self.pending.game, self.pending.daily
-                self.phase = Phase.RESUME
-            else:
-                fresh = self.offered or new_game()
-                self.offered = None
-                self._begin(*fresh)  # a failure here is a StoreError for the command line
+        self.saved: SavedGame[StoredGame] = _SavedPatience(history)
+        asked = new_game() if explicit and resume_id is None else None
+        self._open(resume_id, asked, new_game, history.notice)  # a StoreError: the command line
         report = history.report()
         if report:
-            notices.append(report + ".")
-        self.message = " ".join(notices)
+            self.message = " ".join(filter(None, (self.message, report + ".")))
 
-    # -- finding, claiming and starting games -------------------------------------
+    # -- the saved-game lifecycle's hooks -----------------------------------------------
 
-    def _claim(self, game_id: int) -> tuple[StoredGame, GameLock]:
-        """A game of the history to play on, locked; a StoreError says why it cannot be.
+    @property
+    def phase(self) -> Phase:
+        """Where the player is (RESUME while a saved game is offered)."""
+        return Phase.RESUME if self.offering else self._phase
 
-        The lock is taken before the game is read, so what is read is what the last
-        holder saved (it saves before it lets go), never an older state.
-        """
-        lock = GameLock(self.history.data_dir, PATIENCE, game_id)
-        if not lock.acquire():
-            stored_patience(self.history, game_id)  # a game that is not there says so first
-            raise GameBusyError(
-                f"game {game_id} is open in another window; "
-                f"{command(f'replay {game_id}')} shows it as saved"
-            )
-        try:
-            stored = stored_patience(self.history, game_id)
-            if stored.row.kind != PATIENCE:
-                raise StoreError(f"game {game_id} is not a game of this patience")
-            if stored.row.finished:
-                raise StoreError(
-                    f"game {game_id} is finished: {command(f'replay {game_id}')} shows it, "
-                    f"{command(f'play --again {game_id}')} plays its deal again"
-                )
-        except StoreError:
-            lock.release()
-            raise
-        return stored, lock
+    @property
+    def game_id(self) -> int | None:
+        """The game's row in the history."""
+        return self.saved.game_id
 
-    def _find_saved(self, notices: list[str]) -> list[int]:
-        """Offer the saved game of the asked deal, else the latest; returns those open elsewhere."""
-        rows = [r for r in patience_rows(self.history) if not r.finished]
-        rows.sort(key=lambda r: r.played_at, reverse=True)
-        if self.offered is not None:
-            code = deal_code(self.offered[0].deck)
-            rows.sort(key=lambda row: row.deal_code != code)  # this deal's first, order kept
-        busy: list[int] = []
-        for row in rows:
-            try:
-                stored, lock = self._claim(row.id)
-            except GameBusyError:
-                busy.append(row.id)
-                continue
-            except StoreError as error:
-                notices.append(f"{str(error)[0].upper()}{str(error)[1:]}; it was skipped.")
-                continue
-            self.pending, self._pending_lock = stored, lock
-            break
-        return busy
+    @property
+    def pending(self) -> StoredGame | None:
+        """The saved game offered on the RESUME screen."""
+        claimed = self.saved.pending
+        return None if claimed is None else claimed.loaded
 
-    def _take(self, stored: StoredGame, lock: GameLock) -> None:
-        """Play on a stored game: from the last round played (its count and coaching)."""
-        self._show(stored.game, stored.daily, stored.row.id, lock)
-        if stored.game.rounds:
-            self.phase = Phase.RESULT
+    def _enter(self, loaded: StoredGame) -> None:
+        """Behind the offer, the saved game's deal; resumed, from the last round played
+        (its count and coaching)."""
+        if self.offering:
+            self.game, self.daily = loaded.game, loaded.daily
+            return
+        self._show(loaded.game, loaded.daily)
+        if loaded.game.rounds:
+            self._phase = Phase.RESULT
 
-    def _begin(self, game: Game, daily: str | None) -> None:
+    def _begin(self, game: Deal) -> None:
         """Start a game: a new row of the history, locked. Raises SaveError when it cannot be."""
-        game_id = self.history.add(
-            PATIENCE, record_text(game, daily), patience_summary(game, None, daily)
-        )
-        lock = GameLock(self.history.data_dir, PATIENCE, game_id)
-        lock.acquire()
-        self._show(game, daily, game_id, lock)
+        fresh, daily = game
+        self.saved.file_new(record_text(fresh, daily), patience_summary(fresh, None, daily))
+        self._show(fresh, daily)
 
-    def _show(self, game: Game, daily: str | None, game_id: int, lock: GameLock) -> None:
-        if self._lock is not None and self._lock is not lock:
-            self._lock.release(finished=self.game.is_over)
-        self.game, self.daily, self.game_id, self._lock = game, daily, game_id, lock
+    def _show(self, game: Game, daily: str | None) -> None:
+        self.game, self.daily = game, daily
         self.reviews = [review_round(game, n) for n in range(1, len(game.rounds) + 1)]
         self.review = None
         self.history_id = None
@@ -263,75 +232,37 @@ class PlaySession:
         self.all_round = 0
         self._advice = None
         self._chances = None
-        self.phase = Phase.DISCARD
+        self._phase = Phase.DISCARD
 
-    def _resumed_line(self) -> str:
-        return (
-            f"Resumed game {self.game_id}: round {self.game.round_number} is next, "
-            f"{self.game.total} points so far."
-        )
+    def _describe(self, loaded: StoredGame) -> str:
+        return describe_deal(loaded.game, loaded.daily)
 
-    def resume_prompt(self) -> Offer:
-        """The RESUME screen's question: what is saved, and what n would play instead."""
-        assert self.pending is not None
-        row, game = self.pending.row, self.pending.game
-        saved = f"game {row.id}, {describe_deal(game, self.pending.daily)}"
-        standing = f"round {game.round_number} of {ROUNDS}, {game.total} points"
-        keep = f"game {row.id} stays resumable with {command(f'play --resume {row.id}')}"
-        headline, instead = "A game in progress was saved", "start a new game"
-        if self.offered is not None:
-            offered, daily = self.offered
-            if deal_code(offered.deck) == row.deal_code:
-                headline = "You have an unfinished game of this deal"
-                instead = "start this deal again from round 1"
-            else:
-                instead = f"play {describe_deal(offered, daily)} instead"
-        return Offer(headline, saved, standing, instead, keep)
+    def _standing(self, loaded: StoredGame) -> str:
+        return f"round {loaded.game.round_number} of {ROUNDS}, {loaded.game.total} points"
 
-    def resume(self) -> None:
-        """Carry on with the saved game, from the last round played (its count and coaching)."""
-        if self.pending is None or self._pending_lock is None:
-            return
-        stored, lock = self.pending, self._pending_lock
-        self.pending = self._pending_lock = None
-        self.offered = None
-        self._take(stored, lock)
-        self.message = self._resumed_line()
+    def _current_standing(self) -> str:
+        return f"round {self.game.round_number} is next, {self.game.total} points so far"
 
-    def start_afresh(self) -> None:
-        """Start the asked deal or a new game; a saved game stays in the history, resumable."""
-        kept = self.pending.row.id if self.pending is not None else None
-        fresh = self.offered or self.new_game()
-        try:
-            self._begin(*fresh)
-        except SaveError as error:
-            self.message = f"{error}. Press n to try again."
-            return
-        if self._pending_lock is not None:
-            self._pending_lock.release()
-        self.pending = self._pending_lock = None
-        self.offered = None
-        if kept is not None:
-            self.message = (
-                f"Game {kept} stays in your history: {command(f'play --resume {kept}')} resumes it."
-            )
-        else:
-            self.message = "A new game."
+    def _deal_name(self, game: Deal) -> str:
+        return describe_deal(*game)
 
-    def _save(self, game: Game, review: GameReview | None = None) -> bool:
-        """Store the game as it is after a move; False (and one line) when it cannot be."""
-        assert self.game_id is not None
-        try:
-            self.history.save(
-                self.game_id,
-                PATIENCE,
-                record_text(game, self.daily),
-                patience_summary(game, review, self.daily),
-            )
-        except SaveError as error:
-            self.message = f"{error}. Nothing changed: try again when it can be saved."
-            return False
-        return True
+    def _first(self, asked: Deal) -> Callable[[GameRow], bool]:
+        code = deal_code(asked[0].deck)
+        return lambda row: bool(row.summary.get("deal_code") == code)
+
+    def _same_deal(self, asked: Deal, loaded: StoredGame) -> bool:
+        return deal_code(asked[0].deck) == loaded.row.deal_code
+
+    def _kept_line(self, kept: int) -> str:
+        return f"Game {kept} stays in your history: {command(f'play --resume {kept}')} resumes it."
+
+    def _not_saved(self, error: StoreError) -> str:
+        return f"{error}. Nothing changed: try again when it can be saved."
+
+    def _save(self, review: GameReview | None = None) -> None:
+        """Store the game as it is after a move (a StoreError when it cannot be)."""
+        game, daily = self.game, self.daily
+        self.saved.save(record_text(game, daily), patience_summary(game, review, daily))
 
     # -- picking the discard ---------------------------------------------------------
 
@@ -417,7 +348,7 @@ class PlaySession:
         self.show_hint = not self.show_hint
         self.show_why = False
         if self.show_hint:
-            self.show_hint = self._record_hint()
+            self.show_hint = bool(self._record_hint())
 
     def why(self) -> None:
         """Show or hide why the best discard beats the picked one (or the next best): a hint."""
@@ -426,16 +357,15 @@ class PlaySession:
         self.show_why = not self.show_why
         self.show_hint = False
         if self.show_why:
-            self.show_why = self._record_hint()
+            self.show_why = bool(self._record_hint())
 
+    @saved_move("game")
     def _record_hint(self) -> bool:
-        """Record a hint for this round; False when it cannot be saved (then it is not seen)."""
+        """Record a hint for this round; None when it cannot be saved (then it is not seen)."""
         number = self.game.round_number
         if number not in self.game.hints:
             self.game.hints.add(number)
-            if not self._save(self.game):
-                self.game.hints.discard(number)
-                return False
+            self._save()
         return True
 
     def confirm(self) -> RoundResult | None:
@@ -456,27 +386,25 @@ class PlaySession:
             return None
         return self.discard(list(cards))
 
-    def discard(self, cards: list[Card]) -> RoundResult | None:
+    @saved_move("game")
+    def discard(self, cards: list[Card]) -> RoundResult:
         """Play the round with this discard once it is saved; show the count and coaching.
 
-        The round is played on a copy: if the save fails the game, the picks and
-        the screen stay as they were (None is returned), so nothing is shown that
-        is not stored. The last round files the game, with its review, at once.
+        If the save fails the game, the picks and the screen stay as they were (None
+        is returned), so nothing is shown that is not stored. The last round files
+        the game, with its review, at once.
         """
-        trial = replay(game_record(self.game), allow_unfinished=True)
-        result = trial.discard(cards)
-        review = review_game(trial) if trial.is_over else None
-        if not self._save(trial, review):
-            return None
+        total, chances = self.game.total, self.chances
+        advice = self.advice if chances is not None else ()
+        result = self.game.discard(cards)
+        review = review_game(self.game) if self.game.is_over else None
+        self._save(review)
         note = None
-        if self.chances is not None:
+        if chances is not None:
             from solitaire.patience.target import target_disagreement
 
-            note = target_disagreement(
-                self.advice, self.chances, self.target or 0, self.game.total, result.discard
-            )
+            note = target_disagreement(advice, chances, self.target or 0, total, result.discard)
         self.round_note = note
-        self.game = trial
         self.reviews.append(review_round(self.game, result.number))
         if review is not None:
             self.review, self.history_id = review, self.game_id
@@ -487,7 +415,7 @@ class PlaySession:
         self.all_round = 0
         self._advice = None
         self._chances = None
-        self.phase = Phase.RESULT
+        self._phase = Phase.RESULT
         self.message = ""
         return result
 
@@ -506,16 +434,17 @@ class PlaySession:
                 else "Only a discard just made can be taken back, before the next six are seen."
             )
             return
-        trial = replay(game_record(self.game), allow_unfinished=True)
-        undo = trial.undo()
-        if not self._save(trial):
-            return
-        self.game = trial
+        self._take_back()
+
+    @saved_move("game")
+    def _take_back(self) -> None:
+        undo = self.game.undo()
+        self._save()
         self.reviews.pop()
         self.round_note = None
         self.milestones = ()
         self.show_all = False
-        self.phase = Phase.DISCARD
+        self._phase = Phase.DISCARD
         names = " ".join(c.symbol(self.ascii) for c in undo.discard)
         self.message = f"Round {undo.round} taken back: {names} are in your hand again. Pick again."
 
@@ -579,18 +508,22 @@ class PlaySession:
         if self.game.is_over:
             self._finish()
             return
-        if not self.game.next_seen:  # the next six are shown: the discard stands, once saved
-            self.game.see_next()
-            if not self._save(self.game):
-                self.game.next_seen = False
-                return
-        self.phase = Phase.DISCARD
+        if not self.game.next_seen and not self._see_next():
+            return
+        self._phase = Phase.DISCARD
         self.message = ""
+
+    @saved_move("game")
+    def _see_next(self) -> bool:
+        """The next six are shown: the discard stands, once saved."""
+        self.game.see_next()
+        self._save()
+        return True
 
     def _finish(self) -> None:
         assert self.game.final is not None
         self.milestones = self.game.final.milestones
-        self.phase = Phase.OVER
+        self._phase = Phase.OVER
         self.message = f"Saved in your history as game {self.history_id}."
 
     # -- what the screen shows ----------------------------------------------------
@@ -643,7 +576,4 @@ class PlaySession:
 
     def close(self) -> None:
         """Let other copies of the program have the games this one held."""
-        if self._lock is not None:
-            self._lock.release(finished=self.game_id is not None and self.game.is_over)
-        if self._pending_lock is not None:
-            self._pending_lock.release()
+        self.saved.close()

@@ -48,9 +48,9 @@ def render(session: MatchSession, width: int = 80) -> str:
 
 
 def saved(history: History, game_id: int) -> dict[str, object]:
-    """The match record as stored, less the note of how far you had seen (checked here)."""
+    """The match record as stored; how far you had seen is kept beside it (checked here)."""
     record = load_match_record(history.stored_record(game_id, MATCH)[1])
-    assert isinstance(record.pop(SEEN), int)
+    assert SEEN not in record and isinstance(history.screen_state(game_id, MATCH)[SEEN], int)
     return record
 
 
