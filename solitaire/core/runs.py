@@ -4,9 +4,9 @@
 default, or a cluster of machines: :mod:`solitaire.cluster`), a few at a time, and
 returns their results in task order, so a run that derives everything from each
 task's own seed gives the same answer for any number of processes or workers.
-Ctrl-C stops it and keeps the first tasks, all finished (the start of the same run). :func:`chunk_size` sizes a
-run's tasks by their work; :func:`wilson` is the interval every report gives beside
-a share of wins.
+Ctrl-C stops it and keeps the first tasks, all finished (the start of the same run).
+:func:`chunk_size` sizes a run's tasks by their work; :func:`wilson` is the interval
+every report gives beside a share of wins.
 
 >>> run_tasks(abs, [-3, 2, -1], jobs=1)
 ([3, 2, 1], False)
