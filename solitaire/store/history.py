@@ -67,6 +67,10 @@ def _no_constant(name: str) -> object:
     raise RecordError(f"{name} is not a JSON number")
 
 
+# One decoder for every summary read (json.loads with an option builds one a call).
+_SUMMARY: Final = json.JSONDecoder(parse_constant=_no_constant)
+
+
 class History:
     """Every game in SQLite: finished ones, and those in progress (resumable).
 
@@ -354,7 +358,7 @@ class History:
         summary: dict[str, Any] = {}
         if why is None:
             try:  # bounded in size already; the game's shape checks every field
-                summary = json.loads(str(values["summary"]), parse_constant=_no_constant)
+                summary = _SUMMARY.decode(str(values["summary"]))
             except (ValueError, RecursionError):
                 why = "its summary is not one this program writes (not JSON)"
             if not isinstance(summary, dict):
