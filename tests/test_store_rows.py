@@ -247,3 +247,28 @@ def test_every_field_of_every_kinds_summary_is_checked(migrated: Path, tmp_path:
                 tried[kind] = tried.get(kind, 0) + 1
     assert set(tried) == {"patience", "match", "drill", "tiles"}
     assert min(tried.values()) >= 20, tried
+
+
+def test_every_kind_read_in_one_pass_is_what_each_kind_reads(
+    migrated: Path, tmp_path: Path
+) -> None:
+    """``games_by_kind`` (what ``stats`` and ``history`` read) gives each kind the rows
+    ``games`` gives it, with any limits, and skips and reports the same rows: forged ones,
+    of every kind, and rows of a kind not known here are never read."""
+    data = tmp_path / "data"
+    shutil.copytree(migrated, data)
+    conn = sqlite3.connect(data / "history.sqlite3")
+    ids = dict(conn.execute("SELECT kind, max(id) FROM games GROUP BY kind").fetchall())
+    conn.close()
+    assert set(ids) == set(KINDS)
+    for kind, game_id in ids.items():
+        forge(data, game_id, "played_by", "\x1b[2J" + kind)
+    forge(data, min(ids.values()) - 1, "kind", "chess")
+    for limits in ({}, {"match": 1, "drill": 2, "tiles": 1}, dict.fromkeys(KINDS, 1)):
+        with History(data, readonly=True, kinds=KINDS) as one_pass:
+            by_kind = one_pass.games_by_kind(limits)
+        with History(data, readonly=True, kinds=KINDS) as each:
+            for kind in KINDS:
+                assert by_kind[kind] == each.games(limits.get(kind), kind=kind), (kind, limits)
+                assert by_kind[kind] or kind in limits  # every kind has games to read
+        assert one_pass.skipped == each.skipped and one_pass.skipped

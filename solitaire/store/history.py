@@ -416,6 +416,28 @@ class History:
                     break
         return rows
 
+    def games_by_kind(self, limits: Mapping[str, int] | None = None) -> dict[str, list[GameRow]]:
+        """Stored games of every known kind that check out, newest first (at most
+        ``limits[kind]`` of a kind given one): what :meth:`games` gives for each kind, read
+        in one pass over the history."""
+        limits = limits or {}
+        rows: dict[str, list[GameRow]] = {kind: [] for kind in self.kinds}
+        wanted = set(rows)
+        for raw in self._rows("ORDER BY id DESC"):
+            if raw[1] not in wanted:  # another kind, or one whose limit is reached
+                continue
+            row = self._checked(raw)
+            if row is None:
+                continue
+            listed = rows[row.kind]
+            listed.append(row)
+            limit = limits.get(row.kind)
+            if limit is not None and len(listed) >= limit:
+                wanted.discard(row.kind)
+                if not wanted:
+                    break
+        return rows
+
     def unfinished(self, kind: str) -> list[GameRow]:
         """Games of a kind in progress that check out, the latest played first."""
         rows = [
