@@ -11,21 +11,14 @@ from solitaire.cli.common import (
     open_history,
     report_skipped,
 )
-from solitaire.cli.stored import (
-    drill_tallies,
-    finished_matches,
-    finished_tile_games,
-    stored_drills,
-    stored_matches,
-    stored_tile_games,
-)
+from solitaire.cli.stored import drills_of, finished_matches, matches_of, tile_games_of
 from solitaire.match.stats import combined
 from solitaire.match.summary import stats_by_level
 from solitaire.patience.summary import patience_stats
 from solitaire.store import command
 from solitaire.tiles.summary import tile_stats_of
 from solitaire.ui.drill.views import DrillHistoryView, DrillStatsView, drill_json, tally_json
-from solitaire.ui.kinds import patience_rows
+from solitaire.ui.kinds import DRILL, MATCH, PATIENCE, TILES, patience_row
 from solitaire.ui.match.views import MatchHistoryView, MatchStatsView
 from solitaire.ui.patience.views import HistoryView, StatsView, group_by_deal
 from solitaire.ui.tiles.views import TileHistoryView, tile_stats_view
@@ -34,11 +27,12 @@ from solitaire.ui.views import Paragraph
 
 def cmd_stats(args: argparse.Namespace) -> int:
     with open_history(args) as history:
-        stats = patience_stats(patience_rows(history), recent=args.recent)
-        matches = finished_matches(history)
-        tile_games = finished_tile_games(history)
-        drills = drill_tallies(history)
+        rows = history.games_by_kind()
         report_skipped(history)
+    stats = patience_stats([patience_row(row) for row in rows[PATIENCE]], recent=args.recent)
+    matches = finished_matches(rows[MATCH])
+    tile_games = [game.summary for game in tile_games_of(rows[TILES]) if game.row.finished]
+    drills = [tally for _, tally in drills_of(rows[DRILL])]
     levels = stats_by_level(matches)
     versus = combined(levels.values()) if matches else None
     tiles = tile_stats_of(tile_games) if tile_games else None
@@ -83,12 +77,13 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
-    with open_history(args) as history:
-        groups = group_by_deal(patience_rows(history))[: args.limit]
-        matches = stored_matches(history, args.limit)
-        drills = stored_drills(history, args.limit)
-        tile_games = stored_tile_games(history, args.limit)
+    with open_history(args) as history:  # every patience game (grouped by deal), --limit of others
+        by_kind = history.games_by_kind({MATCH: args.limit, DRILL: args.limit, TILES: args.limit})
         report_skipped(history)
+    groups = group_by_deal([patience_row(row) for row in by_kind[PATIENCE]])[: args.limit]
+    matches = matches_of(by_kind[MATCH])
+    drills = drills_of(by_kind[DRILL])
+    tile_games = tile_games_of(by_kind[TILES])
     if args.json:
         rows = [dataclasses.asdict(row) for group in groups for row in group]
         for stored in matches:  # after the patience's rows, each with its level and state

@@ -3,7 +3,7 @@ summary read, nothing replayed (so nothing of an engine's search is loaded)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from solitaire.match.summary import drill_tally_of
@@ -15,32 +15,40 @@ from solitaire.ui.tiles.views import StoredTiles
 
 __all__ = [
     "drill_tallies",
+    "drills_of",
     "finished_matches",
     "finished_tile_games",
+    "matches_of",
     "stored_drills",
     "stored_matches",
     "stored_tile_games",
+    "tile_games_of",
 ]
 
 
 def stored_matches(history: History, limit: int | None = None) -> list[StoredMatch]:
     """The history's matches that check out, newest first (finished or not)."""
-    return [
-        StoredMatch(row, row.summary["opponent"], row.summary)
-        for row in history.games(limit, kind=MATCH)
-    ]
+    return matches_of(history.games(limit, kind=MATCH))
 
 
-def finished_matches(history: History) -> list[Mapping[str, Any]]:
-    """The checked summaries of your finished matches, newest first."""
-    return [
-        row.summary for row in history.games(kind=MATCH) if row.finished and row.played_by == YOU
-    ]
+def matches_of(rows: Iterable[GameRow]) -> list[StoredMatch]:
+    """Checked match rows as the listings read them."""
+    return [StoredMatch(row, row.summary["opponent"], row.summary) for row in rows]
+
+
+def finished_matches(rows: Iterable[GameRow]) -> list[Mapping[str, Any]]:
+    """The checked summaries of your finished matches among these match rows."""
+    return [row.summary for row in rows if row.finished and row.played_by == YOU]
 
 
 def stored_drills(history: History, limit: int | None = None) -> list[tuple[GameRow, DrillTally]]:
     """Your drills that check out, newest first, each with its graded cards."""
-    return [(row, drill_tally_of(row.summary)) for row in history.games(limit, kind=DRILL)]
+    return drills_of(history.games(limit, kind=DRILL))
+
+
+def drills_of(rows: Iterable[GameRow]) -> list[tuple[GameRow, DrillTally]]:
+    """Checked drill rows, each with its graded cards."""
+    return [(row, drill_tally_of(row.summary)) for row in rows]
 
 
 def drill_tallies(history: History) -> list[DrillTally]:
@@ -50,10 +58,12 @@ def drill_tallies(history: History) -> list[DrillTally]:
 
 def stored_tile_games(history: History, limit: int | None = None) -> list[StoredTiles]:
     """The history's tile games that check out, newest first (finished or not)."""
-    return [
-        StoredTiles(row, list(row.summary["names"]), row.summary)
-        for row in history.games(limit, kind=TILES)
-    ]
+    return tile_games_of(history.games(limit, kind=TILES))
+
+
+def tile_games_of(rows: Iterable[GameRow]) -> list[StoredTiles]:
+    """Checked tile rows as the listings read them."""
+    return [StoredTiles(row, list(row.summary["names"]), row.summary) for row in rows]
 
 
 def finished_tile_games(history: History) -> list[Mapping[str, Any]]:

@@ -117,11 +117,13 @@ class Arr(Shape):
     longest: int = 16
 
     def ok(self, value: object) -> bool:
-        return (
-            isinstance(value, list)
-            and self.shortest <= len(value) <= self.longest
-            and all(self.item.ok(item) for item in value)
-        )
+        if not isinstance(value, list) or not self.shortest <= len(value) <= self.longest:
+            return False
+        ok = self.item.ok
+        for item in value:  # noqa: SIM110 (a loop is faster than all(); 10,000 rows a history)
+            if not ok(item):
+                return False
+        return True
 
     def wrong(self, value: object, where: str) -> str:
         if not isinstance(value, list) or not self.shortest <= len(value) <= self.longest:
@@ -137,11 +139,12 @@ class Obj(Shape):
     fields: Mapping[str, Shape]
 
     def ok(self, value: object) -> bool:
-        return (
-            isinstance(value, dict)
-            and value.keys() == self.fields.keys()
-            and all(spec.ok(value[name]) for name, spec in self.fields.items())
-        )
+        if not isinstance(value, dict) or value.keys() != self.fields.keys():
+            return False
+        for name, spec in self.fields.items():  # noqa: SIM110 (as above)
+            if not spec.ok(value[name]):
+                return False
+        return True
 
     def wrong(self, value: object, where: str) -> str:
         if not isinstance(value, dict) or value.keys() != self.fields.keys():

@@ -74,6 +74,10 @@ def _no_constant(name: str) -> object:
     raise RecordError(f"{name} is not a JSON number")
 
 
+# One decoder for every summary read (json.loads with an option builds one a call).
+_SUMMARY: Final = json.JSONDecoder(parse_constant=_no_constant)
+
+
 class History:
     """Every game in SQLite: finished ones, and those in progress (resumable).
 
@@ -438,7 +442,7 @@ class History:
         summary: dict[str, Any] = {}
         if why is None:
             try:  # bounded in size already; the game's shape checks every field
-                summary = json.loads(str(values["summary"]), parse_constant=_no_constant)
+                summary = _SUMMARY.decode(str(values["summary"]))
             except (ValueError, RecursionError):
                 why = "its summary is not one this program writes (not JSON)"
             if not isinstance(summary, dict):
@@ -493,6 +497,28 @@ class History:
             if row is not None:
                 rows.append(row)
                 if limit is not None and len(rows) >= limit:
+                    break
+        return rows
+
+    def games_by_kind(self, limits: Mapping[str, int] | None = None) -> dict[str, list[GameRow]]:
+        """Stored games of every known kind that check out, newest first (at most
+        ``limits[kind]`` of a kind given one): what :meth:`games` gives for each kind, read
+        in one pass over the history."""
+        limits = limits or {}
+        rows: dict[str, list[GameRow]] = {kind: [] for kind in self.kinds}
+        wanted = set(rows)
+        for raw in self._rows("ORDER BY id DESC"):
+            if raw[1] not in wanted:  # another kind, or one whose limit is reached
+                continue
+            row = self._checked(raw)
+            if row is None:
+                continue
+            listed = rows[row.kind]
+            listed.append(row)
+            limit = limits.get(row.kind)
+            if limit is not None and len(listed) >= limit:
+                wanted.discard(row.kind)
+                if not wanted:
                     break
         return rows
 

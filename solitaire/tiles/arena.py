@@ -243,22 +243,24 @@ def arena(
     cluster).
 
     The games are handed out a few at a time (no list of them is made up front) and
-    each comes back as its few totals. ``progress`` is called with the number of
-    games just finished. Ctrl-C stops the run: games not started are
-    dropped, games under way finish, and the totals of every finished game are
-    returned, marked ``interrupted``.
+    each comes back as its few totals, added to the run's as it comes (nothing of a
+    game is kept, so a run of any length takes the same memory). ``progress`` is
+    called with the number of games just finished. Ctrl-C stops the run: games not
+    started are dropped, games under way finish, and the totals of every finished
+    game are returned, marked ``interrupted``.
     """
     check_arena(a, b, games, jobs, seed)
     # One game a task (a game takes a quarter of a second to seconds, far longer than
     # handing it over, even to a cluster), so Ctrl-C waits for at most one game a process.
     tasks = ((a, b, seed, i) for i in range(games))
 
+    total = ArenaResult(a, b, seed, games)
+
     def done(one: ArenaResult) -> None:
+        nonlocal total
+        total = total.combined(one)  # added up as it comes, then let go: flat memory
         if progress:
             progress(one.games)
 
-    results, interrupted = run_tasks(_play_task, tasks, jobs, done, executor=executor)
-    total = ArenaResult(a, b, seed, games, interrupted=interrupted)
-    for one in results:
-        total = total.combined(one)
-    return total
+    _, interrupted = run_tasks(_play_task, tasks, jobs, done, keep=False, executor=executor)
+    return replace(total, interrupted=interrupted)

@@ -29,6 +29,7 @@ __all__ = [
     "TILES",
     "StoredGame",
     "history",
+    "patience_row",
     "patience_rows",
     "patience_summary",
     "record_text",

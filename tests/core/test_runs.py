@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import math
 import random
+import tracemalloc
 from collections.abc import Callable, Iterable, Iterator
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 
@@ -112,3 +113,44 @@ def test_an_interrupted_run_keeps_its_first_tasks_whatever_finished_first(seed: 
         abs, range(-30, 0), executor=Shuffled(seed, stop), done=lambda r: None, keep=False
     )
     assert running == []
+
+
+class _Shuffled:
+    """An executor that reports each task's result twice, a window of them in reverse
+    order (as a cluster may, after losing a worker)."""
+
+    slots = 1
+    where = "here"
+
+    def play(self, work: Any, tasks: Any, finished: Any) -> None:
+        window: list[tuple[int, Any]] = []
+        for index, task in tasks:
+            window.append((index, work(task)))
+            if len(window) == 8:
+                for pair in [*reversed(window), *window]:
+                    finished(*pair)
+                window.clear()
+        for pair in [*reversed(window), *window]:
+            finished(*pair)
+
+
+def test_a_long_run_counts_every_task_once_in_flat_memory() -> None:
+    """Every result reaches ``done`` once, however late or often it is reported, and what
+    is kept to know that does not grow with the tasks (a million-game arena)."""
+    seen: list[int] = []
+    run_tasks(abs, range(-20, 0), done=seen.append, keep=False, executor=_Shuffled())
+    assert sorted(seen) == list(range(1, 21))
+    count = 0
+
+    def counted(_: int) -> None:
+        nonlocal count
+        count += 1
+
+    tracemalloc.start()
+    try:
+        run_tasks(abs, range(200_000), done=counted, keep=False, executor=_Shuffled())
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert count == 200_000
+    assert peak < 100_000  # bytes: a set of every index seen would take megabytes

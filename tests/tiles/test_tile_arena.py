@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import statistics
+import tracemalloc
 from dataclasses import replace
 
 import pytest
@@ -92,3 +93,20 @@ def test_ctrl_c_keeps_the_finished_games(jobs: int) -> None:
 def test_bad_runs_are_named(a: str, b: str, games: int, jobs: int, seed: int, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         check_arena(a, b, games, jobs, seed)
+
+
+def test_a_long_run_keeps_its_totals_in_flat_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each game is added to the totals as it finishes and let go: 100,000 games (each
+    made up here, a real one takes a second) take no more memory than a few."""
+    one = ArenaResult("greedy", "greedy", 0, 1).add(play_game("greedy", "greedy", 3, 0))
+    monkeypatch.setattr("solitaire.tiles.arena._play_task", lambda task: one)
+    tracemalloc.start()
+    try:
+        result = arena("greedy", "greedy", 100_000, jobs=1)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert result.games == 100_000 and result.score_sums == tuple(
+        100_000 * s for s in one.score_sums
+    )
+    assert peak < 200_000  # bytes: every game's result kept would take tens of megabytes

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from solitaire.match.tally import DrillTally
 from solitaire.store import GameRow
-from solitaire.ui.views import history_pointers, history_row
+from solitaire.ui.views import Listing, history_pointers, history_row
 
 if TYPE_CHECKING:
     from solitaire.match.drill import Drill
@@ -112,7 +112,7 @@ class DrillHistoryView:
             lines.append(text)
         rows = [row for row, _ in self.drills]
         lines.append(history_pointers(self.command, rows, "a drill", "drill --resume ID"))
-        return Group(*lines)
+        return Listing(lines)
 
 
 class DrillView:

@@ -19,7 +19,7 @@ from solitaire.core.untrusted import safe_text
 from solitaire.match.game import Deal, GamePlay, GameResult, Match
 from solitaire.match.stats import PUBLISHED, ROLES, MatchStats
 from solitaire.store import GameRow
-from solitaire.ui.views import card_text, history_pointers, history_row
+from solitaire.ui.views import Listing, card_text, history_pointers, history_row
 
 __all__ = [
     "MatchHistoryView",
@@ -278,4 +278,4 @@ class MatchHistoryView:
             lines.append(text)
         rows = [stored.row for stored in self.matches]
         lines.append(history_pointers(self.command, rows, "a match", "match --resume ID"))
-        return Group(*lines)
+        return Listing(lines)

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from solitaire.patience.simulation import SimulationResult
     from solitaire.patience.target import TargetChance
 from solitaire.ui.views import (
+    Listing,
     ScoreView,
     card_text,
     cards_text,
@@ -482,7 +483,7 @@ class HistoryView:
         rows = [row for group in self.groups for row in group]
         again = ("play a deal again", "play --again ID")
         lines.append(history_pointers(self.command, rows, "a game", "play --resume ID", again))
-        return Group(*lines)
+        return Listing(lines)
 
 
 class SimulationView:

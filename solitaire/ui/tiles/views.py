@@ -23,6 +23,7 @@ from solitaire.tiles.game import PASSES_EACH, Ending, TileGame
 from solitaire.tiles.moves import announced
 from solitaire.tiles.optional import count_result
 from solitaire.tiles.scoring import LineScore, PlayScore
+from solitaire.ui.views import Listing
 
 if TYPE_CHECKING:
     from solitaire.tiles.stats import TileStats
@@ -342,8 +343,9 @@ class TileHistoryView:
             text = Text(
                 f"{row.id:>6}  {when:16}  {stored.rules:9}  ", no_wrap=True, overflow="fold"
             )
-            if len(stored.rules) > 9:
-                text.append("\n" + " " * 35)
+            if len(stored.rules) > 9:  # the scores under the rules, on a line of their own
+                lines.append(text)
+                text = Text(" " * 35, no_wrap=True, overflow="fold")
             text.append(stored.state(), style="warn" if not row.finished else "")
             lines.append(text)
         lines.append(
@@ -353,4 +355,4 @@ class TileHistoryView:
                 style="muted",
             )
         )
-        return Group(*lines)
+        return Listing(lines)
