@@ -89,7 +89,7 @@ def _tune_malloc() -> None:
     mallopt(_M_TRIM_THRESHOLD, 128 << 20)
 
 
-class WorkerVersionError(Exception):
+class WorkerVersionError(CribsolError):
     """A worker runs another version of the project than the run's (one that joined the
     cluster after the run's check): its version, as the only argument."""
 
