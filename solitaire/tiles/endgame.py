@@ -8,9 +8,9 @@ players in turn pass; each then loses the face value of the tiles left on their 
 pruning, plays tried best score first, and a table of positions already searched) and
 returns the final margin the player to move can force, with a play that forces it.
 
-Its cost grows fast with the racks, so it takes a ``budget``: the most positions it may
-expand (each a call of the move generator). A search that would pass it gives up and
-returns None, so an answer given is always exact and the same on every machine.
+Its cost grows fast with the racks, so it takes a ``budget`` of work, counted in plays
+tried and positions expanded (not in seconds). A search that would pass it gives up
+and returns None, so an answer given is always exact and the same on every machine.
 
 >>> from solitaire.tiles.board import Board, parse_square
 >>> from solitaire.tiles.tiles import parse_tiles
@@ -35,8 +35,9 @@ from solitaire.tiles.tiles import Tile, rack_pips
 
 __all__ = ["DEFAULT_BUDGET", "EndgameResult", "solve"]
 
-DEFAULT_BUDGET: Final = 400
-"""Positions expanded at most (a few milliseconds each)."""
+DEFAULT_BUDGET: Final = 2_000
+"""Work at most: each play tried counts 1, each position expanded 1 and an eighth of its
+plays (about a second at worst on a 2-core machine)."""
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _INFINITY: Final = 1_000_000
@@ -76,6 +77,8 @@ class _Search:
         self.rules = rules
         self.budget = budget
         self.expanded = 0
+        self.work = 0
+        self.boards: dict[tuple[bytes, bytes], bool] = {}
         self.table: dict[tuple[bytes, bytes, Rack, Rack, int], tuple[int, int, int]] = {}
         self.plays: dict[tuple[bytes, bytes, Rack], list[ScoredPlay]] = {}
 
@@ -83,13 +86,27 @@ class _Search:
         found = self.plays.get((*key, rack))
         if found is None:
             self.expanded += 1
-            if self.expanded > self.budget:
-                raise _OverBudget
             # Going out first, then by score: the cut-offs come early.
             found = sorted(
                 generate(board, rack), key=lambda p: (-(len(p.play.tiles) == len(rack)), -p.score)
             )
             self.plays[(*key, rack)] = found
+            self._spend(1 + len(found) // 8)  # listing plays costs about an eighth of trying one
+        return found
+
+    def _spend(self, work: int) -> None:
+        self.work += work
+        if self.work > self.budget:
+            raise _OverBudget
+
+    def closed(self, board: Board) -> bool:
+        """Whether the board is closed (rules 2), each board worked out once."""
+        if self.rules < 2:
+            return False
+        key = (bytes(board.faces), bytes(board.colours))
+        found = self.boards.get(key)
+        if found is None:
+            found = self.boards[key] = board_closed(board)
         return found
 
     def value(
@@ -116,13 +133,14 @@ class _Search:
         start = alpha
         best, best_index = -_INFINITY, -1
         for index, scored in enumerate(plays):
+            self._spend(1)
             play = scored.play
             kept = _without(me, play.tiles)
             if not kept:
                 result = scored.score + rack_pips(them)
             else:
                 after = board.place(play.placements)
-                if self.rules >= 2 and board_closed(after):
+                if self.closed(after):
                     result = scored.score - rack_pips(kept) + rack_pips(them)
                 else:
                     # The play's points shift the reply's window.
@@ -149,7 +167,7 @@ def solve(
 ) -> EndgameResult | None:
     """The exact endgame for the player to move holding ``mine`` against ``theirs`` (the bag
     empty, the board not): the margin it can force and a play that does; None when the
-    search would expand more than ``budget`` positions."""
+    search would take more than ``budget`` (:data:`DEFAULT_BUDGET`) work."""
     search = _Search(rules, budget)
     try:
         margin, play = search.value(
