@@ -8,8 +8,17 @@ prints the recorded run instead (results/tiles/expert-greedy.json, as written by
 `cribsol tiles arena --a expert --b greedy --games N --jobs 2 --seed 0 --json`);
 Ctrl-C stops a run and the games that finished are reported.
 
+The planner (issue 26): `--decide expert planner` times both, targets for the planner
+< 1 s median and < 3 s at the 99th percentile; `--paired planner:expert planner:greedy
+--paired-games N` plays paired runs instead (deal seed + i // 2, the planner in seat
+i % 2), each game written to results/tiles/paired/ as it ends, so a stopped run resumes
+where it stopped and a finished one is only printed: wins with the 95% interval against
+the targets (lower end above 53% against expert, 65% against greedy) and the paired
+margin a deal with its interval.
+
 Positions are taken from seeded greedy games (seeds 500 on), every turn after the
-opening and while the bag still holds tiles. The same positions are also generated
+opening and while the bag still holds tiles (and, for decisions, a quarter as many
+with the bag empty). The same positions are also generated
 by brute force on a sample (every placement put to the rule checker) to show the
 generator's speed-up over it, with the same plays found.
 """
@@ -172,10 +181,11 @@ def _rows(path: Path) -> list[dict[str, Any]]:
     return rows
 
 
-def print_paired(path: Path, a: str, b: str, target: float) -> None:
+def print_paired(path: Path, a: str, b: str, target: float, games: int) -> None:
     """Wins with the 95% interval (Wilson), and the mean margin of each deal played both ways
-    (A's two final margins summed) with its 95% interval, from a paired run's file."""
-    rows = {row["game"]: row for row in _rows(path)}
+    (A's two final margins summed) with its 95% interval, from a paired run's file (its
+    first ``games`` games)."""
+    rows = {row["game"]: row for row in _rows(path) if row["game"] < games}
     games = len(rows)
 
     def margin(row: dict[str, Any]) -> int:
@@ -243,7 +253,7 @@ def main() -> None:
             a, _, b = pair.partition(":")
             check_arena(a, b, args.paired_games, args.jobs, args.seed)
             path = paired_run(a, b, args.paired_games, args.seed, args.jobs, args.blocks)
-            print_paired(path, a, b, PAIRED_TARGETS.get((a, b), 0.5))
+            print_paired(path, a, b, PAIRED_TARGETS.get((a, b), 0.5), args.paired_games)
         return
 
     views = mid_game_positions(args.positions)
