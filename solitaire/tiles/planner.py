@@ -17,7 +17,9 @@ The way the strongest word-game programs choose (simulation over the hidden tile
 4. **The choice.** The best mean over the worlds. Once the bag is nearly empty (at most
    :data:`WIN_BAG` tiles) and the game is close, the chance of being ahead after the
    simulated turns counts too (:data:`WIN_WEIGHT` points for certain), so a play that
-   secures a narrow win beats one that scores more on average but risks the game.
+   secures a narrow win beats one that scores more on average but risks the game. A play
+   that ends the game (closing the board, going out with the bag empty) and wins it in
+   every deal comes first of all, one that loses it in every deal last.
 5. **The endgame.** Once the bag is empty both racks are known: the exact search of
    :mod:`solitaire.tiles.endgame` to the end of the game. When it would pass its budget,
    the simulation above (one world: the known rack) decides.
@@ -45,7 +47,14 @@ from solitaire.tiles.endgame import DEFAULT_BUDGET, solve
 from solitaire.tiles.game import PlayerView
 from solitaire.tiles.movegen import ScoredPlay, board_closed, generate
 from solitaire.tiles.moves import Action, Play
-from solitaire.tiles.players import Appraisal, Expert, _kept, built_in_expert, reply_region
+from solitaire.tiles.players import (
+    CLOSING,
+    Appraisal,
+    Expert,
+    _kept,
+    built_in_expert,
+    reply_region,
+)
 from solitaire.tiles.tiles import RACK_SIZE, Tile, rack_pips
 
 __all__ = ["WIN_BAG", "WIN_WEIGHT", "Planned", "Planner", "built_in_planner", "planner"]
@@ -149,6 +158,9 @@ class Planner:
             mean = sum(values) / len(values)
             ahead = sum((margin + v > 0) + 0.5 * (margin + v == 0) for v in values) / len(values)
             total = mean + (WIN_WEIGHT * ahead if judge_wins else 0.0)
+            if _ends_game(view, item) and ahead in (0.0, 1.0):
+                # The game ends here, won (first of all) or lost (last of all) in every deal.
+                total = mean + (CLOSING if ahead else -CLOSING)
             planned.append(Planned(item, mean, ahead, total))
         return planned
 
@@ -185,6 +197,14 @@ class Planner:
         if bag:
             return value + expert._leave(mine)
         return value - rack_pips(mine)
+
+
+def _ends_game(view: PlayerView, item: Appraisal) -> bool:
+    """Whether the play ends the game whatever is drawn: out with the bag empty, or
+    closing the board."""
+    if not item.kept and view.bag_size == 0:
+        return True
+    return view.rules >= 2 and board_closed(view.board.place(item.play.placements))
 
 
 def _best_reply(after: Board, play: Play, world: _World) -> ScoredPlay | None:

@@ -14,6 +14,7 @@ from solitaire.tiles.planner import Planner, planner
 from solitaire.tiles.players import Expert, greedy
 from solitaire.tiles.record import game_record, replay
 from solitaire.tiles.registry import make_player
+from tests.tiles.test_closed_board import ISSUE_MOVES
 
 
 def small() -> Planner:
@@ -91,3 +92,20 @@ def test_the_planner_is_a_level_by_name() -> None:
     player = make_player("planner", random.Random(0))
     assert player.name == "planner"
     assert player is make_player("planner", random.Random(1))  # one, made on first use
+
+
+@pytest.mark.parametrize("lead", [-50, 50])
+def test_the_planner_closes_the_board_only_to_win(lead: int) -> None:
+    """The issue's last move closes the board: ahead, the planner takes it first of all;
+    behind, it lays another play."""
+    game = TileGame(27)
+    for move in ISSUE_MOVES[:-1]:
+        game.apply(Play.parse(move))
+    closing = Play.parse(ISSUE_MOVES[-1])
+    game.scores[game.current_player] += lead
+    action = small().choose(game.observation(game.current_player))
+    assert isinstance(action, Play)
+    if lead > 0:
+        assert action == closing
+    else:
+        assert not game.closes(action)
