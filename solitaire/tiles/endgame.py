@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from solitaire.core.errors import CribsolError
 from solitaire.tiles.board import Board
 from solitaire.tiles.game import RULES
 from solitaire.tiles.movegen import ScoredPlay, board_closed, generate
@@ -57,8 +58,8 @@ class EndgameResult:
     exact: bool = True
 
 
-class _OverBudget(Exception):
-    """The search would expand more positions than its budget."""
+class _OverBudget(CribsolError):
+    """The search would pass its budget (caught in :func:`solve`, never raised out of it)."""
 
 
 def _without(rack: Rack, tiles: Sequence[Tile]) -> Rack:
