@@ -8,8 +8,17 @@ prints the recorded run instead (results/tiles/expert-greedy.json, as written by
 `cribsol tiles arena --a expert --b greedy --games N --jobs 2 --seed 0 --json`);
 Ctrl-C stops a run and the games that finished are reported.
 
+The planner (issue 26): `--decide expert planner` times both, targets for the planner
+< 1 s median and < 3 s at the 99th percentile; `--paired planner:expert planner:greedy
+--paired-games N` plays paired runs instead (deal seed + i // 2, the planner in seat
+i % 2), each game written to results/tiles/paired/ as it ends, so a stopped run resumes
+where it stopped and a finished one is only printed: wins with the 95% interval against
+the targets (lower end above 53% against expert, 65% against greedy) and the paired
+margin a deal with its interval.
+
 Positions are taken from seeded greedy games (seeds 500 on), every turn after the
-opening and while the bag still holds tiles. The same positions are also generated
+opening and while the bag still holds tiles (and, for decisions, a quarter as many
+with the bag empty). The same positions are also generated
 by brute force on a sample (every placement put to the rule checker) to show the
 generator's speed-up over it, with the same plays found.
 """
@@ -20,6 +29,7 @@ import argparse
 import contextlib
 import json
 import os
+import random
 import statistics
 import time
 from itertools import combinations, permutations, product
@@ -27,11 +37,14 @@ from pathlib import Path
 from typing import Any
 
 from solitaire.cluster import run_on
-from solitaire.tiles.arena import arena
+from solitaire.core.runs import Z95, run_tasks, wilson
+from solitaire.tiles.arena import arena, check_arena, play_game
 from solitaire.tiles.game import PlayerView, TileGame
+from solitaire.tiles.levels import PLAYERS
 from solitaire.tiles.movegen import generate
 from solitaire.tiles.moves import IllegalMoveError, Play, check_play
-from solitaire.tiles.players import expert, greedy
+from solitaire.tiles.players import Player, greedy
+from solitaire.tiles.registry import make_player
 
 
 def mid_game_positions(count: int) -> list[PlayerView]:
@@ -42,6 +55,21 @@ def mid_game_positions(count: int) -> list[PlayerView]:
         while not game.is_over and len(views) < count:
             view = game.observation(game.current_player)
             if not view.board.is_empty and view.bag_size > 0:
+                views.append(view)
+            game.apply(greedy(view))
+        seed += 1
+    return views
+
+
+def endgame_positions(count: int) -> list[PlayerView]:
+    """Positions of seeded greedy games (seeds 500 on) with the bag empty and a play to make."""
+    views: list[PlayerView] = []
+    seed = 500
+    while len(views) < count:
+        game = TileGame(seed)
+        while not game.is_over and len(views) < count:
+            view = game.observation(game.current_player)
+            if view.bag_size == 0 and game.legal_plays():
                 views.append(view)
             game.apply(greedy(view))
         seed += 1
@@ -80,6 +108,11 @@ def timed(func: object, views: list[PlayerView]) -> tuple[list[float], list[floa
 
 
 RECORDED = Path(__file__).resolve().parent.parent / "results" / "tiles" / "expert-greedy.json"
+BLOCKS = RECORDED.parent / "paired"
+TIME_TARGETS = {"expert": (0.25, 3.0), "greedy": (0.25, 3.0), "planner": (1.0, 3.0)}
+"""Decision time targets: (median, 99th percentile) in seconds."""
+PAIRED_TARGETS = {("planner", "expert"): 0.53, ("planner", "greedy"): 0.65}
+"""The lower end of the 95% interval of A's win share that a paired run aims above."""
 RECORD_COMMAND = (
     "cribsol tiles arena --a expert --b greedy --games {games} --jobs 2 --seed 0 --json"
 )
@@ -114,6 +147,77 @@ def print_recorded() -> None:
         print(f"  cannot read {RECORDED}: {error}")
 
 
+def _paired_game(task: tuple[str, str, int, int]) -> dict[str, Any]:
+    a, b, seed, i = task
+    result = play_game(a, b, seed + i // 2, i % 2)
+    return {"game": i, "seed": result.seed, "a_seat": i % 2, "final": list(result.final)}
+
+
+def paired_run(a: str, b: str, games: int, seed: int, jobs: int, directory: Path) -> Path:
+    """Play games 0 to ``games - 1`` of A against B (deal ``seed + i // 2``, A in seat
+    ``i % 2``), each finished game appended to a file in ``directory`` at once, so a stopped
+    run loses at most the games under way and the next run plays only the missing ones."""
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / f"{a}-{b}-seed{seed}.jsonl"
+    done = {row["game"] for row in _rows(path)}
+    tasks = [(a, b, seed, i) for i in range(games) if i not in done]
+    with path.open("a", encoding="utf-8") as out:
+
+        def save(row: dict[str, Any]) -> None:
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+
+        run_tasks(_paired_game, tasks, jobs, save, keep=False)
+    return path
+
+
+def _rows(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        with contextlib.suppress(ValueError):
+            rows.append(json.loads(line))
+    return rows
+
+
+def print_paired(path: Path, a: str, b: str, target: float, games: int) -> None:
+    """Wins with the 95% interval (Wilson), and the mean margin of each deal played both ways
+    (A's two final margins summed) with its 95% interval, from a paired run's file (its
+    first ``games`` games)."""
+    rows = {row["game"]: row for row in _rows(path) if row["game"] < games}
+    games = len(rows)
+
+    def margin(row: dict[str, Any]) -> int:
+        return int(row["final"][0]) - int(row["final"][1])
+
+    margins = [margin(row) for row in rows.values()]
+    wins = sum(m > 0 for m in margins)
+    losses = sum(m < 0 for m in margins)
+    low, high = wilson(wins, games)
+    print(
+        f"{a} v {b}, {games:,} games ({path.name}): {a} wins {wins}, {b} {losses}, "
+        f"ties {games - wins - losses}: {wins / max(1, games):.1%} "
+        f"(95% {low:.1%} to {high:.1%}); lower end "
+        f"{'above' if low > target else 'NOT above'} {target:.0%}"
+    )
+    deals = [
+        rows[i]["final"][0]
+        - rows[i]["final"][1]
+        + rows[i + 1]["final"][0]
+        - rows[i + 1]["final"][1]
+        for i in rows
+        if i % 2 == 0 and i + 1 in rows
+    ]
+    if len(deals) >= 2:
+        mean = statistics.mean(deals)
+        half = Z95 * statistics.stdev(deals) / len(deals) ** 0.5
+        print(
+            f"  paired margin a deal (both games), {len(deals)} deals: {mean:+.1f} points "
+            f"(95% {mean - half:+.1f} to {mean + half:+.1f}); per game {mean / 2:+.1f}"
+        )
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -130,9 +234,28 @@ def main() -> None:
         "--cluster", metavar="ADDRESS", help="a Dask scheduler whose workers play (docs/CLUSTER.md)"
     )
     parser.add_argument("--seed", type=int, default=0, help="first arena seed")
+    parser.add_argument(
+        "--decide", nargs="+", choices=PLAYERS, default=["expert"], help="players timed"
+    )
+    parser.add_argument(
+        "--paired",
+        nargs="+",
+        metavar="A:B",
+        help="paired runs instead of the arena: A against B, every game saved to --blocks",
+    )
+    parser.add_argument("--paired-games", type=int, default=400)
+    parser.add_argument("--blocks", type=Path, default=BLOCKS, help="where paired runs are kept")
     args = parser.parse_args()
 
     print(f"load average at the start: {os.getloadavg()[0]:.1f} (2 cores, shared)")
+    if args.paired:
+        for pair in args.paired:
+            a, _, b = pair.partition(":")
+            check_arena(a, b, args.paired_games, args.jobs, args.seed)
+            path = paired_run(a, b, args.paired_games, args.seed, args.jobs, args.blocks)
+            print_paired(path, a, b, PAIRED_TARGETS.get((a, b), 0.5), args.paired_games)
+        return
+
     views = mid_game_positions(args.positions)
     gen_times, gen_cpu, moves = timed(lambda v: generate(v.board, v.rack), views)
     median = statistics.median(gen_times)
@@ -163,17 +286,22 @@ def main() -> None:
         )
 
     picks = views[:: max(1, len(views) // args.decisions)][: args.decisions]
-    dec_times, dec_cpu, _ = timed(expert, picks)
-    dec_median = statistics.median(dec_times)
-    print(f"expert decision, {len(picks)} positions:")
-    print(
-        f"  median {dec_median:.3f} s   p99 {percentile(dec_times, 0.99):.3f} s   "
-        f"target < 0.25 s median -> {dec_median / 0.25:.2f} of the target"
-    )
-    print(
-        f"  CPU time: median {statistics.median(dec_cpu):.3f} s, "
-        f"p99 {percentile(dec_cpu, 0.99):.3f} s"
-    )
+    picks += endgame_positions(args.decisions // 4)
+    for name in args.decide:
+        chooser: Player = make_player(name, random.Random(0))
+        dec_times, dec_cpu, _ = timed(chooser.choose, picks)
+        dec_median = statistics.median(dec_times)
+        aim = TIME_TARGETS.get(name, (0.25, 3.0))
+        print(f"{name} decision, {len(picks)} positions (a fifth with the bag empty):")
+        print(
+            f"  median {dec_median:.3f} s   p99 {percentile(dec_times, 0.99):.3f} s   "
+            f"target < {aim[0]} s median -> {dec_median / aim[0]:.2f} of the target, "
+            f"< {aim[1]} s p99 -> {percentile(dec_times, 0.99) / aim[1]:.2f}"
+        )
+        print(
+            f"  CPU time: median {statistics.median(dec_cpu):.3f} s, "
+            f"p99 {percentile(dec_cpu, 0.99):.3f} s"
+        )
 
     if args.games:
         start = time.perf_counter()

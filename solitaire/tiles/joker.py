@@ -44,7 +44,7 @@ __all__ = [
     "computer_count",
 ]
 
-OVERLOOKS: Final = {"expert": 0, "greedy": 3}
+OVERLOOKS: Final = {"expert": 0, "greedy": 3, "planner": 0}
 """A computer level overlooks one combination in 1 of this many plays (0: never)."""
 _WORDS: Final = {Kind.FIFTEEN: "a fifteen", Kind.PAIR: "a pair", Kind.RUN: "a run of"}
 

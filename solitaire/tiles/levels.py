@@ -9,5 +9,5 @@ from typing import Final
 
 __all__ = ["DEFAULT_VS", "PLAYERS"]
 
-PLAYERS: Final = ("expert", "greedy")
+PLAYERS: Final = ("expert", "greedy", "planner")
 DEFAULT_VS: Final = "greedy"  # --auto's opponent when none is named

@@ -11,6 +11,7 @@ import random
 
 from solitaire.core.errors import InputError
 from solitaire.tiles.levels import PLAYERS
+from solitaire.tiles.planner import _planner
 from solitaire.tiles.players import GreedyPlayer, Player, _expert
 
 __all__ = ["PLAYERS", "make_player"]
@@ -21,10 +22,13 @@ def make_player(name: str, rng: random.Random) -> Player:
     tile player does yet).
 
     The expert is the one built-in :class:`~solitaire.tiles.players.Expert`, made on
-    first use: the leave values it looks up are kept from game to game.
+    first use: the leave values it looks up are kept from game to game. The planner is
+    the one built-in :class:`~solitaire.tiles.planner.Planner`, around that expert.
     """
     if name == "greedy":
         return GreedyPlayer()
     if name == "expert":
         return _expert()
+    if name == "planner":
+        return _planner()
     raise InputError(f"unknown player {name!r}: expected one of {', '.join(PLAYERS)}")

@@ -1,0 +1,236 @@
+"""``planner``: the expert's candidates, each simulated two turns ahead; the endgame solved.
+
+The way the strongest word-game programs choose (simulation over the hidden tiles):
+
+1. **Candidates.** Every legal play valued by the expert (score now plus the leave:
+   :class:`~solitaire.tiles.players.Expert`); the best ``shortlist`` go on.
+2. **Worlds.** ``worlds`` deals of the tiles this player cannot see: the opponent's rack
+   and the order of the bag, drawn at random but seeded by the position (so a seeded game
+   is the same on every run), the same deals for every candidate so that their
+   differences are not luck.
+3. **Simulation.** In each world, after the candidate: this player draws; the opponent
+   lays its best reply (highest score; none, a pass) and draws; then this player lays its
+   best next play with the rack it really holds in that world. The candidate is worth its
+   score, less the reply, plus that next play and the leave it keeps then (once the bag
+   is empty, minus the tiles held). A play or reply that ends the game (going out with the
+   bag empty, closing the board) is scored to the end: the leftovers of both racks.
+4. **The choice.** The best mean over the worlds. Once the bag is nearly empty (at most
+   :data:`WIN_BAG` tiles) and the game is close, the chance of being ahead after the
+   simulated turns counts too (:data:`WIN_WEIGHT` points for certain), so a play that
+   secures a narrow win beats one that scores more on average but risks the game. A play
+   that ends the game (closing the board, going out with the bag empty) and wins it in
+   every deal comes first of all, one that loses it in every deal last.
+5. **The endgame.** Once the bag is empty both racks are known: the exact search of
+   :mod:`solitaire.tiles.endgame` to the end of the game. When it would pass its budget,
+   the simulation above (one world: the known rack) decides.
+
+**Time.** The work is fixed, not timed, so a choice never depends on the machine's load:
+``shortlist`` x ``worlds`` simulations (two best-reply searches each, the reply searched
+again only near the candidate when it can), and the endgame's budget of positions.
+With the defaults a choice takes about a third of a second (``scripts/bench_tiles.py``).
+
+With more than two players it plays as the expert does.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Final
+
+from solitaire.core.cards import shuffle
+from solitaire.tiles.board import Board
+from solitaire.tiles.endgame import DEFAULT_BUDGET, solve
+from solitaire.tiles.game import PlayerView
+from solitaire.tiles.movegen import ScoredPlay, board_closed, generate
+from solitaire.tiles.moves import Action, Play
+from solitaire.tiles.players import (
+    CLOSING,
+    Appraisal,
+    Expert,
+    _kept,
+    built_in_expert,
+    reply_region,
+)
+from solitaire.tiles.tiles import RACK_SIZE, Tile, rack_pips
+
+__all__ = ["WIN_BAG", "WIN_WEIGHT", "Planned", "Planner", "built_in_planner", "planner"]
+
+WIN_BAG: Final = 10
+"""Tiles left in the bag at most for the chance of winning to count."""
+WIN_WEIGHT: Final = 20.0
+"""Points a certain win is worth over a certain loss in the choice (near the end)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """A candidate after simulation: the expert's appraisal, the mean simulated value and
+    the share of worlds in which this player is ahead at the end of it."""
+
+    appraisal: Appraisal
+    mean: float
+    ahead: float
+    total: float
+
+
+@dataclass(frozen=True, slots=True)
+class _World:
+    opponent: tuple[Tile, ...]
+    bag: tuple[Tile, ...]
+    before: ScoredPlay | None
+    """The opponent's best play on the board as it stands (None: none)."""
+
+
+class Planner:
+    """Simulation over the hidden tiles, two turns ahead, and the exact endgame."""
+
+    name: Final = "planner"
+
+    def __init__(
+        self,
+        expert: Expert | None = None,
+        shortlist: int = 8,
+        worlds: int = 12,
+        endgame_budget: int = DEFAULT_BUDGET,
+    ) -> None:
+        self.expert = expert or built_in_expert()
+        self.shortlist = shortlist
+        self.worlds = worlds
+        self.endgame_budget = endgame_budget
+
+    def choose(self, view: PlayerView) -> Action:
+        """The endgame's exact play once the bag is empty; otherwise the best simulated."""
+        expert = self.expert
+        if len(view.rack_sizes) != 2:
+            return expert.choose(view)
+        plays = expert.candidates(view)
+        if not plays:
+            return expert.exchange_choice(view).action
+        if len(plays) == 1:
+            return plays[0].play
+        if view.bag_size == 0 and len(view.unseen) == view.opponents_tiles:
+            result = solve(
+                view.board, view.rack, view.unseen, rules=view.rules, budget=self.endgame_budget
+            )
+            if result is not None and result.play is not None:
+                return result.play
+        return self.pick(self.simulate(view, expert.appraise(view, plays))).appraisal.play
+
+    def pick(self, planned: Sequence[Planned]) -> Planned:
+        """The best total; a tie to the first in the generator's order."""
+        return max(planned, key=lambda p: (p.total, -p.appraisal.order))
+
+    def deal(self, view: PlayerView) -> list[_World]:
+        """The worlds: the opponent's rack and the bag's order, seeded by the position (the
+        one known rack once every unseen tile is on it)."""
+        size = min(RACK_SIZE, view.opponents_tiles, len(view.unseen))
+        deals: list[tuple[tuple[Tile, ...], tuple[Tile, ...]]]
+        if size == len(view.unseen):
+            deals = [(tuple(view.unseen), ())]
+        else:
+            seed = sum((i + 1) * f for i, f in enumerate(view.board.faces)) * 1_000_003
+            seed += sum((i + 1) * int(t) for i, t in enumerate(view.rack)) + 7
+            rng = random.Random(seed)
+            deals = []
+            for _ in range(self.worlds):
+                pool = list(view.unseen)
+                shuffle(pool, rng)
+                deals.append((tuple(pool[:size]), tuple(pool[size : size + view.bag_size])))
+        return [
+            _World(rack, bag, next(iter(generate(view.board, rack, best_only=True)), None))
+            for rack, bag in deals
+        ]
+
+    def simulate(self, view: PlayerView, appraised: Sequence[Appraisal]) -> list[Planned]:
+        """The best ``shortlist`` by the expert's value, each played out in every world."""
+        shortlist = heapq.nlargest(self.shortlist, appraised, key=lambda a: (a.value, -a.order))
+        worlds = self.deal(view)
+        margin = view.scores[view.player] - max(
+            s for p, s in enumerate(view.scores) if p != view.player
+        )
+        judge_wins = view.bag_size <= WIN_BAG
+        planned = []
+        for item in shortlist:
+            values = [self._play_out(view, item, world) for world in worlds]
+            mean = sum(values) / len(values)
+            ahead = sum((margin + v > 0) + 0.5 * (margin + v == 0) for v in values) / len(values)
+            total = mean + (WIN_WEIGHT * ahead if judge_wins else 0.0)
+            if _ends_game(view, item) and ahead in (0.0, 1.0):
+                # The game ends here, won (first of all) or lost (last of all) in every deal.
+                total = mean + (CLOSING if ahead else -CLOSING)
+            planned.append(Planned(item, mean, ahead, total))
+        return planned
+
+    def _play_out(self, view: PlayerView, item: Appraisal, world: _World) -> float:
+        """The candidate's value in one world: its score, less the reply, plus the next play
+        and what it keeps (the game's end scored exactly when it comes)."""
+        expert = self.expert
+        play = item.play
+        kept = list(item.kept)
+        drawn = min(RACK_SIZE - len(kept), len(world.bag))
+        mine = (*kept, *world.bag[:drawn])
+        bag = world.bag[drawn:]
+        theirs = world.opponent
+        value = float(item.score)
+        if not mine:  # out with the bag empty: the game ends
+            return value + rack_pips(theirs)
+        after = view.board.place(play.placements)
+        if view.rules >= 2 and board_closed(after):
+            return value - rack_pips(mine) + rack_pips(theirs)
+        reply = _best_reply(after, play, world)
+        if reply is not None:
+            value -= reply.score
+            left = _kept(theirs, reply.play.tiles)
+            if not left and not bag:
+                return value - rack_pips(mine)
+            after = after.place(reply.play.placements)
+            if view.rules >= 2 and board_closed(after):
+                return value - rack_pips(mine) + rack_pips(left)
+            bag = bag[min(RACK_SIZE - len(left), len(bag)) :]
+        nxt = next(iter(generate(after, mine, best_only=True)), None)
+        if nxt is not None:
+            value += nxt.score
+            mine = tuple(_kept(mine, nxt.play.tiles))
+        if bag:
+            return value + expert._leave(mine)
+        return value - rack_pips(mine)
+
+
+def _ends_game(view: PlayerView, item: Appraisal) -> bool:
+    """Whether the play ends the game whatever is drawn: out with the bag empty, or
+    closing the board."""
+    if not item.kept and view.bag_size == 0:
+        return True
+    return view.rules >= 2 and board_closed(view.board.place(item.play.placements))
+
+
+def _best_reply(after: Board, play: Play, world: _World) -> ScoredPlay | None:
+    """The opponent's best play after the candidate: searched only near the candidate when
+    its best before the candidate is untouched (elsewhere nothing changed)."""
+    laid = [square for square, _, _ in play.placements]
+    region = reply_region(after, laid)
+    old = world.before
+    if old is not None and any(s in region or s in laid for s, _, _ in old.play.placements):
+        return next(iter(generate(after, world.opponent, best_only=True)), None)
+    reply = next(iter(generate(after, world.opponent, near=region, best_only=True)), None)
+    if old is not None and (reply is None or reply.score <= old.score):
+        return old
+    return reply
+
+
+@cache
+def _planner() -> Planner:
+    return Planner()
+
+
+def built_in_planner() -> Planner:
+    """The one planner with the built-in leave values, made on first use."""
+    return _planner()
+
+
+def planner(view: PlayerView) -> Action:
+    """The built-in planner's choice."""
+    return _planner().choose(view)

@@ -1,0 +1,111 @@
+"""The planner (issue 26): legal, the same on every run, exact in the endgame."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solitaire.tiles.endgame import solve
+from solitaire.tiles.game import PlayerView, TileGame
+from solitaire.tiles.levels import PLAYERS
+from solitaire.tiles.moves import Play, check_play
+from solitaire.tiles.planner import Planner, planner
+from solitaire.tiles.players import Expert, greedy
+from solitaire.tiles.record import game_record, replay
+from solitaire.tiles.registry import make_player
+from tests.tiles.test_closed_board import ISSUE_MOVES
+
+
+def small() -> Planner:
+    """A planner that looks at less, for whole games in a test."""
+    return Planner(Expert(), shortlist=3, worlds=3, endgame_budget=300)
+
+
+def play_out(seed: int, players: int, chooser: Planner) -> TileGame:
+    game = TileGame(seed, players)
+    while not game.is_over:
+        view = game.observation(game.current_player)
+        action = chooser.choose(view) if game.current_player == 0 else greedy(view)
+        assert game.can(action), (len(game.turns), action)
+        game.apply(action)
+    return game
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("seed", "players"), [(9, 2), (12, 2), (4, 3)])
+def test_every_choice_is_legal_through_a_whole_game(seed: int, players: int) -> None:
+    game = play_out(seed, players, small())
+    assert game.is_over
+    assert replay(game_record(game, ["planner", *["greedy"] * (players - 1)])).returns() == (
+        game.returns()
+    )
+
+
+@pytest.mark.slow
+def test_a_seeded_game_is_the_same_on_every_run() -> None:
+    first, second = play_out(5, 2, small()), play_out(5, 2, small())
+    assert [t.action for t in first.turns] == [t.action for t in second.turns]
+
+
+def positions(seed: int, *, bag_empty: bool) -> list[PlayerView]:
+    """Positions of a greedy game: mid-game ones, or those with the bag empty."""
+    game = TileGame(seed)
+    found = []
+    while not game.is_over:
+        view = game.observation(game.current_player)
+        if (view.bag_size == 0) == bag_empty and not view.board.is_empty and game.legal_plays():
+            found.append(view)
+        game.apply(greedy(view))
+    return found
+
+
+def test_the_built_in_planner_chooses_legally_and_the_same_twice() -> None:
+    views = positions(21, bag_empty=False)[::12]
+    assert len(views) >= 2
+    for view in views:
+        chosen = planner(view)
+        again = Planner(Expert()).choose(view)  # a fresh one: nothing cached decides
+        assert chosen == again
+        assert isinstance(chosen, Play)
+        check_play(view.board, view.rack, chosen)  # raises on an illegal play
+
+
+@pytest.mark.slow
+def test_with_the_bag_empty_it_lays_the_endgames_exact_play() -> None:
+    solved = 0
+    for seed in (21, 22, 23, 24):
+        for view in positions(seed, bag_empty=True):
+            if len(view.unseen) != view.opponents_tiles:
+                continue
+            result = solve(view.board, view.rack, view.unseen, rules=view.rules)
+            if result is None or result.play is None:
+                continue
+            solved += 1
+            chosen = planner(view)
+            assert chosen == result.play
+    assert solved >= 3
+
+
+def test_the_planner_is_a_level_by_name() -> None:
+    assert "planner" in PLAYERS
+    player = make_player("planner", random.Random(0))
+    assert player.name == "planner"
+    assert player is make_player("planner", random.Random(1))  # one, made on first use
+
+
+@pytest.mark.parametrize("lead", [-50, 50])
+def test_the_planner_closes_the_board_only_to_win(lead: int) -> None:
+    """The issue's last move closes the board: ahead, the planner takes it first of all;
+    behind, it lays another play."""
+    game = TileGame(27)
+    for move in ISSUE_MOVES[:-1]:
+        game.apply(Play.parse(move))
+    closing = Play.parse(ISSUE_MOVES[-1])
+    game.scores[game.current_player] += lead
+    action = small().choose(game.observation(game.current_player))
+    assert isinstance(action, Play)
+    if lead > 0:
+        assert action == closing
+    else:
+        assert not game.closes(action)
