@@ -22,7 +22,6 @@ and returns None, so an answer given is always exact and the same on every machi
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -32,7 +31,7 @@ from solitaire.tiles.board import Board
 from solitaire.tiles.game import RULES
 from solitaire.tiles.movegen import ScoredPlay, board_closed, generate
 from solitaire.tiles.moves import Play
-from solitaire.tiles.tiles import Tile, rack_pips
+from solitaire.tiles.tiles import Tile, rack_less, rack_pips
 
 __all__ = ["DEFAULT_BUDGET", "EndgameResult", "solve"]
 
@@ -60,17 +59,6 @@ class EndgameResult:
 
 class _OverBudget(CribsolError):
     """The search would pass its budget (caught in :func:`solve`, never raised out of it)."""
-
-
-def _without(rack: Rack, tiles: Sequence[Tile]) -> Rack:
-    used = Counter(tiles)
-    kept = []
-    for tile in rack:
-        if used[tile]:
-            used[tile] -= 1
-        else:
-            kept.append(tile)
-    return tuple(sorted(kept))
 
 
 class _Search:
@@ -136,7 +124,7 @@ class _Search:
         for index, scored in enumerate(plays):
             self._spend(1)
             play = scored.play
-            kept = _without(me, play.tiles)
+            kept = tuple(sorted(rack_less(me, play.tiles)))
             if not kept:
                 result = scored.score + rack_pips(them)
             else:

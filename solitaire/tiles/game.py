@@ -64,7 +64,15 @@ from solitaire.tiles.moves import (
 )
 from solitaire.tiles.optional import JokerCall, joker
 from solitaire.tiles.scoring import PlayScore
-from solitaire.tiles.tiles import FULL_SET, RACK_SIZE, Bag, Tile, format_tiles, rack_pips
+from solitaire.tiles.tiles import (
+    FULL_SET,
+    RACK_SIZE,
+    Bag,
+    Tile,
+    format_tiles,
+    rack_less,
+    rack_pips,
+)
 
 __all__ = [
     "GAME",
@@ -375,14 +383,14 @@ class TileGame:
         drew: tuple[Tile, ...] = ()
         if isinstance(action, Play):
             assert score is not None
-            kept = _without(rack, action.tiles)
+            kept = rack_less(rack, action.tiles)
             self.board = self.board.place(action.placements)
             self._without_play = 0
             drew = bag.draw(RACK_SIZE - (len(rack) - len(action.tiles)))
         else:
             self._without_play += 1
             if isinstance(action, Exchange):
-                kept = _without(rack, action.tiles)
+                kept = rack_less(rack, action.tiles)
                 drew = bag.draw(len(action.tiles))
                 bag.put_back(action.tiles)
         self.racks[player] = (*kept, *drew)
@@ -540,18 +548,6 @@ class TileGame:
             **({"joker": 1} if self.joker else {}),
             **({"early_calls": [_early_record(c) for c in self.early]} if self.early else {}),
         }
-
-
-def _without(rack: Sequence[Tile], tiles: Sequence[Tile]) -> tuple[Tile, ...]:
-    """The rack less these tiles (one copy each), in rack order."""
-    used = Counter(tiles)
-    kept = []
-    for tile in rack:
-        if used[tile]:
-            used[tile] -= 1
-        else:
-            kept.append(tile)
-    return tuple(kept)
 
 
 # -- the record: what TileGame.record() writes (solitaire.tiles.record reads it back)

@@ -51,11 +51,10 @@ from solitaire.tiles.players import (
     CLOSING,
     Appraisal,
     Expert,
-    _kept,
     built_in_expert,
     reply_region,
 )
-from solitaire.tiles.tiles import RACK_SIZE, Tile, rack_pips
+from solitaire.tiles.tiles import RACK_SIZE, Tile, rack_less, rack_pips
 
 __all__ = ["WIN_BAG", "WIN_WEIGHT", "Planned", "Planner", "built_in_planner", "planner"]
 
@@ -183,7 +182,7 @@ class Planner:
         reply = _best_reply(after, play, world)
         if reply is not None:
             value -= reply.score
-            left = _kept(theirs, reply.play.tiles)
+            left = rack_less(theirs, reply.play.tiles)
             if not left and not bag:
                 return value - rack_pips(mine)
             after = after.place(reply.play.placements)
@@ -193,7 +192,7 @@ class Planner:
         nxt = next(iter(generate(after, mine, best_only=True)), None)
         if nxt is not None:
             value += nxt.score
-            mine = tuple(_kept(mine, nxt.play.tiles))
+            mine = tuple(rack_less(mine, nxt.play.tiles))
         if bag:
             return value + expert._leave(mine)
         return value - rack_pips(mine)

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import heapq
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
@@ -46,7 +45,7 @@ from solitaire.tiles.leaves import LeaveModel, load_leaves
 from solitaire.tiles.levels import PLAYERS
 from solitaire.tiles.movegen import ScoredPlay, board_closed, centre, generate
 from solitaire.tiles.moves import Action, Exchange, Pass, Play
-from solitaire.tiles.tiles import RACK_SIZE, Tile, rack_pips
+from solitaire.tiles.tiles import RACK_SIZE, Tile, rack_less, rack_pips
 
 __all__ = [
     "PLAYERS",
@@ -111,7 +110,7 @@ def closing_margin(view: PlayerView, play: ScoredPlay) -> float | None:
     the unseen). None when the play does not close the board."""
     if view.rules < 2 or not board_closed(view.board.place(play.play.placements)):
         return None
-    kept = _kept(view.rack, play.play.tiles)
+    kept = rack_less(view.rack, play.play.tiles)
     pips = sum(t.pips for t in view.unseen)
     mean = pips / max(1, len(view.unseen))
     drawn = min(view.bag_size, RACK_SIZE - len(kept))
@@ -123,17 +122,6 @@ def closing_margin(view: PlayerView, play: ScoredPlay) -> float | None:
         if p != me
     ]
     return mine - max(others)
-
-
-def _kept(rack: Sequence[Tile], laid: Sequence[Tile]) -> list[Tile]:
-    used = Counter(laid)
-    kept = []
-    for tile in rack:
-        if used[tile]:
-            used[tile] -= 1
-        else:
-            kept.append(tile)
-    return kept
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,7 +215,7 @@ class Expert:
         return [self._appraisal(view, play, index) for index, play in enumerate(plays)]
 
     def _appraisal(self, view: PlayerView, play: ScoredPlay, order: int) -> Appraisal:
-        kept = tuple(_kept(view.rack, play.play.tiles))
+        kept = tuple(rack_less(view.rack, play.play.tiles))
         drawn = min(view.bag_size, RACK_SIZE - len(kept))
         if drawn > 0:
             leave = self._leave(kept)
@@ -284,7 +272,7 @@ class Expert:
         best: tuple[float, tuple[Tile, ...], tuple[Tile, ...]] | None = None
         for k in range(len(rack)):
             for keep in combinations(rack, k):
-                given = _kept(rack, keep)
+                given = rack_less(rack, keep)
                 if len(given) > view.bag_size:
                     continue
                 value = self.leaves.value(keep)
@@ -364,7 +352,7 @@ def reply_cost(
     for the same racks), only the replies near the play are searched: the best reply
     elsewhere is the one before the play, when the play does not touch it.
     """
-    kept = _kept(view.rack, play.tiles)
+    kept = rack_less(view.rack, play.tiles)
     left_in_bag = view.bag_size - min(view.bag_size, RACK_SIZE - len(kept))
     if not kept and not left_in_bag:
         return 0.0

@@ -37,6 +37,7 @@ __all__ = [
     "format_tiles",
     "parse_rank",
     "parse_tiles",
+    "rack_less",
     "rack_pips",
 ]
 
@@ -202,3 +203,15 @@ class Bag:
         rng = random.Random()
         rng.setstate(self._rng.getstate())
         return Bag(self._tiles, rng)
+
+
+def rack_less(rack: Sequence[Tile], tiles: Sequence[Tile]) -> tuple[Tile, ...]:
+    """The rack less these tiles (one copy each), in rack order."""
+    used = Counter(tiles)
+    kept = []
+    for tile in rack:
+        if used[tile]:
+            used[tile] -= 1
+        else:
+            kept.append(tile)
+    return tuple(kept)
