@@ -32,6 +32,7 @@ import os
 import random
 import statistics
 import time
+from collections.abc import Callable
 from itertools import combinations, permutations, product
 from pathlib import Path
 from typing import Any
@@ -47,33 +48,29 @@ from solitaire.tiles.players import Player, greedy
 from solitaire.tiles.registry import make_player
 
 
-def mid_game_positions(count: int) -> list[PlayerView]:
+def positions(count: int, wanted: Callable[[TileGame, PlayerView], bool]) -> list[PlayerView]:
+    """The first ``count`` positions of seeded greedy games (seeds 500 on) that are wanted."""
     views: list[PlayerView] = []
     seed = 500
     while len(views) < count:
         game = TileGame(seed)
         while not game.is_over and len(views) < count:
             view = game.observation(game.current_player)
-            if not view.board.is_empty and view.bag_size > 0:
+            if wanted(game, view):
                 views.append(view)
             game.apply(greedy(view))
         seed += 1
     return views
+
+
+def mid_game_positions(count: int) -> list[PlayerView]:
+    """Positions with tiles on the board and in the bag."""
+    return positions(count, lambda game, view: not view.board.is_empty and view.bag_size > 0)
 
 
 def endgame_positions(count: int) -> list[PlayerView]:
-    """Positions of seeded greedy games (seeds 500 on) with the bag empty and a play to make."""
-    views: list[PlayerView] = []
-    seed = 500
-    while len(views) < count:
-        game = TileGame(seed)
-        while not game.is_over and len(views) < count:
-            view = game.observation(game.current_player)
-            if view.bag_size == 0 and game.legal_plays():
-                views.append(view)
-            game.apply(greedy(view))
-        seed += 1
-    return views
+    """Positions with the bag empty and a play to make."""
+    return positions(count, lambda game, view: view.bag_size == 0 and bool(game.legal_plays()))
 
 
 def brute_force(view: PlayerView) -> set[tuple[object, int]]:
