@@ -1078,8 +1078,16 @@ def timed(label: str, times: dict[str, float], action: Callable[[], None]) -> No
         times[label] = time.perf_counter() - started
 
 
+def _interrupted(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    # Run in the background by scripts/test, which stops it with SIGTERM (a background
+    # job's SIGINT is ignored): both end the checks as Ctrl-C does, temporary files removed.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, _interrupted)
     if os.name != "posix":
         print("smoke_install: needs a POSIX system (the games run in a pseudo-terminal)")
         return 2

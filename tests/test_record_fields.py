@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
 
@@ -182,9 +183,17 @@ def test_every_list_too_long_is_refused_by_its_path(kind: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_field_at_every_position_is_refused_by_its_path(kind: str) -> None:
-    """The same classes at every position of every list, not only the ends (about 40 s)."""
-    for form in WRONG_INTS:
-        check_ints(kind, form, every=True)
+    """The same classes at every position of every list, not only the ends: each whole
+    number in one wrong form, the forms taken in turn (every form of every field is tried
+    at the ends above), and every text and list."""
+    base = record(kind)
+    forms = sorted(WRONG_INTS)
+    tried = Counter[str]()
+    for at, path in enumerate(of_type(kind, int, every=True)):
+        form = forms[at % len(forms)]
+        refused_naming(kind, path, with_value(kind, path, WRONG_INTS[form](get(base, path))))
+        tried[form] += 1
+    assert set(tried) == set(forms), tried
     check_texts(kind, every=True)
     check_lists(kind, every=True)
 

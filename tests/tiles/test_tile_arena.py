@@ -16,12 +16,11 @@ from solitaire.tiles.scoring import BonusKind
 @pytest.mark.slow
 def test_the_same_totals_for_any_jobs() -> None:
     # Greedy shows the chunks adding up alike for any jobs; the expert (whose caches live
-    # in each process) is checked on one pair, the costly part of the run.
+    # in each process) in two jobs is checked game by game against one process below.
     one = arena("greedy", "greedy", 5, seed=30)
     assert one == arena("greedy", "greedy", 5, seed=30, jobs=2)
     assert one == arena("greedy", "greedy", 5, seed=30, jobs=3)
     assert one.games == 5 and not one.interrupted
-    assert arena("expert", "greedy", 2, seed=30) == arena("expert", "greedy", 2, seed=30, jobs=2)
 
 
 @pytest.mark.slow
