@@ -11,9 +11,12 @@
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
+# typing's own flag would load typing, which --help and --version otherwise skip
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # the names below are imported on first use (start-up stays light)
+    from typing import Any
+
     from solitaire.core.cards import (
         ALL_CARDS,
         Card,

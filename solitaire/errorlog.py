@@ -10,10 +10,12 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
 
+# typing's own flag would load typing, which --help and --version otherwise skip
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import Final
 
 __all__ = [
     "EXIT_INTERNAL",

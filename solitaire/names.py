@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import os
-from typing import Final
+
+# typing's own flag would load typing, which --help and --version otherwise skip
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
 
 APP_NAME: Final = "cribsol"
 

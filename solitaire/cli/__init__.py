@@ -13,15 +13,17 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final, cast
-
-if TYPE_CHECKING:
-    import argparse
-    from pathlib import Path
 
 from solitaire.cli.terminal import prog, speaks_unicode
 from solitaire.core.errors import CribsolError
 from solitaire.errorlog import EXIT_INTERNAL, begin, internal_error_line
+
+# typing's own flag would load typing, which --help and --version otherwise skip
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+    from pathlib import Path
+    from typing import Final
 
 __all__ = ["build_parser", "main"]
 
@@ -98,6 +100,7 @@ def _plain_score(words: list[str]) -> argparse.Namespace | None:
     if len(words) < 2 or words[0] != "score" or any(word.startswith("-") for word in words):
         return None
     from types import SimpleNamespace
+    from typing import cast
 
     quick = SimpleNamespace(
         version=None,

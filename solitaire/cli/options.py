@@ -10,13 +10,17 @@ import argparse
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeAlias
 
 from solitaire.cli.terminal import prog as prog  # (a plain score needs no argparse)
 from solitaire.cli.terminal import speaks_unicode as speaks_unicode
 from solitaire.core.errors import CribsolError
 from solitaire.core.limits import MAX_JOBS, MAX_SEED_DIGITS, SEED_LIMIT
 from solitaire.names import command
+
+# typing's own flag would load typing, which --help and --version otherwise skip
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final, NoReturn, TypeAlias
 
 Handler: TypeAlias = "Callable[[argparse.Namespace], int] | str"
 """What a command runs: a function, or ``"module:function"`` of solitaire.cli, imported

@@ -8,7 +8,6 @@ the module of the command being run is imported (:func:`solitaire.cli.main`), so
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Final
 
 from solitaire.cli.options import (
     Parser,
@@ -38,7 +37,11 @@ from solitaire.patience.levels import MAX_TARGET, SIMULATED, STRATEGIES, strateg
 from solitaire.tiles.levels import DEFAULT_VS as TILES_DEFAULT_VS
 from solitaire.tiles.levels import PLAYERS as TILE_PLAYERS
 
+# typing's own flag would load typing, which --help and --version otherwise skip
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Final
+
     from solitaire.cli.options import Subcommands
 
 __all__ = ["COMMANDS", "MAX_LISTED", "build_parser", "player_names"]

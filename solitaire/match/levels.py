@@ -7,7 +7,10 @@ they name.
 
 from __future__ import annotations
 
-from typing import Final
+# typing's own flag would load typing, which --help and --version otherwise skip
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
 
 __all__ = [
     "DEFAULT_HANDS",

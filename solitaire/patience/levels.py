@@ -6,9 +6,12 @@ The command line checks its options against these before any engine loads;
 
 from __future__ import annotations
 
-from typing import Final
-
 from solitaire.core.errors import InputError
+
+# typing's own flag would load typing, which --help and --version otherwise skip
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
 
 __all__ = ["MAX_GAMES", "MAX_TARGET", "SIMULATED", "STRATEGIES", "strategy_name", "target_of"]
 
