@@ -121,11 +121,12 @@ def test_help_does_not_load_typing() -> None:
 
 
 def test_score_loads_neither_numpy_nor_prompt_toolkit() -> None:
+    """Nor json (a twentieth of what ``score`` adds to importing rich): it reads no record."""
     code = (
         "import sys\n"
         "from solitaire.cli import main\n"
         "main(['score', '5H', '5C', '5S', 'JD', '5D'])\n"
-        "print(sorted({m.split('.')[0] for m in sys.modules} & {'numpy', 'prompt_toolkit'}))\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'numpy', 'prompt_toolkit', 'json'}))\n"
     )
     lines = printed_by(code)
     assert lines[-1] == "[]"

@@ -42,7 +42,6 @@ solitaire.core.untrusted.RecordError: not a record: nested deeper than 16 levels
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
 import stat
@@ -248,6 +247,8 @@ def parse_record(text: str, limit: int = MAX_RECORD_BYTES) -> dict[str, Any]:
         deepest = max(depth, deepest)
     if _LONG_NUMBER.search(skeleton):
         raise RecordError(f"not a record: a number longer than {MAX_NUMBER_DIGITS} digits")
+    import json  # here, not at the top: scoring a hand (which imports this module) reads none
+
     try:
         data = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as error:
@@ -263,6 +264,8 @@ def parse_record(text: str, limit: int = MAX_RECORD_BYTES) -> dict[str, Any]:
 
 def _shown(value: object) -> str:
     """A JSON value as it is quoted in an error: short and safe."""
+    import json
+
     try:
         text = json.dumps(value, ensure_ascii=True)
     except (TypeError, ValueError):
