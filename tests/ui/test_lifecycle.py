@@ -11,7 +11,6 @@ said on the RESUME screen.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +32,7 @@ from solitaire.ui.match.session import MatchSession
 from solitaire.ui.patience.session import Phase, PlaySession
 from solitaire.ui.saved import Sitting
 from solitaire.ui.tiles.session import TILES, TileSession
+from tests.faults import FULL, sqlite_error
 
 AnySession = PlaySession | MatchSession | DrillSession | TileSession
 
@@ -290,7 +290,7 @@ def test_a_move_that_cannot_be_saved_is_not_made(
     before, stored = kind.record(session), history.stored_record(game_id, kind.kind)[1]
 
     def full(*args: object) -> None:
-        raise sqlite3.OperationalError("database or disk is full")
+        raise sqlite_error(FULL)
 
     monkeypatch.setattr(history, "_write", full)
     kind.move(session)

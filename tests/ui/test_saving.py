@@ -16,12 +16,7 @@ from solitaire.ui.kinds import KINDS
 from solitaire.ui.patience.app import build_app
 from solitaire.ui.patience.session import Phase, PlaySession
 from tests import stored as pstore
-
-FAULTS = [
-    sqlite3.OperationalError("database or disk is full"),
-    sqlite3.OperationalError("attempt to write a readonly database"),
-    sqlite3.OperationalError("database is locked"),
-]
+from tests.faults import FAULTS
 
 
 def deal(seed: int) -> tuple[Game, str | None]:
