@@ -91,7 +91,12 @@ def _tune_malloc() -> None:
 
 class WorkerVersionError(CribsolError):
     """A worker runs another version of the project than the run's (one that joined the
-    cluster after the run's check): its version, as the only argument."""
+    cluster after the run's check): its :attr:`version` (the only argument, so the error
+    pickles back from the worker)."""
+
+    def __init__(self, version: str) -> None:
+        super().__init__(version)
+        self.version = version
 
 
 _versions: list[str] = []  # this worker's version, once read
@@ -119,6 +124,19 @@ def _distributed() -> Any:
     return distributed
 
 
+def _why_not(error: BaseException) -> str:
+    """What a failed connection adds to "none answered within N s", told by its type: a
+    timeout adds nothing, and neither does an OSError that carries no system error (Dask's
+    own "timed out trying to connect"); a system error is its words, any other error its
+    first line (an address Dask cannot read)."""
+    if isinstance(error, TimeoutError):
+        return ""
+    if isinstance(error, OSError):
+        return (error.strerror or "") if error.errno is not None else ""
+    said = str(error).strip().splitlines()
+    return said[0] if said else ""
+
+
 def connect(address: str, timeout: float | None = None) -> DaskCluster:
     """The cluster whose scheduler is at ``address``, its workers checked; a
     :class:`ClusterError` in one line when it cannot be reached within ``timeout``
@@ -141,8 +159,8 @@ def connect(address: str, timeout: float | None = None) -> DaskCluster:
     maker.start()
     maker.join(timeout + _HANDSHAKE_SECONDS)
     if not made or isinstance(made[0], BaseException):
-        said = str(made[0]).strip().splitlines() if made else []
-        reason = "" if not said or "timed out" in said[0].lower() else f" ({safe_text(said[0])})"
+        said = _why_not(made[0]) if made else ""
+        reason = f" ({safe_text(said)})" if said else ""
         raise ClusterError(f"no Dask scheduler answered at {shown} within {timeout:g} s{reason}")
     client = made[0]
     try:
@@ -239,7 +257,7 @@ class DaskCluster:
             try:
                 result = future.result()
             except WorkerVersionError as error:  # a worker that joined after the check
-                theirs = safe_text(str(error.args[0] if error.args else "?"), 30)
+                theirs = safe_text(str(error.version), 30)
                 raise ClusterError(
                     f"a worker at {self.address} runs {DISTRIBUTION} {theirs}, this is "
                     f"{self.expected}: install {DISTRIBUTION} {self.expected} on every worker"

@@ -7,8 +7,10 @@ the command line reaches it by its address as it would reach a scheduler elsewhe
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import pickle
 import re
 import signal
 import socket
@@ -288,6 +290,39 @@ def test_an_address_with_no_scheduler_is_one_line_within_the_timeout(
     assert time.monotonic() - started < 15
     assert (status, out) == (2, "")
     assert _one_line(err).startswith(f"cribsol: no Dask scheduler answered at {shown} within 2 s")
+
+
+class _Refusing:
+    """A stand-in for ``distributed`` whose Client fails with one error."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+    def Client(self, *args: object, **kwargs: object) -> None:  # Dask's name
+        raise self.error
+
+
+@pytest.mark.parametrize(
+    ("error", "reason"),
+    [
+        (OSError("Zeitüberschreitung beim Verbinden nach 2 s"), ""),  # Dask's own, no errno
+        (TimeoutError("the handshake timed out"), ""),
+        (ConnectionRefusedError(errno.ECONNREFUSED, "Connection refused"), " (Connection refused)"),
+        (ValueError("unknown address scheme 'nonsense'"), " (unknown address scheme 'nonsense')"),
+    ],
+)
+def test_why_no_scheduler_answered_is_told_by_the_errors_type(
+    monkeypatch: pytest.MonkeyPatch, error: BaseException, reason: str
+) -> None:
+    monkeypatch.setattr(cluster_module, "_distributed", lambda: _Refusing(error))
+    with pytest.raises(ClusterError) as caught:
+        connect("tcp://x:1", timeout=1)
+    assert str(caught.value) == f"no Dask scheduler answered at tcp://x:1 within 1 s{reason}"
+
+
+def test_a_workers_version_error_carries_its_version_through_pickling() -> None:
+    error = pickle.loads(pickle.dumps(cluster_module.WorkerVersionError("9.9")))
+    assert error.version == "9.9" and str(error) == "9.9"
 
 
 _NO_WORKERS: Final = """

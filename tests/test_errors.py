@@ -14,7 +14,8 @@ import pytest
 
 import solitaire
 from solitaire.cli import main
-from solitaire.core.errors import CribsolError
+from solitaire.cli.options import UsageError
+from solitaire.core.errors import CribsolError, InputError
 from solitaire.errorlog import EXIT_INTERNAL, LIMIT, LOG_NAME, log_error
 
 
@@ -75,6 +76,33 @@ def test_a_plain_value_error_is_a_bug_not_bad_input(
     monkeypatch.setattr(score_command, "cmd_score", wrong)
     assert main(["score", "5H"]) == 70
     assert "internal error (ValueError)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("error", "line"),
+    [
+        # An error of ours whose words start with a command is still said as ours...
+        (InputError("cribsol replay 3 shows it"), "cribsol: cribsol replay 3 shows it"),
+        (CribsolError("cribsolitaire is not a card"), "cribsol: cribsolitaire is not a card"),
+        # ...and a usage error is its whole line, whatever its words.
+        (UsageError("cribsol score: bad (see cribsol score --help)"), "cribsol score: bad"),
+    ],
+)
+def test_an_error_is_said_as_ours_by_its_type_not_its_words(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    error: CribsolError,
+    line: str,
+) -> None:
+    import solitaire.cli.score_command as score_command
+
+    def refuses(args: argparse.Namespace) -> int:
+        raise error
+
+    monkeypatch.setenv("CRIBSOL_PROG", "cribsol")
+    monkeypatch.setattr(score_command, "cmd_score", refuses)
+    assert main(["score", "5H"]) == 2
+    assert capsys.readouterr().err.startswith(line)
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import errno
 import json
 import os
 import re
@@ -22,13 +23,16 @@ from solitaire.store import (
     SCHEMA_VERSION,
     GameLock,
     History,
+    NotInProgressError,
     SaveError,
     StoreError,
     command,
     resolve_data_dir,
 )
-from solitaire.ui.kinds import KINDS
+from solitaire.store.paths import problem
+from solitaire.ui.kinds import KINDS, PATIENCE
 from tests import stored as pstore
+from tests.faults import sqlite_error
 
 
 def finished(seed: int) -> Game:
@@ -484,10 +488,10 @@ def test_a_locked_database_is_an_error_not_damage(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("error", "words"),
     [
-        (sqlite3.OperationalError("database or disk is full"), "the disk is full"),
-        (sqlite3.OperationalError("attempt to write a readonly database"), "read-only"),
-        (sqlite3.OperationalError("database is locked"), "busy in another program"),
-        (sqlite3.DatabaseError("disk I/O error"), "disk I/O error"),
+        (sqlite_error(sqlite3.SQLITE_FULL), "the disk is full"),
+        (sqlite_error(sqlite3.SQLITE_READONLY), "read-only"),
+        (sqlite_error(sqlite3.SQLITE_BUSY), "busy in another program"),
+        (sqlite_error(sqlite3.SQLITE_IOERR, sqlite3.DatabaseError), "disk I/O error"),
     ],
 )
 def test_a_failed_save_changes_nothing(
@@ -513,6 +517,55 @@ def test_a_failed_save_changes_nothing(
         assert len(pstore.games(history)) == 1
         pstore.save(history, game_id, game, None)  # space came back: the same move saves
         assert pstore.load(history, game_id).game.rounds == game.rounds
+
+
+def test_a_game_no_longer_in_progress_is_an_error_of_its_own(tmp_path: Path) -> None:
+    game = finished(3)
+    with History(tmp_path, kinds=KINDS) as history:
+        game_id = pstore.add(history, game, review_game(game))
+        with pytest.raises(NotInProgressError, match=f"game {game_id} is no longer in progress"):
+            pstore.save(history, game_id, game, None)
+        with pytest.raises(NotInProgressError, match="the move could not be saved: game"):
+            history.keep_screen(game_id, PATIENCE, {"seen": 1})
+        with pytest.raises(NotInProgressError):
+            history.keep_screen(game_id + 1, PATIENCE, {"seen": 1})  # no such game
+
+
+def _coded(kind: type[sqlite3.Error], words: str, code: int) -> sqlite3.Error:
+    error = kind(words)
+    error.sqlite_errorcode = code
+    return error
+
+
+FULL, BUSY = "the disk is full", "the history is busy in another program"
+READ_ONLY = "the data directory is read-only"
+
+
+@pytest.mark.parametrize(
+    ("error", "said"),
+    [
+        # Another language's words for the system's errors: the code says what failed.
+        (OSError(errno.ENOSPC, "Auf dem Gerät ist kein Speicherplatz mehr verfügbar"), FULL),
+        (OSError(errno.EDQUOT, "Kontingent überschritten"), FULL),
+        (OSError(errno.EACCES, "Keine Berechtigung"), READ_ONLY),
+        (OSError(errno.EROFS, "Dateisystem nur lesbar"), READ_ONLY),
+        (OSError(errno.EBUSY, "Gerät oder Ressource belegt"), BUSY),
+        # SQLite's extended codes are read by their primary code.
+        (_coded(sqlite3.OperationalError, "y", sqlite3.SQLITE_READONLY | 1 << 8), READ_ONLY),
+        (_coded(sqlite3.OperationalError, "z", sqlite3.SQLITE_BUSY | 2 << 8), BUSY),
+        (
+            _coded(sqlite3.DatabaseError, "disk I/O error", sqlite3.SQLITE_IOERR | 13 << 8),
+            "disk I/O error",
+        ),
+        # Words that look like a failure are not one: said as they are.
+        (_coded(sqlite3.OperationalError, "no such table: full", 1), "no such table: full"),
+        (_coded(sqlite3.OperationalError, "a locked door", 1), "a locked door"),
+        (OSError(errno.ENOENT, "no such file: readonly.db"), "no such file: readonly.db"),
+        (sqlite3.OperationalError("database or disk is full"), "database or disk is full"),
+    ],
+)
+def test_a_storage_error_is_said_by_its_code_not_its_words(error: BaseException, said: str) -> None:
+    assert problem(error) == said
 
 
 def test_a_really_full_database_refuses_and_then_recovers(tmp_path: Path) -> None:

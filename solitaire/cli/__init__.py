@@ -63,8 +63,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.ascii = True  # a terminal without suit symbols gets letters, not an error
         return handler(args.func)(args)
     except CribsolError as error:
+        from solitaire.cli.options import UsageError  # a usage error names its command itself
+
         text = str(error)
-        _error_line(text if text.startswith(f"{prog()}") else f"{prog()}: {text}")
+        _error_line(text if isinstance(error, UsageError) else f"{prog()}: {text}")
         return EXIT_USAGE
     except KeyboardInterrupt:
         _error_line(f"{prog()}: interrupted")

@@ -28,7 +28,8 @@ only when that command runs (so the others' engines never load)."""
 
 
 class UsageError(CribsolError):
-    """A bad command line; reported in one line with exit status 2."""
+    """A bad command line; reported in one line with exit status 2. Its words are the
+    whole line, starting with the program's (or the command's) name."""
 
 
 class _Formatter(argparse.HelpFormatter):

@@ -20,6 +20,13 @@ Chance is fixed by the seed alone: the cut of each game and the deck of each
 deal are derived from the match seed and their numbers, so the same seed deals
 the same cards whatever the players do.
 
+The parts it is made of each have a module, and every name of theirs is imported
+from here too: :mod:`~solitaire.match.actions` (the rules' numbers, the actions and
+their refusals), :mod:`~solitaire.match.events` (what happens),
+:mod:`~solitaire.match.deal` (the seeded cards, a deal and a game as played),
+:mod:`~solitaire.match.observation` (what a player can see) and
+:mod:`~solitaire.match.recording` (the record written).
+
 >>> match = Match(seed=7)
 >>> match.phase, match.current_player == match.pone
 (<Phase.DISCARD: 'discard'>, True)
@@ -31,26 +38,64 @@ the same cards whatever the players do.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from enum import StrEnum
 from itertools import combinations
 from typing import Any, Final
 
-from solitaire.core.cards import (
-    Card,
-    CardError,
-    CardLike,
-    Deck,
-    Rank,
-    to_card,
-    to_cards,
+from solitaire.core.cards import Card, CardError, CardLike, to_card, to_cards
+from solitaire.core.errors import InputError
+from solitaire.core.scoring import score_hand
+from solitaire.match.actions import (
+    DOUBLE_SKUNK_LINE,
+    GAME_POINTS,
+    GO,
+    HAND_SIZE,
+    HEELS_POINTS,
+    IMPOSSIBLE_COUNTS,
+    MAX_HAND_COUNT,
+    SHOW_ORDER,
+    SKUNK_LINE,
+    Action,
+    Claim,
+    Discard,
+    Go,
+    GoWhileCardFitsError,
+    IllegalMoveError,
+    Lay,
+    MatchOverError,
+    NotInHandError,
+    NotYourTurnError,
+    PassesThirtyOneError,
+    Phase,
+    WrongPhaseError,
+    parse_action,
 )
-from solitaire.core.errors import IllegalMoveError, InputError
-from solitaire.core.scoring import Counted as CountGroup
-from solitaire.core.scoring import Score, count_groups, score_hand, spoken_number
+from solitaire.match.deal import Deal, GamePlay, cut_deck, deal_deck
+from solitaire.match.events import (
+    Counted,
+    Cut,
+    Dealt,
+    Discarded,
+    Event,
+    GameOver,
+    GameResult,
+    GoPoint,
+    Laid,
+    Muggins,
+    SaidGo,
+    Turned,
+    missed_groups,
+)
+from solitaire.match.observation import Observation
 from solitaire.match.pegging import MAX_COUNT, PegItem, PegKind, count_of, peg_items
+from solitaire.match.recording import (
+    GAME_NAME,
+    RECORD_VERSION,
+    deal_record,
+    game_record,
+    record_cards,
+    result_record,
+)
 
 __all__ = [
     "DOUBLE_SKUNK_LINE",
@@ -98,500 +143,6 @@ __all__ = [
     "record_cards",
     "result_record",
 ]
-
-GAME_POINTS: Final = 121
-SKUNK_LINE: Final = 90  # a loser who has not passed it is skunked
-DOUBLE_SKUNK_LINE: Final = 60  # ... not passed this: double skunked
-HEELS_POINTS: Final = 2
-HAND_SIZE: Final = 6
-MAX_HAND_COUNT: Final = 29  # the most a hand or crib can make (three fives, a jack, a five)
-IMPOSSIBLE_COUNTS: Final = frozenset({19, 25, 26, 27})  # no hand or crib makes these
-SHOW_ORDER: Final = (("pone", "hand"), ("dealer", "hand"), ("dealer", "crib"))
-
-
-# -- errors: each a kind of the one IllegalMoveError (solitaire.core.errors) -------------
-
-
-class NotYourTurnError(IllegalMoveError):
-    """The player is not the one to act."""
-
-    reason = "not your turn"
-
-
-class NotInHandError(IllegalMoveError):
-    """A card that is not in the player's hand."""
-
-    reason = "not in hand"
-
-
-class PassesThirtyOneError(IllegalMoveError):
-    """A card that would take the count past 31."""
-
-    reason = "past 31"
-
-
-class GoWhileCardFitsError(IllegalMoveError):
-    """ "Go" said while a card in hand can still be laid."""
-
-    reason = "a card fits"
-
-
-class WrongPhaseError(IllegalMoveError):
-    """A discard during the play, or a card laid during the discard."""
-
-    reason = "wrong phase"
-
-
-class MatchOverError(IllegalMoveError):
-    """An action after the last game of the match has ended."""
-
-    reason = "game over"
-
-
-# -- actions ------------------------------------------------------------------------
-
-
-class Phase(StrEnum):
-    """What the match is waiting for."""
-
-    DISCARD = "discard"
-    PLAY = "play"
-    SHOW = "show"  # a player who counts themselves is to claim their hand or crib
-    OVER = "over"
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """Two cards from the six dealt, into the dealer's crib."""
-
-    cards: tuple[Card, Card]
-
-    def __str__(self) -> str:
-        return f"{self.cards[0]} {self.cards[1]}"
-
-
-@dataclass(frozen=True, slots=True)
-class Lay:
-    """One card laid in the play."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return str(self.card)
-
-
-@dataclass(frozen=True, slots=True)
-class Go:
-    """ "Go": no card in hand can be laid without passing 31."""
-
-    def __str__(self) -> str:
-        return "go"
-
-
-GO: Final = Go()
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """A player's own count of the hand or crib being shown."""
-
-    points: int
-
-    def __str__(self) -> str:
-        return f"count {self.points}"
-
-
-Action = Discard | Lay | Go | Claim
-
-
-def parse_action(text: str) -> Action:
-    """An action from text: ``go``, one card (``5H``) or two cards (``5H JD``)."""
-    tokens = text.replace(",", " ").split()
-    if len(tokens) == 1 and tokens[0].lower() == "go":
-        return GO
-    cards = to_cards(tokens)
-    if len(cards) == 1:
-        return Lay(cards[0])
-    if len(cards) == 2:
-        return Discard((cards[0], cards[1]))
-    raise IllegalMoveError(
-        f"invalid action {text!r}: expected 'go', a card to lay or two cards to discard"
-    )
-
-
-# -- events -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Cut:
-    """The cut for the first deal: each try's two cards (player 0's, player 1's)."""
-
-    cuts: tuple[tuple[Card, Card], ...]
-    dealer: int
-    scores: tuple[int, int]
-    player: None = None
-    points: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Dealt:
-    """A new deal: its number in the game and its dealer."""
-
-    number: int
-    dealer: int
-    scores: tuple[int, int]
-    player: None = None
-    points: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Discarded:
-    """A player put two cards in the crib."""
-
-    player: int
-    cards: tuple[Card, Card]
-    scores: tuple[int, int]
-    points: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Turned:
-    """The starter; a jack pegs two for his heels to the dealer."""
-
-    player: int  # the dealer
-    starter: Card
-    points: int
-    scores: tuple[int, int]
-
-
-@dataclass(frozen=True, slots=True)
-class Laid:
-    """A card laid in the play, the count it makes and what it pegged."""
-
-    player: int
-    card: Card
-    count: int
-    items: tuple[PegItem, ...]
-    scores: tuple[int, int]
-
-    @property
-    def points(self) -> int:
-        """Points pegged by this card."""
-        return sum(item.points for item in self.items)
-
-
-@dataclass(frozen=True, slots=True)
-class SaidGo:
-    """A player said "go"."""
-
-    player: int
-    count: int
-    scores: tuple[int, int]
-    points: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class GoPoint:
-    """One for the go, or one for the last card, to the player who laid last."""
-
-    player: int
-    item: PegItem
-    scores: tuple[int, int]
-
-    @property
-    def points(self) -> int:
-        """Always 1."""
-        return self.item.points
-
-
-@dataclass(frozen=True, slots=True)
-class Counted:
-    """A hand or the crib counted in the show; ``claimed`` is the owner's own count, if asked."""
-
-    player: int
-    label: str  # "hand" or "crib"
-    score: Score
-    scores: tuple[int, int]
-    claimed: int | None = None
-    taken: int = 0  # points missed and taken by the opponent (muggins)
-
-    @property
-    def points(self) -> int:
-        """Points the owner pegs: the count, less what the opponent took."""
-        return self.score.total - self.taken
-
-
-@dataclass(frozen=True, slots=True)
-class Muggins:
-    """The opponent takes the points a player missed in their own count."""
-
-    player: int  # who takes them
-    counted: Counted
-    scores: tuple[int, int]
-
-    @property
-    def points(self) -> int:
-        """The points missed."""
-        return self.counted.taken
-
-    @property
-    def missed(self) -> str | None:
-        """What was missed as players name it ("fifteen four and a pair"), when the count's
-        groups make up the points missed in only one way; None when that cannot be told."""
-        return missed_groups(self.counted.score, self.points)
-
-
-def missed_groups(score: Score, missed: int) -> str | None:
-    """The groups of a count (as :func:`count_groups` names them) that make up ``missed``
-    points, named; None when no set of groups or more than one different set does."""
-    groups = count_groups(score.items)
-    named: set[str] = set()
-    for size in range(1, len(groups) + 1):
-        for chosen in combinations(groups, size):
-            if sum(group.points for group in chosen) == missed:
-                named.add(_name_groups(chosen))
-    return named.pop() if len(named) == 1 else None
-
-
-def _name_groups(groups: Sequence[CountGroup]) -> str:
-    fifteens = sum(1 for group in groups if group.name == "fifteen")
-    names = [f"fifteen {spoken_number(2 * fifteens)}"] if fifteens else []
-    names += [group.name for group in groups if group.name != "fifteen"]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """A finished game: who won, the final scores, and what the win counts."""
-
-    number: int
-    winner: int
-    scores: tuple[int, int]
-    game_points: int  # 1, 2 for a skunk, 3 (or 4) for a double skunk
-    skunk: int  # 0 none, 1 skunk, 2 double skunk
-
-    @property
-    def loser(self) -> int:
-        """The other player."""
-        return 1 - self.winner
-
-
-@dataclass(frozen=True, slots=True)
-class GameOver:
-    """A player reached 121."""
-
-    result: GameResult
-    scores: tuple[int, int]
-    player: None = None
-    points: int = 0
-
-
-Event = Cut | Dealt | Discarded | Turned | Laid | SaidGo | GoPoint | Counted | Muggins | GameOver
-
-
-# -- seeded chance --------------------------------------------------------------------
-
-
-def _derived_seed(*parts: object) -> int:
-    """A 64-bit seed from text, the same on every Python (no ``hash()``)."""
-    text = " ".join(str(part) for part in ("cribsol match", *parts))
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
-
-
-def deal_deck(seed: int, game: int, deal: int) -> Deck:
-    """The shuffled pack of one deal of a match, from the match seed and the numbers.
-
-    Pinned: the derivation is SHA-256 of text, and the shuffle draws only with
-    ``getrandbits``, so these cards are the same on every machine and Python.
-
-    >>> ' '.join(map(str, deal_deck(1, game=1, deal=1)[:13]))
-    'KS 3D QS KH JD 7S 4D JS AD 6C 5D 3H KC'
-    """
-    return Deck.from_seed(_derived_seed(seed, "game", game, "deal", deal))
-
-
-def _cut_deck(seed: int, game: int, attempt: int) -> Deck:
-    return Deck.from_seed(_derived_seed(seed, "game", game, "cut", attempt))
-
-
-# -- one deal ----------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class Deal:
-    """One deal: the cards dealt, the discards, the play and the show, as they happen."""
-
-    number: int
-    dealer: int
-    hands: tuple[tuple[Card, ...], tuple[Card, ...]]  # the six dealt to each player
-    starter: Card  # hidden from the players until turned
-    discards: list[tuple[Card, Card] | None] = field(default_factory=lambda: [None, None])
-    turned: bool = False
-    plays: list[tuple[int, Lay | Go]] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
-    pegged: list[int] = field(default_factory=lambda: [0, 0])  # points in the play
-    show: list[Counted] = field(default_factory=list)
-
-    @property
-    def pone(self) -> int:
-        """The non-dealer, who discards, leads and counts first."""
-        return 1 - self.dealer
-
-    def kept(self, player: int) -> tuple[Card, ...]:
-        """The four cards a player kept (the six dealt until they discard)."""
-        discard = self.discards[player]
-        hand = self.hands[player]
-        return hand if discard is None else tuple(c for c in hand if c not in discard)
-
-    @property
-    def crib(self) -> tuple[Card, ...]:
-        """The crib's cards so far: pone's discard, then the dealer's."""
-        return tuple(c for p in (self.pone, self.dealer) for c in (self.discards[p] or ()))
-
-    @property
-    def heels(self) -> int:
-        """Points for his heels: 2 once a jack is turned, else 0."""
-        return HEELS_POINTS if self.turned and self.starter.rank == Rank.JACK else 0
-
-    @property
-    def scores(self) -> tuple[int, int] | None:
-        """The scores after this deal's last event (None before its first)."""
-        return self.events[-1].scores if self.events else None
-
-    @property
-    def laid(self) -> tuple[tuple[int, Card], ...]:
-        """Every card laid in the play so far, in order, with who laid it."""
-        return tuple((p, a.card) for p, a in self.plays if isinstance(a, Lay))
-
-
-@dataclass(frozen=True, slots=True)
-class GamePlay:
-    """One game of the match as played: the cut (for the first game), the first dealer, the deals.
-
-    After the first game the loser deals first and there is no cut.
-    """
-
-    number: int
-    cuts: tuple[tuple[Card, Card], ...]
-    first_dealer: int
-    deals: list[Deal]
-
-
-# -- the record: what Match.record() writes (solitaire.match.record reads it back) ------
-
-GAME_NAME: Final = "match"
-RECORD_VERSION: Final = 1
-_SKUNKS: Final = ("none", "skunk", "double skunk")
-
-
-def record_cards(cards: Sequence[Card]) -> list[str]:
-    """Cards as a record writes them: ``["5H", "JD"]``."""
-    return [str(c) for c in cards]
-
-
-def _counted_record(counted: Counted) -> dict[str, Any]:
-    entry: dict[str, Any] = {
-        "player": counted.player,
-        "counts": counted.label,
-        "cards": record_cards(counted.score.hand),
-        "points": counted.score.total,
-    }
-    if counted.claimed is not None:
-        entry["claimed"] = counted.claimed
-    if counted.taken:
-        entry["muggins"] = {"player": 1 - counted.player, "points": counted.taken}
-    return entry
-
-
-def deal_record(deal: Deal) -> dict[str, Any]:
-    """One deal as the record holds it: the cards, the discards, the play, the show."""
-    play: list[dict[str, Any]] = []
-    for event in deal.events:
-        if isinstance(event, Laid):
-            play.append(
-                {"player": event.player, "lay": str(event.card), "count": event.count}
-                | {"points": event.points}
-            )
-        elif isinstance(event, SaidGo):
-            play.append({"player": event.player, "go": True})
-        elif isinstance(event, GoPoint):
-            play.append({"player": event.player, "point": event.item.kind.value, "points": 1})
-    return {
-        "number": deal.number,
-        "dealer": deal.dealer,
-        "hands": [record_cards(deal.hands[0]), record_cards(deal.hands[1])],
-        "discards": [None if d is None else record_cards(d) for d in deal.discards],
-        "starter": str(deal.starter) if deal.turned else None,
-        "heels": deal.heels,
-        "play": play,
-        "show": [_counted_record(c) for c in deal.show],
-        "scores": list(deal.scores or (0, 0)),
-    }
-
-
-def result_record(result: GameResult | None) -> dict[str, Any] | None:
-    """A game's result as the record holds it (None for a game not over)."""
-    if result is None:
-        return None
-    return {
-        "winner": result.winner,
-        "scores": list(result.scores),
-        "game_points": result.game_points,
-        "skunk": _SKUNKS[result.skunk],
-    }
-
-
-def _game_record(game: GamePlay, result: GameResult | None) -> dict[str, Any]:
-    return {
-        "number": game.number,
-        "cuts": [record_cards(pair) for pair in game.cuts],
-        "first_dealer": game.first_dealer,
-        "deals": [deal_record(deal) for deal in game.deals],
-        "result": result_record(result),
-    }
-
-
-# -- the match ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Observation:
-    """What one player can see: never the opponent's hidden cards, the crib or an unturned starter.
-
-    This is all a fair computer player (or a coach) may look at.
-    """
-
-    player: int
-    phase: Phase
-    to_act: int | None
-    dealer: int
-    scores: tuple[int, int]
-    game_number: int
-    deal_number: int
-    dealt: tuple[Card, ...]  # the six cards this player was dealt
-    discard: tuple[Card, Card] | None  # this player's own discard
-    hand: tuple[Card, ...]  # cards still held: six before the discard, then those not yet laid
-    starter: Card | None
-    laid: tuple[tuple[int, Card], ...]  # every card laid this deal, with who laid it
-    series: tuple[Card, ...]  # the cards since the count last restarted
-    count: int
-    opponent_held: int  # how many cards the opponent still holds
-    opponent_said_go: bool
-    legal: tuple[Action, ...]  # empty unless it is this player's turn
-    counting: tuple[Card, ...] = ()  # the hand or crib this player is to count (the show)
-    counting_crib: bool = False
-
-    @property
-    def is_dealer(self) -> bool:
-        """True when this player's crib it is."""
-        return self.player == self.dealer
-
-    def seen(self) -> frozenset[Card]:
-        """Every card this player has seen this deal."""
-        seen = set(self.dealt) | {card for _, card in self.laid}
-        if self.starter is not None:
-            seen.add(self.starter)
-        return frozenset(seen)
 
 
 class Match:
@@ -933,7 +484,7 @@ class Match:
             **counting,
             **hints,
             "players": list(players),
-            "played": [_game_record(g, r) for g, r in zip(self.played, results, strict=True)],
+            "played": [game_record(g, r) for g, r in zip(self.played, results, strict=True)],
             "match_points": list(self.match_points),
             "winner": self.winner,
         }
@@ -966,7 +517,7 @@ class Match:
         cuts: list[tuple[Card, Card]] = []
         if dealer is None:
             for attempt in range(100):
-                deck = _cut_deck(self.seed, number, attempt)
+                deck = cut_deck(self.seed, number, attempt)
                 a, b = deck[0], deck[26]
                 cuts.append((a, b))
                 if a.rank != b.rank:

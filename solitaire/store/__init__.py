@@ -14,6 +14,7 @@ from solitaire.store.history import History
 from solitaire.store.locks import GameLock
 from solitaire.store.paths import (
     GameBusyError,
+    NotInProgressError,
     SaveError,
     StoreError,
     default_data_dir,
@@ -31,6 +32,7 @@ __all__ = [
     "GameRow",
     "History",
     "Kind",
+    "NotInProgressError",
     "SaveError",
     "StoreError",
     "Summary",

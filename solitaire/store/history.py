@@ -41,7 +41,7 @@ from solitaire.core.untrusted import RecordError
 from solitaire.names import APP_NAME, command
 from solitaire.store import migration
 from solitaire.store.migration import transaction
-from solitaire.store.paths import SaveError, StoreError, problem, set_aside
+from solitaire.store.paths import NotInProgressError, SaveError, StoreError, problem, set_aside
 from solitaire.store.schema import (
     COLUMNS,
     MAX_RECORD,
@@ -346,7 +346,8 @@ class History:
         screen state dropped). ``screen``: the screen state to keep beside it."""
         values = self._values(kind, record, summary, played_by)
         assert self._key is not None
-        with self._writing("the game" if summary.finished else "the move") as conn:
+        what = "the game" if summary.finished else "the move"
+        with self._writing(what) as conn:
             cursor = self._write(
                 conn,
                 f"UPDATE games SET {', '.join(f'{c} = ?' for c in COLUMNS)}, digest = ?"
@@ -359,7 +360,9 @@ class History:
                 ),
             )
             if cursor.rowcount != 1:
-                raise sqlite3.OperationalError(f"game {game_id} is no longer in progress")
+                raise NotInProgressError(
+                    f"{what} could not be saved: game {game_id} is no longer in progress"
+                )
             if summary.finished:
                 self._write(conn, "DELETE FROM screens WHERE id = ?", (game_id,))
             elif screen is not None:
@@ -389,7 +392,9 @@ class History:
                 (game_id, kind),
             ).fetchone()
             if found is None or not isinstance(found[0], str):
-                raise sqlite3.OperationalError(f"game {game_id} is no longer in progress")
+                raise NotInProgressError(
+                    f"the move could not be saved: game {game_id} is no longer in progress"
+                )
             self._keep(conn, game_id, kind, screen, found[0])
 
     def screen_state(self, game_id: int, kind: str) -> dict[str, Any]:

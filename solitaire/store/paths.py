@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import errno
 import os
+import sqlite3
 import sys
 import tempfile
+from enum import Enum
 from pathlib import Path
 
 from solitaire.core.errors import CribsolError
@@ -13,6 +16,7 @@ from solitaire.names import APP_NAME
 
 __all__ = [
     "GameBusyError",
+    "NotInProgressError",
     "SaveError",
     "StoreError",
     "default_data_dir",
@@ -29,6 +33,10 @@ class StoreError(CribsolError):
 
 class SaveError(StoreError):
     """A move or a game could not be written; nothing of it was stored."""
+
+
+class NotInProgressError(SaveError):
+    """A move was saved to a game that is no longer in progress (filed, or gone)."""
 
 
 class GameBusyError(StoreError):
@@ -89,26 +97,62 @@ def set_aside(path: Path) -> Path:
     return target
 
 
+class _Failure(Enum):
+    FULL = "full"
+    BUSY = "busy"
+    READ_ONLY = "read-only"
+    DAMAGED = "damaged"
+
+
+# What failed, by SQLite's primary result code or the system's errno, never by an error's
+# text (which a locale, or another version of SQLite, words differently).
+_SQLITE = {
+    sqlite3.SQLITE_FULL: _Failure.FULL,
+    sqlite3.SQLITE_BUSY: _Failure.BUSY,
+    sqlite3.SQLITE_LOCKED: _Failure.BUSY,
+    sqlite3.SQLITE_READONLY: _Failure.READ_ONLY,
+    sqlite3.SQLITE_PERM: _Failure.READ_ONLY,
+    sqlite3.SQLITE_IOERR: _Failure.DAMAGED,
+    sqlite3.SQLITE_CORRUPT: _Failure.DAMAGED,
+}
+_ERRNO = {
+    errno.ENOSPC: _Failure.FULL,
+    errno.EDQUOT: _Failure.FULL,
+    errno.EBUSY: _Failure.BUSY,
+    errno.EACCES: _Failure.READ_ONLY,
+    errno.EPERM: _Failure.READ_ONLY,
+    errno.EROFS: _Failure.READ_ONLY,
+}
+
+
+def _failure(error: BaseException) -> _Failure | None:
+    if isinstance(error, OSError):
+        return None if error.errno is None else _ERRNO.get(error.errno)
+    code = getattr(error, "sqlite_errorcode", None) if isinstance(error, sqlite3.Error) else None
+    return _SQLITE.get(code & 0xFF) if isinstance(code, int) else None  # an extended code's primary
+
+
 def problem(error: BaseException, path: Path | None = None) -> str:
     """An OS or SQLite error in a few words a player understands, naming its real cause:
-    the history file, its directory or its journal (``path``: the history file)."""
-    text = str(error)
-    if isinstance(error, OSError):
-        text = error.strerror or text
-    lowered = text.lower()
-    if "full" in lowered or "no space" in lowered:
+    the history file, its directory or its journal (``path``: the history file). The
+    cause is read from the error's code (SQLite's result code, the system's errno); an
+    error without a code we know is said in its own words."""
+    failure = _failure(error)
+    if failure is _Failure.FULL:
         return "the disk is full"
-    if "locked" in lowered or "busy" in lowered:
+    if failure is _Failure.BUSY:
         return "the history is busy in another program"
-    if "readonly" in lowered or "read-only" in lowered or "permission" in lowered:
+    if failure is _Failure.READ_ONLY:
         if path is not None:
             return _read_only_cause(path)
         return "the data directory is read-only"
-    if path is not None and ("disk i/o" in lowered or "malformed" in lowered):
+    if path is not None and failure is _Failure.DAMAGED:
         journal = _journal(path)
         if journal is not None:
             return f"its journal {journal} is damaged (move it away to use the history)"
-    return text
+    if isinstance(error, OSError):
+        return error.strerror or str(error)
+    return str(error)
 
 
 def _journal(path: Path) -> Path | None:

@@ -2,7 +2,7 @@
 
 Every game keeps its games in the history as records. A :class:`SavedGame`
 holds what the sessions share around that: the game's row (made by the first
-save, or as the game starts), the lock that keeps a second copy of the program
+save), the lock that keeps a second copy of the program
 off it, the screen's own state kept beside the record, and the unfinished game
 found at start-up that the RESUME screen offers. The lock is always taken
 before a record is read, so what is read is what the last holder saved.
@@ -23,7 +23,6 @@ from solitaire.store import (
     GameLock,
     GameRow,
     History,
-    SaveError,
     StoreError,
     Summary,
     command,
@@ -72,8 +71,8 @@ class SavedGame(Generic[T]):
     RecordError (a ValueError), KeyError or TypeError for a record that does not check out.
     ``noun`` names the kind in messages ("match", "tile game"). ``screen``, when given,
     joins what a record loaded as with the screen state kept beside it (:meth:`keep_screen`),
-    an empty mapping when none is kept. A game that files itself as it starts (the
-    patience) overrides :meth:`exists` and :meth:`read`, and sets :attr:`hold_finished`.
+    an empty mapping when none is kept. A game read through its own rows (the patience)
+    overrides :meth:`exists`, :meth:`read` and :meth:`peek`, and may set :attr:`hold_finished`.
     """
 
     hold_finished = False  # True: a finished game's lock is held until the session lets go
@@ -97,7 +96,6 @@ class SavedGame(Generic[T]):
         self.filed = False  # the game held is finished (its lock file goes when let go)
         self.pending: Claimed[T] | None = None  # the saved game the RESUME screen offers
         self.busy: int | None = None  # the latest saved game, open in another window
-        self.busy_ids: list[int] = []  # every saved game found open in another window
 
     def exists(self, game_id: int) -> None:
         """A StoreError when the history has no game ``game_id`` of this kind."""
@@ -138,9 +136,9 @@ class SavedGame(Generic[T]):
         self, notices: list[str], first: Callable[[GameRow], bool] | None = None
     ) -> Claimed[T] | None:
         """Offer the latest unfinished game no other copy is playing (those ``first`` picks
-        before the rest); say why others are not. :attr:`busy_ids` are those open in another
-        window; with none to offer, :attr:`busy` names the latest of them."""
-        self.busy, self.busy_ids = None, []
+        before the rest); say why others are not. With none to offer, :attr:`busy` names
+        the latest of those open in another window."""
+        self.busy = None
         rows = self.history.unfinished(self.kind)
         if first is not None:
             rows.sort(key=lambda row: not first(row))  # the order is kept within each
@@ -149,7 +147,6 @@ class SavedGame(Generic[T]):
                 self.pending = self.claim(row.id)
             except GameBusyError:
                 self.busy = row.id if self.busy is None else self.busy
-                self.busy_ids.append(row.id)
                 continue
             except StoreError as error:
                 text = str(error)
@@ -192,15 +189,6 @@ class SavedGame(Generic[T]):
         """The next save starts a new row (a new game); the old one is let go."""
         self.release()
         self.game_id = None
-
-    def file_new(self, record: Mapping[str, Any] | str, summary: Summary) -> None:
-        """Start a new row at once, for a game filed as it starts; the game held so far is
-        let go only once the new one is stored (a SaveError leaves everything as it was)."""
-        game_id = self.history.add(self.kind, record, summary)
-        lock = GameLock(self.history.data_dir, self.kind, game_id)
-        lock.acquire()
-        self.release()
-        self.game_id, self.lock, self.filed = game_id, lock, summary.finished
 
     def save(
         self,
@@ -245,10 +233,8 @@ class Sitting(Generic[T, G]):
     game of its kind, offered on the RESUME screen, else on a new game. One rule for a
     deal asked on the command line (``--seed`` and the like): a saved game is offered
     first and n plays the asked deal. When the only saved game is open in another
-    window, the RESUME screen says so and n starts the new game (with
-    :attr:`busy_screen` False, as in the patience, one line says so and the new game
-    starts at once). A new game is filed with its first move, so a sitting nobody
-    played leaves nothing in the history (the patience files it as it starts). A
+    window, the RESUME screen says so and n starts the new game. A new game is filed
+    with its first move, so a sitting nobody played leaves nothing in the history. A
     move stands only once it is saved (:func:`saved_move`).
 
     ``T`` is what a stored record loads as, ``G`` a new game. The session sets
@@ -259,7 +245,6 @@ class Sitting(Generic[T, G]):
 
     noun: ClassVar[str]  # "match", "drill", "tile game", "game" (the patience)
     command_name: ClassVar[str]  # the command that plays it: "match", "drill", "tiles", "play"
-    busy_screen: ClassVar[bool] = True  # a game open elsewhere: the RESUME screen says so
     saved: SavedGame[T]
     message: str
 
@@ -281,18 +266,10 @@ class Sitting(Generic[T, G]):
             notices.append(self._resumed_line())
         else:
             pending = self.saved.find(notices, None if asked is None else self._first(asked))
-            busy = self.saved.busy_ids
-            if busy and not self.busy_screen:
-                many = len(busy) > 1
-                notices.append(
-                    f"{self.noun.capitalize()}{'s' if many else ''} {', '.join(map(str, busy))} "
-                    f"{'are' if many else 'is'} open in another window "
-                    f"({command(f'replay {busy[0]}')} shows it as saved)."
-                )
             if pending is not None:
                 self._enter(pending.loaded)
             else:
-                self.busy_offer = self.busy_screen and self.saved.busy is not None
+                self.busy_offer = self.saved.busy is not None
                 self._begin(self._asked_or_new())
         self.message = " ".join(notices)
 
@@ -335,13 +312,7 @@ class Sitting(Generic[T, G]):
             self.message = f"A new {self.noun}: it is kept from your first move."
             self._go_on()
             return
-        fresh = self.asked_game if self.asked_game is not None else self._new_game()
-        try:
-            self._begin(fresh)
-        except SaveError as error:  # a game filed as it starts: the offer stays
-            self.message = f"{error}. Press n to try again."
-            return
-        self.asked_game = None
+        self._begin(self._asked_or_new())
         kept = self.saved.keep_pending()
         self.message = self._kept_line(kept) if kept is not None else f"A new {self.noun}."
 

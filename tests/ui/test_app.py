@@ -151,8 +151,8 @@ def test_new_game_keeps_the_unfinished_one(data_dir: Path, history: History) -> 
     again = make_session(data_dir, history)
     drive(again, "n" + "q")
     assert again.game.round_number == 1
-    rows = pstore.games(history)
-    assert len(rows) == 2 and not rows[1].finished and rows[1].rounds == 1
+    rows = pstore.games(history)  # the new game is filed with its first move, not yet made
+    assert len(rows) == 1 and not rows[0].finished and rows[0].rounds == 1
     assert "Game 1 stays in your history: cribsol play --resume 1" in again.message
 
 
@@ -166,7 +166,7 @@ def test_an_explicit_new_deal_keeps_the_unfinished_one(data_dir: Path, history: 
     drive(fresh, "n" + "q")
     phases.append(fresh.phase)
     assert phases == [Phase.RESUME, Phase.DISCARD] and fresh.game.round_number == 1
-    assert [(r.id, r.rounds) for r in pstore.unfinished(history)] == [(2, 0), (1, 1)]
+    assert [(r.id, r.rounds) for r in pstore.unfinished(history)] == [(1, 1)]
 
 
 def test_validator_names_the_bad_token_and_leaves_the_cursor(

@@ -26,12 +26,8 @@ from solitaire.ui.kinds import KINDS, MATCH
 from solitaire.ui.match.coaching import Coach
 from solitaire.ui.match.session import SEEN, MatchSession
 from solitaire.ui.tiles.session import TILES, TileSession
+from tests.faults import FAULTS
 
-FAULTS = [
-    sqlite3.OperationalError("database or disk is full"),
-    sqlite3.OperationalError("attempt to write a readonly database"),
-    sqlite3.OperationalError("database is locked"),
-]
 IDS = ["full", "read-only", "locked"]
 
 

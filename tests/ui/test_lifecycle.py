@@ -4,15 +4,13 @@
 Each game's session is driven through the same story: a game played and left, a deal
 asked over it, resumed by id, a second window, a move that cannot be saved, a sitting
 nobody played. The rule is the same in every game, so one parametrised test holds them
-all to it. Two things the patience does its own way, by design of its screens: it files
-a game as it starts, and a game open in another window is said in one line while a new
-game starts at once (tested on their own below).
+all to it: a game is filed with its first move, and a game open in another window is
+said on the RESUME screen.
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +32,7 @@ from solitaire.ui.match.session import MatchSession
 from solitaire.ui.patience.session import Phase, PlaySession
 from solitaire.ui.saved import Sitting
 from solitaire.ui.tiles.session import TILES, TileSession
+from tests.faults import FULL, sqlite_error
 
 AnySession = PlaySession | MatchSession | DrillSession | TileSession
 
@@ -120,7 +119,6 @@ KINDS = [
     Kind("drill", DRILL, _drill, _drill_move, _seed, _record),
     Kind("tile game", TILES, _tiles, _tiles_move, _seed, _record),
 ]
-SCREENED = KINDS[1:]  # a game open elsewhere on the RESUME screen; filed at the first move
 
 
 @pytest.fixture
@@ -131,12 +129,6 @@ def history(tmp_path: Path) -> Iterator[History]:
 
 @pytest.fixture(params=KINDS, ids=[k.kind for k in KINDS])
 def kind(request: pytest.FixtureRequest) -> Kind:
-    game: Kind = request.param
-    return game
-
-
-@pytest.fixture(params=SCREENED, ids=[k.kind for k in SCREENED])
-def screened(request: pytest.FixtureRequest) -> Kind:
     game: Kind = request.param
     return game
 
@@ -152,8 +144,7 @@ def test_every_session_is_a_sitting(kind: Kind, history: History) -> None:
     session.close()
 
 
-def test_a_sitting_nobody_played_files_nothing(screened: Kind, history: History) -> None:
-    kind = screened
+def test_a_sitting_nobody_played_files_nothing(kind: Kind, history: History) -> None:
     session = kind.open(history, 3, False)
     assert session.game_id is None and history.games(kind=kind.kind) == []
     session.close()
@@ -194,10 +185,7 @@ def test_y_resumes_the_saved_game_not_the_asked_one(kind: Kind, history: History
     asked.close()
 
 
-def test_a_game_open_in_another_window_is_said_not_offered(
-    screened: Kind, history: History
-) -> None:
-    kind = screened
+def test_a_game_open_in_another_window_is_said_not_offered(kind: Kind, history: History) -> None:
     first = kind.open(history, 3, False)
     kind.move(first)  # filed and held by the first window
     second = kind.open(history, 6, False)
@@ -215,6 +203,38 @@ def test_a_game_open_in_another_window_is_said_not_offered(
     assert len(history.unfinished(kind.kind)) == 2
     second.close()
     first.close()
+
+
+def test_n_then_quit_files_nothing(kind: Kind, history: History) -> None:
+    first = kind.open(history, 3, False)
+    kind.move(first)
+    first.close()
+    again = kind.open(history, 4, False)
+    assert offering(again) and isinstance(again, Sitting)
+    again.start_afresh()  # n: a new game, not yet played
+    assert not offering(again) and kind.seed(again) == 4 and again.game_id is None
+    again.quit()
+    again.close()
+    assert [row.id for row in history.games(kind=kind.kind)] == [first.game_id]
+
+
+def test_two_games_open_elsewhere_offer_the_latest(kind: Kind, history: History) -> None:
+    first = kind.open(history, 3, False)
+    kind.move(first)
+    second = kind.open(history, 5, False)
+    assert isinstance(second, Sitting)
+    second.start_afresh()
+    kind.move(second)
+    assert second.game_id not in (None, first.game_id)
+    third = kind.open(history, 7, True)  # both are held: neither is offered, nothing filed
+    offer = third.resume_prompt()
+    assert offering(third) and not offer.resumable
+    assert offer.headline == f"{kind.name.capitalize()} {second.game_id} is open in another window"
+    assert third.game_id is None and len(history.games(kind=kind.kind)) == 2
+    third.start_afresh()
+    assert not offering(third) and kind.seed(third) == 7
+    for session in (third, second, first):
+        session.close()
 
 
 def test_the_match_offer_names_the_saved_level(history: History) -> None:
@@ -270,7 +290,7 @@ def test_a_move_that_cannot_be_saved_is_not_made(
     before, stored = kind.record(session), history.stored_record(game_id, kind.kind)[1]
 
     def full(*args: object) -> None:
-        raise sqlite3.OperationalError("database or disk is full")
+        raise sqlite_error(FULL)
 
     monkeypatch.setattr(history, "_write", full)
     kind.move(session)
@@ -281,32 +301,6 @@ def test_a_move_that_cannot_be_saved_is_not_made(
     assert kind.record(session) != before
     assert history.stored_record(game_id, kind.kind)[1] != stored
     session.close()
-
-
-def test_the_patience_files_a_game_as_it_starts(history: History) -> None:
-    session = _patience(history, 3, False)
-    assert isinstance(session, PlaySession) and session.game_id == 1
-    assert [row.id for row in history.unfinished(PATIENCE)] == [1]
-    assert session.quit().startswith("Game 1 saved at round 1 with 0 points")
-    session.close()
-    again = _patience(history, 4, False)  # a game nobody played is offered like any
-    assert offering(again) and again.resume_prompt().saved == "game 1, seed 3"
-    again.close()
-
-
-def test_the_patience_says_a_game_open_elsewhere_in_one_line(history: History) -> None:
-    first = _patience(history, 3, False)
-    _patience_move(first)
-    second = _patience(history, 6, False)  # game 1 is open in the first window
-    assert isinstance(second, PlaySession) and not offering(second)
-    assert second.phase is Phase.DISCARD and second.game_id == 2 and _seed(second) == 6
-    assert second.message == (
-        "Game 1 is open in another window (cribsol replay 1 shows it as saved)."
-    )
-    third = _patience(history, 7, True)  # both open: said in one line, a new game starts
-    assert "Games 2, 1 are open in another window" in third.message and third.game_id == 3
-    for session in (first, second, third):
-        session.close()
 
 
 def test_the_patience_offers_the_asked_deals_game_first(history: History) -> None:

@@ -16,12 +16,7 @@ from solitaire.ui.kinds import KINDS
 from solitaire.ui.patience.app import build_app
 from solitaire.ui.patience.session import Phase, PlaySession
 from tests import stored as pstore
-
-FAULTS = [
-    sqlite3.OperationalError("database or disk is full"),
-    sqlite3.OperationalError("attempt to write a readonly database"),
-    sqlite3.OperationalError("database is locked"),
-]
+from tests.faults import FAULTS
 
 
 def deal(seed: int) -> tuple[Game, str | None]:
@@ -75,8 +70,8 @@ def test_a_discard_that_cannot_be_saved_is_not_made(
     assert session.phase is Phase.DISCARD and session.selected == {0, 1}
     assert "could not be saved" in session.message and "Nothing changed" in session.message
     assert "\n" not in session.message
-    (row,) = pstore.games(history)
-    assert (row.rounds, row.finished) == (round_number - 1, False)
+    kept = [(row.rounds, row.finished) for row in pstore.games(history)]
+    assert kept == ([] if round_number == 1 else [(round_number - 1, False)])
     monkeypatch.undo()  # space comes back: Enter again makes the same discard
     drive(session, "\r" + "q")
     assert phase(session) is Phase.RESULT and session.game.round_number == round_number + 1
@@ -103,7 +98,7 @@ def test_a_hint_that_cannot_be_recorded_is_not_shown(
     assert session.show_hint and pstore.load(history, 1).game.hints == {1}
 
 
-def test_a_new_game_that_cannot_be_stored_leaves_the_question(
+def test_a_new_game_that_cannot_be_stored_is_not_filed(
     history: History, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     first = session_for(history)
@@ -112,11 +107,14 @@ def test_a_new_game_that_cannot_be_stored_leaves_the_question(
     asked = session_for(history, 8, explicit=True)
     assert asked.phase is Phase.RESUME
     fail_writes(monkeypatch, history, FAULTS[0])
-    asked.start_afresh()
-    assert asked.phase is Phase.RESUME and "the disk is full" in asked.message
+    asked.start_afresh()  # nothing is stored until the first discard
+    assert phase(asked) is Phase.DISCARD and asked.game.seed == 8 and asked.game_id is None
+    play_round(asked)
+    assert phase(asked) is Phase.DISCARD and "the disk is full" in asked.message
+    assert asked.game.rounds == [] and len(pstore.games(history)) == 1
     monkeypatch.undo()
-    asked.start_afresh()
-    assert phase(asked) is Phase.DISCARD and asked.game.seed == 8 and asked.game_id == 2
+    asked.confirm()  # the same picks, discarded again
+    assert asked.game.round_number == 2 and asked.game_id == 2
 
 
 def test_a_really_full_disk_during_play_loses_nothing(tmp_path: Path) -> None:
@@ -134,7 +132,7 @@ def test_a_really_full_disk_during_play_loses_nothing(tmp_path: Path) -> None:
         conn.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own "disk is full"
         for keys in ("12\r" + "q", "\r" + "q"):  # a discard, and a retry while still full
             drive(session, keys)
-            assert session.game.rounds == pstore.load(history, 1).game.rounds == []
+            assert session.game.rounds == [] and pstore.games(history) == []
             assert "the disk is full" in session.message and session.phase is Phase.DISCARD
         conn.execute("PRAGMA max_page_count = 1073741823")  # space comes back
         drive(session, "\r\r" + "12\r\r" * 5 + "q")
@@ -152,7 +150,7 @@ def test_an_unexpected_error_is_one_line_and_the_game_goes_on(
     monkeypatch.setattr(session, "confirm", broken)
     message = drive(session, "12\r" + "q")
     assert "Something went wrong (RuntimeError: a bug)" in session.message
-    assert "saved at round 1" in message
+    assert message == "Nothing was played, so nothing was kept."
     monkeypatch.undo()
     drive(session, "\r" + "q")
     assert session.game.round_number == 2
@@ -218,10 +216,14 @@ def test_a_game_held_elsewhere_is_not_offered(history: History) -> None:
     holder = session_for(history, 4)
     play_round(holder)
     second = session_for(history, 5)
-    assert second.phase is Phase.DISCARD and second.game_id == 2 and second.game.seed == 5
-    assert "Game 1 is open in another window (cribsol replay 1 shows it as saved)" in (
-        second.message
-    )
+    offer = second.resume_prompt()
+    assert second.phase is Phase.RESUME and second.game_id is None and not offer.resumable
+    assert offer.headline == "Game 1 is open in another window"
+    assert offer.keep == "cribsol replay 1 shows it as saved"
+    drive(second, "y" + "q")  # y cannot take it from the other window
+    assert phase(second) is Phase.RESUME and "open in another window" in second.message
+    drive(second, "n" + "q")
+    assert phase(second) is Phase.DISCARD and second.game_id is None and second.game.seed == 5
 
 
 def test_a_saved_game_that_does_not_check_out_is_skipped(history: History, tmp_path: Path) -> None:

@@ -202,7 +202,7 @@ def build_app(
         elif session.phase is Phase.RESULT:
             session.proceed()
         elif session.phase is Phase.RESUME:
-            session.resume()
+            session.enter_offer()
 
     on("enter")(enter)
 

@@ -92,9 +92,9 @@ def describe_deal(game: Game, daily: str | None) -> str:
 
 
 class _SavedPatience(SavedGame[StoredGame]):
-    """The patience's side of the history: a game is filed as it starts, read through the
-    patience's own rows (their words name the other games' commands), and holds its lock
-    once finished until the session lets go."""
+    """The patience's side of the history: a game is read through the patience's own rows
+    (their words name the other games' commands), and holds its lock once finished until
+    the session lets go."""
 
     hold_finished = True
     skipped = "; it was skipped"
@@ -113,6 +113,12 @@ class _SavedPatience(SavedGame[StoredGame]):
                 f"{command(f'play --again {game_id}')} plays its deal again"
             )
         return stored
+
+    def peek(self, game_id: int) -> StoredGame | None:
+        try:
+            return stored_patience(self.history, game_id)
+        except StoreError:
+            return None
 
 
 def _read_whole(text: str) -> StoredGame:
@@ -135,7 +141,6 @@ class PlaySession(Sitting[StoredGame, Deal]):
 
     noun = "game"
     command_name = "play"
-    busy_screen = False  # a game open elsewhere is said in one line; a new one starts
 
     show_hint = _shown(Panel.HINT)
     show_why = _shown(Panel.WHY)
@@ -214,10 +219,9 @@ class PlaySession(Sitting[StoredGame, Deal]):
             self._phase = Phase.RESULT
 
     def _begin(self, game: Deal) -> None:
-        """Start a game: a new row of the history, locked. Raises SaveError when it cannot be."""
-        fresh, daily = game
-        self.saved.file_new(record_text(fresh, daily), patience_summary(fresh, None, daily))
-        self._show(fresh, daily)
+        """Start a game: it gets its row in the history with its first move."""
+        self.saved.new_row()
+        self._show(*game)
 
     def _show(self, game: Game, daily: str | None) -> None:
         self.game, self.daily = game, daily
@@ -567,6 +571,10 @@ class PlaySession(Sitting[StoredGame, Deal]):
         if self.phase is Phase.RESUME and self.pending is not None:
             kept = self.pending.row.id
             return f"Game {kept} is still saved: {command('play')} offers it again."
+        if self.busy_offer:
+            return f"Game {self.saved.busy} stays open in the other window."
+        if self.game_id is None:
+            return "Nothing was played, so nothing was kept."
         if self.phase is Phase.OVER or self.game.is_over:
             return f"Game {self.game_id} is in your history. Thanks for playing."
         return (

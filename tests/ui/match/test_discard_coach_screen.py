@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import sqlite3
 
 import pytest
 from rich.console import Console
@@ -19,6 +18,7 @@ from solitaire.ui.match.coaching import Coach
 from solitaire.ui.match.screen import MatchScreen
 from solitaire.ui.match.session import YOU, MatchSession, Stage
 from solitaire.ui.views import THEME
+from tests.faults import FULL, sqlite_error
 
 SEED = 31
 
@@ -182,7 +182,7 @@ def test_a_hint_that_cannot_be_saved_is_not_shown(
     session = coached(history)
 
     def fail(*args: object) -> None:
-        raise sqlite3.OperationalError("database or disk is full")
+        raise sqlite_error(FULL)
 
     monkeypatch.setattr(history, "_write", fail)
     session.toggle_coach()

@@ -22,6 +22,7 @@ from solitaire.ui.tiles.screen import MARKS, rules_pages, tile_screen
 from solitaire.ui.tiles.session import Stage, TileSession, typed_form
 from solitaire.ui.tiles.views import game_view
 from solitaire.ui.views import THEME
+from tests.faults import FULL, sqlite_error
 from tests.tiles.quick_greedy import quick_greedy
 from tests.tiles.test_closed_board import ISSUE_MOVES
 from tests.ui.tiles.test_tile_app import drive
@@ -191,7 +192,7 @@ def test_no_joker_words_in_a_plain_game_after_a_failed_save(
         nonlocal writes
         writes += 1
         if writes == failing_write:
-            raise sqlite3.OperationalError("database or disk is full")
+            raise sqlite_error(FULL)
         return real(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(history, "_write", fails)

@@ -1,0 +1,167 @@
+"""The expert's advice at the tile game's keyboard: the best plays (?), the exchange to
+make when there is no play, and why the expert's top play beats the one laid (w). A
+part of :class:`~solitaire.ui.tiles.session.TileSession`, with the words it says."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Final
+
+from solitaire.tiles.board import Placement
+from solitaire.tiles.movegen import ScoredPlay
+from solitaire.tiles.moves import Pass, Play
+from solitaire.tiles.players import (
+    Appraisal,
+    ExchangeChoice,
+    best_replies,
+    built_in_expert,
+    reply_cost,
+    sample_racks,
+)
+from solitaire.tiles.tiles import format_tiles
+from solitaire.ui.tiles.stage import Stage
+from solitaire.ui.tiles.typed import typed_form
+
+if TYPE_CHECKING:
+    from solitaire.tiles.game import TileGame
+    from solitaire.ui.tiles.keys import Preview
+
+__all__ = ["HINTS", "Hints", "keeps_text", "why_lines"]
+
+HINTS: Final = 9  # best plays the hint keeps (keys 1-9; the screen shows those that fit)
+
+
+def keeps_text(appraisal: Appraisal) -> str:
+    """What a play keeps and what the expert makes of it: ``keeps 3D 7L (leave +2.1)``, or
+    once the bag is empty ``keeps 3D 7L (-10 at the end)``; ``goes out``."""
+    kept = appraisal.kept
+    if not kept:
+        return f"goes out ({appraisal.leave:+.1f}: the others' tiles)"
+    deduction = appraisal.leave == -sum(t.pips for t in kept)
+    said = f"{int(appraisal.leave)} at the end" if deduction else f"leave {appraisal.leave:+.1f}"
+    return f"keeps {format_tiles(kept)} ({said})"
+
+
+def why_lines(best: Appraisal, mine: Appraisal, size: int) -> list[str]:
+    """Why the expert's top play beats ``mine``: each one's score, leave and reply risk,
+    then the differences that decide it."""
+
+    def worth(a: Appraisal) -> str:
+        risk = "" if a.risk is None else f", the reply it fears {a.risk:.1f}"
+        return f"{a.score} points, {keeps_text(a)}{risk}: {a.total:.1f} in all"
+
+    if mine.play == best.play:
+        return [f"Your play, {typed_form(mine.play)}, is the expert's own choice: {worth(mine)}."]
+    lines = [
+        f"The expert's choice: {typed_form(best.play)}: {worth(best)}.",
+        f"Yours: {typed_form(mine.play)}: {worth(mine)}.",
+    ]
+    reasons = []
+    if best.score != mine.score:
+        reasons.append(f"scores {best.score - mine.score:+d} now")
+    if abs(best.leave - mine.leave) >= 0.05:
+        reasons.append(f"keeps tiles worth {best.leave - mine.leave:+.1f}")
+    if best.risk is not None and mine.risk is not None and abs(best.risk - mine.risk) >= 0.05:
+        reasons.append(f"gives the reply {best.risk - mine.risk:+.1f}")
+    if best.closing is not None or mine.closing is not None:
+        reasons.append("one of them closes the board, ending the game")
+    lines.append(
+        f"The choice {', '.join(reasons) or 'differs by a hair'}: {best.total - mine.total:+.1f}."
+    )
+    return lines
+
+
+class Hints:
+    """?, 1-9 on a hint, and w: the expert's valuation of the plays, asked for."""
+
+    game: TileGame
+    hints: list[Appraisal] | None
+    laid: list[Placement]
+    typing: str | None
+    cursor: int
+    message: str
+    _why: list[str] | None = None
+
+    if TYPE_CHECKING:
+
+        @property
+        def stage(self) -> Stage: ...
+
+        @property
+        def seat(self) -> int: ...
+
+        @property
+        def joker(self) -> bool: ...
+
+        @property
+        def preview(self) -> Preview | None: ...
+
+    def hint(self) -> None:
+        """?: the best plays by the expert's own valuation (score, leave, the reply it
+        fears), best first; with no play, the exchange it would make and why."""
+        if self.stage is not Stage.PLAY:
+            return
+        self.why = None
+        advisor = built_in_expert()
+        view = self.game.observation(self.seat)
+        ranked = advisor.ranked(view)
+        distinct: dict[tuple[object, ...], Appraisal] = {}
+        for appraisal in ranked:  # the same tiles in another order along a line: the best
+            distinct.setdefault((appraisal.score, *sorted(appraisal.play.tiles)), appraisal)
+        self.hints = list(distinct.values())[:HINTS]
+        if not ranked:
+            self.message = self._exchange_advice(advisor.exchange_choice(view))
+
+    def _exchange_advice(self, choice: ExchangeChoice) -> str:
+        """With no play: the expert's exchange (or pass) and why."""
+        if isinstance(choice.action, Pass):
+            return "No play, and the bag is too short to exchange: pass (p)."
+        kept = format_tiles(choice.kept) or "nothing"
+        return (
+            f"No play. The expert would exchange {format_tiles(choice.action.tiles)} "
+            f"(x, then mark them) and keep {kept}: the best leave it can keep "
+            f"({choice.value:+.1f} points on later turns). Or pass (p)."
+        )
+
+    def lay_hint(self, number: int) -> None:
+        """1-9 while the hints are shown: lay hint ``number`` (from 0) on the board."""
+        if self.hints is None or not 0 <= number < len(self.hints):
+            return
+        chosen = self.hints[number]
+        self.laid = list(chosen.play.placements)
+        self.typing = None
+        self.hints = None
+        self.why = None
+        self.cursor = self.laid[-1][0]
+
+    def explain_why(self) -> None:
+        """w: why the expert's top play beats the play laid (score, leave, reply risk)."""
+        if self.stage is not Stage.PLAY or self.joker:
+            if self.joker:
+                self.message = "In a Joker game the hints do not count for you: no w."
+            return
+        preview = self.preview
+        if preview is None or not isinstance(preview.action, Play) or preview.score is None:
+            self.message = "Lay a legal play first (or one of the hints), then w compares it."
+            return
+        advisor = built_in_expert()
+        view = self.game.observation(self.seat)
+        ranked = advisor.ranked(view)
+        best = ranked[0]
+        mine = next((a for a in ranked if a.play == preview.action), None)
+        if mine is None:  # a play the ranking lists under another order of squares
+            mine = advisor.appraise(view, [ScoredPlay(preview.action, preview.score.total)])[0]
+        if best.risk is not None and mine.risk is None:
+            racks = sample_racks(view, advisor.samples)
+            risk = reply_cost(view, mine.play, racks, best_replies(view, racks))
+            mine = replace(mine, risk=risk)
+        self.why = why_lines(best, mine, self.game.board.size)
+
+    @property
+    def why(self) -> list[str] | None:
+        """The comparison ``w`` made (None: none shown)."""
+        return self._why
+
+    @why.setter
+    def why(self, lines: list[str] | None) -> None:
+        self._why = lines
