@@ -126,7 +126,8 @@ def test_score_loads_neither_numpy_nor_prompt_toolkit() -> None:
         "import sys\n"
         "from solitaire.cli import main\n"
         "main(['score', '5H', '5C', '5S', 'JD', '5D'])\n"
-        "print(sorted({m.split('.')[0] for m in sys.modules} & {'numpy', 'prompt_toolkit', 'json'}))\n"
+        "roots = {m.split('.')[0] for m in sys.modules}\n"
+        "print(sorted(roots & {'numpy', 'prompt_toolkit', 'json'}))\n"
     )
     lines = printed_by(code)
     assert lines[-1] == "[]"
