@@ -259,6 +259,7 @@ class Sitting(Generic[T, G]):
         self._new_game = new_game
         self.asked_game: G | None = asked  # the deal asked for, played on n
         self.busy_offer = False  # the RESUME screen says the saved game is open elsewhere
+        self._busy_instead: str | None = None  # the asked deal, dealt behind that screen
         notices = [notice] if notice else []
         if resume_id is not None:
             self._enter(self.saved.take(self.saved.claim(resume_id)))
@@ -270,6 +271,8 @@ class Sitting(Generic[T, G]):
                 self._enter(pending.loaded)
             else:
                 self.busy_offer = self.saved.busy is not None
+                if self.busy_offer and self.asked_game is not None:
+                    self._busy_instead = f"play {self._deal_name(self.asked_game)} instead"
                 self._begin(self._asked_or_new())
         self.message = " ".join(notices)
 
@@ -352,7 +355,7 @@ class Sitting(Generic[T, G]):
             f"{noun.capitalize()} {busy} is open in another window",
             f"{noun} {busy}" + ("" if seen is None else f", {self._describe(seen)}"),
             "as last saved" + ("" if seen is None else f", {self._standing(seen)}"),
-            "start a new one here" if self.asked_game is None else instead,
+            self._busy_instead or "start a new one here",
             f"{command(f'replay {busy}')} shows it as saved",
             resumable=False,
         )

@@ -192,6 +192,7 @@ def test_a_game_open_in_another_window_is_said_not_offered(kind: Kind, history: 
     assert offering(second)
     offer = second.resume_prompt()
     assert not offer.resumable and "another window" in offer.headline
+    assert offer.instead == "start a new one here"  # no deal was asked
     assert offer.saved.startswith(f"{kind.name} {first.game_id}, seed 3")
     second.resume()  # y cannot take it from the other window, and says so
     assert offering(second) and "another window" in second.message
@@ -229,6 +230,7 @@ def test_two_games_open_elsewhere_offer_the_latest(kind: Kind, history: History)
     third = kind.open(history, 7, True)  # both are held: neither is offered, nothing filed
     offer = third.resume_prompt()
     assert offering(third) and not offer.resumable
+    assert offer.instead.startswith("play ") and "7" in offer.instead, offer  # the asked deal
     assert offer.headline == f"{kind.name.capitalize()} {second.game_id} is open in another window"
     assert third.game_id is None and len(history.games(kind=kind.kind)) == 2
     third.start_afresh()
