@@ -250,7 +250,8 @@ def expected_tiles(session: TileSession) -> list[str]:
 
 def board_states(histories: Callable[[], History]) -> dict[str, TileSession]:
     """Mid-game screens that show the board: laid and turned tiles, the marks, the preview,
-    typing, the hints, the end."""
+    typing, the hints, the end; four seats (three moves starred), the keyboard handed
+    over, a Joker count being typed."""
     out = {
         "midgame": midgame(histories()),
         "laid": laid(histories()),
@@ -273,8 +274,27 @@ def board_states(histories: Callable[[], History]) -> dict[str, TileSession]:
     while len(four.game.turns) < 9 or four.seat != 0:  # three moves starred since Ann's
         four.take_keyboard()
         four.commit(quick_greedy(four.game.observation(four.seat)))
+    out["handover"] = four
+    four = TileSession(
+        histories(), ["Ann", "greedy", "Bob", "greedy"], lambda: TileGame(SEED, 4), explicit=True
+    )
+    while len(four.game.turns) < 9 or four.seat != 0:
+        four.take_keyboard()
+        four.commit(quick_greedy(four.game.observation(four.seat)))
     four.take_keyboard()
     out["four seats"] = four
+    joker = TileSession(
+        histories(), ["Ann", "greedy"], lambda: TileGame(SEED, joker=True), explicit=True
+    )
+    while len(joker.game.turns) < TURNS:
+        play = quick_greedy(joker.game.observation(joker.seat))
+        worth = joker.game.check(play)
+        joker.commit(play, None if worth is None else worth.total)
+    lay(joker, best_turned(joker))
+    joker.enter()
+    joker.count = "5"
+    assert joker.counting is not None
+    out["joker count"] = joker
     return out
 
 
