@@ -382,6 +382,17 @@ def test_the_preview_and_the_moves_use_the_rows_of_a_larger_terminal(
     assert not any("Moves" in row for row in small)
 
 
+def test_a_resize_redraws_the_board_for_the_new_size(shown: dict[str, TileSession]) -> None:
+    """Each draw takes the terminal's size of the moment: growing and shrinking mid-game
+    changes the cells both ways and leaves nothing behind."""
+    session = shown["laid"]
+    before = ansi(session, 80, 24)
+    for width, height in ((120, 40), (160, 50), (102, 36), (80, 24), (200, 60)):
+        rows = plain(session, width, height)
+        assert len(squares(rows, cell_size(width, height))) == 13 * 13
+    assert ansi(session, 80, 24) == before
+
+
 if __name__ == "__main__":
     PINNED.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(pinned_screens(), indent=1, ensure_ascii=False)
