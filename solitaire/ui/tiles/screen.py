@@ -17,7 +17,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from solitaire.tiles.board import Placement, square_name
+from solitaire.tiles.board import SIZE, Placement, square_name
 from solitaire.tiles.joker import computer_count
 from solitaire.tiles.moves import Action, Exchange, Play, announced
 from solitaire.tiles.review import move_gaps
@@ -522,13 +522,13 @@ def _rows(height: int, cell: tuple[int, int]) -> int:
 
 def board_columns(cell: tuple[int, int]) -> int:
     """The columns the board takes in cells of this size (43 in the smallest)."""
-    return 4 + 13 * cell[0]
+    return 4 + SIZE * cell[0]
 
 
 def board_rows(cell: tuple[int, int]) -> int:
     """The rows the board takes in cells of this size: the letters, then the 13 rows of
     tiles with ``height - 1`` rows between each two (14 in the smallest)."""
-    return 2 + 12 * cell[1]
+    return 1 + SIZE + (SIZE - 1) * (cell[1] - 1)
 
 
 def cell_size(width: int, height: int) -> tuple[int, int]:
