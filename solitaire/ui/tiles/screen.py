@@ -3,7 +3,9 @@
 At 80x24: the board (13 x 13 with coordinates, 43 columns) with a side panel
 (scores, bag, whose turn, the rack, the hint), and below it the preview of the
 tiles laid or the last moves explained, a message and the keys. A wider
-terminal adds the move log beside the panel; a taller one shows more lines.
+terminal adds the move log beside the panel; a taller one shows more lines. With
+room for both, the board is drawn in larger cells (:func:`cell_size`), the move
+log under the panel.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from solitaire.tiles.board import Placement, square_name
+from solitaire.tiles.board import SIZE, Placement, square_name
 from solitaire.tiles.joker import computer_count
 from solitaire.tiles.moves import Action, Exchange, Play, announced
 from solitaire.tiles.review import move_gaps
@@ -25,9 +27,13 @@ from solitaire.ui.tiles.views import board_text, ending_text, play_lines, verdic
 from solitaire.ui.views import THEME, offer_lines, plain_rules
 
 __all__ = [
+    "CELLS",
     "KEYS",
     "MARKS",
     "MORE",
+    "board_columns",
+    "board_rows",
+    "cell_size",
     "help_table",
     "marks_table",
     "rules_pages",
@@ -59,6 +65,12 @@ KEYS: Final = (
     ("q", "quit (the game is saved after every move)"),
 )
 MORE: Final = "Tab shows the whole move"  # after "+N more lines: " when lines are cut
+CELLS: Final = ((3, 1), (4, 2), (5, 2), (6, 3), (7, 3))
+"""The board's cell sizes (columns, rows), smallest first, each no smaller than the one
+before in either way and about as tall as wide on a terminal (a row twice a column); the
+screen draws the largest that fits (:func:`cell_size`)."""
+_SIDE: Final = 44  # columns beside a larger board: the panel, the move log under it
+_BELOW: Final = 7  # rows below the board for the explanation at 80x24, the fewest it gets
 _ALL: Final = 10**6  # rows enough for every turn since the player to move last moved
 _WHOLE_KEYS: Final = "Up/Down or PgUp/PgDn turn pages · Tab, Esc or Enter closes"
 _FOOTER: Final = {
@@ -459,22 +471,30 @@ def tile_screen(session: TileSession, width: int, height: int) -> RenderableType
     if session.show_rules:
         return _rules_page(session, width, height)
     game = session.game
+    cell = cell_size(width, height)
     board = board_text(
         game.board,
         session.ascii,
         cursor=session.cursor if session.base_stage is Stage.PLAY else None,
         laid=_shown_laid(session),
         last=_last_squares(session),
+        cell=cell,
     )
     top = Table.grid(padding=(0, 2))
-    top.add_column(width=43)
-    top.add_column()
-    cells: list[RenderableType] = [board, _panel(session)]
-    if width >= 110:
+    top.add_column(width=board_columns(cell))
+    cells: list[RenderableType] = [board]
+    if cell == CELLS[0]:
         top.add_column()
-        cells.append(_log(session, 14))
+        cells.append(_panel(session))
+        if width >= 110:
+            top.add_column()
+            cells.append(_log(session, 14))
+    else:
+        side = width - board_columns(cell) - 2
+        top.add_column(width=side)
+        cells.append(_side(session, side, board_rows(cell)))
     top.add_row(*cells)
-    rows = _rows(height)
+    rows = _rows(height, cell)
     everything = _explained(session, _ALL, width)
     if session.whole is not None:
         return _whole(everything, session.whole, height)
@@ -494,9 +514,45 @@ def tile_screen(session: TileSession, width: int, height: int) -> RenderableType
     return Group(top, *below, message, footer)
 
 
-def _rows(height: int) -> int:
-    """The rows below the board for the explanation at this terminal height."""
-    return max(3, height - 14 - 3)
+def _rows(height: int, cell: tuple[int, int]) -> int:
+    """The rows below the board for the explanation at this terminal height (two for the
+    message, one for the keys)."""
+    return max(3, height - board_rows(cell) - 3)
+
+
+def board_columns(cell: tuple[int, int]) -> int:
+    """The columns the board takes in cells of this size (43 in the smallest)."""
+    return 4 + SIZE * cell[0]
+
+
+def board_rows(cell: tuple[int, int]) -> int:
+    """The rows the board takes in cells of this size: the letters, then the 13 rows of
+    tiles with ``height - 1`` rows between each two (14 in the smallest)."""
+    return 1 + SIZE + (SIZE - 1) * (cell[1] - 1)
+
+
+def cell_size(width: int, height: int) -> tuple[int, int]:
+    """The largest cell (columns, rows) of :data:`CELLS` whose board leaves the side panel
+    its columns and the explanation below no fewer rows than at 80x24."""
+    chosen = CELLS[0]
+    for cell in CELLS[1:]:  # each larger in both ways: the first too large ends the search
+        wide = board_columns(cell) + 2 + _SIDE <= width
+        tall = board_rows(cell) + 3 + _BELOW <= height
+        if not (wide and tall):
+            break
+        chosen = cell
+    return chosen
+
+
+def _side(session: TileSession, width: int, rows: int) -> RenderableType:
+    """Beside a larger board: the panel, then the move log in the rows left beside it."""
+    panel = _panel(session)
+    console = Console(width=width, file=io.StringIO(), theme=THEME)
+    used = len(console.render_lines(panel, console.options.update(width=width), pad=False))
+    left = rows - used - 1
+    if left < 2:  # no room for a move under the log's title
+        return panel
+    return Group(panel, Text(""), _log(session, left))
 
 
 def _cut(lines: list[Text], rows: int, total: int) -> list[Text]:

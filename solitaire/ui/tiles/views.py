@@ -64,18 +64,27 @@ def board_text(
     cursor: int | None = None,
     laid: Sequence[Placement] = (),
     last: Collection[int] = (),
+    cell: tuple[int, int] = (3, 1),
 ) -> Text:
     """The grid with column letters and row numbers; ``.`` (or ``·``) for an empty square.
 
     Each square has a mark before it, so the board reads the same without colour:
     ``>`` the cursor, ``+`` a tile laid this turn (not yet played), ``*`` the last move.
-    A 6 or 9 turned round shows its colour letter in lower case.
+    A 6 or 9 turned round shows its colour letter in lower case. ``cell``: the columns
+    and rows each square takes (3 x 1 at least): a wider cell centres its mark and tile,
+    a taller one leaves rows between the rows of tiles.
     """
     n = board.size
+    width, height = cell
+    left = (width - 3) // 2  # the columns before the mark
+    right = " " * (width - 3 - left)
     empty = "." if ascii else "·"
     pending = {square: (tile, face) for square, tile, face in laid}
-    text = Text("    " + "".join(f" {c} " for c in _LETTERS[:n]).rstrip() + "\n", style="muted")
+    letters = "".join(" " * (left + 2) + c + right for c in _LETTERS[:n])
+    text = Text("   " + letters.rstrip() + "\n", style="muted")
     for row in range(n):
+        if row:
+            text.append("\n" * (height - 1))  # the rows of the cells between the tiles
         text.append(f"{row + 1:>2} ", style="muted")
         for col in range(n):
             square = row * n + col
@@ -88,17 +97,21 @@ def board_text(
                 if square in last
                 else " "
             )
+            text.append(" " * left)
             text.append(mark, style="warn" if mark != " " else "")
             if square in pending:
                 tile, face = pending[square]
                 text.append_text(_tile_cell(face, tile.dark, "tile.laid", face != tile.rank))
+                text.append(right)
             elif board.faces[square]:
                 style = "tile.last" if square in last else None
                 face, placed = board.faces[square], board.tiles[square]
                 turned = placed is not None and placed.rank != face
                 text.append_text(_tile_cell(face, board.dark(square), style, turned))
+                text.append(right)
             else:
                 text.append(f"{empty} ", style="chosen" if square == cursor else "muted")
+                text.append(right)
         if row < n - 1:
             text.append("\n")
     return text
