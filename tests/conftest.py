@@ -10,9 +10,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from solitaire.store import History
 from solitaire.ui.kinds import KINDS
+
+# No time limit on an example: the machines running the suite are shared, and a slow
+# example under load is not a failure (speed is measured by the scripts/bench_* scripts).
+settings.register_profile("shared-machine", deadline=None)
+settings.load_profile("shared-machine")
 
 
 @pytest.fixture(autouse=True)

@@ -93,11 +93,12 @@ def test_ctrl_c_keeps_and_reports_the_finished_games(jobs: int) -> None:
 
     result = arena("easy", "easy", 64, seed=0, jobs=jobs, progress=progress)
     assert result.interrupted
-    assert sum(calls) <= result.games < 64
+    # Every game reported is kept, with those under way when Ctrl-C came (on a loaded
+    # machine, with 2 jobs, that can be all of them): the start of the whole run.
+    assert sum(calls) <= result.games <= (63 if jobs == 1 else 64)
     assert result.games % 2 == 0  # whole pairs only
-    full = {(g.seed, g.a_seat): g for g in arena("easy", "easy", 64, seed=0).results}
-    for game in result.results:
-        assert full[(game.seed, game.a_seat)] == game
+    full = arena("easy", "easy", 64, seed=0).results
+    assert list(result.results) == list(full[: result.games])
 
 
 @pytest.mark.parametrize(
