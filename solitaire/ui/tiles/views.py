@@ -182,7 +182,9 @@ def ending_text(game: TileGame, names: Sequence[str]) -> str:
     if ending is None:
         return ""
     if ending is Ending.OUT:
-        return f"{names[game.turns[-1].player]} laid their last tile with the bag empty"
+        name = names[game.turns[-1].player]
+        whose = "your" if name == "you" else "their"
+        return f"{name} laid {whose} last tile with the bag empty"
     if ending is Ending.PASSES:
         return f"{game.players * PASSES_EACH} turns in a row without a play"
     return str(ending.value)

@@ -12,7 +12,7 @@ import pytest
 from rich.console import Console
 
 from solitaire.store import History
-from solitaire.tiles.game import TileGame
+from solitaire.tiles.game import Ending, TileGame
 from solitaire.tiles.movegen import generate
 from solitaire.tiles.moves import Exchange, Pass, Play
 from solitaire.tiles.players import Expert
@@ -20,7 +20,7 @@ from solitaire.tiles.rules import rules_text
 from solitaire.ui.kinds import KINDS
 from solitaire.ui.tiles.screen import MARKS, rules_pages, tile_screen
 from solitaire.ui.tiles.session import Stage, TileSession, typed_form
-from solitaire.ui.tiles.views import game_view
+from solitaire.ui.tiles.views import ending_text, game_view
 from solitaire.ui.views import THEME
 from tests.faults import FULL, sqlite_error
 from tests.tiles.quick_greedy import quick_greedy
@@ -302,3 +302,20 @@ def test_with_no_play_the_hint_gives_the_experts_exchange(history: History) -> N
     assert session.hints == []
     assert f"exchange {' '.join(map(str, choice.action.tiles))} " in session.message
     assert "the best leave it can keep" in session.message
+
+
+def test_going_out_is_told_in_each_players_words() -> None:
+    """The end line's grammar: "you laid your last tile", "Ann laid their last tile"."""
+    for seed in range(40):
+        game = TileGame(seed)
+        while not game.is_over:
+            game.apply(quick_greedy(game.observation(game.current_player)))
+        if game.ending is Ending.OUT:
+            break
+    else:
+        pytest.fail("no game of 40 ended by going out")
+    last = game.turns[-1].player
+    names = ["Ann", "Bob"]
+    assert ending_text(game, names) == f"{names[last]} laid their last tile with the bag empty"
+    names[last] = "you"
+    assert ending_text(game, names) == "you laid your last tile with the bag empty"
