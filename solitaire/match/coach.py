@@ -140,9 +140,9 @@ def explain(advice: CardAdvice, most: int = 2) -> str:
     (the ``most`` answers worth most on average)."""
     now = f"pegs {advice.pegs}"
     if not advice.threats:
-        return f"{now}; their answer pegs nothing at once"
+        return f"{now}; their reply pegs nothing at once"
     top = ", ".join(f"{t.what} {_share(t.chance)}" for t in advice.threats[:most])
-    return f"{now}; their answer pegs {float(advice.reply):.2f} on average ({top})"
+    return f"{now}; their reply pegs {float(advice.reply):.2f} on average ({top})"
 
 
 def play_note(

@@ -422,7 +422,7 @@ def _values_of(
 def drill_tally(data: Mapping[str, Any]) -> DrillTally:
     """What a drill record says of your graded cards, read strictly (it is untrusted; only
     replaying a drill re-grades it)."""
-    top = Fields(data, "record", required=_TOP)
+    top = Fields(data, "record", required=_TOP, optional=("model",))
     hands = top.integer("hands", 1, MAX_HANDS)
     played = top.array("played", 1, hands)
     grades = [grade for hand in _recorded_grades(top, hands) for grade in hand]

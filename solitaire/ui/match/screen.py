@@ -685,8 +685,8 @@ def advice_rows(
     Where the reasons would wrap past ``room`` rows at 80 columns, each names one answer."""
     title = Text("Coach: ", style="title").append(
         "each card's expected net pegging to the end of the play (yours minus theirs) "
-        "over the hands they likely hold; what it pegs now; their answer's average, not "
-        "seeing your cards, and the share of their hands that answer so.",
+        "over the hands they likely hold; what it pegs now; their reply's average and "
+        "the share of their hands that make it.",
         style="muted",
     )
     if advice is None:
