@@ -9,12 +9,13 @@ source of the values is chosen here, once:
   game (either score at :data:`~solitaire.match.decide.endgame.NEAR_END` or more)
   its chance of winning too (:func:`~solitaire.match.decide.endgame.discard_chances`);
 * a **card** is worth its exact expected net pegging to the end of the play, by the
-  search (:mod:`~solitaire.match.decide.search`) with the opponent's next card chosen
+  search (:mod:`~solitaire.match.decide.search`), the opponent's next card chosen
   without seeing mine (the ``"honest"`` model, the expert's and the coach's); with the
-  ``"open"`` model (both hands seen, kept for comparison) pone's opening lead is read from
-  the lead table (:mod:`~solitaire.match.decide.lead`) instead; near the end, once the opponent has
-  laid a card, its chance of winning (:func:`~solitaire.match.decide.endgame.play_chances`),
-  the net pegging only breaking ties. Pone's opening lead played to win, its ~1,800
+  ``"open"`` model (both hands seen, kept for comparison) pone's opening lead is read
+  from the lead table (:mod:`~solitaire.match.decide.lead`) instead; near the end, once
+  the opponent has laid a card, its chance of winning
+  (:func:`~solitaire.match.decide.endgame.play_chances`, both hands known), the net
+  pegging only breaking ties. Pone's opening lead played to win, its ~1,800
   hidden hands would take seconds, so it stays the lead of the most net pegging.
 
 What to choose from these values is the caller's (:mod:`solitaire.match.expert`,
