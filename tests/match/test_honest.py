@@ -10,13 +10,14 @@ the model cannot know them), and the rest of the play is every line tried.
 from __future__ import annotations
 
 import dataclasses
+import re
 from fractions import Fraction
 from itertools import combinations
 
 import pytest
 
 from solitaire.core.cards import ALL_CARDS, Card
-from solitaire.match.coach import advise_play
+from solitaire.match.coach import NOTE_LOSS, CardAdvice, advise_play, play_note
 from solitaire.match.decide.hidden import Hidden
 from solitaire.match.decide.search import NO_REPLY, blind_reply, play_options
 from solitaire.match.decide.values import play_values
@@ -185,3 +186,38 @@ def test_the_coach_average_is_the_sum_of_its_shares_times_points() -> None:
             assert sum(options[item.card].replies.values()) == 1
             checked += 1
     assert checked > 250
+
+
+def _parts(advice: list[CardAdvice], mine: CardAdvice) -> list[Fraction]:
+    """The parts of a card's cost, worked out again: pegged now, each answer, the rest."""
+    best = advice[0]
+    loss = best.net - mine.net
+    was = {t.what: t.chance for t in best.threats}
+    answers = [t.points * (t.chance - was.get(t.what, Fraction(0))) for t in mine.threats]
+    now = Fraction(best.pegs - mine.pegs)
+    return [now, *answers, loss - now - (mine.reply - best.reply)]
+
+
+def test_a_costly_cards_note_names_the_largest_parts_of_its_cost() -> None:
+    """The note names the largest parts of the cost (what the card pegs now, each answer of
+    theirs, the rest of the play), largest first, until they make up half of it."""
+    notes = named_answer = 0
+    for match, seat in _positions(12):
+        advice = advise_play(match.observation(seat))
+        for mine in advice:
+            note = play_note(advice, mine.card)
+            loss = advice[0].net - mine.net
+            if note is None:
+                assert loss <= NOTE_LOSS
+                continue
+            notes += 1
+            amounts = [Fraction(a) for a in re.findall(r"(\d+\.\d\d) of it", note)]
+            parts = sorted((p for p in _parts(advice, mine) if p > 0), reverse=True)
+            expected: list[Fraction] = []
+            for part in parts[:2]:
+                if sum(expected, Fraction(0)) * 2 >= loss:
+                    break
+                expected.append(part)
+            assert amounts == [Fraction(f"{float(p):.2f}") for p in expected], note
+            named_answer += "of it their " in note
+    assert notes > 20 and named_answer
