@@ -16,7 +16,8 @@ Two models of the opponent (:data:`Model`):
   ``E[max] = sum over t >= 1 of P(max >= t)``, integers over ``C(unseen, held)``);
   among equals the higher card value, then the higher rank. Their unseen cards are
   all but the starter, the cards laid and their own hand: the two they threw to the
-  crib, which I cannot know, count among them. That answer is the one card played
+  crib, which I cannot know, count among them, and what my goes have shown of my hand
+  is not used (as ``standard`` does not use it). That answer is the one card played
   "blind"; the rest of the play after it is solved exactly with both hands known
   (:mod:`~solitaire.match.decide.solver`). When they cannot answer (go, no cards)
   the rest of the play is solved exactly from my card on.
