@@ -221,3 +221,20 @@ def test_a_costly_cards_note_names_the_largest_parts_of_its_cost() -> None:
             assert amounts == [Fraction(f"{float(p):.2f}") for p in expected], note
             named_answer += "of it their " in note
     assert notes > 20 and named_answer
+
+
+def test_the_issues_pair_royal_is_in_the_reply_and_in_what_expert_lays() -> None:
+    """#25: holding 4♠ A♠ A♦ J♣ against a led A♥, the open model said their reply to the A♠
+    pegs 0.00 on average beside "a pair royal 16%", and expert answered with the pair
+    royal at once. Now the average is the share times 6, and the reply is expert's."""
+    match = Match.from_cards(0, ["4S AS AD JC 9H 8D", "AH AC 7S 6C KD QH"], "2C")
+    match.discard(1, "KD QH")
+    match.discard(0, "9H 8D")
+    match.lay(1, "AH")
+    view = match.observation(0)
+    ace = next(a for a in advise_play(view) if a.card == Card.parse("AS"))
+    assert [(t.what, t.points) for t in ace.threats] == [("a pair royal", 6)]
+    assert ace.reply == 6 * ace.threats[0].chance and f"{float(ace.reply):.2f}" == "0.94"
+    assert blind_reply(view, ace.card, [1, 7, 6]) == 1
+    match.lay(0, "AS")
+    assert ExpertPlayer().choose(match.observation(1)) == Lay(Card.parse("AC"))
