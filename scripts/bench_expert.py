@@ -43,6 +43,7 @@ from solitaire.cli.arena_commands import results_table
 from solitaire.cluster import run_on
 from solitaire.core.runs import Executor, wilson
 from solitaire.match.arena import arena, arena_players
+from solitaire.match.decide.search import Model
 from solitaire.match.expert import ExpertPlayer
 from solitaire.match.game import Match, Observation, Phase
 from solitaire.match.players import StandardPlayer
@@ -210,9 +211,17 @@ def _kind(view: Observation) -> str:
 
 
 def cpu_times(games: int, seed: int) -> tuple[float, float]:
-    """Every expert decision of ``games`` games against standard, in CPU and wall seconds:
-    prints them by kind, and returns the CPU median and 99th percentile of all."""
-    expert, standard = ExpertPlayer(), StandardPlayer()
+    """Every expert decision of ``games`` games against standard, in CPU and wall seconds,
+    by kind: the expert's, then beside it the open model's (the expert before its honest
+    model of the opponent, on the same games); returns the expert's CPU median and 99th
+    percentile of all."""
+    speed = _cpu_times(games, seed, "honest")
+    _cpu_times(games, seed, "open")
+    return speed
+
+
+def _cpu_times(games: int, seed: int, model: Model) -> tuple[float, float]:
+    expert, standard = ExpertPlayer(model), StandardPlayer()
     cpu: dict[str, list[float]] = defaultdict(list)
     wall: list[float] = []
     for game in range(games):
@@ -229,7 +238,10 @@ def cpu_times(games: int, seed: int) -> tuple[float, float]:
                 action = standard.choose(view)
             match.apply(action, player=player)
     every = sorted(t for times in cpu.values() for t in times)
-    print(f"expert's decisions in {games} games against standard, seeds {seed}-{seed + games - 1}:")
+    print(
+        f"expert's decisions ({model} model) in {games} games against standard, "
+        f"seeds {seed}-{seed + games - 1}:"
+    )
     print(
         f"  all {len(every):,}: CPU median {statistics.median(every):.4f} s, "
         f"p99 {_p99(every):.3f} s, max {every[-1]:.3f} s; wall median "

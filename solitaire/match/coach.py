@@ -1,17 +1,20 @@
 """The play coach: every card that fits, valued by the search and explained; what a play cost;
 and after a game, the costliest discards and plays.
 
-Every value is the search's (:func:`~solitaire.match.decide.search.play_options`): the
-card's exact expected net pegging to the end of the play, yours minus the
-opponent's, over every hand the opponent can still hold (each as likely as a
+Every value is the search's (:func:`~solitaire.match.decide.search.play_options`, the
+expert's own): the card's exact expected net pegging to the end of the play, yours
+minus the opponent's, over every hand the opponent can still hold (each as likely as a
 sound player is to have kept it: the model of :mod:`~solitaire.match.decide.hidden`,
-built once per position). The coach is a choice on the expert's stages
-(:mod:`solitaire.match.decide`): it reads the values and the model, and adds words:
-what the card pegs now, what the opponent's answer pegs on average, and the
-answers it leaves open (15-2, 31-2, a pair, a run), each with the share of the
-opponent's possible hands (weighed as the search weighs them) that hold a card
-making it. A discard is valued as the discard coach values it
-(:mod:`~solitaire.match.discard_coach`: as ``expert`` does, its hand, crib and play).
+built once per position), the opponent answering without seeing your cards (the
+``"honest"`` model: they lay the card ``standard`` would, from what they can see) and
+the rest of the play solved with both hands known. The coach is a choice on the
+expert's stages (:mod:`solitaire.match.decide`): it reads the values and the model,
+and adds words: what the card pegs now, what the opponent's answer pegs on average,
+and what that answer makes (15-2, 31-2, a pair, a run), each with the share of the
+opponent's possible hands (weighed as the search weighs them) that answer so. Those
+shares are the search's own, so the average is exactly the sum of share times points.
+A discard is valued as the discard coach values it (:mod:`~solitaire.match.discard_coach`:
+as ``expert`` does, its hand, crib and play).
 
 >>> from solitaire.match.game import Match
 >>> match = Match.from_cards(0, ["5H 5C 9D TS JH 2C", "AH 3C 4D 6S 8H KC"], "QD")
@@ -23,18 +26,15 @@ making it. A discard is valued as the discard coach values it
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from solitaire.core.cards import ALL_CARDS, Card
 from solitaire.match.discard_coach import advise_discard, discard_cost, shown_parts
 from solitaire.match.game import Action, Discard, Lay, Match, Observation, Phase
 from solitaire.match.pegging import MAX_COUNT, PegKind, count_of, peg_items
-
-if TYPE_CHECKING:
-    from solitaire.match.decide.hidden import Hidden
 
 __all__ = [
     "NOTE_LOSS",
@@ -49,13 +49,15 @@ __all__ = [
 ]
 
 NOTE_LOSS: Final = Fraction(1, 2)  # a play costing more than this, on average, is named
-_ANY_OF_RANK: Final = {card.rank: card for card in reversed(ALL_CARDS)}  # pegging: rank only
+_ANY_OF_RANK: Final[dict[int, Card]] = {
+    card.rank: card for card in reversed(ALL_CARDS)
+}  # pegging: rank only
 
 
 @dataclass(frozen=True, slots=True)
 class Threat:
-    """An answer a card leaves open: what it pegs, and the share of the opponent's possible
-    hands that hold a card making it."""
+    """What the opponent's answer to a card makes: its points, and the share of their
+    possible hands that answer so (the search's model of their answer)."""
 
     what: str  # "15-2", "31-2", "a pair", "a pair royal", "a run of 3", joined by "and"
     points: int
@@ -64,8 +66,9 @@ class Threat:
 
 @dataclass(frozen=True, slots=True)
 class CardAdvice:
-    """One card that fits: the search's net value, what it pegs now, the opponent's expected
-    answer, and the answers it leaves open (likeliest first)."""
+    """One card that fits: the search's net value, what it pegs now, what the opponent's
+    answer pegs on average, and the answers that score (the most points on average first):
+    ``reply`` is the sum over ``threats`` of chance times points."""
 
     card: Card
     net: Fraction
@@ -85,29 +88,24 @@ def _label(kinds: Sequence[tuple[PegKind, int]]) -> str:
     return " and ".join(words.get(kind, f"a run of {points}") for kind, points in kinds)
 
 
-def _threats(view: Observation, hidden: Hidden, card: Card) -> tuple[Threat, ...]:
-    """The answers to ``card`` that peg, each with its chance over the model's hidden hands."""
+def _threats(view: Observation, card: Card, replies: Mapping[int, Fraction]) -> tuple[Threat, ...]:
+    """The opponent's answers to ``card`` that score, from the search's share of their hands
+    laying each rank (:attr:`~solitaire.match.decide.search.PlayOption.replies`), those
+    making the same points the same way together."""
     series = [*view.series, card]
-    count = count_of(series)
-    if count == MAX_COUNT or view.opponent_said_go or not view.opponent_held:
-        return ()
-    answers: dict[str, tuple[int, set[int]]] = {}
-    for rank, reply in _ANY_OF_RANK.items():
-        if count + reply.value > MAX_COUNT:
-            continue
+    if count_of(series) == MAX_COUNT:
+        series = []  # they lead the next count
+    answers: dict[str, tuple[int, Fraction]] = {}
+    for rank, share in replies.items():
+        reply = _ANY_OF_RANK.get(rank)
+        if reply is None:
+            continue  # (the search's NO_REPLY: no card at once)
         items = peg_items([*series, reply])
         if items:
             label = _label([(item.kind, item.points) for item in items])
-            points = sum(item.points for item in items)
-            answers.setdefault(label, (points, set()))[1].add(rank)
-    if not answers:
-        return ()
-    hands, total = hidden.hands, hidden.total
-    threats = []
-    for label, (points, ranks) in answers.items():
-        held = sum(weight for hand, weight in hands if ranks.intersection(hand))
-        if held:
-            threats.append(Threat(label, points, Fraction(held, total)))
+            chance = answers[label][1] if label in answers else Fraction(0)
+            answers[label] = (sum(item.points for item in items), chance + share)
+    threats = [Threat(label, points, chance) for label, (points, chance) in answers.items()]
     threats.sort(key=lambda t: (t.chance * t.points, t.points), reverse=True)
     return tuple(threats)
 
@@ -117,12 +115,15 @@ def advise_play(view: Observation) -> list[CardAdvice]:
     from solitaire.match.decide.hidden import Hidden  # numpy: loads with the first advice
     from solitaire.match.decide.values import play_options
 
-    hidden = Hidden(view)  # the model, once for every card
     return [
         CardAdvice(
-            option.card, option.net, option.pegs, option.reply, _threats(view, hidden, option.card)
+            option.card,
+            option.net,
+            option.pegs,
+            option.reply,
+            _threats(view, option.card, option.replies),
         )
-        for option in play_options(view, hidden)
+        for option in play_options(view, Hidden(view))  # the model, once for every card
     ]
 
 
@@ -135,11 +136,11 @@ def _share(chance: Fraction) -> str:
 
 
 def explain(advice: CardAdvice, most: int = 2) -> str:
-    """Why a card is worth what it is: what it pegs now and what it leaves the opponent (the
-    ``most`` likeliest answers)."""
+    """Why a card is worth what it is: what it pegs now and what the opponent's answer pegs
+    (the ``most`` answers worth most on average)."""
     now = f"pegs {advice.pegs}"
     if not advice.threats:
-        return f"{now}; leaves them nothing to peg at once"
+        return f"{now}; their reply pegs nothing at once"
     top = ", ".join(f"{t.what} {_share(t.chance)}" for t in advice.threats[:most])
     return f"{now}; their reply pegs {float(advice.reply):.2f} on average ({top})"
 
@@ -147,20 +148,42 @@ def explain(advice: CardAdvice, most: int = 2) -> str:
 def play_note(
     advice: Sequence[CardAdvice], laid: Card, name: Callable[[Card], str] = str
 ) -> str | None:
-    """A line naming a costly card, or None when ``laid`` was within :data:`NOTE_LOSS` of the
-    best: ``laying the 5♥ gave away 15-2 (in 38% of their hands) and cost 1.30 points on
-    average; the 9♣ was best.``"""
+    """A line naming a costly card and what most of its cost comes from, or None when
+    ``laid`` was within :data:`NOTE_LOSS` of the best: ``laying the 5♥ cost 1.30 points on
+    average, 0.76 of it their 15-2 (in 38% of their hands, against 0%); the 9♣ was
+    best.``
+
+    The cost splits exactly into what the card pegs now, each answer of theirs (its points
+    times the change in the share of their hands answering so) and the rest of the play;
+    the line names the largest parts until they make up half the cost (two at most).
+    """
     best = advice[0]
     mine = next(a for a in advice if a.card == laid)
     loss = best.net - mine.net
     if loss <= NOTE_LOSS:
         return None
-    gave = ""
-    if mine.threats and (not best.threats or mine.threats[0].what != best.threats[0].what):
-        threat = mine.threats[0]
-        gave = f" gave away {threat.what} (in {_share(threat.chance)} of their hands) and"
+    parts = [(Fraction(best.pegs - mine.pegs), f"pegging {best.pegs - mine.pegs} fewer now")]
+    theirs = {t.what: t for t in best.threats}
+    for threat in mine.threats:
+        other = theirs.get(threat.what)
+        was = other.chance if other else Fraction(0)
+        cost = threat.points * (threat.chance - was)
+        shares = f"in {_share(threat.chance)} of their hands, against {_share(was)}"
+        words = f"their {threat.what} ({shares})"
+        parts.append((cost, words))
+    answers = mine.reply - best.reply
+    parts.append((loss - (best.pegs - mine.pegs) - answers, "in the rest of the play"))
+    parts.sort(key=lambda part: part[0], reverse=True)
+    named: list[str] = []
+    covered = Fraction(0)
+    for cost, words in parts[:2]:
+        if cost <= 0 or covered * 2 >= loss:
+            break
+        named.append(f"{float(cost):.2f} of it {words}")
+        covered += cost
+    why = f", {' and '.join(named)}" if named else ""
     return (
-        f"laying the {name(laid)}{gave} cost {float(loss):.2f} points on average; "
+        f"laying the {name(laid)} cost {float(loss):.2f} points on average{why}; "
         f"the {name(best.card)} was best."
     )
 

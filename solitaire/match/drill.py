@@ -10,9 +10,12 @@ against the search (:func:`~solitaire.match.decide.values.play_values`): its los
 the best card's expected net pegging to the end of the play less yours, so a
 best card loses 0. A "go" when no card fits is said for you and not graded.
 
-A drill's record holds the seed, the cards you laid and what they were graded;
-:func:`replay_drill` plays it again, re-grades every card and refuses any
-difference, naming the hand and the field.
+A drill's record holds the seed, the cards you laid, what they were graded and the
+model of the opponent's play the grades and the ``expert`` opponent used (``model``:
+``"honest"``, the opponent answering without seeing your cards; a record written before
+that model has no such field and is played again with the ``"open"`` model it was
+graded by, see :mod:`~solitaire.match.decide.search`); :func:`replay_drill` plays it
+again, re-grades every card and refuses any difference, naming the hand and the field.
 
 >>> drill = Drill(seed=3, hands=2, opponent="standard")
 >>> while not drill.is_over:
@@ -45,6 +48,7 @@ from solitaire.core.untrusted import (
     parse_record,
     safe_text,
 )
+from solitaire.match.decide.search import MODELS, Model
 from solitaire.match.decide.values import play_values
 from solitaire.match.game import GO, Discard, Lay, Match, Observation, Phase, deal_deck
 from solitaire.match.levels import DEFAULT_HANDS, MAX_HANDS
@@ -91,7 +95,13 @@ class Grade:
 class Drill:
     """A seeded run of play-only hands: you (player 0) against ``opponent`` (player 1)."""
 
-    def __init__(self, seed: int, hands: int = DEFAULT_HANDS, opponent: str = "expert") -> None:
+    def __init__(
+        self,
+        seed: int,
+        hands: int = DEFAULT_HANDS,
+        opponent: str = "expert",
+        model: Model = "honest",
+    ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise InputError(f"invalid seed {seed!r}: expected a whole number, 0 or more")
         if not 1 <= hands <= MAX_HANDS:
@@ -101,6 +111,7 @@ class Drill:
         self.seed: Final = seed
         self.hands: Final = hands
         self.opponent: Final = opponent
+        self.model: Final = model  # of the opponent's play, in the grades and in ``expert``
         self.number = 0  # the hand being played, from 1
         self.grades: list[Grade] = []
         self.hands_played: list[list[Card]] = []  # your cards laid, hand by hand
@@ -118,7 +129,7 @@ class Drill:
     def _player(self) -> Player:
         match = self.match
         moment = f"{self.seed} {self.number} {len(match.deal.plays)}"
-        return make_player(self.opponent, random.Random(f"cribsol drill {moment}"))
+        return make_player(self.opponent, random.Random(f"cribsol drill {moment}"), self.model)
 
     def _next_hand(self) -> None:
         self.number += 1
@@ -190,7 +201,7 @@ class Drill:
         grade = None
         if self.choosing():
             if values is None:
-                values = play_values(match.observation(YOU))
+                values = play_values(match.observation(YOU), model=self.model)
             best = max(values, key=lambda c: (values[c], c))
             grade = Grade(self.number, card, best, values[best] - values[card], len(fits))
             self.grades.append(grade)
@@ -236,6 +247,7 @@ def drill_record(drill: Drill) -> dict[str, Any]:
         "seed": str(drill.seed),
         "hands": drill.hands,
         "opponent": drill.opponent,
+        "model": drill.model,
         "played": [[str(card) for card in cards] for cards in drill.hands_played],
         "grades": grades,
         "pegged": [list(pair) for pair in drill.pegged],
@@ -263,14 +275,15 @@ def replay_drill(
     check_kind(
         data.get("game") if isinstance(data, Mapping) else None, "record: field 'game'", DRILL
     )
-    top = Fields(data, "record", required=_TOP)
+    top = Fields(data, "record", required=_TOP, optional=("model",))
     top.version("version", RECORD_VERSION)
     seed = top.seed("seed")
     hands = top.integer("hands", 1, MAX_HANDS)
     opponent = top.text("opponent", 20, alphabet=_LEVEL_CHARS)
     if opponent not in PLAYERS:
         raise RecordError(f"record: field 'opponent' is not a level ({', '.join(PLAYERS)})")
-    drill = Drill(seed, hands, str(opponent))
+    model = _model(top)
+    drill = Drill(seed, hands, str(opponent), model)
     played = top.array("played", 1, hands)
     recorded_grades = _recorded_grades(top, hands)
     recorded_pegged = _recorded_pegged(top, hands)
@@ -356,6 +369,18 @@ _TOP: Final = (
 _LOSS: Final = re.compile(r"(0|[1-9][0-9]{0,28})(/[1-9][0-9]{0,28})?")
 
 
+def _model(top: Fields) -> Model:
+    """The record's model of the opponent's play: ``"open"`` when it has none (written
+    before the honest model)."""
+    if not top.has("model"):
+        return "open"
+    text = top.text("model", 10, alphabet=_LEVEL_CHARS)
+    for model in MODELS:
+        if text == model:
+            return model
+    raise RecordError(f"record: field 'model' is not a model ({', '.join(MODELS)})")
+
+
 def _recorded_grades(top: Fields, hands: int) -> list[list[tuple[Card, Card, Fraction]]]:
     """A record's grades, hand by hand, read strictly: (your card, the best, the loss)."""
     out = []
@@ -397,7 +422,7 @@ def _values_of(
 def drill_tally(data: Mapping[str, Any]) -> DrillTally:
     """What a drill record says of your graded cards, read strictly (it is untrusted; only
     replaying a drill re-grades it)."""
-    top = Fields(data, "record", required=_TOP)
+    top = Fields(data, "record", required=_TOP, optional=("model",))
     hands = top.integer("hands", 1, MAX_HANDS)
     played = top.array("played", 1, hands)
     grades = [grade for hand in _recorded_grades(top, hands) for grade in hand]

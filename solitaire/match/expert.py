@@ -10,8 +10,12 @@ values of the choices (:mod:`~solitaire.match.decide.values`), and here the choi
   of the four cards kept (:func:`~solitaire.match.decide.discard.discard_points`).
 * **Play**: the card of the greatest exact expected net pegging to the end of the
   play over every hand the opponent can still hold, weighed by how likely a sound
-  player is to have kept it (:func:`~solitaire.match.decide.values.play_values`);
-  among equals the higher card value, then the higher card.
+  player is to have kept it (:func:`~solitaire.match.decide.values.play_values`),
+  the opponent's answer chosen without seeing this player's cards (the ``"honest"``
+  model of :mod:`~solitaire.match.decide.search`) and the rest of the play solved with
+  both hands known; among equals the higher card value, then the higher card.
+  ``ExpertPlayer(model="open")`` is the expert before that model (the opponent seeing
+  every card from here on), kept for ``scripts/bench_deals.py`` to compare against.
 * **Near the end** (either score at :data:`~solitaire.match.decide.endgame.NEAR_END`
   or more) both choices maximise the chance of winning the game instead, points
   breaking ties, except pone's opening lead: played to win, its ~1,800 hidden hands
@@ -24,7 +28,7 @@ from typing import Final
 
 from solitaire.core.cards import Card
 from solitaire.match.decide.hidden import Hidden
-from solitaire.match.decide.values import lay_values, value_discards
+from solitaire.match.decide.values import Model, lay_values, value_discards
 from solitaire.match.game import GO, Action, Discard, Lay, Observation, Phase
 
 __all__ = ["ExpertPlayer"]
@@ -35,6 +39,9 @@ class ExpertPlayer:
 
     name: Final = "expert"
 
+    def __init__(self, model: Model = "honest") -> None:
+        self.model: Final = model
+
     def choose(self, view: Observation) -> Action:
         """The best discard, or the best card to lay, or go."""
         if view.phase is Phase.DISCARD:
@@ -44,7 +51,7 @@ class ExpertPlayer:
             return GO
         if len(lays) == 1:
             return Lay(lays[0])
-        values = lay_values(view, Hidden(view))
+        values = lay_values(view, Hidden(view), self.model)
         chances = values.chances
         if chances is not None:
             best = max(chances[card] for card in lays)

@@ -8,16 +8,22 @@ It sits above the players it makes (:mod:`~solitaire.match.players` and
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from solitaire.core.errors import InputError
 from solitaire.match.levels import PLAYERS
 from solitaire.match.players import EasyPlayer, Player, StandardPlayer
 
+if TYPE_CHECKING:
+    from solitaire.match.decide.search import Model
+
 __all__ = ["PLAYERS", "make_player"]
 
 
-def make_player(name: str, rng: random.Random) -> Player:
-    """The computer level of this name; ``rng`` feeds the ones that draw at random."""
+def make_player(name: str, rng: random.Random, model: Model = "honest") -> Player:
+    """The computer level of this name; ``rng`` feeds the ones that draw at random.
+    ``model`` is ``expert``'s model of the opponent's play (``"open"``: the expert before
+    the honest model, for replaying what it played)."""
     if name == "easy":
         return EasyPlayer(rng)
     if name == "standard":
@@ -25,5 +31,5 @@ def make_player(name: str, rng: random.Random) -> Player:
     if name == "expert":
         from solitaire.match.expert import ExpertPlayer  # the search and numpy load with it
 
-        return ExpertPlayer()
+        return ExpertPlayer(model)
     raise InputError(f"unknown player {name!r}: expected one of {', '.join(PLAYERS)}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -206,3 +207,28 @@ def test_a_record_that_graded_one_rank_still_replays() -> None:
     record["grades"][hand - 1][before]["loss"] = "1/2"  # the first inserted
     with pytest.raises(RecordError, match="is not what the drill gives"):
         replay_drill(record)
+
+
+@pytest.mark.parametrize("name", ["expert-first", "expert-third"])
+def test_a_record_written_before_the_honest_model_replays_with_the_open_one(name: str) -> None:
+    """Drills against ``expert`` written by the release before the honest model (no
+    ``model`` field): its answers and grades were the open model's, and replay so; read as
+    the honest model's, the same cards are refused."""
+    path = Path(__file__).parent.parent / "fixtures" / "drill" / f"{name}-before-honest.json"
+    record = json.loads(path.read_text())
+    assert "model" not in record
+    for regrade in (True, False):
+        drill = replay_drill(record, regrade=regrade)
+        assert drill.model == "open" and drill_record(drill)["model"] == "open"
+    with pytest.raises(RecordError, match="hand 1"):
+        replay_drill({**record, "model": "honest"})
+
+
+def test_a_new_record_names_its_model_and_replays() -> None:
+    drill = Drill(7, hands=2, opponent="expert")
+    assert play_through(drill)
+    record = json.loads(json.dumps(drill_record(drill)))
+    assert record["model"] == "honest"
+    assert replay_drill(record).grades == drill.grades
+    with pytest.raises(RecordError, match="field 'model' is not a model"):
+        replay_drill({**record, "model": "peeking"})

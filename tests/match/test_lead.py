@@ -39,8 +39,8 @@ def test_lead_values_equal_the_search_over_every_hidden_hand() -> None:
     for seed in range(6):
         view = opening_lead(seed)
         assert is_opening_lead(view) and not view.is_dealer
-        assert lead_values(view) == search_values(view)
-        assert play_values(view) == lead_values(view)
+        assert lead_values(view) == search_values(view, model="open")
+        assert play_values(view, model="open") == lead_values(view)
 
 
 def test_the_weights_follow_every_card_seen() -> None:
@@ -50,7 +50,7 @@ def test_the_weights_follow_every_card_seen() -> None:
     match.discard(0, "6H 7C")
     view = match.observation(1)
     assert is_opening_lead(view)
-    assert lead_values(view) == search_values(view)
+    assert lead_values(view) == search_values(view, model="open")
 
 
 def test_stored_values_equal_the_solved_play() -> None:

@@ -8,7 +8,8 @@
   source chosen for the position: the discard's points
   (:mod:`~solitaire.match.decide.discard`), the search of the play
   (:mod:`~solitaire.match.decide.search`, on the exact play of two known hands,
-  :mod:`~solitaire.match.decide.solver`), the lead table
+  :mod:`~solitaire.match.decide.solver`, the opponent's reply chosen without seeing the
+  player's cards), the lead table of the open model
   (:mod:`~solitaire.match.decide.lead`) or the chances of winning near the end
   (:mod:`~solitaire.match.decide.endgame`);
 * the **choice**: the players (:mod:`solitaire.match.expert`) and the coach

@@ -3,19 +3,35 @@
 For the player to lay, every card that fits is valued by the points it pegs now
 plus all that both players peg after it to the end of the play, theirs minus the
 opponent's, averaged over every hand the opponent can still hold: the hands and
-their weights are the decision's model (:class:`~solitaire.match.decide.hidden.Hidden`),
-and each hand's rest of the play is solved exactly with both hands known
-(:mod:`~solitaire.match.decide.solver`).
+their weights are the decision's model (:class:`~solitaire.match.decide.hidden.Hidden`).
+Values are integer sums divided once (:class:`~fractions.Fraction`).
 
-Values are integer sums divided once (:class:`~fractions.Fraction`). Both
-players are assumed to lay knowing both hands from here on, the usual model of
-computer cribbage players (exhaustive here, where others sample the hands).
+Two models of the opponent (:data:`Model`):
+
+* ``"honest"`` (the expert's and the coach's): the opponent does not see my cards.
+  Their next card, the answer to mine (or their lead when mine made 31), is chosen
+  as ``standard`` chooses a card, from what they can see: the points it pegs now
+  less my expected best answer at once, over every hand of the size I still hold
+  drawn from the cards they have not seen, all equally likely (exactly:
+  ``E[max] = sum over t >= 1 of P(max >= t)``, integers over ``C(unseen, held)``);
+  among equals the higher card value, then the higher rank. Their unseen cards are
+  all but the starter, the cards laid and their own hand: the two they threw to the
+  crib, which I cannot know, count among them, and what my goes have shown of my hand
+  is not used (as ``standard`` does not use it). That answer is the one card played
+  "blind"; the rest of the play after it is solved exactly with both hands known
+  (:mod:`~solitaire.match.decide.solver`). When they cannot answer (go, no cards)
+  the rest of the play is solved exactly from my card on.
+* ``"open"`` (the expert before the honest model, kept for comparison): both players
+  lay knowing both hands from my card on.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import comb
+from typing import Final, Literal
 
 from solitaire.core.cards import Card
 from solitaire.match.decide.hidden import Hand, Hidden, model_of
@@ -34,7 +50,20 @@ from solitaire.match.decide.solver import (
 from solitaire.match.game import Observation
 from solitaire.match.pegging import MAX_COUNT
 
-__all__ = ["PlayOption", "play_options", "search_values"]
+__all__ = [
+    "MODELS",
+    "NO_REPLY",
+    "Model",
+    "PlayOption",
+    "blind_reply",
+    "play_options",
+    "search_values",
+]
+
+Model = Literal["honest", "open"]
+MODELS: Final[tuple[Model, ...]] = ("honest", "open")
+NO_REPLY: Final = 0  # in :attr:`PlayOption.replies`: the opponent lays no card at once
+_VALUE: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # by rank
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,13 +72,17 @@ class PlayOption:
 
     ``net`` is the expected pegging to the end of the play, this player's minus the
     opponent's; ``pegs`` what the card pegs at once; ``reply`` the expected points the
-    opponent pegs with the card the search has them answer with (0 when they cannot).
+    opponent's next card pegs at once under the model (0 when they cannot lay);
+    ``replies`` the rank of that card (:data:`NO_REPLY`: none) with the share of the
+    opponent's possible hands that lay it, so ``reply`` is the sum over ``replies`` of
+    share times what the rank pegs.
     """
 
     card: Card
     net: Fraction
     pegs: int
     reply: Fraction
+    replies: Mapping[int, Fraction]
 
 
 def _root(view: Observation) -> tuple[Hand, int, int, list[Card]]:
@@ -62,59 +95,223 @@ def _hidden_ids(hidden: Hidden) -> tuple[list[tuple[int, int]], int]:
     return [(hand_id(hand), weight) for hand, weight in hidden.hands], hidden.total
 
 
-def search_values(view: Observation, hidden: Hidden | None = None) -> dict[Card, Fraction]:
+@dataclass(frozen=True, slots=True)
+class _Sums:
+    """One rank of mine, summed over the hidden hands with their weights: the net, the
+    points the opponent's next card pegs, and the weight of each rank they lay next."""
+
+    pegs: int
+    net: int
+    reply: int
+    replies: dict[int, int]
+
+
+def _answer(
+    base: tuple[int, int], rank: int, held: int, unseen: list[int]
+) -> tuple[int, int, int, list[tuple[int, frozenset[int], int]]]:
+    """The opponent laying ``rank`` at ``base`` (count, tail id): what it pegs, the count and
+    tail after it, and my answers' thresholds as ``standard`` weighs them: for each
+    ``t >= 1`` up to my best answer, the ranks whose answer pegs ``t`` or more, with the
+    unseen cards of those ranks (``held`` cards in my hand; runs of equal thresholds merged
+    as ``(how many, ranks, cards)``)."""
+    count, tail = base
+    new_tail, points = tail_steps(tail)[rank]
+    new_count = count + _VALUE[rank]
+    if new_count in (15, MAX_COUNT):
+        points += 2
+    thresholds: list[tuple[int, frozenset[int], int]] = []
+    if new_count != MAX_COUNT and held:
+        steps = tail_steps(new_tail)
+        room = MAX_COUNT - new_count
+        answers = {}
+        for mine in range(1, 14):
+            if _VALUE[mine] <= room:
+                pegs = steps[mine][1] + (2 if new_count + _VALUE[mine] in (15, MAX_COUNT) else 0)
+                if pegs:
+                    answers[mine] = pegs
+        for t in range(1, max(answers.values(), default=0) + 1):
+            ranks = frozenset(r for r, pegs in answers.items() if pegs >= t)
+            if thresholds and thresholds[-1][1] == ranks:
+                times, _, cards = thresholds[-1]
+                thresholds[-1] = (times + 1, ranks, cards)
+            else:
+                thresholds.append((1, ranks, sum(unseen[r] for r in ranks)))
+    return points, new_count, new_tail, thresholds
+
+
+class _Blind:
+    """The opponent's next card after I lay ``rank``, chosen by the honest model from what
+    they can see (the module's docstring), for any hand they may hold."""
+
+    def __init__(self, view: Observation, mine: Hand, tail: int, rank: int) -> None:
+        self.laid = lay(mine, rank, view.count, tail)  # my hand left, count, tail, points
+        _, new_count, new_tail, _ = self.laid
+        unseen = [0] + [4] * 13  # by rank: the cards they have not seen, their hand among them
+        for _, card in view.laid:
+            unseen[card.rank] -= 1
+        if view.starter is not None:
+            unseen[view.starter.rank] -= 1
+        unseen[rank] -= 1
+        held = len(mine) - 1
+        self.unseen = sum(unseen)
+        self.ways = [comb(n, held) for n in range(self.unseen + 1)]
+        base = (0, 0) if new_count == MAX_COUNT else (new_count, new_tail)  # 31: they lead
+        self.room = MAX_COUNT - base[0]
+        self.answers = {
+            r: _answer(base, r, held, unseen) for r in range(1, 14) if _VALUE[r] <= self.room
+        }
+
+    def choose(self, ranks: Hand, hand: int) -> tuple[int, int, int] | None:
+        """The card (rank, value, the hand left) the holder of ``ranks`` (id ``hand``) lays
+        next, or None when they lay none at once."""
+        if HAND_LEAST[hand] > self.room:  # no card, or none fits
+            return None
+        cards = self.unseen - len(ranks)  # what my hand is drawn from, as they see it
+        of_mine = self.ways[cards]
+        best = (-INF * of_mine, 0, 0)
+        chosen = None
+        for move in HAND_MOVES[hand]:
+            r = move[0]
+            if _VALUE[r] > self.room:
+                continue
+            pegs, _, _, thresholds = self.answers[r]
+            score = pegs * of_mine  # less the hands of mine whose best answer reaches t
+            for times, answering, reach in thresholds:
+                theirs = sum(1 for x in ranks if x in answering)
+                score -= times * (of_mine - self.ways[cards - reach + theirs])
+            key = (score, _VALUE[r], r)
+            if key > best:
+                best, chosen = key, move
+        return chosen
+
+
+def blind_reply(view: Observation, card: Card, hand: Sequence[int]) -> int:
+    """The rank the opponent, holding ``hand`` (ranks), lays next when ``view``'s player lays
+    ``card``, under the honest model; :data:`NO_REPLY` when they lay none at once."""
+    mine, _, tail, _ = _root(view)
+    ranks = tuple(sorted(hand))
+    move = _Blind(view, mine, tail, card.rank).choose(ranks, hand_id(ranks))
+    return NO_REPLY if move is None else move[0]
+
+
+def _honest_sums(
+    view: Observation, mine: Hand, tail: int, rank: int, hands: list[tuple[Hand, int, int]]
+) -> _Sums:
+    """Laying ``rank`` against each hidden hand (its ranks, id and weight), the opponent's
+    next card chosen blind (the module's honest model) and the rest solved with both hands
+    known."""
+    blind = _Blind(view, mine, tail, rank)
+    rest, new_count, new_tail, points = blind.laid
+    net = reply = 0
+    replies: dict[int, int] = {}
+    for ranks, hand, weight in hands:
+        move = blind.choose(ranks, hand)
+        if move is None:
+            net += weight * (points + after(rest, hand, new_count, new_tail, -INF, INF))
+            replies[NO_REPLY] = replies.get(NO_REPLY, 0) + weight
+            continue
+        r, _, left = move
+        pegs, count_after, tail_after, _ = blind.answers[r]
+        then = after(left, rest, count_after, tail_after, -INF, INF)
+        net += weight * (points - pegs - then)
+        reply += weight * pegs
+        replies[r] = replies.get(r, 0) + weight
+    return _Sums(points, net, reply, replies)
+
+
+def _open_sums(mine: Hand, tail: int, count: int, rank: int, hands: list[tuple[int, int]]) -> _Sums:
+    """Laying ``rank`` against each hidden hand (an id with its weight), both hands known
+    from here on: the opponent answers with their card of the greatest value to them (the
+    most it pegs at once among equals, then the highest rank)."""
+    rest, new_count, new_tail, points = lay(mine, rank, count, tail)
+    net = reply = 0
+    replies: dict[int, int] = {}
+    room = MAX_COUNT - new_count
+    for hand, weight in hands:
+        if new_count == MAX_COUNT or HAND_LEAST[hand] > room:
+            net += weight * (points + after(rest, hand, new_count, new_tail, -INF, INF))
+            replies[NO_REPLY] = replies.get(NO_REPLY, 0) + weight
+            continue
+        steps = tail_steps(new_tail)
+        answers = []
+        for r, value, left in HAND_MOVES[hand]:
+            if value <= room:
+                answer_tail, answer_points = steps[r]
+                answer_count = new_count + value
+                if answer_count in (15, MAX_COUNT):
+                    answer_points += 2
+                then = after(left, rest, answer_count, answer_tail, -INF, INF)
+                answers.append((answer_points + then, answer_points, r))
+        best, pegged, r = max(answers)
+        net += weight * (points - best)
+        reply += weight * pegged
+        replies[r] = replies.get(r, 0) + weight
+    return _Sums(points, net, reply, replies)
+
+
+def _sums(view: Observation, hidden: Hidden, model: Model) -> dict[int, _Sums]:
+    """By rank of mine that fits: its sums over the model's hidden hands."""
+    mine, count, tail, fits = _root(view)
+    trim_table()
+    ranks = sorted({card.rank for card in fits})
+    if model == "open":
+        ids, _ = _hidden_ids(hidden)
+        return {rank: _open_sums(mine, tail, count, rank, ids) for rank in ranks}
+    hands = [(hand, hand_id(hand), weight) for hand, weight in hidden.hands]
+    return {rank: _honest_sums(view, mine, tail, rank, hands) for rank in ranks}
+
+
+def search_values(
+    view: Observation, hidden: Hidden | None = None, model: Model = "honest"
+) -> dict[Card, Fraction]:
     """Each card the player to lay may lay, with its exact expected net pegging to the end,
-    by searching every hidden hand of the model (``hidden``, else built from ``view``).
+    by searching every hidden hand of the model (``hidden``, else built from ``view``),
+    the opponent played as ``model`` says (the module's docstring).
 
     Empty when no card fits (the player must say go).
     """
     mine, count, tail, fits = _root(view)
     if not fits:
         return {}
-    hands, total = _hidden_ids(model_of(view, hidden))
-    ids = [hand for hand, _ in hands]
-    sums = {}
-    for rank in sorted({card.rank for card in fits}):
-        nets = nets_after(mine, count, tail, rank, ids)
-        sums[rank] = sum(weight * net for (_, weight), net in zip(hands, nets, strict=True))
-    return {card: Fraction(sums[card.rank], total) for card in fits}
+    hidden = model_of(view, hidden)
+    if model == "open":
+        hands, total = _hidden_ids(hidden)
+        ids = [hand for hand, _ in hands]
+        open_sums = {}
+        for rank in sorted({card.rank for card in fits}):
+            nets = nets_after(mine, count, tail, rank, ids)
+            open_sums[rank] = sum(
+                weight * net for (_, weight), net in zip(hands, nets, strict=True)
+            )
+        return {card: Fraction(open_sums[card.rank], total) for card in fits}
+    sums = _sums(view, hidden, model)
+    return {card: Fraction(sums[card.rank].net, hidden.total) for card in fits}
 
 
-def play_options(view: Observation, hidden: Hidden | None = None) -> list[PlayOption]:
-    """:func:`search_values` with what each card pegs and the opponent's expected reply, best
-    first.
-
-    The opponent's reply, per hidden hand, is their card of the greatest value to
-    them (the most it pegs at once among equals, then the highest rank).
-    """
-    mine, count, tail, fits = _root(view)
-    hands, total = _hidden_ids(model_of(view, hidden))
-    trim_table()
+def play_options(
+    view: Observation, hidden: Hidden | None = None, model: Model = "honest"
+) -> list[PlayOption]:
+    """:func:`search_values` with what each card pegs and the opponent's next card under the
+    model (what it pegs on average, and which rank they lay in what share of their
+    hands), best first."""
+    hidden = model_of(view, hidden)
+    total = hidden.total
+    _, _, _, fits = _root(view)
+    if not fits:
+        return []
+    sums = _sums(view, hidden, model)
     options = []
     for card in fits:
-        rest, new_count, new_tail, points = lay(mine, card.rank, count, tail)
-        net = 0
-        reply = 0
-        room = MAX_COUNT - new_count
-        for hand, weight in hands:
-            if new_count == MAX_COUNT or HAND_LEAST[hand] > room:
-                net += weight * after(rest, hand, new_count, new_tail, -INF, INF)
-                continue
-            steps = tail_steps(new_tail)
-            answers = []
-            for rank, value, left in HAND_MOVES[hand]:
-                if value <= room:
-                    answer_tail, answer_points = steps[rank]
-                    answer_count = new_count + value
-                    if answer_count in (15, MAX_COUNT):
-                        answer_points += 2
-                    then = after(left, rest, answer_count, answer_tail, -INF, INF)
-                    answers.append((answer_points + then, answer_points, rank))
-            best, pegged, _ = max(answers)
-            net -= weight * best
-            reply += weight * pegged
+        found = sums[card.rank]
+        replies = {r: Fraction(weight, total) for r, weight in sorted(found.replies.items())}
         options.append(
-            PlayOption(card, points + Fraction(net, total), points, Fraction(reply, total))
+            PlayOption(
+                card,
+                Fraction(found.net, total),
+                found.pegs,
+                Fraction(found.reply, total),
+                replies,
+            )
         )
     options.sort(key=lambda option: (option.net, option.card), reverse=True)
     return options

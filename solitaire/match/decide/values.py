@@ -8,11 +8,14 @@ source of the values is chosen here, once:
   (:func:`~solitaire.match.decide.discard.discard_points`), and near the end of a
   game (either score at :data:`~solitaire.match.decide.endgame.NEAR_END` or more)
   its chance of winning too (:func:`~solitaire.match.decide.endgame.discard_chances`);
-* a **card** is worth its exact expected net pegging to the end of the play: at pone's
-  opening lead from the lead table (:mod:`~solitaire.match.decide.lead`), else by the
-  search (:mod:`~solitaire.match.decide.search`); near the end, once the opponent has
-  laid a card, its chance of winning (:func:`~solitaire.match.decide.endgame.play_chances`),
-  the net pegging only breaking ties. Pone's opening lead played to win, its ~1,800
+* a **card** is worth its exact expected net pegging to the end of the play, by the
+  search (:mod:`~solitaire.match.decide.search`), the opponent's next card chosen
+  without seeing mine (the ``"honest"`` model, the expert's and the coach's); with the
+  ``"open"`` model (both hands seen, kept for comparison) pone's opening lead is read
+  from the lead table (:mod:`~solitaire.match.decide.lead`) instead; near the end, once
+  the opponent has laid a card, its chance of winning
+  (:func:`~solitaire.match.decide.endgame.play_chances`, both hands known), the net
+  pegging only breaking ties. Pone's opening lead played to win, its ~1,800
   hidden hands would take seconds, so it stays the lead of the most net pegging.
 
 What to choose from these values is the caller's (:mod:`solitaire.match.expert`,
@@ -23,9 +26,12 @@ What to choose from these values is the caller's (:mod:`solitaire.match.expert`,
 >>> _ = match.discard(1, "6S 8H"), match.discard(0, "9D 2C")
 >>> values = play_values(match.observation(1))
 >>> [(str(card), round(float(value), 4)) for card, value in sorted(values.items())]
-[('AH', -1.8241), ('3C', -1.5132), ('4D', -1.2523), ('KC', -1.9689)]
+[('AH', -1.0858), ('3C', -1.0055), ('4D', -0.4143), ('KC', -1.4067)]
 >>> values[Card.parse("4D")].denominator  # one exact fraction, divided once
-12514385060100
+6257192530050
+>>> open_values = play_values(match.observation(1), model="open")  # both hands seen
+>>> [(str(card), round(float(value), 4)) for card, value in sorted(open_values.items())]
+[('AH', -1.8241), ('3C', -1.5132), ('4D', -1.2523), ('KC', -1.9689)]
 """
 
 from __future__ import annotations
@@ -41,12 +47,13 @@ from solitaire.match.decide.discard import discard_points, discard_values
 from solitaire.match.decide.endgame import discard_chances, is_near_end, play_chances
 from solitaire.match.decide.hidden import Hidden, model_of
 from solitaire.match.decide.lead import is_opening_lead, lead_values
-from solitaire.match.decide.search import PlayOption, play_options, search_values
+from solitaire.match.decide.search import Model, PlayOption, play_options, search_values
 from solitaire.match.game import Observation
 
 __all__ = [
     "DiscardValues",
     "LayValues",
+    "Model",
     "PlayOption",
     "Source",
     "discard_points",
@@ -75,16 +82,20 @@ def value_discards(view: Observation, hidden: Hidden | None = None) -> DiscardVa
     return DiscardValues(points, discard_chances(view) if is_near_end(view) else None)
 
 
-def play_values(view: Observation, hidden: Hidden | None = None) -> dict[Card, Fraction]:
-    """Each card the player to lay may lay, with its exact expected net pegging to the end.
+def play_values(
+    view: Observation, hidden: Hidden | None = None, model: Model = "honest"
+) -> dict[Card, Fraction]:
+    """Each card the player to lay may lay, with its exact expected net pegging to the end,
+    the opponent played as ``model`` says (:mod:`~solitaire.match.decide.search`).
 
-    Empty when no card fits (the player must say go). Pone's opening lead is read
-    from a table of the same values (:mod:`~solitaire.match.decide.lead`).
+    Empty when no card fits (the player must say go). With the ``"open"`` model pone's
+    opening lead is read from a table of the same values
+    (:mod:`~solitaire.match.decide.lead`).
     """
     hidden = model_of(view, hidden)
-    if is_opening_lead(view):
+    if model == "open" and is_opening_lead(view):
         return lead_values(view, hidden)
-    return search_values(view, hidden)
+    return search_values(view, hidden, model)
 
 
 class LayValues:
@@ -95,13 +106,13 @@ class LayValues:
     worked out the first time it is asked for.
     """
 
-    def __init__(self, view: Observation, hidden: Hidden) -> None:
+    def __init__(self, view: Observation, hidden: Hidden, model: Model = "honest") -> None:
         self._view: Final = view
         self._hidden: Final = hidden
+        self._model: Final = model
         to_win = is_near_end(view) and view.opponent_held < 4
-        self.source: Final[Source] = (
-            "endgame" if to_win else "lead table" if is_opening_lead(view) else "search"
-        )
+        table = model == "open" and is_opening_lead(view)
+        self.source: Final[Source] = "endgame" if to_win else "lead table" if table else "search"
 
     @cached_property
     def chances(self) -> Mapping[Card, float] | None:
@@ -116,9 +127,12 @@ class LayValues:
         (:func:`play_values`)."""
         if self.source == "lead table":
             return lead_values(self._view, self._hidden)
-        return search_values(self._view, self._hidden)  # (never the opening lead to win)
+        return search_values(self._view, self._hidden, self._model)
 
 
-def lay_values(view: Observation, hidden: Hidden | None = None) -> LayValues:
-    """The values of the cards ``view``'s player may lay, with the decision's model."""
-    return LayValues(view, model_of(view, hidden))
+def lay_values(
+    view: Observation, hidden: Hidden | None = None, model: Model = "honest"
+) -> LayValues:
+    """The values of the cards ``view``'s player may lay, with the decision's model of the
+    hidden hands and ``model`` of the opponent's play."""
+    return LayValues(view, model_of(view, hidden), model)

@@ -51,7 +51,8 @@ CALL_LINES: Final = 9
 
 def grade_line(grade: Grade, ascii: bool, advice: Sequence[CardAdvice] | None = None) -> Text:
     """``Best: the 7♠.`` or ``The 5♥ cost 1.06 points on average; the 8♠ was best.``, with
-    the answer the card left open when the coach's words for it are at hand."""
+    the answer to the card that costs most on average when the coach's words for it are at
+    hand."""
     if grade.is_best:
         return Text.assemble(("Best: ", "best"), "the ", card_text(grade.card, ascii), ".")
     line = Text.assemble(
@@ -66,7 +67,9 @@ def grade_line(grade: Grade, ascii: bool, advice: Sequence[CardAdvice] | None = 
     if mine is not None and mine.threats:
         threat = mine.threats[0]
         # a line of its own: the two sentences together wrap at 80 columns
-        line.append(f"\nIt left {threat.what} open to {float(threat.chance):.0%} of their hands.")
+        line.append(
+            f"\nThey answer it with {threat.what} in {float(threat.chance):.0%} of their hands."
+        )
     return line
 
 

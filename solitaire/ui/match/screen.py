@@ -686,7 +686,7 @@ def advice_rows(
     title = Text("Coach: ", style="title").append(
         "each card's expected net pegging to the end of the play (yours minus theirs) "
         "over the hands they likely hold; what it pegs now; their reply's average and "
-        "the share of hands that can make it.",
+        "the share of their hands that make it.",
         style="muted",
     )
     if advice is None:

@@ -146,7 +146,7 @@ def test_the_coach_shows_the_searchs_values_and_the_grade_names_the_best(
         assert f"cost {float(grade.loss):.2f} points" in screen
         threats = next(a for a in advice if a.card == worst).threats
         if threats:
-            assert f"It left {threats[0].what} open to" in screen
+            assert f"They answer it with {threats[0].what} in" in screen
     else:
         assert "Best: the" in screen
 
