@@ -76,7 +76,7 @@ def main() -> None:
     args = parser.parse_args()
 
     views, matches, discards = positions(args.games, args.seed)
-    with coach_executor() as fresh:
+    with coach_executor(at_once=True) as fresh:
         cold = fresh.submit(first_discard, discards[0]).result()
     print(f"discard coach, first in a fresh process: {cold * 1000:7.1f} ms")
     times = []
@@ -103,7 +103,7 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as folder, History(Path(folder), kinds=KINDS) as history:
         session = MatchSession(
-            history, "standard", lambda: Match(args.seed), coach=Coach(coach_executor())
+            history, "standard", lambda: Match(args.seed), coach=Coach(coach_executor(at_once=True))
         )
         draws, keys, waited, opened = [], [], [], []
         first = True

@@ -33,10 +33,14 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 
-def coach_executor() -> Executor:
+def coach_executor(*, at_once: bool = False) -> Executor:
     """One worker process for the coach, started afresh (not forked from the app) once the
-    first screen is drawn (see :func:`start_after_first_frame`)."""
-    return _AfterFirstFrame()
+    first screen is drawn (see :func:`start_after_first_frame`); ``at_once`` where no
+    screen is drawn (a script)."""
+    executor = _AfterFirstFrame()
+    if at_once:
+        executor.open()
+    return executor
 
 
 def start_after_first_frame(app: Application[Any], coach: Coach | None) -> None:

@@ -56,6 +56,12 @@ def test_held_work_is_given_up_at_shutdown() -> None:
     assert held.cancelled()
 
 
+def test_with_no_screen_the_work_runs_at_once() -> None:
+    """A script has no first frame to wait for (scripts/bench_coach.py)."""
+    with coach_executor(at_once=True) as executor:
+        assert executor.submit(pow, 2, 5).result(timeout=60) == 32
+
+
 def test_a_process_that_cannot_start_at_the_first_frame_is_said_so(tmp_path: Path) -> None:
     class Unstartable(coaching._AfterFirstFrame):
         def _start(self) -> Executor:
