@@ -66,7 +66,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from rich.console import Console
 from rich.table import Table
 
-table = Table(title="minimal rich app ready; q quits")
+table = Table(title="minimal rich app ready; q quits", expand=True)  # the title on one line
 table.add_column("line")
 for i in range(18):
     table.add_row(f"line {i}")
