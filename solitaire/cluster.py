@@ -137,6 +137,27 @@ def _why_not(error: BaseException) -> str:
     return said[0] if said else ""
 
 
+_unclosed: list[Any] = []  # clients Dask could not close, kept from the collector
+
+
+def _start_client(distributed: Any, address: str, timeout: float) -> Any:
+    """A Dask client connected to ``address``; one that fails to start is closed before
+    its error is raised."""
+    # Made in two steps to hold the client when its start fails. Left to the garbage
+    # collector, Dask's finalizer closes it wherever the collector next runs, and inside
+    # Dask's start of another client it waits for ever on a lock Dask holds there.
+    client = object.__new__(distributed.Client)
+    try:
+        distributed.Client.__init__(client, address, timeout=timeout, set_as_default=False)
+    except BaseException:
+        try:
+            client.close(timeout=timeout)
+        except Exception:
+            _unclosed.append(client)  # never collected, so never closed inside Dask
+        raise
+    return client
+
+
 def connect(address: str, timeout: float | None = None) -> DaskCluster:
     """The cluster whose scheduler is at ``address``, its workers checked; a
     :class:`ClusterError` in one line when it cannot be reached within ``timeout``
@@ -145,21 +166,32 @@ def connect(address: str, timeout: float | None = None) -> DaskCluster:
     distributed = _distributed()
     timeout = timeout or CONNECT_SECONDS
     shown = safe_text(address, 80)
-    made: list[Any] = []
+    made: list[Any] = []  # the client
+    failed: list[str] = []  # or why none was made
+    given_up = threading.Event()
+    handed = threading.Lock()
 
     def make() -> None:
         try:
-            made.append(distributed.Client(address, timeout=timeout, set_as_default=False))
+            client = _start_client(distributed, address, timeout)
         except BaseException as error:  # said below, in the caller's thread
-            made.append(error)
+            failed.append(_why_not(error))
+            return
+        with handed:
+            if not given_up.is_set():
+                made.append(client)
+                return
+        client.close()  # came after the caller stopped waiting: nobody else will close it
 
     # Dask bounds the connection but not the handshake: a server that accepts and never
     # answers (not a scheduler) would hold the run for ever, so the wait is bounded here.
     maker = threading.Thread(target=make, name="cribsol-connect", daemon=True)
     maker.start()
     maker.join(timeout + _HANDSHAKE_SECONDS)
-    if not made or isinstance(made[0], BaseException):
-        said = _why_not(made[0]) if made else ""
+    with handed:
+        given_up.set()
+    if not made:
+        said = failed[0] if failed else ""
         reason = f" ({safe_text(said)})" if said else ""
         raise ClusterError(f"no Dask scheduler answered at {shown} within {timeout:g} s{reason}")
     client = made[0]

@@ -8,6 +8,7 @@ the command line reaches it by its address as it would reach a scheduler elsewhe
 from __future__ import annotations
 
 import errno
+import gc
 import json
 import os
 import pickle
@@ -16,6 +17,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -290,16 +292,64 @@ def test_an_address_with_no_scheduler_is_one_line_within_the_timeout(
     assert time.monotonic() - started < 15
     assert (status, out) == (2, "")
     assert _one_line(err).startswith(f"cribsol: no Dask scheduler answered at {shown} within 2 s")
+    _connecting_ended()
+    assert _clients_left_open() == []
+
+
+def _connecting_ended() -> None:
+    """Wait for connections given up on to end (their server is gone now)."""
+    for thread in threading.enumerate():
+        if thread.name == "cribsol-connect":
+            thread.join(60)
+            assert not thread.is_alive(), "a connection given up on never ended"
+
+
+def _clients_left_open() -> list[Any]:
+    """Dask clients not closed, garbage or not. Garbage of that kind closes whenever and
+    wherever the collector next runs, and Dask's finalizer then waits for ever on a lock
+    when that is inside Dask's start of another client (a whole test run once hung so)."""
+    return [
+        thing
+        for thing in gc.get_objects()
+        if isinstance(thing, distributed.Client) and thing.status not in ("closed", "newly-created")
+    ]
+
+
+class _Late:
+    """A stand-in for ``distributed`` whose Client comes after the caller stopped waiting."""
+
+    closed = threading.Event()
+
+    class Client:  # Dask's name
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            time.sleep(1.5)
+
+        def close(self) -> None:
+            _Late.closed.set()
+
+
+def test_a_client_made_after_connect_gave_up_is_closed(monkeypatch: pytest.MonkeyPatch) -> None:
+    late = _Late()
+    monkeypatch.setattr(cluster_module, "_distributed", lambda: late)
+    monkeypatch.setattr(cluster_module, "_HANDSHAKE_SECONDS", 0.5)
+    with pytest.raises(ClusterError) as refused:
+        connect("tcp://x:1", timeout=0.5)
+    assert str(refused.value) == "no Dask scheduler answered at tcp://x:1 within 0.5 s"
+    assert late.closed.wait(30)
 
 
 class _Refusing:
     """A stand-in for ``distributed`` whose Client fails with one error."""
 
     def __init__(self, error: BaseException) -> None:
-        self.error = error
+        class Client:  # Dask's name
+            def __init__(self, *args: object, **kwargs: object) -> None:
+                raise error
 
-    def Client(self, *args: object, **kwargs: object) -> None:  # Dask's name
-        raise self.error
+            def close(self, timeout: float) -> None:
+                pass
+
+        self.Client = Client
 
 
 @pytest.mark.parametrize(
