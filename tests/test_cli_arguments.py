@@ -241,3 +241,23 @@ def test_a_command_s_own_parser_is_the_one_the_whole_line_builds() -> None:
         for key, value in vars(ours).items():
             if key != "command_parser":
                 assert value == getattr(theirs, key), (words, key)
+
+
+@pytest.mark.parametrize(
+    "words",
+    [["--help"], ["-h"], ["--ascii", "--help"], ["--data-dir", "d", "-h"], ["--nope", "--help"]],
+)
+def test_help_naming_no_command_is_the_whole_parser_s_help(
+    capsys: pytest.CaptureFixture[str], words: list[str]
+) -> None:
+    """A call for help that names no command builds the list of commands alone; it prints
+    what the whole parser prints, and a line naming a command still gets that command's."""
+    with pytest.raises(SystemExit) as ended:
+        main(words)
+    assert ended.value.code == 0
+    assert capsys.readouterr().out == build_parser().format_help()
+    assert build_parser(listing=True).format_help() == build_parser().format_help()
+    asked = next(i for i, word in enumerate(words) if word in ("-h", "--help"))
+    with pytest.raises(SystemExit):
+        main([*words[:asked], "match", *words[asked:]])
+    assert capsys.readouterr().out == _command_parsers(build_parser())["match"].format_help()

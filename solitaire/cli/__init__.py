@@ -29,6 +29,7 @@ __all__ = ["build_parser", "main"]
 
 ERROR_LENGTH: Final = 300  # characters of an error line
 EXIT_USAGE: Final = 2
+_HELP: Final = frozenset({"-h", "--help"})
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -45,7 +46,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from solitaire.cli.parser import COMMANDS
 
         named = "play" if not words else words[0] if words[0] in COMMANDS else None
-        parser = build_parser(named)  # a line starting with a command builds that one's group
+        # A line starting with a command builds that one's group; a call for help that
+        # names no command, the list of commands alone.
+        listing = named is None and not set(words) & set(COMMANDS) and bool(_HELP & set(words))
+        parser = build_parser(named, listing=listing)
     try:
         if quick is not None:
             args = quick
@@ -87,11 +91,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+def build_parser(command: str | None = None, *, listing: bool = False) -> argparse.ArgumentParser:
     """The command line's parser (:func:`solitaire.cli.parser.build_parser`)."""
     from solitaire.cli.parser import build_parser as build
 
-    return build(command)
+    return build(command, listing=listing)
 
 
 def _plain_score(words: list[str]) -> argparse.Namespace | None:

@@ -40,9 +40,15 @@ from solitaire.tiles.levels import PLAYERS as TILE_PLAYERS
 # typing's own flag would load typing, which --help and --version otherwise skip
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Final
+    from collections.abc import Callable
+    from typing import Any, Final, cast
 
     from solitaire.cli.options import Subcommands
+else:
+
+    def cast(kind: object, value: object) -> object:  # typing's, without importing typing
+        return value
+
 
 __all__ = ["COMMANDS", "MAX_LISTED", "build_parser", "player_names"]
 
@@ -54,12 +60,14 @@ COMMANDS: Final = (
 """Every command, in the order --help lists them."""
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+def build_parser(command: str | None = None, *, listing: bool = False) -> argparse.ArgumentParser:
     """The whole command line: shared options, then every command's parser.
 
     ``command``: for a command line that starts with that command's name, the commands
     registered with it alone (argparse spends a game's start-up building the others);
-    what that command parses, prints and refuses is the same."""
+    what that command parses, prints and refuses is the same. ``listing``: the commands
+    with their names and help but none of their options, all that ``cribsol --help``
+    prints (and most of what it would spend)."""
     parser = Parser(
         prog=prog(),
         description="Cribbage Solitaire: the patience, a match for two, a tile game, scores "
@@ -70,8 +78,30 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for register, names in _REGISTERED:
         if command is None or command in names:
-            register(sub)
+            register(cast("Subcommands", _Listed(sub)) if listing else sub)
     return parser
+
+
+class _Unbuilt:
+    """A command's parser that is not built: takes every call and adds nothing."""
+
+    def __getattr__(self, name: str) -> Callable[..., _Unbuilt]:
+        return self._take
+
+    def _take(self, *args: object, **options: object) -> _Unbuilt:
+        return self
+
+
+class _Listed:
+    """The subcommands as the command list shows them: each added with its name and help,
+    its parser :class:`_Unbuilt`."""
+
+    def __init__(self, sub: Subcommands) -> None:
+        self._sub = sub
+
+    def add_parser(self, name: str, **options: Any) -> _Unbuilt:
+        self._sub.add_parser(name, **options)
+        return _Unbuilt()
 
 
 class _Version(argparse.Action):
