@@ -34,6 +34,7 @@ import numpy as np
 from solitaire.cluster import run_on
 from solitaire.core.runs import Executor, run_tasks
 from solitaire.match.decide.discard import FEATURES, peg_features
+from solitaire.match.decide.endgame import win_table as endgame_table
 from solitaire.match.decide.tables import TABLE_PATH
 from solitaire.match.game import GAME_POINTS, Match
 from solitaire.match.players import StandardPlayer, advance
@@ -110,46 +111,9 @@ def distribution(values: list[int]) -> list[float]:
 
 
 def win_table(deal: dict[str, Any]) -> list[list[float]]:
-    """``table[p][d]``: the chance the next deal's pone (score p) beats the dealer (score d).
-
-    From the stored distributions: the pegging joint, his heels taken as independent
-    of it, pone's hand, and the dealer's hand and crib (independent, added).
-    """
-    goal = GAME_POINTS
-    heels = deal["heels"] / deal["deals"]
-    outcomes: Counter[tuple[int, int]] = Counter()
-    for dealer, pone, n in deal["pegging"]:
-        outcomes[(dealer, pone)] += n * (1 - heels)
-        outcomes[(dealer + 2, pone)] += n * heels
-    pone_pegs = np.array([pone for _, pone in outcomes])
-    dealer_pegs = np.array([dealer for dealer, _ in outcomes])
-    peg_weights = np.array(list(outcomes.values())) / sum(outcomes.values())
-    hand = np.array(deal["pone_hand"])
-    show = np.convolve(deal["dealer_hand"], deal["crib"])
-    wide = goal + max(len(hand), len(show), int(pone_pegs.max()) + 1, int(dealer_pegs.max()) + 1)
-    win = np.zeros((goal, goal))  # [pone's score, dealer's score] before the deal
-    # after the pegging, with pone's and the dealer's score: (pone past 121 first counts 1,
-    # the dealer 0, both half)
-    pegged = np.zeros((wide, wide))
-    pegged[goal:, :goal] = 1.0
-    pegged[goal:, goal:] = 0.5
-    shown = np.zeros((goal, goal))  # after pone's hand too: [pone's score, dealer's score]
-    hands = np.arange(len(hand))
-    shows = np.arange(len(show))
-    # By total score, highest first: every deal pegs at least one point (the last card),
-    # and each block looks only at totals as high as its own.
-    for total in range(2 * goal - 2, -1, -1):
-        pairs = [(p, total - p) for p in range(max(0, total - goal + 1), min(goal - 1, total) + 1)]
-        for p, d in pairs:
-            win[p, d] = peg_weights @ pegged[p + pone_pegs, d + dealer_pegs]
-        for p, d in pairs:  # the dealer shows: the next deal's pone is this deal's dealer
-            later = d + shows
-            live = later < goal
-            shown[p, d] = show[live] @ (1.0 - win[later[live], p])
-        for p, d in pairs:  # pone shows first
-            after = p + hands
-            live = after < goal
-            pegged[p, d] = hand[~live].sum() + hand[live] @ shown[after[live], d]
+    """``table[p][d]``: the chance the next deal's pone (score p) beats the dealer (score d),
+    from the stored distributions (:func:`solitaire.match.decide.endgame.win_table`)."""
+    win = endgame_table(deal, np.ones(GAME_POINTS))
     return [[round(float(v), 5) for v in row] for row in win]
 
 

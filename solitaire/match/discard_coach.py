@@ -147,6 +147,8 @@ def discard_view(match: Match, player: int, game: int, deal: int) -> Observation
         opponent_held=4 if player == dealt.dealer else 6,  # pone discards first
         opponent_said_go=False,
         legal=tuple(Discard(pair) for pair in combinations(six, 2)),
+        games=match.games,
+        double_skunk=match.double_skunk,
     )
 
 

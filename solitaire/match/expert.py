@@ -19,7 +19,10 @@ values of the choices (:mod:`~solitaire.match.decide.values`), and here the choi
 * **Near the end** (either score at :data:`~solitaire.match.decide.endgame.NEAR_END`
   or more) both choices maximise the chance of winning the game instead, points
   breaking ties, except pone's opening lead: played to win, its ~1,800 hidden hands
-  take seconds, so it stays the card of the most net pegging.
+  take seconds, so it stays the card of the most net pegging. In a series
+  (``--games N``) they maximise the game points expected instead, won less lost, so
+  that laying or saving a skunk counts (:func:`~solitaire.match.decide.endgame.series_stakes`);
+  ``ExpertPlayer(skunks=False)`` plays every game for the win alone, for comparison.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from __future__ import annotations
 from typing import Final
 
 from solitaire.core.cards import Card
+from solitaire.match.decide.endgame import series_stakes
 from solitaire.match.decide.hidden import Hidden
 from solitaire.match.decide.values import Model, lay_values, value_discards
 from solitaire.match.game import GO, Action, Discard, Lay, Observation, Phase
@@ -39,8 +43,9 @@ class ExpertPlayer:
 
     name: Final = "expert"
 
-    def __init__(self, model: Model = "honest") -> None:
+    def __init__(self, model: Model = "honest", skunks: bool = True) -> None:
         self.model: Final = model
+        self.skunks: Final = skunks
 
     def choose(self, view: Observation) -> Action:
         """The best discard, or the best card to lay, or go."""
@@ -51,7 +56,7 @@ class ExpertPlayer:
             return GO
         if len(lays) == 1:
             return Lay(lays[0])
-        values = lay_values(view, Hidden(view), self.model)
+        values = lay_values(view, Hidden(view), self.model, self._stakes(view))
         chances = values.chances
         if chances is not None:
             best = max(chances[card] for card in lays)
@@ -63,8 +68,11 @@ class ExpertPlayer:
         nets = values.nets
         return Lay(max(lays, key=lambda card: (nets[card], card.value, card)))
 
+    def _stakes(self, view: Observation) -> int:
+        return series_stakes(view) if self.skunks else 0
+
     def _discard(self, view: Observation) -> tuple[Card, Card]:
-        values = value_discards(view, Hidden(view))
+        values = value_discards(view, Hidden(view), self._stakes(view))
         points, chances = values.points, values.chances
         if chances is not None:
             return max(points, key=lambda pair: (chances[pair], points[pair], pair))

@@ -321,6 +321,8 @@ class Match:
             opponent_said_go=(1 - player) in self._gone,
             legal=self.legal_actions() if player == self._to_act else (),
             **self._counting(player),
+            games=self.games,
+            double_skunk=self.double_skunk,
         )
 
     def _counting(self, player: int) -> dict[str, Any]:

@@ -40,6 +40,8 @@ class Observation:
     legal: tuple[Action, ...]  # empty unless it is this player's turn
     counting: tuple[Card, ...] = ()  # the hand or crib this player is to count (the show)
     counting_crib: bool = False
+    games: int = 1  # games in the series
+    double_skunk: int = 3  # game points of a double skunk (3 or 4)
 
     @property
     def is_dealer(self) -> bool:

@@ -1,4 +1,5 @@
-"""The chances of winning near the end, against plain recomputations, to the last bit."""
+"""The chances of winning near the end (and in a series their game points), against plain
+recomputations, to the last bit; the series' table against a simulation of its games."""
 
 from __future__ import annotations
 
@@ -15,11 +16,23 @@ from solitaire.match.decide.endgame import (
     NEAR_END,
     WinModel,
     discard_chances,
-    model,
+    model_for,
     play_chances,
+    series_stakes,
+    win_table,
 )
 from solitaire.match.decide.hidden import hidden_hands
-from solitaire.match.game import GAME_POINTS, Lay, Match, Observation, Phase
+from solitaire.match.decide.tables import TABLE_PATH
+from solitaire.match.expert import ExpertPlayer
+from solitaire.match.game import (
+    DOUBLE_SKUNK_LINE,
+    GAME_POINTS,
+    SKUNK_LINE,
+    Lay,
+    Match,
+    Observation,
+    Phase,
+)
 from solitaire.match.pegging import MAX_COUNT, count_of, peg_points
 from solitaire.match.players import StandardPlayer
 from solitaire.patience.advisor import Position
@@ -28,11 +41,13 @@ from solitaire.patience.kernel import DISCARDS, round_counts
 Floats = NDArray[np.float64]
 
 
-def near_end_views(seeds: range, phase: Phase, most_hidden: int = 4) -> Iterator[Observation]:
+def near_end_views(
+    seeds: range, phase: Phase, most_hidden: int = 4, games: int = 1
+) -> Iterator[Observation]:
     """Decisions of standard-v-standard games once a score reaches 85, in ``phase``."""
     player = StandardPlayer()
     for seed in seeds:
-        match = Match(seed)
+        match = Match(seed, games=games)
         while (seat := match.current_player) is not None:
             view = match.observation(seat)
             lays = sum(isinstance(action, Lay) for action in view.legal)
@@ -43,9 +58,18 @@ def near_end_views(seeds: range, phase: Phase, most_hidden: int = 4) -> Iterator
             match.apply(player.choose(view), player=seat)
 
 
+def won(wins: WinModel, loser: int) -> float:
+    """The value of a win over a loser at ``loser`` (1.0 but in a series)."""
+    return float(wins.won[min(loser, GAME_POINTS - 1)])
+
+
 def chance(wins: WinModel, me: int, them: int, me_next_dealer: bool) -> float:
-    if me >= GAME_POINTS or them >= GAME_POINTS:
-        return 1.0 if me >= GAME_POINTS and them < GAME_POINTS else 0.0
+    if me >= GAME_POINTS and them < GAME_POINTS:
+        return won(wins, them)
+    if them >= GAME_POINTS and me < GAME_POINTS:
+        return 1.0 - won(wins, me)
+    if me >= GAME_POINTS:
+        return 0.0
     if me_next_dealer:
         return 1.0 - float(wins.win[them, me])
     return float(wins.win[me, them])
@@ -58,7 +82,10 @@ def after_pegging(
     total = 0.0
     if dealer:  # pone's show first
         for their_points, p_theirs in enumerate(theirs):
-            if not p_theirs or them + their_points >= GAME_POINTS:
+            if not p_theirs:
+                continue
+            if them + their_points >= GAME_POINTS:
+                total += p_theirs * (1.0 - won(wins, me))
                 continue
             later = 0.0
             for my_points, p_mine in enumerate(mine):
@@ -70,7 +97,7 @@ def after_pegging(
         if not p_mine:
             continue
         if me + my_points >= GAME_POINTS:
-            total += p_mine
+            total += p_mine * won(wins, them)
             continue
         later = 0.0
         for their_points, p_theirs in enumerate(theirs):
@@ -92,14 +119,19 @@ def deal_chance(wins: WinModel, view: Observation, mine: Floats) -> float:
         mine_now, theirs_now = me + int(my_pegs), them + int(their_pegs)
         if mine_now >= GAME_POINTS or theirs_now >= GAME_POINTS:
             both = mine_now >= GAME_POINTS and theirs_now >= GAME_POINTS
-            total += weight * (0.5 if both else float(mine_now >= GAME_POINTS))
+            if both:
+                total += weight * 0.5
+            elif mine_now >= GAME_POINTS:
+                total += weight * won(wins, theirs_now)
+            else:
+                total += weight * (1.0 - won(wins, mine_now))
             continue
         total += weight * after_pegging(wins, dealer, mine_now, theirs_now, mine, theirs)
     return total
 
 
-def reference_discards(view: Observation) -> dict[tuple[Card, Card], float]:
-    wins = model()
+def reference_discards(view: Observation, stakes: int = 0) -> dict[tuple[Card, Card], float]:
+    wins = model_for(stakes)
     six = view.dealt
     out = {}
     if view.is_dealer:
@@ -133,12 +165,12 @@ def one(points: int) -> Floats:
     return out
 
 
-def show_chance(dealer: bool, mine: int, theirs: int, me: int, them: int) -> float:
+def show_chance(dealer: bool, mine: int, theirs: int, me: int, them: int, stakes: int) -> float:
     """P(I win) at the end of the play: my hand and theirs known, the crib measured."""
-    wins = model()
+    wins = model_for(stakes)
     if dealer:
         if them + theirs >= GAME_POINTS:
-            return 0.0
+            return 1.0 - won(wins, me)
         return after_pegging(wins, True, me, them, np.convolve(one(mine), wins.crib), one(theirs))
     return after_pegging(wins, False, me, them, one(mine), np.convolve(one(theirs), wins.crib))
 
@@ -158,7 +190,7 @@ def to_win(
         rest.remove(rank)
         mine = scores[0] + peg_points(laid)
         value = (
-            1.0
+            won(model_for(show[3]), scores[1])
             if mine >= GAME_POINTS
             else after(tuple(rest), y, (*series, rank), (mine, scores[1]), x_is_me, show)
         )
@@ -183,17 +215,17 @@ def after(
             return to_win(laid_by, other, series, scores, is_me, show)
         scores = (scores[0] + 1, scores[1])
         if scores[0] >= GAME_POINTS:
-            return 1.0
+            return won(model_for(show[3]), scores[1])
     if other:
         return 1.0 - to_win(other, laid_by, (), scores[::-1], not is_me, show)
     if laid_by:
         return to_win(laid_by, other, (), scores, is_me, show)
     me, them = scores if is_me else scores[::-1]
-    value = show_chance(bool(show[0]), show[1], show[2], me, them)
+    value = show_chance(bool(show[0]), show[1], show[2], me, them, show[3])
     return value if is_me else 1.0 - value
 
 
-def reference_plays(view: Observation) -> dict[Card, float]:
+def reference_plays(view: Observation, stakes: int = 0) -> dict[Card, float]:
     assert view.starter is not None and view.discard is not None
     hands, total = hidden_hands(view)
     kept = [card for card in view.dealt if card not in view.discard]
@@ -209,7 +241,7 @@ def reference_plays(view: Observation) -> dict[Card, float]:
             continue
         points = peg_points(laid)
         if me + points >= GAME_POINTS:
-            out[card] = 1.0
+            out[card] = won(model_for(stakes), them)
             continue
         rest = list(mine)
         rest.remove(card.rank)
@@ -219,6 +251,7 @@ def reference_plays(view: Observation) -> dict[Card, float]:
                 int(view.is_dealer),
                 my_show,
                 rank_points([*their_laid, *hand, view.starter.rank]),
+                stakes,
             )
             value += weight * after(
                 tuple(rest), hand, (*series, card.rank), (me + points, them), True, show
@@ -232,3 +265,102 @@ def test_play_chances_equal_every_line_tried() -> None:
     assert len(views) >= 6
     for view in views[:12]:
         assert play_chances(view) == reference_plays(view)
+
+
+def test_discard_chances_in_a_series_equal_the_plain_sums() -> None:
+    views = list(near_end_views(range(3), Phase.DISCARD, games=3))
+    assert {view.is_dealer for view in views} == {True, False}
+    assert any(min(view.scores) <= SKUNK_LINE for view in views)  # a skunk in reach
+    for view in views:
+        stakes = series_stakes(view)
+        assert stakes == 3
+        assert discard_chances(view, stakes) == reference_discards(view, stakes)
+
+
+def test_play_chances_in_a_series_equal_every_line_tried() -> None:
+    views = list(near_end_views(range(4), Phase.PLAY, most_hidden=2, games=2))
+    assert any(min(view.scores) <= SKUNK_LINE for view in views)
+    for view in views[:12]:
+        for stakes in (3, 4):
+            assert play_chances(view, stakes=stakes) == reference_plays(view, stakes)
+
+
+def test_the_stored_win_table_is_the_dynamic_programme_s() -> None:
+    import json
+
+    data = json.loads(TABLE_PATH.read_text())
+    table = win_table(data["deal"], np.ones(GAME_POINTS))
+    assert np.array_equal(np.round(table, 5), np.array(data["win"]))
+
+
+def simulated_values(wins: WinModel, pone: int, dealer: int, games: int) -> tuple[float, float]:
+    """The value for the next deal's pone of ``games`` games played out deal by deal from
+    the model's distributions (the show in order), with its standard error."""
+    import json
+
+    rng = np.random.default_rng(pone * 1000 + dealer)
+    deal = json.loads(TABLE_PATH.read_text())["deal"]
+    heels = deal["heels"] / deal["deals"]  # his heels, apart from the pegging
+    # scores[:, 0] is the first pone's, who then deals the next deal, and so on
+    scores = np.tile([pone, dealer], (games, 1))
+    value = np.full(games, np.nan)
+    first_pone_deals = np.zeros(games, dtype=bool)
+    pone_hand = wins.pone_hand / wins.pone_hand.sum()
+    dealer_show = wins.dealer_show / wins.dealer_show.sum()
+    while np.isnan(value).any():
+        live = np.isnan(value)
+        n = int(live.sum())
+        pegs = rng.choice(len(wins.peg_weights), size=n, p=wins.peg_weights)
+        p_seat = np.where(first_pone_deals[live], 1, 0)  # the seat that is pone
+        d_seat = 1 - p_seat
+        rows = np.flatnonzero(live)
+        p_score = scores[rows, p_seat] + wins.pone_pegs[pegs]
+        d_score = scores[rows, d_seat] + wins.dealer_pegs[pegs] + 2 * (rng.random(n) < heels)
+        p_score_show = p_score + rng.choice(len(pone_hand), size=n, p=pone_hand)
+        d_score_show = d_score + rng.choice(len(dealer_show), size=n, p=dealer_show)
+        both = (p_score >= GAME_POINTS) & (d_score >= GAME_POINTS)
+        pone_out = ~both & (p_score >= GAME_POINTS)
+        dealer_out = ~both & ~pone_out & (d_score >= GAME_POINTS)
+        pone_shows_out = ~both & ~pone_out & ~dealer_out & (p_score_show >= GAME_POINTS)
+        dealer_shows_out = (
+            ~both & ~pone_out & ~dealer_out & ~pone_shows_out & (d_score_show >= GAME_POINTS)
+        )
+        # the end's value for this deal's pone (the loser's score when the winner got
+        # there: the dealer has not shown when pone does), then for the first pone
+        loser_p = np.minimum(np.where(dealer_out, p_score, p_score_show), GAME_POINTS - 1)
+        for_pone = np.select(
+            [both, pone_out | pone_shows_out, dealer_out | dealer_shows_out],
+            [
+                np.full(n, 0.5),
+                wins.won[np.minimum(d_score, GAME_POINTS - 1)],
+                1.0 - wins.won[loser_p],
+            ],
+            np.nan,
+        )
+        ended = ~np.isnan(for_pone)
+        first = np.where(p_seat == 0, for_pone, 1.0 - for_pone)
+        value[rows[ended]] = first[ended]
+        going = rows[~ended]
+        scores[going, p_seat[~ended]] = p_score_show[~ended]
+        scores[going, d_seat[~ended]] = d_score_show[~ended]
+        first_pone_deals[going] = ~first_pone_deals[going]
+    return float(value.mean()), float(value.std() / np.sqrt(games))
+
+
+def test_the_series_table_is_the_value_of_its_games_played_out() -> None:
+    """Each game played deal by deal from the same distributions, a skunk worth 2 and a
+    double 3: the table's value lies within four standard errors of the games'."""
+    wins = model_for(3)
+    assert wins.won[DOUBLE_SKUNK_LINE] == 1.0 and wins.won[SKUNK_LINE] == 5 / 6
+    assert wins.won[SKUNK_LINE + 1] == 4 / 6
+    for pone, dealer in [(40, 100), (100, 40), (75, 110), (110, 55), (0, 0), (95, 95)]:
+        mean, error = simulated_values(wins, pone, dealer, 40_000)
+        assert abs(mean - wins.win[pone, dealer]) < 4 * error, (pone, dealer, mean)
+
+
+def test_the_expert_weighs_game_points_in_a_series_only() -> None:
+    single = next(near_end_views(range(1), Phase.DISCARD))
+    series = next(near_end_views(range(1), Phase.DISCARD, games=5))
+    assert (series_stakes(single), series_stakes(series)) == (0, 3)
+    assert ExpertPlayer()._stakes(series) == 3
+    assert ExpertPlayer(skunks=False)._stakes(series) == 0

@@ -22,15 +22,27 @@ Near the end of a game the expert stops counting points and counts wins:
   both play the rest of the play to win it: pegging out wins at once, and at the
   end of the play the show is counted (this player's hand exactly, the opponent's
   kept ranks without flush or nobs, the crib from its distribution) in order.
+
+**In a series** (``--games N``) a game is worth game points, not one win: 2 when the
+loser has not passed 90, 3 (or 4) when not past 60. There the value of a choice is
+its expected game points won less those lost, ``E``, as a number from 0 to 1 like a
+chance: ``(E + S) / (2 S)``, ``S`` the double skunk's game points (a win worth one
+game then gives ``(1 + S) / (2 S)``, a loss one minus that). The same sums give it:
+each end of the game is worth :attr:`WinModel.won` of the loser's score instead of
+one, and the table of the deals after comes from the same dynamic programme
+(:func:`win_table`) with those ends. A player's ``stakes`` (:func:`series_stakes`)
+say which: 0 for a single game, whose value stays the chance of winning.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -49,7 +61,7 @@ from solitaire.match.decide.solver import (
     tail_steps,
 )
 from solitaire.match.decide.tables import TABLE_PATH
-from solitaire.match.game import GAME_POINTS, Observation
+from solitaire.match.game import DOUBLE_SKUNK_LINE, GAME_POINTS, SKUNK_LINE, Observation
 from solitaire.match.pegging import MAX_COUNT
 
 __all__ = [
@@ -58,7 +70,10 @@ __all__ = [
     "discard_chances",
     "is_near_end",
     "model",
+    "model_for",
     "play_chances",
+    "series_stakes",
+    "win_table",
 ]
 
 _KEEPS: Final = [[i for i in range(6) if i not in pair] for pair in DISCARDS]  # cards kept
@@ -80,6 +95,7 @@ class WinModel:
     crib: Floats
     dealer_show: Floats  # the dealer's hand and crib together (independent)
     ahead: Floats  # [mine, theirs, me next dealer] -> :meth:`chance`, scores past 121 as 121
+    won: Floats  # [the loser's score] -> the value of a win (all 1.0 in a single game)
 
     def chance(self, me: int, them: int, me_next_dealer: bool) -> float:
         """P(this player wins) from these scores, with the next deal dealt as said."""
@@ -95,6 +111,7 @@ def model(path: Path = TABLE_PATH) -> WinModel:
     dealer_hand = np.array(deal["dealer_hand"], dtype=np.float64)
     crib = np.array(deal["crib"], dtype=np.float64)
     win = np.array(data["win"], dtype=np.float64)
+    won = np.ones(GAME_POINTS)
     return WinModel(
         win=win,
         dealer_pegs=pegging[:, 0],
@@ -104,17 +121,89 @@ def model(path: Path = TABLE_PATH) -> WinModel:
         dealer_hand=dealer_hand,
         crib=crib,
         dealer_show=np.convolve(dealer_hand, crib),
-        ahead=_ahead(win),
+        ahead=_ahead(win, won),
+        won=won,
     )
 
 
-def _ahead(win: Floats) -> Floats:
-    """:attr:`WinModel.ahead` from the win table."""
+def series_stakes(view: Observation) -> int:
+    """0 in a single game; in a series, the game points of a double skunk (3 or 4)."""
+    return view.double_skunk if view.games > 1 else 0
+
+
+@cache
+def model_for(stakes: int) -> WinModel:
+    """The model for these ``stakes`` (:func:`series_stakes`): :func:`model` for 0, else
+    its distributions with the value of game points and the win table they give."""
+    single = model()
+    if not stakes:
+        return single
+    skunked = np.arange(GAME_POINTS) <= SKUNK_LINE
+    points = np.where(np.arange(GAME_POINTS) <= DOUBLE_SKUNK_LINE, stakes, 1 + skunked)
+    won = (points + stakes) / (2 * stakes)
+    data = json.loads(TABLE_PATH.read_text())
+    win = win_table(data["deal"], won)
+    return replace(single, win=win, ahead=_ahead(win, won), won=won)
+
+
+def _ahead(win: Floats, won: Floats) -> Floats:
+    """:attr:`WinModel.ahead` from the win table and the value of each win."""
     ahead = np.zeros((GAME_POINTS + 1, GAME_POINTS + 1, 2))
-    ahead[GAME_POINTS, :GAME_POINTS] = 1.0  # I have reached 121 and they have not
+    ahead[GAME_POINTS, :GAME_POINTS] = won[:, None]  # I have reached 121 and they have not
+    ahead[:GAME_POINTS, GAME_POINTS] = 1.0 - won[:, None]  # they have, and I have not
     ahead[:GAME_POINTS, :GAME_POINTS, 0] = win  # I am the next deal's pone
     ahead[:GAME_POINTS, :GAME_POINTS, 1] = 1.0 - win.T
     return ahead
+
+
+def win_table(deal: Mapping[str, Any], won: Floats) -> Floats:
+    """``[p, d]``: the value for the next deal's pone (score p) against the dealer (score d)
+    of the game played out over the deal distributions of ``deal`` (the table file's),
+    a win worth ``won`` of the loser's score (all ones: the chance of winning).
+
+    Deals are played in the order of the show: the pegging (his heels taken as
+    independent of it), pone's hand, the dealer's hand and crib (independent, added);
+    a deal where both peg past 121 counts as half a win each.
+    """
+    goal = GAME_POINTS
+    heels = deal["heels"] / deal["deals"]
+    outcomes: Counter[tuple[int, int]] = Counter()
+    for dealer, pone, n in deal["pegging"]:
+        outcomes[(dealer, pone)] += n * (1 - heels)
+        outcomes[(dealer + 2, pone)] += n * heels
+    pone_pegs = np.array([pone for _, pone in outcomes])
+    dealer_pegs = np.array([dealer for dealer, _ in outcomes])
+    peg_weights = np.array(list(outcomes.values())) / sum(outcomes.values())
+    hand = np.array(deal["pone_hand"])
+    show = np.convolve(deal["dealer_hand"], deal["crib"])
+    wide = goal + max(len(hand), len(show), int(pone_pegs.max()) + 1, int(dealer_pegs.max()) + 1)
+    win = np.zeros((goal, goal))  # [pone's score, dealer's score] before the deal
+    # after the pegging, with pone's and the dealer's score: pone past 121 first wins,
+    # the dealer first loses, both: half a win each
+    pegged = np.zeros((wide, wide))
+    pegged[goal:, :goal] = won
+    pegged[:goal, goal:] = 1.0 - won[:, None]
+    pegged[goal:, goal:] = 0.5
+    shown = np.zeros((goal, goal))  # after pone's hand too: [pone's score, dealer's score]
+    hands = np.arange(len(hand))
+    shows = np.arange(len(show))
+    # By total score, highest first: every deal pegs at least one point (the last card),
+    # and each block looks only at totals as high as its own.
+    for total in range(2 * goal - 2, -1, -1):
+        pairs = [(p, total - p) for p in range(max(0, total - goal + 1), min(goal - 1, total) + 1)]
+        for p, d in pairs:
+            win[p, d] = peg_weights @ pegged[p + pone_pegs, d + dealer_pegs]
+        for p, d in pairs:  # the dealer shows: the next deal's pone is this deal's dealer
+            later = d + shows
+            live = later < goal
+            shown[p, d] = show[live] @ (1.0 - win[later[live], p]) + show[~live].sum() * (
+                1.0 - won[p]
+            )
+        for p, d in pairs:  # pone shows first
+            after = p + hands
+            live = after < goal
+            pegged[p, d] = hand[~live].sum() * won[d] + hand[live] @ shown[after[live], d]
+    return win
 
 
 def is_near_end(view: Observation) -> bool:
@@ -135,17 +224,19 @@ def _last_sum(terms: Floats, axis: int) -> Floats:
 def _after_pegging(
     wins: WinModel, dealer: bool, me: Ints, them: Ints, mines: Floats, theirs: Floats
 ) -> Floats:
-    """P(I win) once the pegging leaves the scores at ``me`` and ``them`` (one per outcome),
-    for each row of ``mines`` (the chances of my show's points) and ``theirs`` (of the
-    opponent's), pone's show counted first: [row, outcome]."""
+    """P(I win) (the value, in a series) once the pegging leaves the scores at ``me`` and
+    ``them`` (one per outcome), for each row of ``mines`` (the chances of my show's points)
+    and ``theirs`` (of the opponent's), pone's show counted first: [row, outcome]."""
     my_scores = np.minimum(me[:, None, None] + np.arange(mines.shape[1])[:, None], GAME_POINTS)
     their_scores = np.minimum(them[:, None, None] + np.arange(len(theirs)), GAME_POINTS)
     if dealer:  # pone shows first: their points that reach 121 win for them
         chances = wins.ahead[my_scores, their_scores, 0]  # [outcome, mine, theirs]
         later = np.stack([_last_sum(mine[:, None] * chances, axis=1) for mine in mines])
-        return _last_sum(np.where(their_scores[:, 0] < GAME_POINTS, theirs * later, 0.0), axis=2)
+        lost = theirs * (1.0 - wins.won[np.minimum(me, GAME_POINTS - 1)])[:, None]
+        return _last_sum(np.where(their_scores[:, 0] < GAME_POINTS, theirs * later, lost), axis=2)
     chances = wins.ahead[my_scores, their_scores, 1]
-    later = np.where(my_scores[:, :, 0] < GAME_POINTS, _last_sum(theirs * chances, axis=2), 1.0)
+    won = wins.won[np.minimum(them, GAME_POINTS - 1)][:, None]
+    later = np.where(my_scores[:, :, 0] < GAME_POINTS, _last_sum(theirs * chances, axis=2), won)
     return _last_sum(mines[:, None, :] * later, axis=2)
 
 
@@ -160,15 +251,18 @@ def _deal_chances(wins: WinModel, view: Observation, mines: Floats) -> Floats:
     them = view.scores[1 - view.player] + their_pegs
     theirs = wins.pone_hand if dealer else wins.dealer_show
     mine_out, theirs_out = me >= GAME_POINTS, them >= GAME_POINTS
-    pegged_out = np.where(mine_out & theirs_out, 0.5, mine_out.astype(np.float64))
+    won = wins.won[np.minimum(them, GAME_POINTS - 1)]
+    lost = 1.0 - wins.won[np.minimum(me, GAME_POINTS - 1)]
+    pegged_out = np.where(mine_out & theirs_out, 0.5, np.where(mine_out, won, lost))
     after = np.where(
         mine_out | theirs_out, pegged_out, _after_pegging(wins, dealer, me, them, mines, theirs)
     )
     return _last_sum(wins.peg_weights * after, axis=1)
 
 
-def discard_chances(view: Observation) -> dict[tuple[Card, Card], float]:
-    """Each discard's chance of winning the game, this deal's own points counted exactly."""
+def discard_chances(view: Observation, stakes: int = 0) -> dict[tuple[Card, Card], float]:
+    """Each discard's chance of winning the game (its value for ``stakes`` in a series),
+    this deal's own points counted exactly."""
     six = view.dealt
     if view.is_dealer:
         position = Position.make(six)
@@ -186,7 +280,7 @@ def discard_chances(view: Observation) -> dict[tuple[Card, Card], float]:
         counts = np.bincount(rows.ravel(), minlength=width * len(DISCARDS))
         mines = counts.reshape(len(DISCARDS), width) / len(unseen)
     mines = mines[:, : int(np.flatnonzero(mines.any(axis=0))[-1]) + 1]  # up to the most points
-    chances = _deal_chances(model(), view, mines)
+    chances = _deal_chances(model_for(stakes), view, mines)
     return {
         (six[a], six[b]): float(chance) for (a, b), chance in zip(DISCARDS, chances, strict=True)
     }
@@ -195,22 +289,29 @@ def discard_chances(view: Observation) -> dict[tuple[Card, Card], float]:
 # -- the play, to win ----------------------------------------------------------------------
 
 
-_Show = tuple[bool, int, int]  # am I the dealer; my hand's points in the show; the opponent's
+_Show = tuple[bool, int, int, int]  # am I the dealer; my hand's, the opponent's show; stakes
 
 
 @cache
 def _show_chance(show: _Show, me: int, them: int) -> float:
-    """P(I win) from the scores at the end of the play, the show still to count."""
-    dealer, mine, theirs = show
-    wins = model()
+    """P(I win) (the value, in a series) from the scores at the end of the play, the show
+    still to count."""
+    dealer, mine, theirs, stakes = show
+    wins = model_for(stakes)
     if dealer:
         if them + theirs >= GAME_POINTS:
-            return 0.0
+            return 1.0 - float(wins.won[me])
         mine_show, their_show = np.convolve(_point(mine), wins.crib), _point(theirs)
     else:
         mine_show, their_show = _point(mine), np.convolve(_point(theirs), wins.crib)
     at = np.array([me]), np.array([them])
     return float(_after_pegging(wins, dealer, *at, mine_show[None], their_show)[0, 0])
+
+
+@cache
+def _won(stakes: int) -> tuple[float, ...]:
+    """:attr:`WinModel.won` for ``stakes``, as floats quick to index."""
+    return tuple(float(value) for value in model_for(stakes).won)
 
 
 @cache
@@ -272,7 +373,7 @@ def _play_to_win(
     for points, laid, rest, after in children:
         mine = scores[0] + points
         if mine >= GAME_POINTS:
-            value = 1.0  # pegging out wins at once
+            value = _won(show[3])[scores[1]]  # pegging out wins at once
         else:
             value = _after_lay(
                 rest, y, laid, after, (mine, scores[1]), x_is_me, show, memo, bound, beta
@@ -312,7 +413,7 @@ def _after_lay(
             return _play_to_win(laid_by, other, series, at, scores, is_me, show, memo, alpha, beta)
         scores = (scores[0] + 1, scores[1])  # the go, or the last card
         if scores[0] >= GAME_POINTS:
-            return 1.0
+            return _won(show[3])[scores[1]]
     swapped = (scores[1], scores[0])
     if other:
         return 1.0 - _play_to_win(
@@ -325,9 +426,11 @@ def _after_lay(
     return chance if is_me else 1.0 - chance
 
 
-def play_chances(view: Observation, hidden: Hidden | None = None) -> dict[Card, float]:
-    """Each card that fits: the chance of winning the game, over every hidden hand of the
-    model (``hidden``, else built from ``view``)."""
+def play_chances(
+    view: Observation, hidden: Hidden | None = None, stakes: int = 0
+) -> dict[Card, float]:
+    """Each card that fits: the chance of winning the game (its value for ``stakes`` in a
+    series), over every hidden hand of the model (``hidden``, else built from ``view``)."""
     fits = [card for card in view.hand if view.count + card.value <= MAX_COUNT]
     if not fits or view.starter is None:
         return {}
@@ -340,7 +443,7 @@ def play_chances(view: Observation, hidden: Hidden | None = None) -> dict[Card, 
     series = tuple(card.rank for card in view.series)
     me, them = view.scores[view.player], view.scores[1 - view.player]
     shows = [
-        (view.is_dealer, my_show, rank_points([*their_laid, *hand, view.starter.rank]))
+        (view.is_dealer, my_show, rank_points([*their_laid, *hand, view.starter.rank]), stakes)
         for hand, _ in hands
     ]
     tail = series_tail(series)
@@ -355,7 +458,7 @@ def play_chances(view: Observation, hidden: Hidden | None = None) -> dict[Card, 
         if count in (15, MAX_COUNT):
             points += 2
         if me + points >= GAME_POINTS:
-            by_rank[rank] = 1.0
+            by_rank[rank] = _won(stakes)[them]
             continue
         chance = 0.0
         for (_, weight), hand, show in zip(hands, ids, shows, strict=True):

@@ -75,11 +75,15 @@ class DiscardValues:
     chances: Mapping[tuple[Card, Card], float] | None
 
 
-def value_discards(view: Observation, hidden: Hidden | None = None) -> DiscardValues:
-    """The values of the 15 discards of ``view``'s six, with the decision's model."""
+def value_discards(
+    view: Observation, hidden: Hidden | None = None, stakes: int = 0
+) -> DiscardValues:
+    """The values of the 15 discards of ``view``'s six, with the decision's model; near the
+    end, for ``stakes`` (:func:`~solitaire.match.decide.endgame.series_stakes`; 0, the
+    chance of winning)."""
     hidden = model_of(view, hidden)
     points = discard_points(view, hidden)
-    return DiscardValues(points, discard_chances(view) if is_near_end(view) else None)
+    return DiscardValues(points, discard_chances(view, stakes) if is_near_end(view) else None)
 
 
 def play_values(
@@ -106,20 +110,24 @@ class LayValues:
     worked out the first time it is asked for.
     """
 
-    def __init__(self, view: Observation, hidden: Hidden, model: Model = "honest") -> None:
+    def __init__(
+        self, view: Observation, hidden: Hidden, model: Model = "honest", stakes: int = 0
+    ) -> None:
         self._view: Final = view
         self._hidden: Final = hidden
         self._model: Final = model
+        self._stakes: Final = stakes
         to_win = is_near_end(view) and view.opponent_held < 4
         table = model == "open" and is_opening_lead(view)
         self.source: Final[Source] = "endgame" if to_win else "lead table" if table else "search"
 
     @cached_property
     def chances(self) -> Mapping[Card, float] | None:
-        """Each card that fits: its chance of winning the game, when the play is to win."""
+        """Each card that fits: its chance of winning the game (its value for the stakes, in
+        a series), when the play is to win."""
         if self.source != "endgame":
             return None
-        return play_chances(self._view, self._hidden)
+        return play_chances(self._view, self._hidden, self._stakes)
 
     @cached_property
     def nets(self) -> Mapping[Card, Fraction]:
@@ -131,8 +139,9 @@ class LayValues:
 
 
 def lay_values(
-    view: Observation, hidden: Hidden | None = None, model: Model = "honest"
+    view: Observation, hidden: Hidden | None = None, model: Model = "honest", stakes: int = 0
 ) -> LayValues:
     """The values of the cards ``view``'s player may lay, with the decision's model of the
-    hidden hands and ``model`` of the opponent's play."""
-    return LayValues(view, model_of(view, hidden), model)
+    hidden hands and ``model`` of the opponent's play; near the end, for ``stakes``
+    (:func:`~solitaire.match.decide.endgame.series_stakes`; 0, the chance of winning)."""
+    return LayValues(view, model_of(view, hidden), model, stakes)
