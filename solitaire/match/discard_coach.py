@@ -18,9 +18,11 @@ A discard of six is worth (:func:`advise_discard`):
 The **total** is their sum, computed as ``expert`` computes it, and the discards are
 ranked as ``expert`` ranks them: by the total, the tie going to the greater pair; near
 the end of a game (:func:`~solitaire.match.decide.endgame.is_near_end`) by the chance of
-winning the game first (:func:`~solitaire.match.decide.endgame.discard_chances`). So the
-first discard is always the one ``expert`` makes in the player's seat. His heels
-goes to the dealer whatever is discarded, so it is in no total.
+winning the game first (:func:`~solitaire.match.decide.endgame.discard_chances`), and in
+a series by the game points expected, won less lost
+(:func:`~solitaire.match.decide.endgame.series_stakes`). So the first discard is always
+the one ``expert`` makes in the player's seat. His heels goes to the dealer whatever is
+discarded, so it is in no total.
 
 >>> from solitaire.match.game import Match
 >>> match = Match.from_cards(0, ["5H 5C 5S JD 4C 9S", "AH 3C 4D 6S 8H KC"], "QD")
@@ -52,6 +54,9 @@ __all__ = [
     "cost_note",
     "discard_cost",
     "discard_view",
+    "end_cost",
+    "end_cost_words",
+    "end_value",
     "heels_note",
     "hundredths",
     "play_terms",
@@ -68,7 +73,9 @@ class DiscardAdvice:
 
     ``crib`` is signed: the crib's expected points when it is yours, less them when it
     is the opponent's. ``chance`` (near the end of a game only) is the chance of
-    winning the game, which then ranks the discards first.
+    winning the game, which then ranks the discards first; in a series (``stakes``, the
+    game points of a double skunk) the game points expected instead, won less lost, on
+    the same scale (:mod:`~solitaire.match.decide.endgame`; :func:`end_value` says it).
     """
 
     discard: tuple[Card, Card]
@@ -78,6 +85,7 @@ class DiscardAdvice:
     crib: Fraction
     play: float
     chance: float | None = None
+    stakes: int = 0
 
     @property
     def total(self) -> float:
@@ -94,14 +102,15 @@ class DiscardAdvice:
 def advise_discard(view: Observation) -> list[DiscardAdvice]:
     """Every discard of the six dealt to this player, best first, as ``expert`` ranks them."""
     # numpy's models load with the first advice, not with the screens that show it
-    from solitaire.match.decide.endgame import discard_chances, is_near_end
+    from solitaire.match.decide.endgame import discard_chances, is_near_end, series_stakes
     from solitaire.match.decide.hidden import crib_shift
 
     six = view.dealt
     nums = expected_numerators(Position.make(six))
     shifts = crib_shift(view)
     sign = 1 if view.is_dealer else -1
-    chances = discard_chances(view) if is_near_end(view) else None
+    stakes = series_stakes(view)
+    chances = discard_chances(view, stakes) if is_near_end(view) else None
     options = []
     for index, (a, b) in enumerate(combinations(range(6), 2)):
         pair = (six[a], six[b])
@@ -117,6 +126,7 @@ def advise_discard(view: Observation) -> list[DiscardAdvice]:
                 crib=sign * crib,
                 play=pegging_value([card.rank for card in keep], view.is_dealer),
                 chance=None if chances is None else chances[pair],
+                stakes=stakes,
             )
         )
     return sorted(options, key=lambda option: option.key, reverse=True)
@@ -296,9 +306,15 @@ def why_discard(
     else:
         lines = [f"Discarding {b} is best, {hundredths(gap)} better than the next, {w}: {split}."]
     if best.chance is not None and other.chance is not None:
+        ranks = (
+            f"game points it expects, won less lost ({_skunks(best.stakes)})"
+            if best.stakes
+            else "chance of winning the game"
+        )
         lines.append(
-            f"Near the end the computer ranks by the chance of winning the game: "
-            f"{best.chance:.1%} with {b}, {other.chance:.1%} with {w}."
+            f"Near the end{' of a series' if best.stakes else ''} the computer ranks by the "
+            f"{ranks}: {end_value(best.chance, best.stakes)} with {b}, "
+            f"{end_value(other.chance, other.stakes)} with {w}."
         )
     sure = [score_hand(option.keep).total for option in (best, other)]
     lines.append(
@@ -355,10 +371,16 @@ class DiscardCost:
 
     @property
     def chance(self) -> float | None:
-        """Near the end: the chance of winning the game given up."""
+        """Near the end: the chance of winning the game given up (in a series, the value
+        of :attr:`DiscardAdvice.chance`: :func:`end_cost` says it)."""
         if self.best.chance is None or self.chosen.chance is None:
             return None
         return self.best.chance - self.chosen.chance
+
+    @property
+    def stakes(self) -> int:
+        """In a series, the game points of a double skunk; else 0."""
+        return self.best.stakes
 
     @property
     def is_best(self) -> bool:
@@ -382,12 +404,42 @@ class DiscardCost:
         return said
 
     def terse(self) -> str:
-        """``hand 4.96 crib 0.83 play 0.02`` (and near the end ``, win 0.3%``): the parts of
-        the cost as shown, adding up to it."""
+        """``hand 4.96 crib 0.83 play 0.02`` (and near the end ``, win 0.3%``, in a series
+        ``, games 0.05``): the parts of the cost as shown, adding up to it."""
         mine, best = shown_parts(self.chosen), shown_parts(self.best)
         words = ("hand", "crib", "play")
         said = " ".join(f"{words[i]} {hundredths(best[i] - mine[i])}" for i in range(3))
-        return said + ("" if self.chance is None else f", win {self.chance:.1%}")
+        if self.chance is None:
+            return said
+        return said + f", {'games' if self.stakes else 'win'} {end_cost(self.chance, self.stakes)}"
+
+
+def end_value(value: float, stakes: int) -> str:
+    """A discard's value near the end as said: ``61.2%``, its chance of winning the game;
+    in a series ``+0.42``, the game points it expects, won less lost."""
+    if not stakes:
+        return f"{value:.1%}"
+    return f"{(2 * value - 1) * stakes:+.2f}"
+
+
+def end_cost(cost: float, stakes: int) -> str:
+    """What a discard gave up near the end, as said: ``1.2%`` of the chance of winning; in a
+    series ``0.05`` game points."""
+    if not stakes:
+        return f"{cost:.1%}"
+    return f"{2 * cost * stakes:.2f}"
+
+
+def end_cost_words(cost: float, stakes: int, whose: str = "your") -> str:
+    """``cost 1.2% of your chance of winning the game``, or in a series ``cost 0.05 of the
+    game points expected``."""
+    if not stakes:
+        return f"cost {end_cost(cost, stakes)} of {whose} chance of winning the game"
+    return f"cost {end_cost(cost, stakes)} of the game points expected"
+
+
+def _skunks(stakes: int) -> str:
+    return f"a skunk counts 2, a double skunk {stakes}"
 
 
 def discard_cost(advice: Sequence[DiscardAdvice], chosen: Iterable[Card]) -> DiscardCost:
@@ -408,7 +460,7 @@ def cost_note(advice: Sequence[DiscardAdvice], chosen: Iterable[Card], name: Nam
     points = hundredths(best_shown[3] - mine_shown[3])
     if cost.chance is not None:
         return (
-            f"your discard {mine} cost {cost.chance:.1%} of your chance of winning the game "
+            f"your discard {mine} {end_cost_words(cost.chance, cost.stakes)} "
             f"(in points {points}: {cost.split()}); {best} was best."
         )
     return f"your discard {mine} cost {points} points on average ({cost.split()}); {best} was best."

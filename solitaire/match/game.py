@@ -199,8 +199,10 @@ class Match:
         *,
         counting: Iterable[int] = (),
         muggins: bool = False,
+        games: int = 1,
     ) -> Match:
-        """A one-game match from a chosen position: six cards each, the starter, the scores.
+        """A match from a chosen position: six cards each, the starter, the scores; the
+        position starts the first of ``games`` games.
 
         For tests, puzzles and coaching; its first deal is not the seed's, so its
         record does not replay. Later deals are dealt from seed 0.
@@ -213,7 +215,9 @@ class Match:
         to_cards((*dealt[0], *dealt[1], start))  # all distinct
         if any(not 0 <= score < GAME_POINTS for score in scores):
             raise InputError(f"scores must be 0 to {GAME_POINTS - 1}, not {scores}")
-        match = cls(seed=0, double_skunk=double_skunk, counting=counting, muggins=muggins)
+        match = cls(
+            seed=0, games=games, double_skunk=double_skunk, counting=counting, muggins=muggins
+        )
         match.played = [GamePlay(1, (), dealer, [])]
         match.log = []
         match.timeline = []

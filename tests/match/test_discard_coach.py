@@ -17,7 +17,7 @@ from solitaire.core.discards import advise
 from solitaire.core.scoring import hand_points
 from solitaire.core.untrusted import RecordError
 from solitaire.match.decide.discard import pegging_value
-from solitaire.match.decide.endgame import discard_chances, is_near_end
+from solitaire.match.decide.endgame import discard_chances, is_near_end, series_stakes
 from solitaire.match.decide.hidden import crib_shift
 from solitaire.match.discard_coach import (
     DiscardAdvice,
@@ -38,13 +38,13 @@ from solitaire.match.record import load_match_record, match_record, replay_match
 
 
 @cache
-def discards(games: int = 12, seed: int = 40) -> tuple[Observation, ...]:
-    """Every discard of both seats in seeded games of standard against easy (the scores
-    spread wide, so many are near the end)."""
+def discards(games: int = 12, seed: int = 40, series: int = 1) -> tuple[Observation, ...]:
+    """Every discard of both seats in seeded matches of standard against easy, each of
+    ``series`` games (the scores spread wide, so many are near the end, and skunks too)."""
     views = []
     players = (StandardPlayer(), EasyPlayer(random.Random(seed)))
     for number in range(games):
-        match = Match(seed + number)
+        match = Match(seed + number, games=series)
         while (seat := match.current_player) is not None:
             view = match.observation(seat)
             if view.phase is Phase.DISCARD:
@@ -67,18 +67,21 @@ def expert_values(view: Observation) -> dict[tuple[Card, Card], float]:
     return values
 
 
-def test_the_best_line_is_the_experts_discard_on_many_deals() -> None:
+@pytest.mark.parametrize("series", [1, 3])
+def test_the_best_line_is_the_experts_discard_on_many_deals(series: int) -> None:
     near = 0
     expert = ExpertPlayer()
-    for view in discards():
+    views = discards() if series == 1 else discards(4, 60, series)
+    for view in views:
         advice = advise_discard(view)
         assert len(advice) == 15 and len({frozenset(a.discard) for a in advice}) == 15
         assert expert.choose(view) == Discard(advice[0].discard)
         values = expert_values(view)
         assert {a.discard: a.total for a in advice} == values  # to the last bit
+        assert {a.stakes for a in advice} == {0 if series == 1 else 3}
         if is_near_end(view):
             near += 1
-            chances = discard_chances(view)
+            chances = discard_chances(view, series_stakes(view))
             assert all(a.chance == chances[a.discard] for a in advice)
             keys: list[tuple[object, ...]] = [
                 (chances[a.discard], values[a.discard], a.discard) for a in advice
@@ -87,7 +90,7 @@ def test_the_best_line_is_the_experts_discard_on_many_deals() -> None:
             assert all(a.chance is None for a in advice)
             keys = [(values[a.discard], a.discard) for a in advice]
         assert keys == sorted(keys, reverse=True)  # every line in the computer's order
-    assert near >= 10 and len(discards()) >= 150
+    assert near >= 10 and len(views) >= 150
 
 
 def test_every_total_is_the_sum_of_its_parts_exactly_and_as_shown() -> None:
@@ -280,3 +283,30 @@ def test_a_bad_hint_is_refused_with_the_field_named(change: dict[str, Any], mess
     record["hints"] = "all of them"
     with pytest.raises(RecordError, match="hints"):
         replay_match(record)
+
+
+def test_near_the_end_of_a_series_the_coach_speaks_of_game_points() -> None:
+    """In a series the coach ranks and speaks as the expert weighs: game points expected,
+    won less lost, on the chance's scale (value v is (2v - 1) x 3 games)."""
+    said = 0
+    for view in discards(4, 60, 3):
+        advice = advise_discard(view)
+        if advice[0].chance is None:
+            continue
+        said += 1
+        mine = _worst(advice)
+        cost = discard_cost(advice, mine.discard)
+        assert cost.chance is not None and cost.stakes == 3
+        note = cost_note(advice, mine.discard)
+        if not cost.is_best:
+            assert f"cost {2 * cost.chance * 3:.2f} of the game points expected (" in note
+            assert "chance" not in note
+        assert cost.terse().endswith(f", games {2 * cost.chance * 3:.2f}")
+        why = why_discard(advice, advice[7].discard)
+        line = next(line for line in why if line.startswith("Near the end of a series"))
+        best, other = advice[0].chance, advice[7].chance
+        assert other is not None
+        assert f"{(2 * best - 1) * 3:+.2f} with " in line
+        assert f"{(2 * other - 1) * 3:+.2f} with " in line
+        assert "a skunk counts 2, a double skunk 3" in line
+    assert said >= 10

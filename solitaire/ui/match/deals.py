@@ -20,7 +20,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
-from solitaire.match.discard_coach import hundredths, shown_parts
+from solitaire.match.discard_coach import end_cost_words, hundredths, shown_parts
 from solitaire.match.review import DealReview, DiscardVerdict, ShowLine
 from solitaire.ui.match.browse import DealBrowser
 from solitaire.ui.match.views import did, possessive
@@ -60,7 +60,7 @@ def verdict_text(verdict: DiscardVerdict, name: str, ascii: bool) -> Text:
         return text.append(f" was the best ({total} expected).", style="best")
     points = hundredths(shown_parts(cost.best)[3] - shown_parts(cost.chosen)[3])
     if cost.chance is not None:
-        text.append(f" cost {cost.chance:.1%} of the chance of winning the game ")
+        text.append(f" {end_cost_words(cost.chance, cost.stakes, 'the')} ")
         text.append(f"(in points {points}: {cost.split()})", style="muted")
     else:
         text.append(f" cost {points} points on average ")

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from solitaire.core.cards import Card
 from solitaire.match.coach import CardAdvice, Costly, explain
-from solitaire.match.discard_coach import DiscardAdvice, hundredths, shown_parts
+from solitaire.match.discard_coach import DiscardAdvice, end_value, hundredths, shown_parts
 from solitaire.match.game import (
     DOUBLE_SKUNK_LINE,
     GAME_POINTS,
@@ -732,7 +732,9 @@ def discard_rows(
     table.add_column("", width=2, no_wrap=True)
     for name in ("discard", "keep"):
         table.add_column(name, no_wrap=True)
-    for name in ("hand", "crib", "play", "total") + (("win",) if near else ()):
+    series = near and advice[0].stakes > 0
+    ends = ("games" if series else "win",) if near else ()
+    for name in ("hand", "crib", "play", "total", *ends):
         table.add_column(name, justify="right", no_wrap=True)
     best = advice[0].key[:-2]
     for option in advice:
@@ -752,10 +754,12 @@ def discard_rows(
             Text(hundredths(total), style="total"),
         ]
         if option.chance is not None:
-            row.append(f"{option.chance:.1%}")
+            row.append(end_value(option.chance, option.stakes))
         table.add_row(*row, style=style)
     legend = "* best  > picked  hand, crib (- theirs): exact averages  play: fitted pegging"
-    if near:
+    if series:
+        legend = "* best  > picked  near the end ranked by games: expected won less lost"
+    elif near:
         legend = "* best  > picked  near the end ranked by win: the chance of winning the game"
     return [title, table, Text(legend, style="muted")]
 

@@ -238,3 +238,33 @@ def test_near_the_end_the_table_has_the_chance_of_winning_and_fits(history: Hist
         said = " ".join(line.strip() for line in lines)
         assert "ranks by the chance of winning the game" in said
         assert "Pick two to compare; w hides this." in said
+
+
+def test_near_the_end_of_a_series_the_table_has_game_points_and_fits(history: History) -> None:
+    hands = ["5H 5C 9S JD 4C TS", "AH 3C 4D 6S 8H KC"]
+    session = MatchSession(
+        history,
+        "expert",
+        lambda: Match.from_cards(1, hands, "QD", scores=(110, 70), games=3),
+        coach=Coach(),
+    )
+    session.toggle_coach()
+    advice = session.discard_advice()
+    assert advice is not None and all(option.chance is not None for option in advice)
+    assert {option.stakes for option in advice} == {3}
+    lines = render(session)
+    header = next(line for line in lines if "discard  keep" in line)
+    assert header.split()[-1] == "games" and len(lines) <= 24
+    body = lines[lines.index(header) + 1 :][:15]
+    assert [line.split()[-1] for line in body] == [
+        f"{(2 * a.chance - 1) * 3:+.2f}" for a in advice if a.chance is not None
+    ]
+    said = " ".join(line.strip() for line in lines)
+    assert "near the end ranked by games: expected won less lost" in said
+    session.toggle(0)
+    session.toggle(4)
+    session.why()
+    lines = render(session)
+    assert len(lines) <= 24 and max(map(len, lines)) <= 80
+    said = " ".join(line.strip() for line in lines)
+    assert "Near the end of a series the computer ranks by the game points it expects" in said
