@@ -19,6 +19,7 @@ import subprocess
 import sys
 import threading
 import time
+import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Final
@@ -451,3 +452,43 @@ def test_a_worker_of_another_version_met_mid_run_stops_it_in_one_line(
     )
     executor.expected = version()
     assert simulate(200, "target121", seed=5, chunk=100, executor=executor).games == 200
+
+
+class _Interrupted:
+    """A stand-in for ``distributed`` whose Client starts after the caller was interrupted
+    (Ctrl-C) while it waited."""
+
+    def __init__(self) -> None:
+        self.closed = threading.Event()
+        closed = self.closed
+
+        class Client:  # Dask's name
+            def __init__(self, *args: object, **kwargs: object) -> None:
+                time.sleep(0.5)
+
+            def close(self, timeout: float = 0) -> None:
+                closed.set()
+
+        self.Client = Client
+
+
+class _JoinInterrupted(threading.Thread):
+    def join(self, timeout: float | None = None) -> None:
+        raise KeyboardInterrupt
+
+
+def test_a_client_made_after_connect_was_interrupted_is_closed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Review: connect sets ``given_up`` only after join returns, so a Ctrl-C (any
+    BaseException) during the wait leaves the late client handed to nobody, unclosed:
+    garbage that Dask's finalizer closes wherever the collector runs next."""
+    fake = _Interrupted()
+    monkeypatch.setattr(cluster_module, "_distributed", lambda: fake)
+    only_here = types.SimpleNamespace(
+        Thread=_JoinInterrupted, Event=threading.Event, Lock=threading.Lock
+    )
+    monkeypatch.setattr(cluster_module, "threading", only_here)
+    with pytest.raises(KeyboardInterrupt):
+        connect("tcp://x:1", timeout=0.5)
+    assert fake.closed.wait(10), "the client made after the interrupted wait was never closed"
