@@ -23,7 +23,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import CancelledError
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from solitaire.core.errors import CribsolError
@@ -150,12 +150,19 @@ def _start_client(distributed: Any, address: str, timeout: float) -> Any:
     try:
         distributed.Client.__init__(client, address, timeout=timeout, set_as_default=False)
     except BaseException:
-        try:
-            client.close(timeout=timeout)
-        except Exception:
-            _unclosed.append(client)  # never collected, so never closed inside Dask
+        _close(client, timeout)
         raise
     return client
+
+
+def _close(client: Any, timeout: float) -> None:
+    """Close a client no caller holds; one Dask cannot close is kept for the life of the
+    process (never collected, so never closed inside Dask)."""
+    try:
+        client.close(timeout=timeout)
+    except BaseException:
+        _unclosed.append(client)
+        raise
 
 
 def connect(address: str, timeout: float | None = None) -> DaskCluster:
@@ -181,15 +188,19 @@ def connect(address: str, timeout: float | None = None) -> DaskCluster:
             if not given_up.is_set():
                 made.append(client)
                 return
-        client.close()  # came after the caller stopped waiting: nobody else will close it
+        # came after the caller stopped waiting: nobody else will close it
+        with suppress(Exception):  # kept by _close; nothing to say in a thread of its own
+            _close(client, timeout)
 
     # Dask bounds the connection but not the handshake: a server that accepts and never
     # answers (not a scheduler) would hold the run for ever, so the wait is bounded here.
     maker = threading.Thread(target=make, name="cribsol-connect", daemon=True)
     maker.start()
-    maker.join(timeout + _HANDSHAKE_SECONDS)
-    with handed:
-        given_up.set()
+    try:
+        maker.join(timeout + _HANDSHAKE_SECONDS)
+    finally:  # interrupted too: a client made from here on is the maker's to close
+        with handed:
+            given_up.set()
     if not made:
         said = failed[0] if failed else ""
         reason = f" ({safe_text(said)})" if said else ""

@@ -325,7 +325,7 @@ class _Late:
         def __init__(self, *args: object, **kwargs: object) -> None:
             time.sleep(1.5)
 
-        def close(self) -> None:
+        def close(self, timeout: float) -> None:
             _Late.closed.set()
 
 
@@ -480,9 +480,8 @@ class _JoinInterrupted(threading.Thread):
 def test_a_client_made_after_connect_was_interrupted_is_closed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Review: connect sets ``given_up`` only after join returns, so a Ctrl-C (any
-    BaseException) during the wait leaves the late client handed to nobody, unclosed:
-    garbage that Dask's finalizer closes wherever the collector runs next."""
+    """A Ctrl-C (any BaseException) during connect's wait: the client made later is
+    closed by its maker, not left as garbage for Dask's finalizer."""
     fake = _Interrupted()
     monkeypatch.setattr(cluster_module, "_distributed", lambda: fake)
     only_here = types.SimpleNamespace(

@@ -8,6 +8,7 @@ from functools import cache
 from itertools import combinations
 
 import numpy as np
+import pytest
 from numpy.typing import NDArray
 
 from solitaire.core.cards import ALL_CARDS, Card
@@ -28,6 +29,7 @@ from solitaire.match.game import (
     DOUBLE_SKUNK_LINE,
     GAME_POINTS,
     SKUNK_LINE,
+    Discard,
     Lay,
     Match,
     Observation,
@@ -364,3 +366,32 @@ def test_the_expert_weighs_game_points_in_a_series_only() -> None:
     assert (series_stakes(single), series_stakes(series)) == (0, 3)
     assert ExpertPlayer()._stakes(series) == 3
     assert ExpertPlayer(skunks=False)._stakes(series) == 0
+
+
+@pytest.mark.parametrize(
+    ("hands", "starter", "scores", "why"),
+    [
+        (["3H 9C 4H AC 4C 9H", "9S KD 7D KH 6H TC"], "JD", (88, 115), "saves a skunk"),
+        (["AC QS TH KH TD 2H", "7H 7S QD TS 8D TC"], "5D", (110, 80), "lays a skunk"),
+    ],
+)
+def test_with_a_skunk_in_reach_a_series_is_played_for_game_points(
+    hands: list[str], starter: str, scores: tuple[int, int], why: str
+) -> None:
+    """Pone at the discard: in a series the expert takes the discard worth the most game
+    points, which here is not the one most likely to win; in one game, the other."""
+    for games in (1, 3):
+        match = Match.from_cards(1, hands, starter, scores=scores, games=games)
+        view = match.observation(0)
+        weighing = ExpertPlayer().choose(view)
+        plain = ExpertPlayer(skunks=False).choose(view)
+        assert isinstance(weighing, Discard) and isinstance(plain, Discard)
+        if games == 1:
+            assert weighing == plain
+            continue
+        assert weighing != plain, why
+        points = {frozenset(pair): value for pair, value in discard_chances(view, 3).items()}
+        chances = {frozenset(pair): value for pair, value in discard_chances(view).items()}
+        chosen, other = frozenset(weighing.cards), frozenset(plain.cards)
+        assert points[chosen] == max(points.values()) > points[other] + 1e-3
+        assert chances[other] == max(chances.values()) > chances[chosen]

@@ -78,6 +78,7 @@ __all__ = [
 
 _KEEPS: Final = [[i for i in range(6) if i not in pair] for pair in DISCARDS]  # cards kept
 NEAR_END: Final = 85  # from here (either score) the expert plays to win, not for points
+DOUBLE_SKUNK_POINTS: Final = (3, 4)  # what a double skunk may count in a series
 Floats = NDArray[np.float64]
 Ints = NDArray[np.int64]
 
@@ -135,6 +136,8 @@ def series_stakes(view: Observation) -> int:
 def model_for(stakes: int) -> WinModel:
     """The model for these ``stakes`` (:func:`series_stakes`): :func:`model` for 0, else
     its distributions with the value of game points and the win table they give."""
+    if stakes not in (0, *DOUBLE_SKUNK_POINTS):
+        raise ValueError(f"stakes are 0 or a double skunk's game points, not {stakes!r}")
     single = model()
     if not stakes:
         return single
