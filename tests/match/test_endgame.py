@@ -270,7 +270,7 @@ def test_play_chances_equal_every_line_tried() -> None:
 
 
 def test_discard_chances_in_a_series_equal_the_plain_sums() -> None:
-    views = list(near_end_views(range(3), Phase.DISCARD, games=3))
+    views = list(near_end_views(range(2), Phase.DISCARD, games=3))[::3]
     assert {view.is_dealer for view in views} == {True, False}
     assert any(min(view.scores) <= SKUNK_LINE for view in views)  # a skunk in reach
     for view in views:
