@@ -49,6 +49,7 @@ from numpy.typing import NDArray
 
 from solitaire.core.cards import ALL_CARDS, Card
 from solitaire.core.discards import DISCARDS, Position
+from solitaire.core.errors import InputError
 from solitaire.core.kernel import four_points, round_counts
 from solitaire.core.scoring import rank_points, score_hand
 from solitaire.match.decide.hidden import Hidden, model_of
@@ -137,7 +138,7 @@ def model_for(stakes: int) -> WinModel:
     """The model for these ``stakes`` (:func:`series_stakes`): :func:`model` for 0, else
     its distributions with the value of game points and the win table they give."""
     if stakes not in (0, *DOUBLE_SKUNK_POINTS):
-        raise ValueError(f"stakes are 0 or a double skunk's game points, not {stakes!r}")
+        raise InputError(f"stakes are 0 or a double skunk's game points, not {stakes!r}")
     single = model()
     if not stakes:
         return single
