@@ -17,6 +17,7 @@ from solitaire.core.errors import IllegalMoveError
 
 __all__ = [
     "DOUBLE_SKUNK_LINE",
+    "DOUBLE_SKUNK_POINTS",
     "GAME_POINTS",
     "GO",
     "HAND_SIZE",
@@ -39,11 +40,13 @@ __all__ = [
     "Phase",
     "WrongPhaseError",
     "parse_action",
+    "skunk_of",
 ]
 
 GAME_POINTS: Final = 121
 SKUNK_LINE: Final = 90  # a loser who has not passed it is skunked
 DOUBLE_SKUNK_LINE: Final = 60  # ... not passed this: double skunked
+DOUBLE_SKUNK_POINTS: Final = (3, 4)  # what a double skunk may count, by the match's rule
 HEELS_POINTS: Final = 2
 HAND_SIZE: Final = 6
 MAX_HAND_COUNT: Final = 29  # the most a hand or crib can make (three fives, a jack, a five)
@@ -159,3 +162,8 @@ def parse_action(text: str) -> Action:
     raise IllegalMoveError(
         f"invalid action {text!r}: expected 'go', a card to lay or two cards to discard"
     )
+
+
+def skunk_of(loser_score: int) -> int:
+    """0 for a plain win over a loser at ``loser_score``, 1 for a skunk, 2 for a double."""
+    return 2 if loser_score <= DOUBLE_SKUNK_LINE else 1 if loser_score <= SKUNK_LINE else 0

@@ -47,6 +47,7 @@ from solitaire.core.errors import InputError
 from solitaire.core.scoring import score_hand
 from solitaire.match.actions import (
     DOUBLE_SKUNK_LINE,
+    DOUBLE_SKUNK_POINTS,
     GAME_POINTS,
     GO,
     HAND_SIZE,
@@ -69,6 +70,7 @@ from solitaire.match.actions import (
     Phase,
     WrongPhaseError,
     parse_action,
+    skunk_of,
 )
 from solitaire.match.deal import Deal, GamePlay, cut_deck, deal_deck
 from solitaire.match.events import (
@@ -99,6 +101,7 @@ from solitaire.match.recording import (
 
 __all__ = [
     "DOUBLE_SKUNK_LINE",
+    "DOUBLE_SKUNK_POINTS",
     "GAME_NAME",
     "GAME_POINTS",
     "GO",
@@ -142,6 +145,7 @@ __all__ = [
     "parse_action",
     "record_cards",
     "result_record",
+    "skunk_of",
 ]
 
 
@@ -161,7 +165,7 @@ class Match:
             raise InputError(f"invalid seed {seed!r}: expected a whole number")
         if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 1000:
             raise InputError(f"invalid number of games {games!r}: expected 1 to 1000")
-        if double_skunk not in (3, 4):
+        if double_skunk not in DOUBLE_SKUNK_POINTS:
             raise InputError(f"a double skunk counts 3 or 4 games, not {double_skunk!r}")
         seats = tuple(sorted(set(counting)))
         if any(seat not in (0, 1) or isinstance(seat, bool) for seat in seats):
@@ -507,7 +511,7 @@ class Match:
 
     def _end_game(self, winner: int) -> None:
         loser_score = self.scores[1 - winner]
-        skunk = 2 if loser_score <= DOUBLE_SKUNK_LINE else 1 if loser_score <= SKUNK_LINE else 0
+        skunk = skunk_of(loser_score)
         game_points = (1, 2, self.double_skunk)[skunk]
         result = GameResult(self.game_number, winner, self._scores(), game_points, skunk)
         self.results.append(result)

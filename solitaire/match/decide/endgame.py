@@ -62,7 +62,7 @@ from solitaire.match.decide.solver import (
     tail_steps,
 )
 from solitaire.match.decide.tables import TABLE_PATH
-from solitaire.match.game import DOUBLE_SKUNK_LINE, GAME_POINTS, SKUNK_LINE, Observation
+from solitaire.match.game import DOUBLE_SKUNK_POINTS, GAME_POINTS, Observation, skunk_of
 from solitaire.match.pegging import MAX_COUNT
 
 __all__ = [
@@ -79,7 +79,6 @@ __all__ = [
 
 _KEEPS: Final = [[i for i in range(6) if i not in pair] for pair in DISCARDS]  # cards kept
 NEAR_END: Final = 85  # from here (either score) the expert plays to win, not for points
-DOUBLE_SKUNK_POINTS: Final = (3, 4)  # what a double skunk may count in a series
 Floats = NDArray[np.float64]
 Ints = NDArray[np.int64]
 
@@ -105,9 +104,15 @@ class WinModel:
 
 
 @cache
+def _table(path: Path = TABLE_PATH) -> Any:
+    """The JSON table (a trusted package file), read once."""
+    return json.loads(path.read_text())
+
+
+@cache
 def model(path: Path = TABLE_PATH) -> WinModel:
     """The model from its JSON table (checked only as far as a trusted package file needs)."""
-    data = json.loads(path.read_text())
+    data = _table(path)
     deal = data["deal"]
     pegging = np.array(deal["pegging"], dtype=np.int64)
     dealer_hand = np.array(deal["dealer_hand"], dtype=np.float64)
@@ -142,11 +147,9 @@ def model_for(stakes: int) -> WinModel:
     single = model()
     if not stakes:
         return single
-    skunked = np.arange(GAME_POINTS) <= SKUNK_LINE
-    points = np.where(np.arange(GAME_POINTS) <= DOUBLE_SKUNK_LINE, stakes, 1 + skunked)
+    points = np.array([(1, 2, stakes)[skunk_of(loser)] for loser in range(GAME_POINTS)])
     won = (points + stakes) / (2 * stakes)
-    data = json.loads(TABLE_PATH.read_text())
-    win = win_table(data["deal"], won)
+    win = win_table(_table()["deal"], won)
     return replace(single, win=win, ahead=_ahead(win, won), won=won)
 
 
