@@ -39,6 +39,7 @@ from solitaire.match.pegging import MAX_COUNT, count_of, peg_points
 from solitaire.match.players import StandardPlayer
 from solitaire.patience.advisor import Position
 from solitaire.patience.kernel import DISCARDS, round_counts
+from tests.match.test_honest import standard_answer
 
 Floats = NDArray[np.float64]
 
@@ -227,7 +228,21 @@ def after(
     return value if is_me else 1.0 - value
 
 
-def reference_plays(view: Observation, stakes: int = 0) -> dict[Card, float]:
+def cards_of(view: Observation, ranks: Ranks) -> tuple[Card, ...]:
+    """A card hand of these ranks from the cards ``view``'s player has not seen (the play
+    reads ranks alone)."""
+    unseen = [card for card in ALL_CARDS if card not in view.seen()]
+    hand = []
+    for rank in ranks:
+        card = next(c for c in unseen if c.rank == rank and c not in hand)
+        hand.append(card)
+    return tuple(hand)
+
+
+def reference_plays(view: Observation, stakes: int = 0, honest: bool = True) -> dict[Card, float]:
+    """Each card's value over every hidden hand: the opponent's next card the one
+    ``standard``'s own code lays from what they see (``honest``; else every line is tried
+    from my card on), then every line tried to the end of the play."""
     assert view.starter is not None and view.discard is not None
     hands, total = hidden_hands(view)
     kept = [card for card in view.dealt if card not in view.discard]
@@ -255,9 +270,22 @@ def reference_plays(view: Observation, stakes: int = 0) -> dict[Card, float]:
                 rank_points([*their_laid, *hand, view.starter.rank]),
                 stakes,
             )
-            value += weight * after(
-                tuple(rest), hand, (*series, card.rank), (me + points, them), True, show
-            )
+            scores = (me + points, them)
+            answer = standard_answer(view, card, cards_of(view, hand)) if honest else None
+            if answer is None:
+                value += weight * after(tuple(rest), hand, (*series, card.rank), scores, True, show)
+                continue
+            ranks = (*series, card.rank) if count_of(laid) < MAX_COUNT else ()
+            theirs = (*ranks, answer.rank)
+            pegs = peg_points(tuple(Card(rank, 0) for rank in theirs))
+            left = list(hand)
+            left.remove(answer.rank)
+            if them + pegs >= GAME_POINTS:
+                value += weight * (1.0 - won(model_for(stakes), me + points))
+            else:
+                scores = (them + pegs, me + points)
+                theirs_won = after(tuple(left), tuple(rest), theirs, scores, False, show)
+                value += weight * (1.0 - theirs_won)
         out[card] = value / total
     return out
 
@@ -267,6 +295,7 @@ def test_play_chances_equal_every_line_tried() -> None:
     assert len(views) >= 6
     for view in views[:12]:
         assert play_chances(view) == reference_plays(view)
+        assert play_chances(view, model="open") == reference_plays(view, honest=False)
 
 
 def test_discard_chances_in_a_series_equal_the_plain_sums() -> None:

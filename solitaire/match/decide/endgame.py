@@ -18,10 +18,12 @@ Near the end of a game the expert stops counting points and counts wins:
   the measured distributions; then ``win`` for the deals after;
 * a **card** in the play is worth, averaged over every hand the opponent can
   still hold (the decision's model, as in :mod:`~solitaire.match.decide.search`), the
-  chance of winning when
-  both play the rest of the play to win it: pegging out wins at once, and at the
-  end of the play the show is counted (this player's hand exactly, the opponent's
-  kept ranks without flush or nobs, the crib from its distribution) in order.
+  chance of winning when the opponent answers it without seeing this player's cards
+  (the honest model of :mod:`~solitaire.match.decide.search`: the card ``standard``
+  would lay) and both then play the rest of the play to win it, both hands known:
+  pegging out wins at once, and at the end of the play the show is counted (this
+  player's hand exactly, the opponent's kept ranks without flush or nobs, the crib from
+  its distribution) in order.
 
 **In a series** (``--games N``) a game is worth game points, not one win: 2 when the
 loser has not passed 90, 3 (or 4) when not past 60. There the value of a choice is
@@ -53,6 +55,7 @@ from solitaire.core.errors import InputError
 from solitaire.core.kernel import four_points, round_counts
 from solitaire.core.scoring import rank_points, score_hand
 from solitaire.match.decide.hidden import Hidden, model_of
+from solitaire.match.decide.search import Blind, Model
 from solitaire.match.decide.solver import (
     HAND_LEAST,
     HAND_MOVES,
@@ -434,10 +437,16 @@ def _after_lay(
 
 
 def play_chances(
-    view: Observation, hidden: Hidden | None = None, stakes: int = 0
+    view: Observation, hidden: Hidden | None = None, stakes: int = 0, model: Model = "honest"
 ) -> dict[Card, float]:
     """Each card that fits: the chance of winning the game (its value for ``stakes`` in a
-    series), over every hidden hand of the model (``hidden``, else built from ``view``)."""
+    series), over every hidden hand of the model (``hidden``, else built from ``view``).
+
+    With the ``"honest"`` model the opponent's next card is laid without seeing mine, as
+    in the search of points (:class:`~solitaire.match.decide.search.Blind`), and the rest
+    of the play is played to win with both hands known; with ``"open"`` both hands are
+    known from my card on.
+    """
     fits = [card for card in view.hand if view.count + card.value <= MAX_COUNT]
     if not fits or view.starter is None:
         return {}
@@ -455,29 +464,39 @@ def play_chances(
     ]
     tail = series_tail(series)
     ids = [hand_id(hand) for hand, _ in hands]
+    won = _won(stakes)
     by_rank: dict[int, float] = {}  # two cards of a rank are worth the same
     for rank in sorted({card.rank for card in fits}):
-        rest = list(mine)
-        rest.remove(rank)
-        rest_id = hand_id(tuple(rest))
-        new_tail, points = tail_steps(tail)[rank]
-        count = view.count + _VALUE[rank]
-        if count in (15, MAX_COUNT):
-            points += 2
+        blind = Blind(view, mine, tail, rank)
+        rest_id, count, new_tail, points = blind.laid
         if me + points >= GAME_POINTS:
-            by_rank[rank] = _won(stakes)[them]
+            by_rank[rank] = won[them]
             continue
+        laid = (*series, rank)
         chance = 0.0
-        for (_, weight), hand, show in zip(hands, ids, shows, strict=True):
-            chance += weight * _after_lay(
-                rest_id,
-                hand,
-                (*series, rank),
-                (count, new_tail),
-                (me + points, them),
-                True,
-                show,
-                {},
-            )
+        for (ranks, weight), hand, show in zip(hands, ids, shows, strict=True):
+            answer = blind.choose(ranks, hand) if model == "honest" else None
+            if answer is None:  # the open model, or no card of theirs fits at once
+                value = _after_lay(
+                    rest_id, hand, laid, (count, new_tail), (me + points, them), True, show, {}
+                )
+            else:
+                reply, _, left = answer
+                pegs, count_after, tail_after, _ = blind.answers[reply]
+                if them + pegs >= GAME_POINTS:
+                    value = 1.0 - won[me + points]
+                else:
+                    theirs = (reply,) if count == MAX_COUNT else (*laid, reply)
+                    value = 1.0 - _after_lay(
+                        left,
+                        rest_id,
+                        theirs,
+                        (count_after, tail_after),
+                        (them + pegs, me + points),
+                        False,
+                        show,
+                        {},
+                    )
+            chance += weight * value
         by_rank[rank] = chance / total
     return {card: by_rank[card.rank] for card in fits}

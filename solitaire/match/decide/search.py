@@ -53,6 +53,7 @@ from solitaire.match.pegging import MAX_COUNT
 __all__ = [
     "MODELS",
     "NO_REPLY",
+    "Blind",
     "Model",
     "PlayOption",
     "blind_reply",
@@ -139,7 +140,7 @@ def _answer(
     return points, new_count, new_tail, thresholds
 
 
-class _Blind:
+class Blind:
     """The opponent's next card after I lay ``rank``, chosen by the honest model from what
     they can see (the module's docstring), for any hand they may hold."""
 
@@ -190,7 +191,7 @@ def blind_reply(view: Observation, card: Card, hand: Sequence[int]) -> int:
     ``card``, under the honest model; :data:`NO_REPLY` when they lay none at once."""
     mine, _, tail, _ = _root(view)
     ranks = tuple(sorted(hand))
-    move = _Blind(view, mine, tail, card.rank).choose(ranks, hand_id(ranks))
+    move = Blind(view, mine, tail, card.rank).choose(ranks, hand_id(ranks))
     return NO_REPLY if move is None else move[0]
 
 
@@ -200,7 +201,7 @@ def _honest_sums(
     """Laying ``rank`` against each hidden hand (its ranks, id and weight), the opponent's
     next card chosen blind (the module's honest model) and the rest solved with both hands
     known."""
-    blind = _Blind(view, mine, tail, rank)
+    blind = Blind(view, mine, tail, rank)
     rest, new_count, new_tail, points = blind.laid
     net = reply = 0
     replies: dict[int, int] = {}

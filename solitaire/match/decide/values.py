@@ -14,7 +14,8 @@ source of the values is chosen here, once:
   ``"open"`` model (both hands seen, kept for comparison) pone's opening lead is read
   from the lead table (:mod:`~solitaire.match.decide.lead`) instead; near the end, once
   the opponent has laid a card, its chance of winning
-  (:func:`~solitaire.match.decide.endgame.play_chances`, both hands known), the net
+  (:func:`~solitaire.match.decide.endgame.play_chances`, the opponent's next card laid
+  as the model says and the rest played to win with both hands known), the net
   pegging only breaking ties. Pone's opening lead played to win, its ~1,800
   hidden hands would take seconds, so it stays the lead of the most net pegging.
 
@@ -127,7 +128,7 @@ class LayValues:
         a series), when the play is to win."""
         if self.source != "endgame":
             return None
-        return play_chances(self._view, self._hidden, self._stakes)
+        return play_chances(self._view, self._hidden, self._stakes, self._model)
 
     @cached_property
     def nets(self) -> Mapping[Card, Fraction]:
