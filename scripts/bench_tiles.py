@@ -14,7 +14,9 @@ The planner (issue 26): `--decide expert planner` times both, targets for the pl
 i % 2), each game written to results/tiles/paired/ as it ends, so a stopped run resumes
 where it stopped and a finished one is only printed: wins with the 95% interval against
 the targets (lower end above 53% against expert, 65% against greedy) and the paired
-margin a deal with its interval.
+margin a deal with its interval. `--planner shortlist=1` (or worlds=N, endgame_budget=N)
+plays a variant of the planner instead, saved under its own name (shortlist=1 is the
+expert's own choice with the exact endgame: what the simulation adds shows against it).
 
 Positions are taken from seeded greedy games (seeds 500 on), every turn after the
 opening and while the bag still holds tiles (and, for decisions, a quarter as many
@@ -44,7 +46,8 @@ from solitaire.tiles.game import PlayerView, TileGame
 from solitaire.tiles.levels import PLAYERS
 from solitaire.tiles.movegen import generate
 from solitaire.tiles.moves import IllegalMoveError, Play, check_play
-from solitaire.tiles.players import Player, greedy
+from solitaire.tiles.planner import Planner
+from solitaire.tiles.players import Player, built_in_expert, greedy
 from solitaire.tiles.registry import make_player
 
 
@@ -106,6 +109,7 @@ def timed(func: object, views: list[PlayerView]) -> tuple[list[float], list[floa
 
 RECORDED = Path(__file__).resolve().parent.parent / "results" / "tiles" / "expert-greedy.json"
 BLOCKS = RECORDED.parent / "paired"
+PLANNER_SETTINGS = ("shortlist", "worlds", "endgame_budget")
 TIME_TARGETS = {"expert": (0.25, 3.0), "greedy": (0.25, 3.0), "planner": (1.0, 3.0)}
 """Decision time targets: (median, 99th percentile) in seconds."""
 PAIRED_TARGETS = {("planner", "expert"): 0.53, ("planner", "greedy"): 0.65}
@@ -144,20 +148,41 @@ def print_recorded() -> None:
         print(f"  cannot read {RECORDED}: {error}")
 
 
-def _paired_game(task: tuple[str, str, int, int]) -> dict[str, Any]:
-    a, b, seed, i = task
-    result = play_game(a, b, seed + i // 2, i % 2)
+Variant = tuple[tuple[str, int], ...]
+"""The planner's settings that differ from the built-in one (``--planner``), as pairs."""
+
+
+def _maker(variant: Variant) -> Callable[[str, random.Random], Player]:
+    """``make_player``, but ``planner`` is the variant when one is given."""
+    if not variant:
+        return make_player
+    planner = Planner(built_in_expert(), **dict(variant))
+
+    def make(name: str, rng: random.Random) -> Player:
+        return planner if name == "planner" else make_player(name, rng)
+
+    return make
+
+
+def _paired_game(task: tuple[str, str, int, int, Variant]) -> dict[str, Any]:
+    a, b, seed, i, variant = task
+    result = play_game(a, b, seed + i // 2, i % 2, _maker(variant))
     return {"game": i, "seed": result.seed, "a_seat": i % 2, "final": list(result.final)}
 
 
-def paired_run(a: str, b: str, games: int, seed: int, jobs: int, directory: Path) -> Path:
+def paired_run(
+    a: str, b: str, games: int, seed: int, jobs: int, directory: Path, variant: Variant = ()
+) -> Path:
     """Play games 0 to ``games - 1`` of A against B (deal ``seed + i // 2``, A in seat
     ``i % 2``), each finished game appended to a file in ``directory`` at once, so a stopped
-    run loses at most the games under way and the next run plays only the missing ones."""
+    run loses at most the games under way and the next run plays only the missing ones.
+    A ``variant`` of the planner is named in the file (``planner-shortlist1-expert-...``)."""
     directory.mkdir(parents=True, exist_ok=True)
-    path = directory / f"{a}-{b}-seed{seed}.jsonl"
+    tag = "".join(f"-{key}{value}" for key, value in variant)
+    a_name = f"{a}{tag}" if a == "planner" else a
+    path = directory / f"{a_name}-{b}-seed{seed}.jsonl"
     done = {row["game"] for row in _rows(path)}
-    tasks = [(a, b, seed, i) for i in range(games) if i not in done]
+    tasks = [(a, b, seed, i, variant) for i in range(games) if i not in done]
     with path.open("a", encoding="utf-8") as out:
 
         def save(row: dict[str, Any]) -> None:
@@ -242,14 +267,27 @@ def main() -> None:
     )
     parser.add_argument("--paired-games", type=int, default=400)
     parser.add_argument("--blocks", type=Path, default=BLOCKS, help="where paired runs are kept")
+    parser.add_argument(
+        "--planner",
+        nargs="+",
+        default=[],
+        metavar="KEY=N",
+        help="paired runs with a variant planner (shortlist, worlds, endgame_budget)",
+    )
     args = parser.parse_args()
+    variant: Variant = ()
+    for setting in args.planner:
+        key, _, value = setting.partition("=")
+        if key not in PLANNER_SETTINGS or not value.isdigit():
+            parser.error(f"--planner {setting}: expected one of {', '.join(PLANNER_SETTINGS)}=N")
+        variant += ((key, int(value)),)
 
     print(f"load average at the start: {os.getloadavg()[0]:.1f} (2 cores, shared)")
     if args.paired:
         for pair in args.paired:
             a, _, b = pair.partition(":")
             check_arena(a, b, args.paired_games, args.jobs, args.seed)
-            path = paired_run(a, b, args.paired_games, args.seed, args.jobs, args.blocks)
+            path = paired_run(a, b, args.paired_games, args.seed, args.jobs, args.blocks, variant)
             print_paired(path, a, b, PAIRED_TARGETS.get((a, b), 0.5), args.paired_games)
         return
 

@@ -24,6 +24,7 @@ from solitaire.core.runs import Z95, Executor, run_tasks, wilson
 from solitaire.core.untrusted import MAX_SEED_DIGITS, safe_text
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.moves import Play
+from solitaire.tiles.players import Player
 from solitaire.tiles.registry import PLAYERS, make_player
 from solitaire.tiles.scoring import BonusKind
 
@@ -44,12 +45,19 @@ class GameResult:
     """Per player, how many of each bonus (in :class:`BonusKind` order)."""
 
 
-def play_game(a: str, b: str, seed: int, a_seat: int) -> GameResult:
-    """Play one seeded game; the result is given A first, whatever seat A had."""
+def play_game(
+    a: str,
+    b: str,
+    seed: int,
+    a_seat: int,
+    make: Callable[[str, random.Random], Player] = make_player,
+) -> GameResult:
+    """Play one seeded game; the result is given A first, whatever seat A had. ``make``
+    makes a player from its name (a benchmark may pass one that makes a variant)."""
     game = TileGame(seed)
     names = (a, b) if a_seat == 0 else (b, a)
     players = [
-        make_player(name, random.Random(f"cribsol tiles arena {seed} seat {seat} {name}"))
+        make(name, random.Random(f"cribsol tiles arena {seed} seat {seat} {name}"))
         for seat, name in enumerate(names)
     ]
     while not game.is_over:
