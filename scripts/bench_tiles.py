@@ -14,7 +14,7 @@ The planner (issue 26): `--decide expert planner` times both, targets for the pl
 i % 2), each game written to results/tiles/paired/ as it ends, so a stopped run resumes
 where it stopped and a finished one is only printed: wins with the 95% interval against
 the targets (lower end above 53% against expert, 65% against greedy) and the paired
-margin a deal with its interval. `--planner shortlist=1` (or worlds=N, endgame_budget=N)
+margin a deal with its interval. `--planner shortlist=1` (or worlds=N, endgame_budget=N, gate=N)
 plays a variant of the planner instead, saved under its own name (shortlist=1 is the
 expert's own choice with the exact endgame: what the simulation adds shows against it).
 
@@ -109,7 +109,7 @@ def timed(func: object, views: list[PlayerView]) -> tuple[list[float], list[floa
 
 RECORDED = Path(__file__).resolve().parent.parent / "results" / "tiles" / "expert-greedy.json"
 BLOCKS = RECORDED.parent / "paired"
-PLANNER_SETTINGS = ("shortlist", "worlds", "endgame_budget")
+PLANNER_SETTINGS = ("shortlist", "worlds", "endgame_budget", "gate")
 TIME_TARGETS = {"expert": (0.25, 3.0), "greedy": (0.25, 3.0), "planner": (1.0, 3.0)}
 """Decision time targets: (median, 99th percentile) in seconds."""
 PAIRED_TARGETS = {("planner", "expert"): 0.53, ("planner", "greedy"): 0.65}
@@ -272,7 +272,7 @@ def main() -> None:
         nargs="+",
         default=[],
         metavar="KEY=N",
-        help="paired runs with a variant planner (shortlist, worlds, endgame_budget)",
+        help="paired runs with a variant planner (shortlist, worlds, endgame_budget, gate)",
     )
     args = parser.parse_args()
     variant: Variant = ()

@@ -20,6 +20,9 @@ The way the strongest word-game programs choose (simulation over the hidden tile
    secures a narrow win beats one that scores more on average but risks the game. A play
    that ends the game (closing the board, going out with the bag empty) and wins it in
    every deal comes first of all, one that loses it in every deal last.
+   With a ``gate`` (a setting for measuring, off in the built-in planner) the simulation
+   overrules the expert's own first choice only when the gain is clear: at least
+   ``gate`` standard errors of the world-by-world differences.
 5. **The endgame.** Once the bag is empty both racks are known: the exact search of
    :mod:`solitaire.tiles.endgame` to the end of the game. When it would pass its budget,
    the simulation above (one world: the known rack) decides.
@@ -66,13 +69,15 @@ WIN_WEIGHT: Final = 20.0
 
 @dataclass(frozen=True, slots=True)
 class Planned:
-    """A candidate after simulation: the expert's appraisal, the mean simulated value and
-    the share of worlds in which this player is ahead at the end of it."""
+    """A candidate after simulation: the expert's appraisal, the mean simulated value, the
+    share of worlds in which this player is ahead at the end of it, the total it is
+    chosen by, and its value in each world (in the order of the worlds)."""
 
     appraisal: Appraisal
     mean: float
     ahead: float
     total: float
+    values: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,11 +99,16 @@ class Planner:
         shortlist: int = 8,
         worlds: int = 12,
         endgame_budget: int = DEFAULT_BUDGET,
+        gate: int = 0,
     ) -> None:
         self.expert = expert or built_in_expert()
         self.shortlist = shortlist
         self.worlds = worlds
         self.endgame_budget = endgame_budget
+        self.gate = gate
+        """With ``gate`` above 0, the simulation overrules the expert's own first choice only
+        when a candidate's mean gain over it, world by world, is at least ``gate``
+        standard errors (0: the best total, always)."""
 
     def choose(self, view: PlayerView) -> Action:
         """The endgame's exact play once the bag is empty; otherwise the best simulated."""
@@ -119,8 +129,17 @@ class Planner:
         return self.pick(self.simulate(view, expert.appraise(view, plays))).appraisal.play
 
     def pick(self, planned: Sequence[Planned]) -> Planned:
-        """The best total; a tie to the first in the generator's order."""
-        return max(planned, key=lambda p: (p.total, -p.appraisal.order))
+        """The best total; a tie to the first in the generator's order. With a gate, the
+        expert's first choice (the first planned) unless the best beats it clearly."""
+        best = max(planned, key=lambda p: (p.total, -p.appraisal.order))
+        if not self.gate or best is planned[0] or len(best.values) < 2:
+            return best
+        first = planned[0]
+        gains = [b - a for a, b in zip(first.values, best.values, strict=True)]
+        mean = sum(gains) / len(gains)
+        spread = (sum((g - mean) ** 2 for g in gains) / (len(gains) - 1)) ** 0.5
+        clear = best.total - first.total >= self.gate * spread / len(gains) ** 0.5
+        return best if clear else first
 
     def deal(self, view: PlayerView) -> list[_World]:
         """The worlds: the opponent's rack and the bag's order, seeded by the position (the
@@ -160,7 +179,7 @@ class Planner:
             if _ends_game(view, item) and ahead in (0.0, 1.0):
                 # The game ends here, won (first of all) or lost (last of all) in every deal.
                 total = mean + (CLOSING if ahead else -CLOSING)
-            planned.append(Planned(item, mean, ahead, total))
+            planned.append(Planned(item, mean, ahead, total, tuple(values)))
         return planned
 
     def _play_out(self, view: PlayerView, item: Appraisal, world: _World) -> float:

@@ -109,3 +109,28 @@ def test_the_planner_closes_the_board_only_to_win(lead: int) -> None:
         assert action == closing
     else:
         assert not game.closes(action)
+
+
+def test_a_gate_keeps_the_experts_first_choice_unless_another_is_clearly_better() -> None:
+    """With a gate the pick is the expert's first candidate or the best total, and the
+    best total only when its gain is clear: beyond any gate when it is the same in every
+    world."""
+    views = [v for v in positions(3, bag_empty=False) if v.bag_size > 10][:6]
+    assert views
+    for view in views:
+        plain = Planner(Expert(), shortlist=3, worlds=4)
+        plays = plain.expert.candidates(view)
+        if len(plays) < 2:
+            continue
+        planned = plain.simulate(view, plain.expert.appraise(view, plays))
+        best = plain.pick(planned)
+        gains = [b - a for a, b in zip(planned[0].values, best.values, strict=True)]
+        mean = sum(gains) / len(gains)
+        spread = (sum((g - mean) ** 2 for g in gains) / (len(gains) - 1)) ** 0.5
+        error = spread / len(gains) ** 0.5
+        certain = error == 0 and best.total > planned[0].total  # the same gain in every world
+        huge = Planner(Expert(), shortlist=3, worlds=4, gate=10**9).pick(planned)
+        assert huge is (best if certain else planned[0])
+        gated = Planner(Expert(), shortlist=3, worlds=4, gate=1).pick(planned)
+        assert gated is (best if best.total - planned[0].total >= error else planned[0])
+        assert planned[0].appraisal.value == max(p.appraisal.value for p in planned)
