@@ -78,6 +78,8 @@ class Planned:
     ahead: float
     total: float
     values: tuple[float, ...] = ()
+    reply: float = 0.0
+    """The opponent's mean best reply over the worlds (the expert's risk, simulated)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,9 +108,10 @@ class Planner:
         self.worlds = worlds
         self.endgame_budget = endgame_budget
         self.gate = gate
-        """With ``gate`` above 0, the simulation overrules the expert's own first choice only
-        when a candidate's mean gain over it, world by world, is at least ``gate``
-        standard errors (0: the best total, always)."""
+        """With ``gate`` above 0, the simulation overrules the expert's own choice (score and
+        leave less the mean reply, on the same worlds) only when a candidate's mean gain
+        over it, world by world, is at least ``gate`` standard errors (0: the best total,
+        always). With no ``worlds`` the planner is the expert with the exact endgame."""
 
     def choose(self, view: PlayerView) -> Action:
         """The endgame's exact play once the bag is empty; otherwise the best simulated."""
@@ -126,20 +129,29 @@ class Planner:
             )
             if result is not None and result.play is not None:
                 return result.play
+        if not self.worlds:
+            return expert.choose(view)
         return self.pick(self.simulate(view, expert.appraise(view, plays))).appraisal.play
 
     def pick(self, planned: Sequence[Planned]) -> Planned:
         """The best total; a tie to the first in the generator's order. With a gate, the
-        expert's first choice (the first planned) unless the best beats it clearly."""
+        expert's own choice (:meth:`expert_choice`) unless the best beats it clearly."""
         best = max(planned, key=lambda p: (p.total, -p.appraisal.order))
-        if not self.gate or best is planned[0] or len(best.values) < 2:
+        if not self.gate:
             return best
-        first = planned[0]
+        first = self.expert_choice(planned)
+        if best is first or len(best.values) < 2:
+            return best
         gains = [b - a for a, b in zip(first.values, best.values, strict=True)]
         mean = sum(gains) / len(gains)
         spread = (sum((g - mean) ** 2 for g in gains) / (len(gains) - 1)) ** 0.5
         clear = best.total - first.total >= self.gate * spread / len(gains) ** 0.5
         return best if clear else first
+
+    @staticmethod
+    def expert_choice(planned: Sequence[Planned]) -> Planned:
+        """The expert's rule on the simulated worlds: score and leave less the mean reply."""
+        return max(planned, key=lambda p: (p.appraisal.value - p.reply, -p.appraisal.order))
 
     def deal(self, view: PlayerView) -> list[_World]:
         """The worlds: the opponent's rack and the bag's order, seeded by the position (the
@@ -172,19 +184,22 @@ class Planner:
         judge_wins = view.bag_size <= WIN_BAG
         planned = []
         for item in shortlist:
-            values = [self._play_out(view, item, world) for world in worlds]
+            outcomes = [self._play_out(view, item, world) for world in worlds]
+            values = [value for value, _ in outcomes]
+            reply = sum(points for _, points in outcomes) / len(outcomes)
             mean = sum(values) / len(values)
             ahead = sum((margin + v > 0) + 0.5 * (margin + v == 0) for v in values) / len(values)
             total = mean + (WIN_WEIGHT * ahead if judge_wins else 0.0)
             if _ends_game(view, item) and ahead in (0.0, 1.0):
                 # The game ends here, won (first of all) or lost (last of all) in every deal.
                 total = mean + (CLOSING if ahead else -CLOSING)
-            planned.append(Planned(item, mean, ahead, total, tuple(values)))
+            planned.append(Planned(item, mean, ahead, total, tuple(values), reply))
         return planned
 
-    def _play_out(self, view: PlayerView, item: Appraisal, world: _World) -> float:
+    def _play_out(self, view: PlayerView, item: Appraisal, world: _World) -> tuple[float, int]:
         """The candidate's value in one world: its score, less the reply, plus the next play
-        and what it keeps (the game's end scored exactly when it comes)."""
+        and what it keeps (the game's end scored exactly when it comes); and the reply's
+        points."""
         expert = self.expert
         play = item.play
         kept = list(item.kept)
@@ -194,27 +209,30 @@ class Planner:
         theirs = world.opponent
         value = float(item.score)
         if not mine:  # out with the bag empty: the game ends
-            return value + rack_pips(theirs)
+            return value + rack_pips(theirs), 0
         after = view.board.place(play.placements)
         if view.rules >= 2 and board_closed(after):
-            return value - rack_pips(mine) + rack_pips(theirs)
+            return value - rack_pips(mine) + rack_pips(theirs), 0
         reply = _best_reply(after, play, world)
-        if reply is not None:
-            value -= reply.score
+        if reply is None:
+            points = 0
+        else:
+            points = reply.score
+            value -= points
             left = rack_less(theirs, reply.play.tiles)
             if not left and not bag:
-                return value - rack_pips(mine)
+                return value - rack_pips(mine), points
             after = after.place(reply.play.placements)
             if view.rules >= 2 and board_closed(after):
-                return value - rack_pips(mine) + rack_pips(left)
+                return value - rack_pips(mine) + rack_pips(left), points
             bag = bag[min(RACK_SIZE - len(left), len(bag)) :]
         nxt = next(iter(generate(after, mine, best_only=True)), None)
         if nxt is not None:
             value += nxt.score
             mine = tuple(rack_less(mine, nxt.play.tiles))
         if bag:
-            return value + expert._leave(mine)
-        return value - rack_pips(mine)
+            return value + expert._leave(mine), points
+        return value - rack_pips(mine), points
 
 
 def _ends_game(view: PlayerView, item: Appraisal) -> bool:
