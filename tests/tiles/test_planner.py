@@ -10,7 +10,7 @@ from solitaire.tiles.endgame import solve
 from solitaire.tiles.game import PlayerView, TileGame
 from solitaire.tiles.levels import PLAYERS
 from solitaire.tiles.moves import Play, check_play
-from solitaire.tiles.planner import Planner, planner
+from solitaire.tiles.planner import Planned, Planner, planner
 from solitaire.tiles.players import Expert, greedy
 from solitaire.tiles.record import game_record, replay
 from solitaire.tiles.registry import make_player
@@ -134,3 +134,15 @@ def test_a_gate_keeps_the_experts_first_choice_unless_another_is_clearly_better(
         gated = Planner(Expert(), shortlist=3, worlds=4, gate=1).pick(planned)
         assert gated is (best if best.total - planned[0].total >= error else planned[0])
         assert planned[0].appraisal.value == max(p.appraisal.value for p in planned)
+
+
+def test_a_gate_keeps_the_experts_first_choice_against_an_equal_total() -> None:
+    """A candidate no better in any world does not overrule the expert's first choice,
+    even when it comes first in the generator's order (the plain pick's tie-break)."""
+    expert = Expert()
+    views = [v for v in positions(3, bag_empty=False) if v.bag_size > 10]
+    appraised = expert.appraise(views[0], expert.candidates(views[0]))[:2]
+    first, other = sorted(appraised, key=lambda a: -a.order)  # the later in the order first
+    planned = [Planned(item, 3.0, 0.5, 3.0, (1.0, 5.0)) for item in (first, other)]
+    assert Planner(expert).pick(planned) is planned[1]
+    assert Planner(expert, gate=1).pick(planned) is planned[0]
