@@ -176,11 +176,12 @@ def paired_run(
     """Play games 0 to ``games - 1`` of A against B (deal ``seed + i // 2``, A in seat
     ``i % 2``), each finished game appended to a file in ``directory`` at once, so a stopped
     run loses at most the games under way and the next run plays only the missing ones.
-    A ``variant`` of the planner is named in the file (``planner-shortlist1-expert-...``)."""
+    A ``variant`` of the planner is named in the file, in either seat
+    (``planner-shortlist1-expert-...``, ``expert-planner-shortlist1-...``)."""
     directory.mkdir(parents=True, exist_ok=True)
     tag = "".join(f"-{key}{value}" for key, value in variant)
-    a_name = f"{a}{tag}" if a == "planner" else a
-    path = directory / f"{a_name}-{b}-seed{seed}.jsonl"
+    a_name, b_name = (f"{name}{tag}" if name == "planner" else name for name in (a, b))
+    path = directory / f"{a_name}-{b_name}-seed{seed}.jsonl"
     done = {row["game"] for row in _rows(path)}
     tasks = [(a, b, seed, i, variant) for i in range(games) if i not in done]
     with path.open("a", encoding="utf-8") as out:

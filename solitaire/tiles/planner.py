@@ -145,7 +145,8 @@ class Planner:
         gains = [b - a for a, b in zip(first.values, best.values, strict=True)]
         mean = sum(gains) / len(gains)
         spread = (sum((g - mean) ** 2 for g in gains) / (len(gains) - 1)) ** 0.5
-        clear = best.total - first.total >= self.gate * spread / len(gains) ** 0.5
+        gain = best.total - first.total
+        clear = gain > 0 and gain >= self.gate * spread / len(gains) ** 0.5
         return best if clear else first
 
     @staticmethod

@@ -3,6 +3,7 @@ recomputations, to the last bit; the series' table against a simulation of its g
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from functools import cache
 from itertools import combinations
@@ -314,6 +315,39 @@ def test_play_chances_in_a_series_equal_every_line_tried() -> None:
     for view in views[:12]:
         for stakes in (3, 4):
             assert play_chances(view, stakes=stakes) == reference_plays(view, stakes)
+
+
+def answers_pegging_out(view: Observation) -> int:
+    """How many (my card, their hand) pairs have ``standard``'s answer peg the opponent out."""
+    them = view.scores[1 - view.player]
+    hands, _ = hidden_hands(view)
+    out = 0
+    for card in view.hand:
+        laid = (*view.series, card)
+        if count_of(laid) > MAX_COUNT:
+            continue
+        for hand, _ in hands:
+            answer = standard_answer(view, card, cards_of(view, hand))
+            if answer is not None:
+                series = laid if count_of(laid) < MAX_COUNT else ()
+                out += them + peg_points((*series, answer)) >= GAME_POINTS
+    return out
+
+
+@pytest.mark.parametrize(("mine", "theirs", "stakes"), [(117, 119, 0), (84, 119, 3)])
+def test_play_chances_when_the_answer_pegs_out_equal_every_line_tried(
+    mine: int, theirs: int, stakes: int
+) -> None:
+    """The opponent two short: their blind answer often pegs out, which ends the game
+    before my goes, last card or show (I am three short) and, in a series, is worth the
+    game points of my score then (I am within the skunk line, they are not)."""
+    views = []
+    for view in list(near_end_views(range(4), Phase.PLAY, most_hidden=2))[:12]:
+        scores = (mine, theirs) if view.player == 0 else (theirs, mine)
+        views.append(dataclasses.replace(view, scores=scores, games=2 if stakes else 1))
+    assert sum(answers_pegging_out(view) for view in views) >= 10
+    for view in views:
+        assert play_chances(view, stakes=stakes) == reference_plays(view, stakes)
 
 
 def test_the_stored_win_table_is_the_dynamic_programme_s() -> None:

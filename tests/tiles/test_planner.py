@@ -10,7 +10,7 @@ from solitaire.tiles.endgame import solve
 from solitaire.tiles.game import PlayerView, TileGame
 from solitaire.tiles.levels import PLAYERS
 from solitaire.tiles.moves import Play, check_play
-from solitaire.tiles.planner import Planner, planner
+from solitaire.tiles.planner import Planned, Planner, planner
 from solitaire.tiles.players import Expert, greedy
 from solitaire.tiles.record import game_record, replay
 from solitaire.tiles.registry import make_player
@@ -135,7 +135,8 @@ def test_a_gate_keeps_the_experts_choice_unless_another_is_clearly_better() -> N
         huge = Planner(Expert(), shortlist=3, worlds=4, gate=10**9).pick(planned)
         assert huge is (best if certain else first)
         gated = Planner(Expert(), shortlist=3, worlds=4, gate=1).pick(planned)
-        assert gated is (best if best.total - first.total >= error else first)
+        gain = best.total - first.total
+        assert gated is (best if 0 < gain >= error else first)
         outcomes.add((best is first, gated is first))
     assert outcomes >= {(False, False), (False, True)}  # the gate both passes and holds
 
@@ -146,3 +147,19 @@ def test_with_no_worlds_the_planner_is_the_expert_until_the_bag_is_empty() -> No
     expert = Expert()
     for view in views:
         assert Planner(expert, worlds=0).choose(view) == expert.choose(view)
+
+
+def test_a_gate_keeps_the_experts_choice_against_an_equal_total() -> None:
+    """A candidate no better in any world does not overrule the expert's choice, even when
+    it comes first in the generator's order (the plain pick's tie-break)."""
+    expert = Expert()
+    views = [v for v in positions(3, bag_empty=False) if v.bag_size > 10]
+    appraised = expert.appraise(views[0], expert.candidates(views[0]))[:2]
+    earlier, later = sorted(appraised, key=lambda a: a.order)
+    planned = [  # the same in every world; the expert's rule prefers the later
+        Planned(earlier, 3.0, 0.5, 3.0, (1.0, 5.0), reply=earlier.value - later.value + 9.0),
+        Planned(later, 3.0, 0.5, 3.0, (1.0, 5.0), reply=0.0),
+    ]
+    assert Planner(expert).pick(planned) is planned[0]
+    assert Planner.expert_choice(planned) is planned[1]
+    assert Planner(expert, gate=1).pick(planned) is planned[1]
