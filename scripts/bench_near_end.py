@@ -22,9 +22,10 @@ series (won less lost) both ways, and their paired difference with a 95% interva
 the wins and skunks both ways.
 
 Series are played in blocks of ``--block``; each finished block is saved at once in
-``results/match/COMPARE-GAMES-SEED-N.json`` and read instead of played the next time,
-so a stopped run loses only the block under way. Delete the blocks when the expert's
-choices change.
+``--blocks`` (``results/match/``) as ``COMPARE-GAMES-SEED-N.json`` and read instead of
+played the next time, so a stopped run loses only the block under way. Move the blocks
+away when the expert's choices change: ``results/match/before-blind-end/`` keeps those
+of the expert before its play to win answered blind (read them with ``--blocks``).
 """
 
 from __future__ import annotations
@@ -126,10 +127,10 @@ def _read(path: Path, compare: str) -> list[dict[str, Any]]:
 
 def _blocks(args: argparse.Namespace, started: float) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
-    RESULTS.mkdir(parents=True, exist_ok=True)
+    args.blocks.mkdir(parents=True, exist_ok=True)
     with ProcessPoolExecutor(args.jobs) as pool:
         for first in range(args.seed, args.seed + args.series, args.block):
-            path = RESULTS / f"{args.compare}-{args.games}-{first}-{args.block}.json"
+            path = args.blocks / f"{args.compare}-{args.games}-{first}-{args.block}.json"
             if path.exists():
                 rows += _read(path, args.compare)
                 continue
@@ -174,6 +175,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--block", type=int, default=50, help="series per block")
     parser.add_argument("--minutes", type=float, help="stop after the block that passes this")
+    parser.add_argument("--blocks", type=Path, default=RESULTS, help="where blocks are kept")
     args = parser.parse_args()
     if args.games < 1 or args.series % args.block:
         parser.error("--games must be 1 or more, and --block must divide --series")

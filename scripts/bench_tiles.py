@@ -164,6 +164,13 @@ def _maker(variant: Variant) -> Callable[[str, random.Random], Player]:
     return make
 
 
+def _named(name: str, variant: Variant) -> str:
+    """A player's name in files and reports: a variant planner's carries its settings."""
+    if name != "planner":
+        return name
+    return name + "".join(f"-{key}{value}" for key, value in variant)
+
+
 def _paired_game(task: tuple[str, str, int, int, Variant]) -> dict[str, Any]:
     a, b, seed, i, variant = task
     result = play_game(a, b, seed + i // 2, i % 2, _maker(variant))
@@ -179,9 +186,7 @@ def paired_run(
     A ``variant`` of the planner is named in the file, in either seat
     (``planner-shortlist1-expert-...``, ``expert-planner-shortlist1-...``)."""
     directory.mkdir(parents=True, exist_ok=True)
-    tag = "".join(f"-{key}{value}" for key, value in variant)
-    a_name, b_name = (f"{name}{tag}" if name == "planner" else name for name in (a, b))
-    path = directory / f"{a_name}-{b_name}-seed{seed}.jsonl"
+    path = directory / f"{_named(a, variant)}-{_named(b, variant)}-seed{seed}.jsonl"
     done = {row["game"] for row in _rows(path)}
     tasks = [(a, b, seed, i, variant) for i in range(games) if i not in done]
     with path.open("a", encoding="utf-8") as out:
@@ -289,7 +294,8 @@ def main() -> None:
             a, _, b = pair.partition(":")
             check_arena(a, b, args.paired_games, args.jobs, args.seed)
             path = paired_run(a, b, args.paired_games, args.seed, args.jobs, args.blocks, variant)
-            print_paired(path, a, b, PAIRED_TARGETS.get((a, b), 0.5), args.paired_games)
+            target = 0.5 if variant else PAIRED_TARGETS.get((a, b), 0.5)  # the built-in's
+            print_paired(path, _named(a, variant), _named(b, variant), target, args.paired_games)
         return
 
     views = mid_game_positions(args.positions)

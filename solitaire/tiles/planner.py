@@ -21,8 +21,8 @@ The way the strongest word-game programs choose (simulation over the hidden tile
    that ends the game (closing the board, going out with the bag empty) and wins it in
    every deal comes first of all, one that loses it in every deal last.
    With a ``gate`` (a setting for measuring, off in the built-in planner) the simulation
-   overrules the expert's own first choice only when the gain is clear: at least
-   ``gate`` standard errors of the world-by-world differences.
+   overrules the expert's own choice only when the gain in total is clear: above 0 and
+   at least ``gate`` standard errors of the world-by-world differences.
 5. **The endgame.** Once the bag is empty both racks are known: the exact search of
    :mod:`solitaire.tiles.endgame` to the end of the game. When it would pass its budget,
    the simulation above (one world: the known rack) decides.
@@ -109,9 +109,10 @@ class Planner:
         self.endgame_budget = endgame_budget
         self.gate = gate
         """With ``gate`` above 0, the simulation overrules the expert's own choice (score and
-        leave less the mean reply, on the same worlds) only when a candidate's mean gain
-        over it, world by world, is at least ``gate`` standard errors (0: the best total,
-        always). With no ``worlds`` the planner is the expert with the exact endgame."""
+        leave less the mean reply, on the same worlds) only when a candidate's total beats
+        it by more than 0 and by at least ``gate`` standard errors of their world-by-world
+        differences (0: the best total, always). With no ``worlds`` the planner is the
+        expert with the exact endgame."""
 
     def choose(self, view: PlayerView) -> Action:
         """The endgame's exact play once the bag is empty; otherwise the best simulated."""
