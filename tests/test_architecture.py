@@ -172,6 +172,7 @@ DECISION_STAGES: tuple[tuple[str, ...], ...] = (
     ("solitaire.match.game", "solitaire.match.pegging", "solitaire.match.decide.tables"),
     ("solitaire.match.decide.hidden",),  # the model of the hidden hands
     ("solitaire.match.decide.solver",),  # the play of two known hands
+    ("solitaire.match.decide.blind",),  # the opponent's blind answer
     (  # the values' sources
         "solitaire.match.decide.discard",
         "solitaire.match.decide.endgame",

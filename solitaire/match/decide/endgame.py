@@ -54,8 +54,8 @@ from solitaire.core.discards import DISCARDS, Position
 from solitaire.core.errors import InputError
 from solitaire.core.kernel import four_points, round_counts
 from solitaire.core.scoring import rank_points, score_hand
+from solitaire.match.decide.blind import Blind, Model
 from solitaire.match.decide.hidden import Hidden, model_of
-from solitaire.match.decide.search import Blind, Model
 from solitaire.match.decide.solver import (
     HAND_LEAST,
     HAND_MOVES,
