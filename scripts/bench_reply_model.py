@@ -1,7 +1,7 @@
 """Benchmark: the reply the play coach describes against the card each computer really lays.
 
 The coach describes the opponent's answer to your card by the honest model
-(:class:`~solitaire.match.decide.search.Blind`: the card ``standard`` would lay from what
+(:class:`~solitaire.match.decide.blind.Blind`: the card ``standard`` would lay from what
 it can see, for every hand the opponent may hold). This plays seeded games of
 ``standard`` (in your seat) against ``--level`` and, at every real reply of the
 computer (its answer to the card just laid, with two or more ranks to choose from, not

@@ -19,7 +19,7 @@ Near the end of a game the expert stops counting points and counts wins:
 * a **card** in the play is worth, averaged over every hand the opponent can
   still hold (the decision's model, as in :mod:`~solitaire.match.decide.search`), the
   chance of winning when the opponent answers it without seeing this player's cards
-  (the honest model of :mod:`~solitaire.match.decide.search`: the card ``standard``
+  (the honest model of :mod:`~solitaire.match.decide.blind`: the card ``standard``
   would lay) and both then play the rest of the play to win it, both hands known:
   pegging out wins at once, and at the end of the play the show is counted (this
   player's hand exactly, the opponent's kept ranks without flush or nobs, the crib from
@@ -331,9 +331,6 @@ def _point(points: int) -> Floats:
     return out
 
 
-_VALUE: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
-
-
 _Memo = dict[tuple[object, ...], tuple[float, float]]
 _RESTART: Final = (0, 0)  # the count and the (empty) tail when the count restarts
 
@@ -443,7 +440,7 @@ def play_chances(
     series), over every hidden hand of the model (``hidden``, else built from ``view``).
 
     With the ``"honest"`` model the opponent's next card is laid without seeing mine, as
-    in the search of points (:class:`~solitaire.match.decide.search.Blind`), and the rest
+    in the search of points (:class:`~solitaire.match.decide.blind.Blind`), and the rest
     of the play is played to win with both hands known; with ``"open"`` both hands are
     known from my card on.
     """

@@ -53,7 +53,6 @@ from solitaire.match.pegging import MAX_COUNT
 __all__ = [
     "MODELS",
     "NO_REPLY",
-    "Blind",
     "Model",
     "PlayOption",
     "blind_reply",
@@ -62,7 +61,6 @@ __all__ = [
 ]
 
 NO_REPLY: Final = 0  # in :attr:`PlayOption.replies`: the opponent lays no card at once
-_VALUE: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # by rank
 
 
 @dataclass(frozen=True, slots=True)
