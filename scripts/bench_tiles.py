@@ -18,6 +18,11 @@ margin a deal with its interval. `--planner shortlist=1` (or worlds=N, endgame_b
 plays a variant of the planner instead, saved under its own name (shortlist=1 is the
 expert's own choice with the exact endgame: what the simulation adds shows against it).
 
+`--against REV` times this tree's move generator side by side with the one at git revision
+REV on the same work (every play of each position, then the expert's look: eight racks'
+best play on the board and near a few tiles), alternating the two three times, and checks
+that both list the same plays in the same order.
+
 Positions are taken from seeded greedy games (seeds 500 on), every turn after the
 opening and while the bag still holds tiles (and, for decisions, a quarter as many
 with the bag empty). The same positions are also generated
@@ -33,21 +38,25 @@ import json
 import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from itertools import combinations, permutations, product
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from solitaire.cluster import run_on
 from solitaire.core.runs import Z95, run_tasks, wilson
+from solitaire.tiles import movegen
 from solitaire.tiles.arena import arena, check_arena, play_game
 from solitaire.tiles.game import PlayerView, TileGame
 from solitaire.tiles.levels import PLAYERS
 from solitaire.tiles.movegen import generate
 from solitaire.tiles.moves import IllegalMoveError, Play, check_play
 from solitaire.tiles.planner import Planner
-from solitaire.tiles.players import Player, built_in_expert, greedy
+from solitaire.tiles.players import Player, built_in_expert, greedy, reply_region
 from solitaire.tiles.registry import make_player
 
 
@@ -246,6 +255,73 @@ def print_paired(path: Path, a: str, b: str, target: float, games: int) -> None:
         )
 
 
+def load_generator(revision: str) -> ModuleType:
+    """The move generator module as it was at a git revision (its imports from this tree)."""
+    root = Path(__file__).resolve().parent.parent
+    source = subprocess.run(
+        ["git", "show", f"{revision}:solitaire/tiles/movegen.py"],
+        cwd=root,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    module = ModuleType(f"movegen_{revision}")
+    module.__dict__["__name__"] = module.__name__
+    sys.modules[module.__name__] = module  # dataclasses look their module up
+    exec(compile(source, f"{revision}:movegen.py", "exec"), module.__dict__)
+    return module
+
+
+def compare_generators(revision: str, views: list[PlayerView]) -> None:
+    """This tree's generator against the one at ``revision``: the same plays, and the time
+    of each on the same work, measured alternately."""
+    old = load_generator(revision)
+    rng = random.Random(7)
+    work = []
+    for view in views:
+        filled = [s for s, f in enumerate(view.board.faces) if f]
+        near = reply_region(view.board, rng.sample(filled, min(3, len(filled))))
+        unseen = list(view.unseen)
+        racks = [tuple(rng.sample(unseen, min(5, len(unseen)))) for _ in range(8)]
+        work.append((view, near, racks))
+
+    def run(generator: Callable[..., list[Any]]) -> tuple[float, list[Any]]:
+        for module in (old, movegen):  # each run starts cold: no racks or boards remembered
+            for name in ("_groups", "_sorted_groups"):
+                with contextlib.suppress(AttributeError):
+                    getattr(module, name).cache_clear()
+            with contextlib.suppress(AttributeError):
+                module._SPANS.clear()
+        start = time.process_time()
+        out = []
+        for view, near, racks in work:
+            out.append(generator(view.board, view.rack))
+            for rack in racks:
+                out.append(generator(view.board, rack, best_only=True))
+                out.append(generator(view.board, rack, near=near, best_only=True))
+        return time.process_time() - start, out
+
+    times: dict[str, list[float]] = {"old": [], "new": []}
+    for _ in range(3):
+        for name, generator in (("old", old.generate), ("new", generate)):
+            elapsed, out = run(generator)
+            times[name].append(elapsed)
+            lists = [[(p.play.placements, p.score) for p in plays] for plays in out]
+            if name == "old":
+                expected = lists
+            elif lists != expected:
+                raise SystemExit("the two generators disagree")
+    best_old, best_new = min(times["old"]), min(times["new"])
+    print(
+        f"move generation against {revision}, {len(work)} positions (all plays, then 8 racks' "
+        f"best on the board and near 3 tiles), CPU, best of 3 alternated:"
+    )
+    print(
+        f"  {revision}: {best_old:.2f} s   this tree: {best_new:.2f} s   "
+        f"{best_old / best_new:.2f}x faster; the same plays in the same order"
+    )
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -270,6 +346,9 @@ def main() -> None:
         nargs="+",
         metavar="A:B",
         help="paired runs instead of the arena: A against B, every game saved to --blocks",
+    )
+    parser.add_argument(
+        "--against", metavar="REV", help="time the move generator against git revision REV"
     )
     parser.add_argument("--paired-games", type=int, default=400)
     parser.add_argument("--blocks", type=Path, default=BLOCKS, help="where paired runs are kept")
@@ -299,6 +378,9 @@ def main() -> None:
         return
 
     views = mid_game_positions(args.positions)
+    if args.against:
+        compare_generators(args.against, views)
+        return
     gen_times, gen_cpu, moves = timed(lambda v: generate(v.board, v.rack), views)
     median = statistics.median(gen_times)
     print(f"move generation, {len(views)} mid-game positions:")

@@ -27,6 +27,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement, permutations, product
+from typing import Final
 
 from solitaire.tiles.board import ACROSS, DOWN, Board, Placement
 from solitaire.tiles.moves import Play
@@ -55,24 +56,39 @@ Arrangement = tuple[tuple[Tile, ...], tuple[int, ...], tuple[bool, ...]]
 Groups = dict[tuple[int, int], tuple[int, list[Arrangement]]]
 
 
-@lru_cache(maxsize=4096)
 def _groups(rack: tuple[Tile, ...], k: int) -> Groups:
-    """Distinct ordered choices of ``k`` rack tiles with every face, grouped by multiset.
+    """Distinct ordered choices of ``k`` rack tiles with every face, grouped by multiset
+    (the same for the rack in any order)."""
+    return _sorted_groups(tuple(sorted(rack)), k)
 
-    Cached: the computer players ask again and again for the same racks.
-    """
+
+@lru_cache(maxsize=4096)
+def _sorted_groups(rack: tuple[Tile, ...], k: int) -> Groups:
+    """:func:`_groups` of a sorted rack. Cached: the computer players ask again and again
+    for the same racks."""
     groups: Groups = {}
-    for perm in sorted(set(permutations(rack, k))):
-        darks = tuple(t.dark for t in perm)
+    # From a sorted rack the permutations come in sorted order; dict keeps the first of each.
+    for perm in dict.fromkeys(permutations(rack, k)):
+        darks = tuple(_DARK[t] for t in perm)
         dark = sum(darks)
-        for faces in product(*(t.faces for t in perm)):
-            key = (sum(LINE_KEY[f] for f in faces), dark)
-            mask = 0
-            for f in faces:
-                mask |= 1 << f
-            entry = groups.setdefault(key, (mask, []))
+        if all(len(_FACES[t]) == 1 for t in perm):
+            choices: Iterable[tuple[int, ...]] = (tuple(_FACES[t][0] for t in perm),)
+        else:
+            choices = product(*(_FACES[t] for t in perm))
+        for faces in choices:
+            key = (sum([LINE_KEY[f] for f in faces]), dark)
+            entry = groups.get(key)
+            if entry is None:
+                mask = 0
+                for f in faces:
+                    mask |= 1 << f
+                entry = groups[key] = (mask, [])
             entry[1].append((perm, faces, darks))
     return groups
+
+
+_FACES: Final = tuple(t.faces for t in sorted(set(FULL_SET)))
+_DARK: Final = tuple(t.dark for t in sorted(set(FULL_SET)))
 
 
 def _make_play(placements: tuple[Placement, ...], size: int) -> Play:
@@ -80,6 +96,12 @@ def _make_play(placements: tuple[Placement, ...], size: int) -> Play:
     object.__setattr__(play, "placements", placements)
     object.__setattr__(play, "size", size)
     return play
+
+
+Table = list[tuple[tuple[int, bool], tuple[int, bool]]]
+
+_LINES: dict[int, tuple[int, int]] = {}
+"""The line table as the generator reads it (:func:`line_info`, looked up without a call)."""
 
 
 class CrossChecks:
@@ -96,23 +118,32 @@ class CrossChecks:
         n, faces, colours = board.size, board.faces, board.colours
         cells = n * n
         self.length, self.key, self.dark = [0] * cells, [0] * cells, [0] * cells
-        self._tables: dict[int, list[tuple[tuple[int, bool], tuple[int, bool]]]] = {}
+        self._tables: dict[int, Table] = {}
         self._most: dict[int, int] = {}
-        dr, dc = (1, 0) if direction == ACROSS else (0, 1)  # crossing lines run the other way
+        step = n if direction == ACROSS else 1  # crossing lines run the other way
+        length, key, dark = self.length, self.key, self.dark
         for square in range(cells):
-            if faces[square]:
+            if not faces[square]:
                 continue
+            # A tile adds itself to the crossing line of the nearest empty square each way.
             row, col = divmod(square, n)
             for sign in (-1, 1):
-                r, c = row + sign * dr, col + sign * dc
-                while 0 <= r < n and 0 <= c < n and faces[r * n + c]:
+                r, c = row, col
+                while True:
+                    if step == n:
+                        r += sign
+                    else:
+                        c += sign
+                    if not (0 <= r < n and 0 <= c < n):
+                        break
                     other = r * n + c
-                    self.length[square] += 1
-                    self.key[square] += LINE_KEY[faces[other]]
-                    self.dark[square] += colours[other] == 2
-                    r, c = r + sign * dr, c + sign * dc
+                    if not faces[other]:
+                        length[other] += 1
+                        key[other] += LINE_KEY[faces[square]]
+                        dark[other] += colours[square] == 2
+                        break
 
-    def table(self, square: int) -> list[tuple[tuple[int, bool], tuple[int, bool]]]:
+    def table(self, square: int) -> Table:
         """Per rank (index 1-13): ((points, scores) light, (points, scores) dark)."""
         table = self._tables.get(square)
         if table is None:
@@ -135,34 +166,59 @@ class CrossChecks:
         return most
 
 
-def generate(
-    board: Board,
-    rack: Sequence[Tile],
-    *,
-    through: int | None = None,
-    near: Collection[int] | None = None,
-    best_only: bool = False,
-) -> list[ScoredPlay]:
-    """Every legal play with its score.
+@dataclass(frozen=True, slots=True)
+class _Span:
+    """The empty squares of one span, and what a play filling them adds whatever the rack:
+    the line's own tiles (key, dark count), the crossing lines' tables, the bonuses."""
 
-    On an empty board only plays covering ``through`` when it is given (every opening
-    is the same up to where it lies); with ``near``, only plays laying a tile on one of
-    those squares. With ``best_only`` the list holds just one play of the highest score
-    (or none), found without listing the rest.
-    """
-    n, faces, colours = board.size, board.faces, board.colours
+    empties: tuple[int, ...]
+    length: int
+    base_key: int
+    base_dark: int
+    crossed: tuple[tuple[int, Table], ...]
+    plain: tuple[int, ...]
+    cross_most: int
+    extra: int
+
+
+_SPANS: dict[tuple[bytes, bytes, int | None, frozenset[int] | None], list[_Span]] = {}
+_SPANS_KEPT = 256
+
+
+def _spans(board: Board, through: int | None, near: Collection[int] | None) -> list[_Span]:
+    """Every span a play may fill on this board, in the generator's order (across, then
+    down; by line, start and end), whatever the rack. Cached by the board's tiles: the
+    computer players try many racks on one board."""
     first = board.is_empty
-    hand = tuple(rack)
-    groups = {k: _groups(hand, k) for k in range(1, min(len(rack), RACK_SIZE) + 1)}
-    found: list[ScoredPlay] = []
+    key = (
+        bytes(board.faces),
+        bytes(board.colours),
+        through if first else None,
+        None if near is None else frozenset(near),
+    )
+    spans = _SPANS.get(key)
+    if spans is None:
+        if len(_SPANS) >= _SPANS_KEPT:
+            _SPANS.clear()
+        spans = _SPANS[key] = _find_spans(board, first, through, near)
+    return spans
+
+
+def _find_spans(
+    board: Board, first: bool, through: int | None, near: Collection[int] | None
+) -> list[_Span]:
+    n, faces, colours = board.size, board.faces, board.colours
+    wanted = None if near is None else set(near)
+    found: list[_Span] = []
     for direction in (ACROSS, DOWN):
         crosses = CrossChecks(board, direction)
         cross_len = crosses.length
-        for index in range(n):
-            if near is not None and not any(
-                (sq // n if direction == ACROSS else sq % n) == index for sq in near
-            ):
-                continue
+        lines = (
+            {sq // n if direction == ACROSS else sq % n for sq in wanted}
+            if wanted is not None
+            else range(n)
+        )
+        for index in sorted(lines):
             if direction == ACROSS:
                 line = [index * n + c for c in range(n)]
             else:
@@ -181,7 +237,7 @@ def generate(
                         base_dark += colours[square] == 2
                         touches = True
                     else:
-                        if cross_len[square] >= MAX_LINE or len(empties) == len(rack):
+                        if cross_len[square] >= MAX_LINE or len(empties) == RACK_SIZE:
                             break
                         empties.append(square)
                         touches = touches or cross_len[square] > 0
@@ -195,47 +251,71 @@ def generate(
                             continue
                     elif not touches:
                         continue
-                    if near is not None and not any(sq in near for sq in empties):
+                    if wanted is not None and wanted.isdisjoint(empties):
                         continue
-                    _fill(
-                        found,
-                        best_only,
-                        groups[k],
-                        empties,
-                        e - s + 1,
-                        base_key,
-                        base_dark,
-                        crosses,
-                        BONUS * first + BONUS * (k == RACK_SIZE),
-                        n,
+                    crossed = tuple(
+                        (i, crosses.table(sq)) for i, sq in enumerate(empties) if cross_len[sq]
+                    )
+                    found.append(
+                        _Span(
+                            tuple(empties),
+                            e - s + 1,
+                            base_key,
+                            base_dark,
+                            crossed,
+                            tuple(i for i, sq in enumerate(empties) if not cross_len[sq]),
+                            sum(crosses.most(empties[i]) for i, _ in crossed),
+                            BONUS * first + BONUS * (k == RACK_SIZE),
+                        )
                     )
     return found
 
 
-def _fill(
-    found: list[ScoredPlay],
-    best_only: bool,
-    groups: Groups,
-    empties: list[int],
-    span: int,
-    base_key: int,
-    base_dark: int,
-    crosses: CrossChecks,
-    extra: int,
-    size: int,
-) -> None:
+def generate(
+    board: Board,
+    rack: Sequence[Tile],
+    *,
+    through: int | None = None,
+    near: Collection[int] | None = None,
+    best_only: bool = False,
+) -> list[ScoredPlay]:
+    """Every legal play with its score.
+
+    On an empty board only plays covering ``through`` when it is given (every opening
+    is the same up to where it lies); with ``near``, only plays laying a tile on one of
+    those squares. With ``best_only`` the list holds just one play of the highest score
+    (or none), found without listing the rest.
+    """
+    hand = tuple(rack)
+    most = min(len(hand), RACK_SIZE)
+    groups = {k: _groups(hand, k) for k in range(1, most + 1)}
+    found: list[ScoredPlay] = []
+    for span in _spans(board, through, near):
+        k = len(span.empties)
+        if k <= most:
+            _fill(found, best_only, groups[k], span, board.size)
+    return found
+
+
+def _fill(found: list[ScoredPlay], best_only: bool, groups: Groups, span: _Span, size: int) -> None:
     """Add every legal arrangement of rack tiles on the empty squares of one span."""
+    empties, length, base_key, base_dark = span.empties, span.length, span.base_key, span.base_dark
+    crossed, plain, extra = span.crossed, span.plain, span.extra
     k = len(empties)
-    cross_len = crosses.length
-    crossed = [(i, crosses.table(square)) for i, square in enumerate(empties) if cross_len[square]]
-    plain = [i for i, square in enumerate(empties) if not cross_len[square]]
-    base_light = span - k - base_dark
+    base_light = length - k - base_dark
     # Only a total above the best so far matters: a bound on the crossing lines skips the rest.
-    cross_most = sum(crosses.most(empties[i]) for i, _ in crossed) if best_only else 0
+    cross_most = span.cross_most if best_only else 0
+    lines = _LINES
     for (face_key, dark), (face_mask, members) in groups.items():
-        if span >= 2:
-            points, scoring = line_info(base_key + face_key)
-            if span == MAX_LINE and (base_dark + dark == span or base_light + k - dark == span):
+        if length >= 2:
+            line_key = base_key + face_key
+            info = lines.get(line_key)
+            if info is None:
+                info = lines[line_key] = line_info(line_key)
+            points, scoring = info
+            if length == MAX_LINE and (
+                base_dark + dark == length or base_light + k - dark == length
+            ):
                 points += BONUS
         else:
             points, scoring = 0, 0
@@ -260,30 +340,22 @@ def _fill(
                 if not (scoring >> fs[i]) & 1:
                     break
             else:
-                total = _crossed_total(points, scoring, fs, darks, crossed)
-                if best_only and total >= 0 and (not found or total > found[0].score):
-                    placements = tuple(zip(empties, perm, fs, strict=True))
-                    found[:] = [ScoredPlay(_make_play(placements, size), total)]
-                elif total >= 0 and not best_only:
+                total = points
+                for i, table in crossed:
+                    cross_points, scores = table[fs[i]][darks[i]]
+                    if not scores and not (scoring >> fs[i]) & 1:
+                        total = -1
+                        break
+                    total += cross_points
+                if total < 0:
+                    continue
+                if best_only:
+                    if not found or total > found[0].score:
+                        placements = tuple(zip(empties, perm, fs, strict=True))
+                        found[:] = [ScoredPlay(_make_play(placements, size), total)]
+                else:
                     placements = tuple(zip(empties, perm, fs, strict=True))
                     found.append(ScoredPlay(_make_play(placements, size), total))
-
-
-def _crossed_total(
-    points: int,
-    scoring: int,
-    fs: tuple[int, ...],
-    darks: tuple[bool, ...],
-    crossed: list[tuple[int, list[tuple[tuple[int, bool], tuple[int, bool]]]]],
-) -> int:
-    """The play's total with its crossing lines, or -1 when a crossed tile scores nothing."""
-    total = points
-    for i, table in crossed:
-        cross_points, scores = table[fs[i]][darks[i]]
-        if not scores and not (scoring >> fs[i]) & 1:
-            return -1
-        total += cross_points
-    return total
 
 
 def has_play(board: Board, rack: Sequence[Tile]) -> bool:
