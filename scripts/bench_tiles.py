@@ -14,7 +14,8 @@ The planner (issue 26): `--decide expert planner` times both, targets for the pl
 i % 2), each game written to results/tiles/paired/ as it ends, so a stopped run resumes
 where it stopped and a finished one is only printed: wins with the 95% interval against
 the targets (lower end above 53% against expert, 65% against greedy) and the paired
-margin a deal with its interval. `--planner shortlist=1` (or worlds=N, endgame_budget=N, gate=N)
+margin a deal with its interval. `--planner shortlist=1` (or worlds=N, endgame_budget=N, gate=N,
+and look=N, samples=N for its expert's one-turn look: how many plays, over how many racks)
 plays a variant of the planner instead, saved under its own name (shortlist=1 is the
 expert's own choice with the exact endgame: what the simulation adds shows against it).
 
@@ -56,7 +57,7 @@ from solitaire.tiles.levels import PLAYERS
 from solitaire.tiles.movegen import generate
 from solitaire.tiles.moves import IllegalMoveError, Play, check_play
 from solitaire.tiles.planner import Planner
-from solitaire.tiles.players import Player, built_in_expert, greedy, reply_region
+from solitaire.tiles.players import Expert, Player, built_in_expert, greedy, reply_region
 from solitaire.tiles.registry import make_player
 
 
@@ -118,7 +119,9 @@ def timed(func: object, views: list[PlayerView]) -> tuple[list[float], list[floa
 
 RECORDED = Path(__file__).resolve().parent.parent / "results" / "tiles" / "expert-greedy.json"
 BLOCKS = RECORDED.parent / "paired"
-PLANNER_SETTINGS = ("shortlist", "worlds", "endgame_budget", "gate")
+PLANNER_SETTINGS = ("shortlist", "worlds", "endgame_budget", "gate", "look", "samples")
+"""The planner's settings; ``look`` and ``samples`` are its expert's (the plays looked a turn
+further and the racks each is looked at over)."""
 TIME_TARGETS = {"expert": (0.25, 3.0), "greedy": (0.25, 3.0), "planner": (1.0, 3.0)}
 """Decision time targets: (median, 99th percentile) in seconds."""
 PAIRED_TARGETS = {("planner", "expert"): 0.53, ("planner", "greedy"): 0.65}
@@ -165,7 +168,13 @@ def _maker(variant: Variant) -> Callable[[str, random.Random], Player]:
     """``make_player``, but ``planner`` is the variant when one is given."""
     if not variant:
         return make_player
-    planner = Planner(built_in_expert(), **dict(variant))
+    settings = dict(variant)
+    look, samples = settings.pop("look", None), settings.pop("samples", None)
+    if look is None and samples is None:
+        expert = built_in_expert()
+    else:
+        expert = Expert(shortlist=look or 8, samples=samples or 8)
+    planner = Planner(expert, **settings)
 
     def make(name: str, rng: random.Random) -> Player:
         return planner if name == "planner" else make_player(name, rng)
@@ -357,7 +366,8 @@ def main() -> None:
         nargs="+",
         default=[],
         metavar="KEY=N",
-        help="paired runs with a variant planner (shortlist, worlds, endgame_budget, gate)",
+        help="paired runs with a variant planner (shortlist, worlds, endgame_budget, gate; "
+        "look, samples: its expert's)",
     )
     args = parser.parse_args()
     variant: Variant = ()
