@@ -262,6 +262,26 @@ def print_paired(path: Path, a: str, b: str, target: float, games: int) -> None:
             f"  paired margin a deal (both games), {len(deals)} deals: {mean:+.1f} points "
             f"(95% {mean - half:+.1f} to {mean + half:+.1f}); per game {mean / 2:+.1f}"
         )
+        # The deal is the unit drawn at random: its share of the two games won (a tie a
+        # half) has a normal interval that counts the pairing the Wilson interval ignores.
+        shares = [
+            (
+                (margin(rows[i]) > 0)
+                + (margin(rows[i]) == 0) / 2
+                + (margin(rows[i + 1]) > 0)
+                + (margin(rows[i + 1]) == 0) / 2
+            )
+            / 2
+            for i in rows
+            if i % 2 == 0 and i + 1 in rows
+        ]
+        share = statistics.mean(shares)
+        half = Z95 * statistics.stdev(shares) / len(shares) ** 0.5
+        print(
+            f"  games won, by deal (ties a half): {share:.1%} (95% {share - half:.1%} to "
+            f"{share + half:.1%}); lower end {'above' if share - half > target else 'NOT above'} "
+            f"{target:.0%}"
+        )
 
 
 def load_generator(revision: str) -> ModuleType:
