@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import combinations, permutations, product
+from typing import Any
 
 import pytest
 
+from solitaire.tiles import movegen
 from solitaire.tiles.board import Board
 from solitaire.tiles.movegen import centre, generate, has_play
 from solitaire.tiles.moves import IllegalMoveError, Play, check_play
@@ -128,3 +130,63 @@ def test_best_only_finds_the_first_play_of_the_top_score(case: int) -> None:
         return
     top = max(p.score for p in plays)
     assert best == [next(p for p in plays if p.score == top)]
+
+
+def _cold(board: Board, rack: Sequence[Tile], **options: Any) -> list[tuple[object, int]]:
+    """The plays found, in order, with nothing remembered from earlier boards or racks."""
+    movegen._SPANS.clear()
+    movegen._sorted_groups.cache_clear()
+    return [(p.play.placements, p.score) for p in generate(board, rack, **options)]
+
+
+def _warm(board: Board, rack: Sequence[Tile], **options: Any) -> list[tuple[object, int]]:
+    return [(p.play.placements, p.score) for p in generate(board, rack, **options)]
+
+
+def test_what_the_generator_keeps_never_answers_for_another_board() -> None:
+    """A board's spans and a rack's arrangements are kept between calls: boards that differ
+    in one tile, one colour or one 6 laid as a 9, the same rack in another order, an
+    opening through another square and another ``near`` each get their own answer, the
+    one a cold generator gives, whatever was asked before."""
+    rng = random.Random(11)
+    # a column of four dark tiles, where a fifth dark one scores the one-colour bonus
+    column = Board(6).place(Play.parse("B1:AD B2:2D B3:9D B4:4D D5:6L", 6).placements)
+    cases = [(column, list(parse_tiles("5D 5L TD 4L AL")))]
+    cases += [grown_board(rng, 13, rng.randint(3, 10)) for _ in range(11)]
+    questions: list[tuple[Board, list[Tile], dict[str, Any]]] = []
+    changed = [0, 0, 0]
+    for board, rack in cases:
+        filled = [s for s, f in enumerate(board.faces) if f]
+        # a tile in the longest line, where its colour may decide a one-colour bonus
+        square = max(filled, key=lambda s: (max(len(board.line(s, d)) for d in (0, 1)), s))
+        recoloured = board.copy()
+        recoloured.colours[square] = 3 - recoloured.colours[square]
+        tile = board.tiles[square]
+        assert tile is not None
+        recoloured.tiles[square] = Tile(tile.rank, not tile.dark)
+        turned = board.copy()
+        for s in filled:  # every 6 laid as a 9 and every 9 as a 6
+            turned.faces[s] = {6: 9, 9: 6}.get(turned.faces[s], turned.faces[s])
+        emptied = board.copy()
+        emptied.faces[square], emptied.colours[square], emptied.tiles[square] = 0, 0, None
+        near = set(rng.sample([s for s, f in enumerate(board.faces) if not f], 20))
+        base = _cold(board, rack)
+        for kind, variant in enumerate((recoloured, turned, emptied)):
+            changed[kind] += _cold(variant, rack) != base
+        for variant in (board, recoloured, turned, emptied):
+            for options in ({}, {"near": near}, {"best_only": True}):
+                questions += [(variant, rack, options), (variant, rack[::-1], options)]
+    assert all(changed), changed  # each kind of change mattered somewhere
+    empty = Board()
+    opening = list(parse_tiles("7D 8D 5L 2L 3L"))
+    questions += [(empty, opening, {"through": through}) for through in (centre(empty), 0, 50)]
+    expected = [_cold(board, rack, **options) for board, rack, options in questions]
+    assert expected[-2] and expected[-2] != expected[-3]
+    # The order of the rack changes nothing, not even which of two equal plays is first.
+    assert all(expected[i] == expected[i + 1] for i in range(0, len(questions) - 3, 2))
+    # Every question again with everything kept, in an order that mixes the boards.
+    order = list(range(len(questions)))
+    random.Random(3).shuffle(order)
+    for i in order:
+        board, rack, options = questions[i]
+        assert _warm(board, rack, **options) == expected[i]
