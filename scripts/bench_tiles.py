@@ -16,8 +16,9 @@ where it stopped and a finished one is only printed: wins with the 95% interval 
 the targets (lower end above 53% against expert, 65% against greedy) and the paired
 margin a deal with its interval. `--planner shortlist=1` (or worlds=N, endgame_budget=N, gate=N,
 and look=N, samples=N for its expert's one-turn look: how many plays, over how many racks)
-plays a variant of the planner instead, saved under its own name (shortlist=1 is the
-expert's own choice with the exact endgame: what the simulation adds shows against it).
+plays (and `--decide planner` times) a variant of the planner instead, saved under its
+own name (shortlist=1 is the expert's own choice with the exact endgame: what the
+simulation adds shows against it).
 
 `--against REV` times this tree's move generator side by side with the one at git revision
 REV on the same work (every play of each position, then the expert's look: eight racks'
@@ -386,8 +387,8 @@ def main() -> None:
         nargs="+",
         default=[],
         metavar="KEY=N",
-        help="paired runs with a variant planner (shortlist, worlds, endgame_budget, gate; "
-        "look, samples: its expert's)",
+        help="paired runs and --decide with a variant planner (shortlist, worlds, "
+        "endgame_budget, gate; look, samples: its expert's)",
     )
     args = parser.parse_args()
     variant: Variant = ()
@@ -442,11 +443,14 @@ def main() -> None:
     picks = views[:: max(1, len(views) // args.decisions)][: args.decisions]
     picks += endgame_positions(args.decisions // 4)
     for name in args.decide:
-        chooser: Player = make_player(name, random.Random(0))
+        chooser: Player = _maker(variant)(name, random.Random(0))
         dec_times, dec_cpu, _ = timed(chooser.choose, picks)
         dec_median = statistics.median(dec_times)
         aim = TIME_TARGETS.get(name, (0.25, 3.0))
-        print(f"{name} decision, {len(picks)} positions (a fifth with the bag empty):")
+        print(
+            f"{_named(name, variant)} decision, {len(picks)} positions "
+            "(a fifth with the bag empty):"
+        )
         print(
             f"  median {dec_median:.3f} s   p99 {percentile(dec_times, 0.99):.3f} s   "
             f"target < {aim[0]} s median -> {dec_median / aim[0]:.2f} of the target, "
