@@ -278,13 +278,16 @@ def generate(
     through: int | None = None,
     near: Collection[int] | None = None,
     best_only: bool = False,
+    above: int = -1,
 ) -> list[ScoredPlay]:
     """Every legal play with its score.
 
     On an empty board only plays covering ``through`` when it is given (every opening
     is the same up to where it lies); with ``near``, only plays laying a tile on one of
     those squares. With ``best_only`` the list holds just one play of the highest score
-    (or none), found without listing the rest.
+    (or none), found without listing the rest; with ``above`` too, only if it scores more
+    than that (the rest is never looked at: the computer players ask whether a play beats
+    one they already know).
     """
     hand = tuple(rack)
     most = min(len(hand), RACK_SIZE)
@@ -293,11 +296,18 @@ def generate(
     for span in _spans(board, through, near):
         k = len(span.empties)
         if k <= most:
-            _fill(found, best_only, groups[k], span, board.size)
+            _fill(found, best_only, groups[k], span, board.size, above)
     return found
 
 
-def _fill(found: list[ScoredPlay], best_only: bool, groups: Groups, span: _Span, size: int) -> None:
+def _fill(
+    found: list[ScoredPlay],
+    best_only: bool,
+    groups: Groups,
+    span: _Span,
+    size: int,
+    above: int = -1,
+) -> None:
     """Add every legal arrangement of rack tiles on the empty squares of one span."""
     empties, length, base_key, base_dark = span.empties, span.length, span.base_key, span.base_dark
     crossed, plain, extra = span.crossed, span.plain, span.extra
@@ -320,13 +330,14 @@ def _fill(found: list[ScoredPlay], best_only: bool, groups: Groups, span: _Span,
         else:
             points, scoring = 0, 0
         points += extra
-        if best_only and found and points + cross_most <= found[0].score:
+        floor = found[0].score if found else above
+        if best_only and points + cross_most <= floor:
             continue
         if not crossed:
             if face_mask & ~scoring:
                 continue
             if best_only:
-                if not found or points > found[0].score:
+                if points > floor:
                     perm, fs, _ = members[0]
                     placements = tuple(zip(empties, perm, fs, strict=True))
                     found[:] = [ScoredPlay(_make_play(placements, size), points)]
@@ -350,9 +361,10 @@ def _fill(found: list[ScoredPlay], best_only: bool, groups: Groups, span: _Span,
                 if total < 0:
                     continue
                 if best_only:
-                    if not found or total > found[0].score:
+                    if total > floor:
                         placements = tuple(zip(empties, perm, fs, strict=True))
                         found[:] = [ScoredPlay(_make_play(placements, size), total)]
+                        floor = total
                 else:
                     placements = tuple(zip(empties, perm, fs, strict=True))
                     found.append(ScoredPlay(_make_play(placements, size), total))

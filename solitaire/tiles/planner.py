@@ -253,10 +253,10 @@ def _best_reply(after: Board, play: Play, world: _World) -> ScoredPlay | None:
     old = world.before
     if old is not None and any(s in region or s in laid for s, _, _ in old.play.placements):
         return next(iter(generate(after, world.opponent, best_only=True)), None)
-    reply = next(iter(generate(after, world.opponent, near=region, best_only=True)), None)
-    if old is not None and (reply is None or reply.score <= old.score):
-        return old
-    return reply
+    above = -1 if old is None else old.score  # only a better reply near it changes anything
+    return next(
+        iter(generate(after, world.opponent, near=region, best_only=True, above=above)), old
+    )
 
 
 @cache

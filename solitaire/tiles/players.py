@@ -366,9 +366,9 @@ def reply_cost(
         if before is None or (old and any(s in touched for s, _, _ in old.play.placements)):
             reply = next(iter(generate(after, rack, best_only=True)), None)
         else:
-            reply = next(iter(generate(after, rack, near=region, best_only=True)), None)
-            if old and (reply is None or reply.score <= old.score):
-                reply = old
+            # Only a reply near the play that beats the best elsewhere changes anything.
+            above = old.score if old else -1
+            reply = next(iter(generate(after, rack, near=region, best_only=True, above=above)), old)
         if reply is None:
             continue
         total += reply.score

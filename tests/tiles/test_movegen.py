@@ -190,3 +190,22 @@ def test_what_the_generator_keeps_never_answers_for_another_board() -> None:
     for i in order:
         board, rack, options = questions[i]
         assert _warm(board, rack, **options) == expected[i]
+
+
+@pytest.mark.parametrize("case", range(12))
+def test_above_keeps_the_best_play_only_when_it_beats_the_bar(case: int) -> None:
+    """``above`` answers "is there a play worth more than this?": the best play (the first
+    of the top score) when it scores more than the bar, else nothing, on the whole board
+    and near a few squares."""
+    rng = random.Random(300 + case)
+    board, _ = grown_board(rng, 13, 3 + case)
+    rack = [rng.choice(FULL_SET) for _ in range(5)]
+    empty = [s for s, f in enumerate(board.faces) if not f]
+    for near in (None, set(rng.sample(empty, 30))):
+        plays = generate(board, rack, near=near)
+        top = max((p.score for p in plays), default=None)
+        first = [p for p in plays if p.score == top][:1]
+        bars = {-1, 0, 1} | ({top - 1, top, top + 1} if top is not None else set())
+        for above in sorted(bars):
+            got = generate(board, rack, near=near, best_only=True, above=above)
+            assert got == (first if top is not None and top > above else [])
