@@ -22,8 +22,9 @@ simulation adds shows against it).
 
 `--against REV` times this tree's move generator side by side with the one at git revision
 REV on the same work (every play of each position, then the expert's look: eight racks'
-best play on the board and near a few tiles), alternating the two three times, and checks
-that both list the same plays in the same order.
+best play on the board, and a better one near a few tiles, asked with `above` where the
+generator takes it), alternating the two three times, and checks that both find the same
+plays in the same order.
 
 Positions are taken from seeded greedy games (seeds 500 on), every turn after the
 opening and while the bag still holds tiles (and, for decisions, a quarter as many
@@ -36,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import inspect
 import json
 import os
 import random
@@ -322,13 +324,21 @@ def compare_generators(revision: str, views: list[PlayerView]) -> None:
                     getattr(module, name).cache_clear()
             with contextlib.suppress(AttributeError):
                 module._SPANS.clear()
+        bar = "above" in inspect.signature(generator).parameters
         start = time.process_time()
         out = []
         for view, near, racks in work:
             out.append(generator(view.board, view.rack))
             for rack in racks:
-                out.append(generator(view.board, rack, best_only=True))
-                out.append(generator(view.board, rack, near=near, best_only=True))
+                best = generator(view.board, rack, best_only=True)
+                out.append(best)
+                # The expert's question: a better reply near the play than the best anywhere?
+                above = best[0].score if best else -1
+                if bar:
+                    near_best = generator(view.board, rack, near=near, best_only=True, above=above)
+                else:
+                    near_best = generator(view.board, rack, near=near, best_only=True)
+                out.append([p for p in near_best if p.score > above])
         return time.process_time() - start, out
 
     times: dict[str, list[float]] = {"old": [], "new": []}
@@ -344,7 +354,7 @@ def compare_generators(revision: str, views: list[PlayerView]) -> None:
     best_old, best_new = min(times["old"]), min(times["new"])
     print(
         f"move generation against {revision}, {len(work)} positions (all plays, then 8 racks' "
-        f"best on the board and near 3 tiles), CPU, best of 3 alternated:"
+        f"best on the board and, if better, near 3 tiles), CPU, best of 3 alternated:"
     )
     print(
         f"  {revision}: {best_old:.2f} s   this tree: {best_new:.2f} s   "
