@@ -24,7 +24,9 @@ simulation adds shows against it).
 REV on the same work (every play of each position, then the expert's look: eight racks'
 best play on the board, and a better one near a few tiles, asked with `above` where the
 generator takes it), alternating the two three times, and checks that both find the same
-plays in the same order.
+plays in the same order. With `--decide` too, the players' whole
+decisions are timed in both trees (the old one a temporary git worktree, each in its own
+interpreter), alternated twice, and must choose the same.
 
 Positions are taken from seeded greedy games (seeds 500 on), every turn after the
 opening and while the bag still holds tiles (and, for decisions, a quarter as many
@@ -44,6 +46,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from itertools import combinations, permutations, product
@@ -362,6 +365,93 @@ def compare_generators(revision: str, views: list[PlayerView]) -> None:
     )
 
 
+DECIDE_SCRIPT = """
+import json, random, sys, time
+from solitaire.tiles.game import TileGame
+from solitaire.tiles.players import greedy
+from solitaire.tiles.registry import make_player
+names, count = sys.argv[1].split(","), int(sys.argv[2])
+views = []
+for wanted, limit in (("mid", count), ("end", count // 4)):
+    found, seed = [], 500
+    while len(found) < limit:
+        game = TileGame(seed)
+        while not game.is_over and len(found) < limit:
+            view = game.observation(game.current_player)
+            if wanted == "mid":
+                keep = not view.board.is_empty and view.bag_size > 0
+            else:
+                keep = view.bag_size == 0 and bool(game.legal_plays())
+            if keep:
+                found.append(view)
+            game.apply(greedy(view))
+        seed += 1
+    views += found
+out = {}
+for name in names:
+    player = make_player(name, random.Random(0))
+    cpu, chosen = [], []
+    for view in views:
+        start = time.process_time()
+        chosen.append(repr(player.choose(view)))
+        cpu.append(time.process_time() - start)
+    out[name] = [cpu, chosen]
+print(json.dumps(out))
+"""
+
+
+def compare_decisions(revision: str, names: list[str], count: int) -> None:
+    """The players' decisions in this tree and at ``revision`` (a temporary git worktree),
+    each in its own interpreter on the same positions, alternated twice: CPU a decision
+    and the choices, which must be the same."""
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as folder:
+        old_tree = Path(folder) / "tree"
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", "-q", str(old_tree), revision],
+            cwd=root,
+            check=True,
+        )
+        try:
+            runs: dict[str, list[dict[str, Any]]] = {"old": [], "new": []}
+            for _ in range(2):
+                for side, tree in (("old", old_tree), ("new", root)):
+                    result = subprocess.run(
+                        [sys.executable, "-c", DECIDE_SCRIPT, ",".join(names), str(count)],
+                        cwd=tree,
+                        env={**os.environ, "PYTHONPATH": str(tree)},
+                        check=True,
+                        capture_output=True,
+                        text=True,
+                    )
+                    runs[side].append(json.loads(result.stdout))
+        finally:
+            subprocess.run(
+                ["git", "worktree", "remove", "--force", str(old_tree)], cwd=root, check=True
+            )
+    print(
+        f"decisions against {revision}, {count} mid-game positions and {count // 4} with the "
+        f"bag empty, CPU a decision (the better of two runs each, alternated):"
+    )
+    for name in names:
+        chosen = {tuple(run[name][1]) for side in runs.values() for run in side}
+        if len(chosen) != 1:
+            raise SystemExit(f"{name} chooses differently in the two trees")
+        medians = {
+            side: min(statistics.median(run[name][0]) for run in side_runs)
+            for side, side_runs in runs.items()
+        }
+        tails = {
+            side: min(percentile(run[name][0], 0.99) for run in side_runs)
+            for side, side_runs in runs.items()
+        }
+        print(
+            f"  {name}: median {medians['old']:.3f} s at {revision}, {medians['new']:.3f} s "
+            f"now ({medians['old'] / medians['new']:.2f}x); p99 {tails['old']:.3f} s, "
+            f"{tails['new']:.3f} s; the same choices"
+        )
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -379,7 +469,7 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=0, help="first arena seed")
     parser.add_argument(
-        "--decide", nargs="+", choices=PLAYERS, default=["expert"], help="players timed"
+        "--decide", nargs="+", choices=PLAYERS, help="players timed (default: expert)"
     )
     parser.add_argument(
         "--paired",
@@ -421,6 +511,8 @@ def main() -> None:
     views = mid_game_positions(args.positions)
     if args.against:
         compare_generators(args.against, views)
+        if args.decide:
+            compare_decisions(args.against, args.decide, args.decisions)
         return
     gen_times, gen_cpu, moves = timed(lambda v: generate(v.board, v.rack), views)
     median = statistics.median(gen_times)
@@ -452,7 +544,7 @@ def main() -> None:
 
     picks = views[:: max(1, len(views) // args.decisions)][: args.decisions]
     picks += endgame_positions(args.decisions // 4)
-    for name in args.decide:
+    for name in args.decide or ["expert"]:
         chooser: Player = _maker(variant)(name, random.Random(0))
         dec_times, dec_cpu, _ = timed(chooser.choose, picks)
         dec_median = statistics.median(dec_times)
