@@ -17,8 +17,11 @@ the targets (lower end above 53% against expert, 65% against greedy) and the pai
 margin a deal with its interval. `--planner shortlist=1` (or worlds=N, endgame_budget=N, gate=N,
 and look=N, samples=N for its expert's one-turn look: how many plays, over how many racks)
 plays (and `--decide planner` times) a variant of the planner instead, saved under its
-own name (shortlist=1 is the expert's own choice with the exact endgame: what the
-simulation adds shows against it).
+own name: `Planner` with those settings and the rest as the class has them (8 plays
+simulated in 12 worlds, around the built-in expert, which looks at 8 plays over 8 racks).
+So `worlds=12` is the simulating planner that was built in until the wider look measured
+stronger, `worlds=0` the expert with the exact endgame, and `worlds=0 look=16 samples=16`
+the built-in planner now.
 
 `--against REV` times this tree's move generator side by side with the one at git revision
 REV on the same work (every play of each position, then the expert's look: eight racks'
@@ -167,7 +170,7 @@ def print_recorded() -> None:
 
 
 Variant = tuple[tuple[str, int], ...]
-"""The planner's settings that differ from the built-in one (``--planner``), as pairs."""
+"""A variant planner's settings (``--planner``), as pairs: the rest are ``Planner``'s own."""
 
 
 def _maker(variant: Variant) -> Callable[[str, random.Random], Player]:

@@ -1,6 +1,14 @@
-"""``planner``: the expert's candidates, each simulated two turns ahead; the endgame solved.
+"""``planner``: the expert's choice looked at wider, or simulated two turns ahead; the
+endgame solved.
 
-The way the strongest word-game programs choose (simulation over the hidden tiles):
+**The built-in planner** (:func:`new_planner`) is the expert with a wider one-turn look,
+:data:`LOOK` plays each over :data:`SAMPLES` racks the opponent may hold (the expert's
+own: 8 over 8), and the exact endgame once the bag is empty (5 below). That is what
+measured strongest against ``expert``: the simulation below, which the planner runs when
+it is given ``worlds``, gained no more (docs/RESULTS.md, ``scripts/bench_tiles.py
+--paired``).
+
+The simulation, the way the strongest word-game programs choose (over the hidden tiles):
 
 1. **Candidates.** Every legal play valued by the expert (score now plus the leave:
    :class:`~solitaire.tiles.players.Expert`); the best ``shortlist`` go on.
@@ -28,9 +36,10 @@ The way the strongest word-game programs choose (simulation over the hidden tile
    the simulation above (one world: the known rack) decides.
 
 **Time.** The work is fixed, not timed, so a choice never depends on the machine's load:
-``shortlist`` x ``worlds`` simulations (two best-reply searches each, the reply searched
-again only near the candidate when it can), and the endgame's budget of positions.
-With the defaults a choice takes about a third of a second (``scripts/bench_tiles.py``).
+the expert's look (``LOOK`` x ``SAMPLES`` replies, each searched only near the play and
+only for one better than the best elsewhere), or ``shortlist`` x ``worlds`` simulations,
+and the endgame's budget of positions. The built-in planner's choice takes about a third
+of a second of CPU (``scripts/bench_tiles.py --decide planner``).
 
 With more than two players it plays as the expert does.
 """
@@ -59,7 +68,22 @@ from solitaire.tiles.players import (
 )
 from solitaire.tiles.tiles import RACK_SIZE, Tile, rack_less, rack_pips
 
-__all__ = ["WIN_BAG", "WIN_WEIGHT", "Planned", "Planner", "built_in_planner", "planner"]
+__all__ = [
+    "LOOK",
+    "SAMPLES",
+    "WIN_BAG",
+    "WIN_WEIGHT",
+    "Planned",
+    "Planner",
+    "built_in_planner",
+    "new_planner",
+    "planner",
+]
+
+LOOK: Final = 16
+"""Plays the built-in planner looks a turn further (the expert looks at 8)."""
+SAMPLES: Final = 16
+"""Racks the opponent may hold that each is looked at over (the expert's: 8)."""
 
 WIN_BAG: Final = 10
 """Tiles left in the bag at most for the chance of winning to count."""
@@ -91,7 +115,8 @@ class _World:
 
 
 class Planner:
-    """Simulation over the hidden tiles, two turns ahead, and the exact endgame."""
+    """The exact endgame, and before it the simulation over the hidden tiles, two turns
+    ahead (with ``worlds``) or its expert's choice (without)."""
 
     name: Final = "planner"
 
@@ -259,13 +284,20 @@ def _best_reply(after: Board, play: Play, world: _World) -> ScoredPlay | None:
     )
 
 
+def new_planner() -> Planner:
+    """A planner as the built-in one is: the expert's look over :data:`LOOK` plays and
+    :data:`SAMPLES` racks, no simulation, the exact endgame."""
+    return Planner(Expert(shortlist=LOOK, samples=SAMPLES), worlds=0)
+
+
 @cache
 def _planner() -> Planner:
-    return Planner()
+    return new_planner()
 
 
 def built_in_planner() -> Planner:
-    """The one planner with the built-in leave values, made on first use."""
+    """The one built-in planner, made on first use (the leave values it looks up are kept
+    from game to game)."""
     return _planner()
 
 

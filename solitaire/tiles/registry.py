@@ -23,7 +23,7 @@ def make_player(name: str, rng: random.Random) -> Player:
 
     The expert is the one built-in :class:`~solitaire.tiles.players.Expert`, made on
     first use: the leave values it looks up are kept from game to game. The planner is
-    the one built-in :class:`~solitaire.tiles.planner.Planner`, around that expert.
+    the one built-in :class:`~solitaire.tiles.planner.Planner`, made on first use too.
     """
     if name == "greedy":
         return GreedyPlayer()
