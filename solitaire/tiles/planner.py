@@ -5,7 +5,7 @@ endgame solved.
 :data:`LOOK` plays each over :data:`SAMPLES` racks the opponent may hold (the expert's
 own: 8 over 8), and the exact endgame once the bag is empty (5 below). That is what
 measured strongest against ``expert``: the simulation below, which the planner runs when
-it is given ``worlds``, gained no more (docs/RESULTS.md, ``scripts/bench_tiles.py
+it is given ``worlds``, was not shown to gain (docs/RESULTS.md, ``scripts/bench_tiles.py
 --paired``).
 
 The simulation, the way the strongest word-game programs choose (over the hidden tiles):
@@ -33,13 +33,14 @@ The simulation, the way the strongest word-game programs choose (over the hidden
    at least ``gate`` standard errors of the world-by-world differences.
 5. **The endgame.** Once the bag is empty both racks are known: the exact search of
    :mod:`solitaire.tiles.endgame` to the end of the game. When it would pass its budget,
-   the simulation above (one world: the known rack) decides.
+   the simulation above (one world: the known rack) decides, or without ``worlds`` the
+   expert's look.
 
 **Time.** The work is fixed, not timed, so a choice never depends on the machine's load:
 the expert's look (``LOOK`` x ``SAMPLES`` replies, each searched only near the play and
 only for one better than the best elsewhere), or ``shortlist`` x ``worlds`` simulations,
-and the endgame's budget of positions. The built-in planner's choice takes about a third
-of a second of CPU (``scripts/bench_tiles.py --decide planner``).
+and the endgame's budget of positions. The built-in planner's choice takes about a quarter
+of a second of CPU at the median (``scripts/bench_tiles.py --decide planner``).
 
 With more than two players it plays as the expert does.
 """
