@@ -31,7 +31,7 @@ from typing import Final
 
 from solitaire.tiles.board import ACROSS, DOWN, Board, Placement
 from solitaire.tiles.moves import Play
-from solitaire.tiles.scoring import BONUS, LINE_KEY, MAX_LINE, line_info
+from solitaire.tiles.scoring import BONUS, LINE_KEY, LINE_TABLE, MAX_LINE, line_info
 from solitaire.tiles.tiles import FULL_SET, RACK_SIZE, Tile
 
 __all__ = ["ScoredPlay", "board_closed", "centre", "generate", "has_play", "open_squares"]
@@ -56,16 +56,15 @@ Arrangement = tuple[tuple[Tile, ...], tuple[int, ...], tuple[bool, ...]]
 Groups = dict[tuple[int, int], tuple[int, list[Arrangement]]]
 
 
-def _groups(rack: tuple[Tile, ...], k: int) -> Groups:
-    """Distinct ordered choices of ``k`` rack tiles with every face, grouped by multiset
-    (the same for the rack in any order)."""
-    return _sorted_groups(tuple(sorted(rack)), k)
+_FACES: Final = tuple(t.faces for t in sorted(set(FULL_SET)))  # by tile kind
+_DARK: Final = tuple(t.dark for t in sorted(set(FULL_SET)))
 
 
 @lru_cache(maxsize=4096)
 def _sorted_groups(rack: tuple[Tile, ...], k: int) -> Groups:
-    """:func:`_groups` of a sorted rack. Cached: the computer players ask again and again
-    for the same racks."""
+    """Distinct ordered choices of ``k`` tiles of a sorted rack with every face, grouped by
+    multiset (so the same for the rack in any order). Cached: the computer players ask
+    again and again for the same racks."""
     groups: Groups = {}
     # From a sorted rack the permutations come in sorted order; dict keeps the first of each.
     for perm in dict.fromkeys(permutations(rack, k)):
@@ -87,10 +86,6 @@ def _sorted_groups(rack: tuple[Tile, ...], k: int) -> Groups:
     return groups
 
 
-_FACES: Final = tuple(t.faces for t in sorted(set(FULL_SET)))
-_DARK: Final = tuple(t.dark for t in sorted(set(FULL_SET)))
-
-
 def _make_play(placements: tuple[Placement, ...], size: int) -> Play:
     play = object.__new__(Play)
     object.__setattr__(play, "placements", placements)
@@ -99,9 +94,6 @@ def _make_play(placements: tuple[Placement, ...], size: int) -> Play:
 
 
 Table = list[tuple[tuple[int, bool], tuple[int, bool]]]
-
-_LINES: dict[int, tuple[int, int]] = {}
-"""The line table as the generator reads it (:func:`line_info`, looked up without a call)."""
 
 
 class CrossChecks:
@@ -289,9 +281,9 @@ def generate(
     than that (the rest is never looked at: the computer players ask whether a play beats
     one they already know).
     """
-    hand = tuple(rack)
+    hand = tuple(sorted(rack))
     most = min(len(hand), RACK_SIZE)
-    groups = {k: _groups(hand, k) for k in range(1, most + 1)}
+    groups = {k: _sorted_groups(hand, k) for k in range(1, most + 1)}
     found: list[ScoredPlay] = []
     for span in _spans(board, through, near):
         k = len(span.empties)
@@ -306,7 +298,7 @@ def _fill(
     groups: Groups,
     span: _Span,
     size: int,
-    above: int = -1,
+    above: int,
 ) -> None:
     """Add every legal arrangement of rack tiles on the empty squares of one span."""
     empties, length, base_key, base_dark = span.empties, span.length, span.base_key, span.base_dark
@@ -315,13 +307,13 @@ def _fill(
     base_light = length - k - base_dark
     # Only a total above the best so far matters: a bound on the crossing lines skips the rest.
     cross_most = span.cross_most if best_only else 0
-    lines = _LINES
+    lines = LINE_TABLE
     for (face_key, dark), (face_mask, members) in groups.items():
         if length >= 2:
             line_key = base_key + face_key
             info = lines.get(line_key)
             if info is None:
-                info = lines[line_key] = line_info(line_key)
+                info = line_info(line_key)
             points, scoring = info
             if length == MAX_LINE and (
                 base_dark + dark == length or base_light + k - dark == length

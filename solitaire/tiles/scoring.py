@@ -41,6 +41,7 @@ from solitaire.tiles.board import SIZE, square_name
 __all__ = [
     "BONUS",
     "LINE_KEY",
+    "LINE_TABLE",
     "MAX_LINE",
     "Bonus",
     "BonusKind",
@@ -251,7 +252,9 @@ def _ranks_of(key: int) -> list[int]:
     return ranks
 
 
-_TABLE: Final[dict[int, tuple[int, int]]] = {}
+LINE_TABLE: Final[dict[int, tuple[int, int]]] = {}
+"""What :func:`line_info` has counted, by line key: the move generator reads it directly,
+calling :func:`line_info` only for a key it does not hold yet."""
 
 
 def line_info(key: int) -> tuple[int, int]:
@@ -259,11 +262,11 @@ def line_info(key: int) -> tuple[int, int]:
 
     Entries are counted by the core's rank counter the first time they are asked for.
     """
-    info = _TABLE.get(key)
+    info = LINE_TABLE.get(key)
     if info is None:
         ranks = _ranks_of(key)
         if not 1 <= len(ranks) <= MAX_LINE:
             raise InputError(f"a line is 1 to {MAX_LINE} tiles, not {len(ranks)}")
         info = (rank_multiset_points(ranks), _scoring_ranks(ranks)) if len(ranks) > 1 else (0, 0)
-        _TABLE[key] = info
+        LINE_TABLE[key] = info
     return info
