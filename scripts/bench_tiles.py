@@ -15,7 +15,8 @@ i % 2), each game written to results/tiles/paired/ as it ends, so a stopped run 
 where it stopped and a finished one is only printed: wins with the 95% interval against
 the targets (lower end above 53% against expert, 65% against greedy) and the paired
 margin a deal with its interval. `--planner shortlist=1` (or worlds=N, endgame_budget=N, gate=N,
-and look=N, samples=N for its expert's one-turn look: how many plays, over how many racks)
+and look=N, samples=N for its expert's one-turn look: how many plays, over how many racks;
+pairs=1 for its leave values by pairs of ranks, pairs=0 for the expert's)
 plays (and `--decide planner` times) a variant of the planner instead, saved under its
 own name: `Planner` with those settings and the rest as the class has them (8 plays
 simulated in 12 worlds, around the built-in expert, which looks at 8 plays over 8 racks).
@@ -62,6 +63,7 @@ from solitaire.core.runs import Z95, run_tasks, wilson
 from solitaire.tiles import movegen
 from solitaire.tiles.arena import arena, check_arena, play_game
 from solitaire.tiles.game import PlayerView, TileGame
+from solitaire.tiles.leaves import PAIR_LEAVES_FILE, load_leaves
 from solitaire.tiles.levels import PLAYERS
 from solitaire.tiles.movegen import generate
 from solitaire.tiles.moves import IllegalMoveError, Play, check_play
@@ -128,9 +130,10 @@ def timed(func: object, views: list[PlayerView]) -> tuple[list[float], list[floa
 
 RECORDED = Path(__file__).resolve().parent.parent / "results" / "tiles" / "expert-greedy.json"
 BLOCKS = RECORDED.parent / "paired"
-PLANNER_SETTINGS = ("shortlist", "worlds", "endgame_budget", "gate", "look", "samples")
-"""The planner's settings; ``look`` and ``samples`` are its expert's (the plays looked a turn
-further and the racks each is looked at over)."""
+PLANNER_SETTINGS = ("shortlist", "worlds", "endgame_budget", "gate", "look", "samples", "pairs")
+"""The planner's settings; ``look``, ``samples`` and ``pairs`` are its expert's (the plays
+looked a turn further, the racks each is looked at over, and with ``pairs=1`` the leave
+values of pairs of ranks, ``pairs=0`` the expert's own)."""
 TIME_TARGETS = {"expert": (0.25, 3.0), "greedy": (0.25, 3.0), "planner": (1.0, 3.0)}
 """Decision time targets: (median, 99th percentile) in seconds."""
 PAIRED_TARGETS = {("planner", "expert"): 0.53, ("planner", "greedy"): 0.65}
@@ -179,10 +182,12 @@ def _maker(variant: Variant) -> Callable[[str, random.Random], Player]:
         return make_player
     settings = dict(variant)
     look, samples = settings.pop("look", None), settings.pop("samples", None)
-    if look is None and samples is None:
+    pairs = settings.pop("pairs", None)
+    if look is None and samples is None and pairs is None:
         expert = built_in_expert()
     else:
-        expert = Expert(shortlist=look or 8, samples=samples or 8)
+        leaves = load_leaves(PAIR_LEAVES_FILE) if pairs else None
+        expert = Expert(leaves, shortlist=look or 8, samples=samples or 8)
     planner = Planner(expert, **settings)
 
     def make(name: str, rng: random.Random) -> Player:

@@ -1,6 +1,8 @@
 """Rebuild the tile game's leave values (solitaire/tiles/data/leaves.json) by simulation.
 
     nice -n 10 .venv/bin/python scripts/build_tile_leaves.py [--games 60] [--jobs 2]
+    nice -n 10 .venv/bin/python scripts/build_tile_leaves.py --features pairs \
+        --player expert --racks 16 --games 600 --jobs 2      # the planner's
 
 The method (solitaire/tiles/leaves.py has it in full): play greedy against itself;
 in every position after the opening while the bag holds a rack's worth, deal 8
@@ -13,6 +15,10 @@ a weight is what keeping that tile or pair is worth next turn against a fresh dr
 not what the positions that make players keep it are worth. The same --games and
 --seed always write the same file, whatever --jobs; 60 games take about a
 CPU-minute.
+
+With --features pairs (the planner's file, data/leaves-pairs.json) the features are a
+count per rank, one per pair of ranks and the pairs of one colour; --player expert takes
+the positions from the expert's self-play, more like the boards the planner meets.
 """
 
 from __future__ import annotations
@@ -24,8 +30,8 @@ import time
 from pathlib import Path
 
 from solitaire.cluster import run_on
-from solitaire.tiles.fit_leaves import fit_leaves
-from solitaire.tiles.leaves import LEAVES_FILE
+from solitaire.tiles.fit_leaves import RACKS_PER_POSITION, SELF_PLAY, fit_leaves
+from solitaire.tiles.leaves import FEATURE_SETS, LEAVES_FILE, PAIR_LEAVES_FILE
 
 
 def main() -> int:
@@ -38,6 +44,14 @@ def main() -> int:
         help="first seed (default 1000000, apart from the seeds the benchmark and tests use)",
     )
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    parser.add_argument(
+        "--features", choices=sorted(FEATURE_SETS), default="basic", help="default basic"
+    )
+    parser.add_argument("--player", choices=sorted(SELF_PLAY), default="greedy")
+    parser.add_argument(
+        "--racks", type=int, default=RACKS_PER_POSITION, help="racks dealt a position"
+    )
+    parser.add_argument("--out", type=Path, help="the file written (default: the shipped one)")
     parser.add_argument(
         "--cluster", metavar="ADDRESS", help="a Dask scheduler whose workers play (docs/CLUSTER.md)"
     )
@@ -52,10 +66,20 @@ def main() -> int:
 
     with run_on(args.cluster) as executor:
         model = fit_leaves(
-            args.games, args.seed, jobs=args.jobs, progress=progress, executor=executor
+            args.games,
+            args.seed,
+            jobs=args.jobs,
+            progress=progress,
+            executor=executor,
+            features=args.features,
+            player=args.player,
+            racks=args.racks,
         )
     print(file=sys.stderr)
-    path = Path(__file__).resolve().parent.parent / "solitaire" / "tiles" / "data" / LEAVES_FILE
+    name = LEAVES_FILE if args.features == "basic" else PAIR_LEAVES_FILE
+    path = (
+        args.out or Path(__file__).resolve().parent.parent / "solitaire" / "tiles" / "data" / name
+    )
     path.write_text(json.dumps(model.to_dict(), indent=2) + "\n", encoding="utf-8")
     print(
         f"{model.samples} leaves from {model.games} games in "

@@ -6,35 +6,31 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from solitaire.core.cards import shuffle
 from solitaire.core.runs import Executor, run_tasks
 from solitaire.tiles.board import Board
-from solitaire.tiles.game import TileGame
-from solitaire.tiles.leaves import FEATURES, LeaveModel, leave_features
+from solitaire.tiles.game import PlayerView, TileGame
+from solitaire.tiles.leaves import FEATURE_SETS, LeaveModel
 from solitaire.tiles.movegen import generate
-from solitaire.tiles.players import greedy
+from solitaire.tiles.moves import Action
+from solitaire.tiles.players import expert, greedy
 from solitaire.tiles.tiles import RACK_SIZE, Tile
 
-__all__ = ["RACKS_PER_POSITION", "fit_leaves", "position_samples", "within_positions_fit"]
+__all__ = [
+    "RACKS_PER_POSITION",
+    "SELF_PLAY",
+    "SelfPlay",
+    "fit_leaves",
+    "position_leaves",
+    "position_samples",
+    "self_play_leaves",
+    "within_positions_fit",
+]
 
 RACKS_PER_POSITION: Final = 8
-
-
-def _solve(matrix: list[list[float]], rhs: list[float]) -> list[float]:
-    """Gaussian elimination with partial pivoting."""
-    n = len(rhs)
-    a = [[*row, rhs[i]] for i, row in enumerate(matrix)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
-        a[col], a[pivot] = a[pivot], a[col]
-        for r in range(n):
-            if r != col and a[r][col]:
-                factor = a[r][col] / a[col][col]
-                for c in range(col, n + 1):
-                    a[r][c] -= factor * a[col][c]
-    return [a[i][n] / a[i][i] for i in range(n)]
 
 
 def _draw_count(rng: random.Random, below: int) -> int:
@@ -46,33 +42,69 @@ def _draw_count(rng: random.Random, below: int) -> int:
             return value
 
 
-Group = list[tuple[list[int], float]]
+Group = Sequence[tuple[Sequence[int], float]]
 
 
-def position_samples(board: Board, pool: Sequence[Tile], rng: random.Random) -> Group:
-    """(features of a random leave, the best score of the rack it is part of) for
-    :data:`RACKS_PER_POSITION` racks dealt from ``pool`` onto ``board``."""
-    group: Group = []
-    for _ in range(RACKS_PER_POSITION):
+SELF_PLAY: Final[dict[str, Callable[[PlayerView], Action]]] = {
+    "greedy": greedy,
+    "expert": expert,
+}
+"""The players whose self-play may give the positions."""
+
+
+Leaves = list[tuple[tuple[Tile, ...], int]]
+
+
+def position_leaves(
+    board: Board, pool: Sequence[Tile], rng: random.Random, racks: int = RACKS_PER_POSITION
+) -> Leaves:
+    """(a random leave, the best score of the rack it is part of) for ``racks`` racks dealt
+    from ``pool`` onto ``board``."""
+    group: Leaves = []
+    for _ in range(racks):
         tiles = list(pool)
         shuffle(tiles, rng)
         rack = tiles[:RACK_SIZE]
         best = generate(board, rack, best_only=True)
-        kept = rack[: _draw_count(rng, RACK_SIZE)]
-        group.append((leave_features(kept), best[0].score if best else 0))
+        kept = tuple(rack[: _draw_count(rng, RACK_SIZE)])
+        group.append((kept, best[0].score if best else 0))
     return group
 
 
-def _self_play_samples(seed: int) -> list[Group]:
-    game = TileGame(seed)
-    rng = random.Random(seed)
+def position_samples(
+    board: Board,
+    pool: Sequence[Tile],
+    rng: random.Random,
+    features: str = "basic",
+    racks: int = RACKS_PER_POSITION,
+) -> Group:
+    """:func:`position_leaves`, each leave by its counts of a set of ``features``."""
+    counts = FEATURE_SETS[features][1]
+    return [(counts(kept), points) for kept, points in position_leaves(board, pool, rng, racks)]
+
+
+@dataclass(frozen=True, slots=True)
+class SelfPlay:
+    """The positions of one self-play game to sample leaves in."""
+
+    seed: int
+    player: str = "greedy"
+    racks: int = RACKS_PER_POSITION
+
+
+def self_play_leaves(task: SelfPlay) -> list[Leaves]:
+    """Every position of a seeded self-play game after the opening while the bag holds a
+    rack's worth: :func:`position_leaves` from the tiles the player to move could hold."""
+    game = TileGame(task.seed)
+    rng = random.Random(task.seed)
+    choose = SELF_PLAY[task.player]
     groups = []
     while not game.is_over:
         view = game.observation(game.current_player)
         bag = sorted(game.bag.counts().elements())
         if not view.board.is_empty and len(bag) >= RACK_SIZE:
-            groups.append(position_samples(view.board, [*view.rack, *bag], rng))
-        game.apply(greedy(view))
+            groups.append(position_leaves(view.board, [*view.rack, *bag], rng, task.racks))
+        game.apply(choose(view))
     return groups
 
 
@@ -83,25 +115,31 @@ def fit_leaves(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     executor: Executor | None = None,
+    features: str = "basic",
+    player: str = "greedy",
+    racks: int = RACKS_PER_POSITION,
 ) -> LeaveModel:
-    """Fit leave weights on the positions of ``games`` greedy self-play games seeded
-    ``seed``, ``seed + 1`` ...
+    """Fit leave weights of a set of ``features`` on the positions of ``games`` self-play
+    games of ``player`` seeded ``seed``, ``seed + 1`` ..., ``racks`` racks a position.
 
     The games may be played over ``jobs`` processes (or on ``executor``: a cluster); the
     sums are taken in game order, so the weights are the same for any ``jobs`` or cluster.
     """
     results, interrupted = run_tasks(
-        _self_play_samples,
-        range(seed, seed + games),
+        self_play_leaves,
+        [SelfPlay(s, player, racks) for s in range(seed, seed + games)],
         jobs,
         done=(lambda _: progress(1)) if progress else None,
         executor=executor,
     )
     if interrupted:
         raise KeyboardInterrupt  # a part of the games is no fit
-    every_group = (group for groups in results for group in groups)
-    weights, count = within_positions_fit(every_group, len(FEATURES), ridge)
-    return LeaveModel(weights, games, count, seed)
+    counts = FEATURE_SETS[features][1]
+    every_group = (
+        [(counts(kept), points) for kept, points in group] for groups in results for group in groups
+    )
+    weights, count = within_positions_fit(every_group, len(FEATURE_SETS[features][0]), ridge)
+    return LeaveModel(weights, games, count, seed, features, player)
 
 
 def within_positions_fit(
@@ -109,22 +147,18 @@ def within_positions_fit(
 ) -> tuple[tuple[float, ...], int]:
     """Ridge least squares of points on ``size`` features, each group's means taken out;
     the weights and the number of samples."""
-    xtx = [[0.0] * size for _ in range(size)]
-    xty = [0.0] * size
+    import numpy as np  # a builder's tool: nothing at run time imports this module
+
+    xtx = np.zeros((size, size))
+    xty = np.zeros(size)
     count = 0
     for group in groups:
-        means = [sum(f[i] for f, _ in group) / len(group) for i in range(size)]
-        mean_points = sum(p for _, p in group) / len(group)
-        for features, points in group:
-            x = [f - m for f, m in zip(features, means, strict=True)]
-            y = points - mean_points
-            for i, xi in enumerate(x):
-                if xi:
-                    xty[i] += xi * y
-                    row = xtx[i]
-                    for j, xj in enumerate(x):
-                        row[j] += xi * xj
-            count += 1
-    for i in range(size):
-        xtx[i][i] += ridge
-    return tuple(_solve(xtx, xty)), count
+        x = np.array([features for features, _ in group], dtype=float).reshape(-1, size)
+        y = np.array([points for _, points in group], dtype=float)
+        x -= x.mean(axis=0)
+        y -= y.mean()
+        xtx += x.T @ x
+        xty += x.T @ y
+        count += len(group)
+    xtx += ridge * np.eye(size)
+    return tuple(float(w) for w in np.linalg.solve(xtx, xty)), count
