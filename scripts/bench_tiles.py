@@ -16,7 +16,8 @@ where it stopped and a finished one is only printed: wins with the 95% interval 
 the targets (lower end above 53% against expert, 65% against greedy) and the paired
 margin a deal with its interval. `--planner shortlist=1` (or worlds=N, endgame_budget=N, gate=N,
 and look=N, samples=N for its expert's one-turn look: how many plays, over how many racks;
-pairs=1 for its leave values by pairs of ranks, pairs=0 for the expert's)
+pairs=1 for its leave values by pairs of ranks, pairs=0 for the expert's; sighted=1, a
+study and not a player, tells its look the opponent's real rack every turn)
 plays (and `--decide planner` times) a variant of the planner instead, saved under its
 own name: `Planner` with those settings and the rest as the class has them (8 plays
 simulated in 12 worlds, around the built-in expert, which looks at 8 plays over 8 racks).
@@ -52,15 +53,16 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from itertools import combinations, permutations, product
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from solitaire.cluster import run_on
+from solitaire.core.errors import InputError
 from solitaire.core.runs import Z95, run_tasks, wilson
-from solitaire.tiles import movegen
+from solitaire.tiles import movegen, players
 from solitaire.tiles.arena import arena, check_arena, play_game
 from solitaire.tiles.game import PlayerView, TileGame
 from solitaire.tiles.leaves import PAIR_LEAVES_FILE, load_leaves
@@ -70,6 +72,7 @@ from solitaire.tiles.moves import IllegalMoveError, Play, check_play
 from solitaire.tiles.planner import Planner
 from solitaire.tiles.players import Expert, Player, built_in_expert, greedy, reply_region
 from solitaire.tiles.registry import make_player
+from solitaire.tiles.tiles import Tile
 
 
 def positions(count: int, wanted: Callable[[TileGame, PlayerView], bool]) -> list[PlayerView]:
@@ -130,10 +133,20 @@ def timed(func: object, views: list[PlayerView]) -> tuple[list[float], list[floa
 
 RECORDED = Path(__file__).resolve().parent.parent / "results" / "tiles" / "expert-greedy.json"
 BLOCKS = RECORDED.parent / "paired"
-PLANNER_SETTINGS = ("shortlist", "worlds", "endgame_budget", "gate", "look", "samples", "pairs")
+PLANNER_SETTINGS = (
+    "shortlist",
+    "worlds",
+    "endgame_budget",
+    "gate",
+    "look",
+    "samples",
+    "pairs",
+    "sighted",
+)
 """The planner's settings; ``look``, ``samples`` and ``pairs`` are its expert's (the plays
 looked a turn further, the racks each is looked at over, and with ``pairs=1`` the leave
-values of pairs of ranks, ``pairs=0`` the expert's own)."""
+values of pairs of ranks, ``pairs=0`` the expert's own). ``sighted=1`` is a study, not a
+player: its look is told the opponent's real rack instead of sampling racks."""
 TIME_TARGETS = {"expert": (0.25, 3.0), "greedy": (0.25, 3.0), "planner": (1.0, 3.0)}
 """Decision time targets: (median, 99th percentile) in seconds."""
 PAIRED_TARGETS = {("planner", "expert"): 0.53, ("planner", "greedy"): 0.65}
@@ -183,6 +196,7 @@ def _maker(variant: Variant) -> Callable[[str, random.Random], Player]:
     settings = dict(variant)
     look, samples = settings.pop("look", None), settings.pop("samples", None)
     pairs = settings.pop("pairs", None)
+    settings.pop("sighted", None)  # told the opponent's rack by the game: _sighted_game
     if look is None and samples is None and pairs is None:
         expert = built_in_expert()
     else:
@@ -203,8 +217,47 @@ def _named(name: str, variant: Variant) -> str:
     return name + "".join(f"-{key}{value}" for key, value in variant)
 
 
+@contextlib.contextmanager
+def _told(rack: tuple[Tile, ...]) -> Iterator[None]:
+    """The expert's look sees ``rack`` as the only rack the opponent may hold."""
+    sampled = players.sample_racks
+    players.sample_racks = lambda view, count: [rack] if rack else []
+    try:
+        yield
+    finally:
+        players.sample_racks = sampled
+
+
+def _sighted_game(a: str, b: str, seed: int, a_seat: int, variant: Variant) -> list[int]:
+    """A game of the planner told the opponent's rack at every turn (a ceiling on what
+    guessing it better could gain) against B: the finals, A first."""
+    if a != "planner":
+        raise InputError("--planner sighted=1: the planner must be A")
+    game = TileGame(seed)
+    names = (a, b) if a_seat == 0 else (b, a)
+    make = _maker(tuple((k, v) for k, v in variant if k != "sighted"))
+    seats = [
+        make(name, random.Random(f"cribsol tiles arena {seed} seat {seat} {name}"))
+        for seat, name in enumerate(names)
+    ]
+    while not game.is_over:
+        player = game.current_player
+        view = game.observation(player)
+        if player == a_seat:
+            with _told(game.racks[1 - player]):
+                action = seats[player].choose(view)
+        else:
+            action = seats[player].choose(view)
+        game.apply(action)
+    final = game.returns()
+    return [int(final[a_seat]), int(final[1 - a_seat])]
+
+
 def _paired_game(task: tuple[str, str, int, int, Variant]) -> dict[str, Any]:
     a, b, seed, i, variant = task
+    if dict(variant).get("sighted"):
+        final = _sighted_game(a, b, seed + i // 2, i % 2, variant)
+        return {"game": i, "seed": seed + i // 2, "a_seat": i % 2, "final": final}
     result = play_game(a, b, seed + i // 2, i % 2, _maker(variant))
     return {"game": i, "seed": result.seed, "a_seat": i % 2, "final": list(result.final)}
 
@@ -378,6 +431,7 @@ import json, random, sys, time
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.players import greedy
 from solitaire.tiles.registry import make_player
+from solitaire.tiles.tiles import Tile
 names, count = sys.argv[1].split(","), int(sys.argv[2])
 views = []
 for wanted, limit in (("mid", count), ("end", count // 4)):
@@ -505,6 +559,8 @@ def main() -> None:
         if key not in PLANNER_SETTINGS or not value.isdigit():
             parser.error(f"--planner {setting}: expected one of {', '.join(PLANNER_SETTINGS)}=N")
         variant += ((key, int(value)),)
+    if dict(variant).get("sighted") and not args.paired:
+        parser.error("--planner sighted=1 is a study of paired runs: give --paired planner:B")
 
     print(f"load average at the start: {os.getloadavg()[0]:.1f} (2 cores, shared)")
     if args.paired:
