@@ -79,8 +79,12 @@ def position_samples(
     racks: int = RACKS_PER_POSITION,
 ) -> Group:
     """:func:`position_leaves`, each leave by its counts of a set of ``features``."""
+    return _counted(position_leaves(board, pool, rng, racks), features)
+
+
+def _counted(group: Leaves, features: str) -> Group:
     counts = FEATURE_SETS[features][1]
-    return [(counts(kept), points) for kept, points in position_leaves(board, pool, rng, racks)]
+    return [(counts(kept), points) for kept, points in group]
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,10 +138,7 @@ def fit_leaves(
     )
     if interrupted:
         raise KeyboardInterrupt  # a part of the games is no fit
-    counts = FEATURE_SETS[features][1]
-    every_group = (
-        [(counts(kept), points) for kept, points in group] for groups in results for group in groups
-    )
+    every_group = (_counted(group, features) for groups in results for group in groups)
     weights, count = within_positions_fit(every_group, len(FEATURE_SETS[features][0]), ridge)
     return LeaveModel(weights, games, count, seed, features, player)
 

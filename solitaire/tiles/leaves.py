@@ -143,6 +143,8 @@ class LeaveModel:
         }
         if self.features != "basic":  # the first files had one set, and no name for it
             data["features"] = self.features
+        if self.player != "greedy":  # nor a player: greedy's
+            data["player"] = self.player
         data["weights"] = {name: round(w, 4) for name, w in zip(names, self.weights, strict=True)}
         return data
 
@@ -160,8 +162,9 @@ class LeaveModel:
         if not all(isinstance(v, int | float) for v in values):
             raise InputError("leave values: every weight must be a number")
         games, samples, seed = (data.get(k, 0) for k in ("games", "samples", "seed"))
-        method = data.get("method", "")
-        player = "expert" if isinstance(method, str) and "expert" in method else "greedy"
+        player = data.get("player", "greedy")
+        if not isinstance(player, str) or player not in ("greedy", "expert"):
+            raise InputError("leave values: expected player greedy or expert")
         return cls(
             tuple(float(v) for v in values),
             int(games) if isinstance(games, int) else 0,
