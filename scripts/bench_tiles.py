@@ -16,8 +16,9 @@ where it stopped and a finished one is only printed: wins with the 95% interval 
 the targets (lower end above 53% against expert, 65% against greedy) and the paired
 margin a deal with its interval. `--planner shortlist=1` (or worlds=N, endgame_budget=N, gate=N,
 and look=N, samples=N for its expert's one-turn look: how many plays, over how many racks;
-pairs=1 for its leave values by pairs of ranks, pairs=0 for the expert's; sighted=1, a
-study and not a player, tells its look the opponent's real rack every turn)
+pairs=1 for its leave values by pairs of ranks, pairs=0 for the expert's; infer=1 for
+racks guessed from the opponent's last turn; sighted=1, a study and not a player, tells
+its look the opponent's real rack every turn)
 plays (and `--decide planner` times) a variant of the planner instead, saved under its
 own name: `Planner` with those settings and the rest as the class has them (8 plays
 simulated in 12 worlds, around the built-in expert, which looks at 8 plays over 8 racks).
@@ -70,7 +71,14 @@ from solitaire.tiles.levels import PLAYERS
 from solitaire.tiles.movegen import generate
 from solitaire.tiles.moves import IllegalMoveError, Play, check_play
 from solitaire.tiles.planner import Planner
-from solitaire.tiles.players import Expert, Player, built_in_expert, greedy, reply_region
+from solitaire.tiles.players import (
+    Expert,
+    Inference,
+    Player,
+    built_in_expert,
+    greedy,
+    reply_region,
+)
 from solitaire.tiles.registry import make_player
 from solitaire.tiles.tiles import Tile
 
@@ -141,12 +149,15 @@ PLANNER_SETTINGS = (
     "look",
     "samples",
     "pairs",
+    "infer",
     "sighted",
 )
 """The planner's settings; ``look``, ``samples`` and ``pairs`` are its expert's (the plays
 looked a turn further, the racks each is looked at over, and with ``pairs=1`` the leave
-values of pairs of ranks, ``pairs=0`` the expert's own). ``sighted=1`` is a study, not a
-player: its look is told the opponent's real rack instead of sampling racks."""
+values of pairs of ranks, ``pairs=0`` the expert's own; ``infer=1`` its racks guessed
+from the opponent's last turn, :func:`~solitaire.tiles.players.infer_racks`). ``sighted=1``
+is a study, not a player: its look is told the opponent's real rack instead of sampling
+racks."""
 TIME_TARGETS = {"expert": (0.25, 3.0), "greedy": (0.25, 3.0), "planner": (1.0, 3.0)}
 """Decision time targets: (median, 99th percentile) in seconds."""
 PAIRED_TARGETS = {("planner", "expert"): 0.53, ("planner", "greedy"): 0.65}
@@ -196,12 +207,13 @@ def _maker(variant: Variant) -> Callable[[str, random.Random], Player]:
     settings = dict(variant)
     look, samples = settings.pop("look", None), settings.pop("samples", None)
     pairs = settings.pop("pairs", None)
+    infer = Inference() if settings.pop("infer", None) else None
     settings.pop("sighted", None)  # told the opponent's rack by the game: _sighted_game
-    if look is None and samples is None and pairs is None:
+    if look is None and samples is None and pairs is None and infer is None:
         expert = built_in_expert()
     else:
         leaves = load_leaves(PAIR_LEAVES_FILE) if pairs else None
-        expert = Expert(leaves, shortlist=look or 8, samples=samples or 8)
+        expert = Expert(leaves, shortlist=look or 8, samples=samples or 8, infer=infer)
     planner = Planner(expert, **settings)
 
     def make(name: str, rng: random.Random) -> Player:

@@ -82,6 +82,7 @@ __all__ = [
     "Called",
     "Ending",
     "PlayerView",
+    "Seen",
     "TileGame",
     "Turn",
 ]
@@ -149,6 +150,18 @@ class Called:
 
 
 @dataclass(frozen=True, slots=True)
+class Seen:
+    """A turn as every player saw it: the board before it, the tiles laid (none for an
+    exchange or a pass), how many tiles were exchanged (never which), and the points."""
+
+    player: int
+    board: Board
+    laid: tuple[Tile, ...]
+    exchanged: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerView:
     """What one player may see: the board, their rack, the scores, and counts of the rest."""
 
@@ -162,6 +175,8 @@ class PlayerView:
     """Tiles neither on the board nor on this rack: the bag and the other racks."""
     rules: int = RULES
     """The rules' version: from 2, a play that closes the board ends the game."""
+    last: Seen | None = None
+    """The turn just before this one, as everyone saw it (None: the first turn)."""
 
     @property
     def opponents_tiles(self) -> int:
@@ -224,6 +239,7 @@ class TileGame:
         self.deductions: tuple[int, ...] | None = None
         self._without_play = 0
         self._plays: list[ScoredPlay] | None = None
+        self._seen: Seen | None = None
 
     @property
     def bag(self) -> Bag:
@@ -282,6 +298,7 @@ class TileGame:
             bag_size=len(self.bags[player]),
             unseen=tuple(sorted(unseen.elements())),
             rules=self.rules,
+            last=self._seen,
         )
 
     # -- questions ------------------------------------------------------------
@@ -379,6 +396,7 @@ class TileGame:
         player = self.current_player
         rack = self.racks[player]
         bag = self.bags[player]
+        before = self.board
         kept = rack
         drew: tuple[Tile, ...] = ()
         if isinstance(action, Play):
@@ -395,6 +413,9 @@ class TileGame:
                 bag.put_back(action.tiles)
         self.racks[player] = (*kept, *drew)
         turn = Turn(player, rack, action, score, drew, claim)
+        laid = action.tiles if isinstance(action, Play) else ()
+        swapped = len(action.tiles) if isinstance(action, Exchange) else 0
+        self._seen = Seen(player, before, tuple(laid), swapped, turn.points)
         self.scores[player] += turn.recorded
         self.turns.append(turn)
         self._plays = None

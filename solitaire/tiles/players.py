@@ -30,8 +30,9 @@ observation (the expert's the one built-in :class:`Expert`, made on first use).
 from __future__ import annotations
 
 import heapq
+import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from itertools import combinations
@@ -53,12 +54,14 @@ __all__ = [
     "ExchangeChoice",
     "Expert",
     "GreedyPlayer",
+    "Inference",
     "Player",
     "best_replies",
     "built_in_expert",
     "closing_margin",
     "expert",
     "greedy",
+    "infer_racks",
     "reply_cost",
     "reply_region",
     "sample_racks",
@@ -190,11 +193,18 @@ class Expert:
     name: Final = "expert"
 
     def __init__(
-        self, leaves: LeaveModel | None = None, shortlist: int = 8, samples: int = 8
+        self,
+        leaves: LeaveModel | None = None,
+        shortlist: int = 8,
+        samples: int = 8,
+        infer: Inference | None = None,
     ) -> None:
         self.leaves = leaves or load_leaves()
         self.shortlist = shortlist
         self.samples = samples
+        self.infer = infer
+        """With ``infer``, the opponent's racks are guessed from its last turn
+        (:func:`infer_racks`); without, drawn from the unseen tiles (:func:`sample_racks`)."""
         self._leave_cache: dict[tuple[Tile, ...], float] = {}
 
     def _leave(self, kept: Sequence[Tile]) -> float:
@@ -231,7 +241,7 @@ class Expert:
         is looked at when there is one play, or no opponent's tile is unseen); a play
         that closes the board has no reply but the game's end (:func:`closing_margin`)."""
         shortlist = heapq.nlargest(self.shortlist, appraised, key=lambda a: (a.value, -a.order))
-        racks = sample_racks(view, self.samples)
+        racks = self.opponent_racks(view)
         before = best_replies(view, racks) if racks and len(shortlist) > 1 else None
         looked = []
         for item in shortlist:
@@ -243,6 +253,12 @@ class Expert:
             else:
                 looked.append(replace(item, risk=reply_cost(view, item.play, racks, before)))
         return looked
+
+    def opponent_racks(self, view: PlayerView) -> list[tuple[Tile, ...]]:
+        """The ``samples`` racks the opponent might hold that a play is looked at over."""
+        if self.infer is None:
+            return sample_racks(view, self.samples)
+        return infer_racks(view, self.samples, self._leave, self.infer)
 
     def pick(self, looked: Sequence[Appraisal]) -> Appraisal:
         """The best total; a tie to the first in the generator's order."""
@@ -320,6 +336,85 @@ def sample_racks(view: PlayerView, count: int) -> list[tuple[Tile, ...]]:
         shuffle(pool, rng)
         racks.append(tuple(pool[:size]))
     return racks
+
+
+@dataclass(frozen=True, slots=True)
+class Inference:
+    """How the opponent's rack is guessed from its last turn (:func:`infer_racks`)."""
+
+    tries: int = 64
+    """Guesses at the tiles it kept, drawn from the unseen tiles before weighing."""
+    temperature: float = 4.0
+    """Points of leave value that make a kept set e (2.718) times likelier."""
+    slack: int = 8
+    """Points above its play that a play it did not lay may score at most."""
+
+
+def infer_racks(
+    view: PlayerView, count: int, leave: Callable[[Sequence[Tile]], float], how: Inference
+) -> list[tuple[Tile, ...]]:
+    """``count`` racks the opponent might hold, guessed from what its last turn showed.
+
+    The tiles it kept on that turn are still on its rack. Each guess at them, drawn from
+    the unseen tiles, is weighed by how much a player who values its leave would want to
+    keep them (``exp(leave / temperature)``), and dropped when the rack it then held had
+    a play scoring more than ``slack`` above the one it laid (after an exchange or a pass:
+    any play, since neither is allowed with a play). The tiles it drew since come
+    uniformly from the rest. With two players only, and a last turn to go on; otherwise
+    (or when every guess is dropped) :func:`sample_racks`.
+    """
+    last = view.last
+    size = min(RACK_SIZE, view.opponents_tiles, len(view.unseen))
+    if (
+        last is None
+        or last.player == view.player
+        or len(view.rack_sizes) != 2
+        or size != RACK_SIZE
+        or size == len(view.unseen)
+    ):
+        return sample_racks(view, count)
+    kept_size = RACK_SIZE - (len(last.laid) or last.exchanged)
+    if not kept_size:
+        return sample_racks(view, count)
+    board = last.board
+    through = centre(board) if board.is_empty else None
+    rng = random.Random(_position_seed(view) + 11)
+    unseen = list(view.unseen)
+    guesses: list[tuple[Tile, ...]] = []
+    weights: list[float] = []
+    for _ in range(how.tries):
+        shuffle(unseen, rng)
+        kept = tuple(sorted(unseen[:kept_size]))
+        held = (*kept, *last.laid)
+        if last.laid:
+            bar = last.points + how.slack
+            better = generate(board, held, through=through, best_only=True, above=bar)
+        else:
+            better = generate(board, kept, through=through, best_only=True)
+        if better:
+            continue
+        guesses.append(kept)
+        weights.append(math.exp(leave(kept) / how.temperature))
+    if not guesses:
+        return sample_racks(view, count)
+    total = sum(weights)
+    racks = []
+    for _ in range(count):
+        # A weighted draw by rng.random() alone, the same on every Python.
+        point, index = rng.random() * total, 0
+        while index < len(weights) - 1 and point >= weights[index]:
+            point -= weights[index]
+            index += 1
+        kept = guesses[index]
+        rest = list(rack_less(view.unseen, kept))
+        shuffle(rest, rng)
+        racks.append((*kept, *rest[: size - kept_size]))
+    return racks
+
+
+def _position_seed(view: PlayerView) -> int:
+    seed = sum((i + 1) * f for i, f in enumerate(view.board.faces)) * 1_000_003
+    return seed + sum((i + 1) * int(t) for i, t in enumerate(view.rack))
 
 
 def best_replies(view: PlayerView, racks: Sequence[Sequence[Tile]]) -> list[ScoredPlay | None]:

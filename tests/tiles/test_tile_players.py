@@ -3,25 +3,29 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from dataclasses import replace
 from itertools import combinations
 
 import pytest
 
 from solitaire.tiles.board import Board
-from solitaire.tiles.game import PlayerView, TileGame
+from solitaire.tiles.game import PlayerView, Seen, TileGame
 from solitaire.tiles.leaves import FEATURES, LeaveModel, load_leaves
-from solitaire.tiles.movegen import generate
+from solitaire.tiles.movegen import centre, generate
 from solitaire.tiles.moves import Exchange, Pass, Play, check_play
 from solitaire.tiles.players import (
     Expert,
+    Inference,
     best_replies,
     expert,
     greedy,
+    infer_racks,
     reply_cost,
     sample_racks,
 )
 from solitaire.tiles.registry import make_player
-from solitaire.tiles.tiles import FULL_SET, Bag, parse_tiles
+from solitaire.tiles.tiles import FULL_SET, Bag, Tile, parse_tiles
 from tests.tiles.quick_greedy import quick_greedy
 
 
@@ -164,6 +168,96 @@ def test_sampled_racks_come_from_the_unseen_tiles_and_repeat() -> None:
     for rack in racks:
         assert len(rack) == 5
         assert all(rack.count(t) <= view.unseen.count(t) for t in rack)
+
+
+def walked(seed: int, turns: int) -> TileGame:
+    game = TileGame(seed)
+    for _ in range(turns):
+        game.apply(quick_greedy(game.observation(game.current_player)))
+    return game
+
+
+def test_the_view_shows_the_last_turn_as_everyone_saw_it() -> None:
+    game = TileGame(12)
+    first = game.observation(game.current_player)
+    assert first.last is None
+    play = greedy(first)
+    assert isinstance(play, Play)
+    turn = game.apply(play)
+    for player in (0, 1):
+        last = game.observation(player).last
+        assert last == Seen(turn.player, first.board, play.tiles, 0, turn.points)
+
+
+def exchanged_two() -> TileGame:
+    """A game whose first player, with no opening, has just exchanged two tiles."""
+    game = TileGame(0)
+    game.racks[game.current_player] = parse_tiles("AL 3L 7D QL KD")
+    game.apply(Exchange(parse_tiles("AL 3L")))
+    return game
+
+
+def test_an_exchange_is_seen_by_its_count_never_its_tiles() -> None:
+    game = exchanged_two()
+    for player in (0, 1):
+        seen = game.observation(player).last
+        assert seen == Seen(1 - game.current_player, Board(), (), 2, 0)
+
+
+def kept_admits(board: Board, kept: Sequence[Tile], laid: Sequence[Tile], above: int) -> bool:
+    """Whether the kept and laid tiles together have a play scoring more than ``above``."""
+    through = centre(board) if board.is_empty else None
+    return bool(generate(board, (*kept, *laid), through=through, best_only=True, above=above))
+
+
+@pytest.mark.parametrize("turns", [1, 2])
+def test_inferred_racks_keep_only_what_the_last_play_allows(turns: int) -> None:
+    how = Inference(tries=48, slack=0)
+    game = walked(0, turns)
+    view = game.observation(game.current_player)
+    last = view.last
+    assert last is not None and 1 <= len(last.laid) < 5 and view.bag_size
+    leave = load_leaves().value
+    racks = infer_racks(view, 16, leave, how)
+    assert racks == infer_racks(view, 16, leave, how) and len(racks) == 16
+    kept = 5 - len(last.laid)
+    for rack in racks:
+        assert len(rack) == 5
+        assert all(rack.count(t) <= view.unseen.count(t) for t in rack)
+        assert not kept_admits(last.board, rack[:kept], last.laid, last.points)
+    # Racks drawn evenly break the rule, so the check above can fail.
+    assert any(
+        kept_admits(last.board, split, last.laid, last.points)
+        for rack in sample_racks(view, 16)
+        for split in combinations(rack, kept)
+    )
+
+
+def test_after_an_exchange_the_kept_tiles_have_no_play() -> None:
+    game = exchanged_two()
+    view = game.observation(game.current_player)
+    racks = infer_racks(view, 16, load_leaves().value, Inference())
+    for rack in racks:
+        assert not kept_admits(view.board, rack[:3], (), -1)
+    assert any(kept_admits(view.board, rack[:3], (), -1) for rack in sample_racks(view, 16))
+
+
+def test_without_a_last_turn_to_go_on_the_racks_are_drawn_evenly() -> None:
+    game = TileGame(12)
+    view = game.observation(game.current_player)
+    assert infer_racks(view, 8, load_leaves().value, Inference()) == sample_racks(view, 8)
+    game.apply(greedy(view))
+    mine = replace(game.observation(game.current_player), last=None)
+    assert infer_racks(mine, 8, load_leaves().value, Inference()) == sample_racks(mine, 8)
+
+
+def test_an_expert_told_to_infer_looks_over_the_inferred_racks() -> None:
+    game = walked(0, 2)
+    view = game.observation(game.current_player)
+    plain, inferring = Expert(), Expert(infer=Inference())
+    assert plain.opponent_racks(view) == sample_racks(view, 8)
+    inferred = infer_racks(view, 8, inferring.leaves.value, Inference())
+    assert inferring.opponent_racks(view) == inferred != plain.opponent_racks(view)
 
 
 def test_unknown_players_are_named() -> None:
