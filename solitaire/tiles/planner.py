@@ -65,6 +65,7 @@ from solitaire.tiles.players import (
     Appraisal,
     Expert,
     built_in_expert,
+    position_seed,
     reply_region,
 )
 from solitaire.tiles.tiles import RACK_SIZE, Tile, rack_less, rack_pips
@@ -189,9 +190,7 @@ class Planner:
         if size == len(view.unseen):
             deals = [(tuple(view.unseen), ())]
         else:
-            seed = sum((i + 1) * f for i, f in enumerate(view.board.faces)) * 1_000_003
-            seed += sum((i + 1) * int(t) for i, t in enumerate(view.rack)) + 7
-            rng = random.Random(seed)
+            rng = random.Random(position_seed(view) + 7)
             deals = []
             for _ in range(self.worlds):
                 pool = list(view.unseen)

@@ -62,6 +62,7 @@ __all__ = [
     "expert",
     "greedy",
     "infer_racks",
+    "position_seed",
     "reply_cost",
     "reply_region",
     "sample_racks",
@@ -327,9 +328,7 @@ def sample_racks(view: PlayerView, count: int) -> list[tuple[Tile, ...]]:
         return []
     if size == len(view.unseen):  # the bag is empty: the opponent's rack is known
         return [view.unseen]
-    seed = sum((i + 1) * f for i, f in enumerate(view.board.faces)) * 1_000_003
-    seed += sum((i + 1) * int(t) for i, t in enumerate(view.rack))
-    rng = random.Random(seed)
+    rng = random.Random(position_seed(view))
     racks = []
     for _ in range(count):
         pool = list(view.unseen)
@@ -378,7 +377,7 @@ def infer_racks(
         return sample_racks(view, count)
     board = last.board
     through = centre(board) if board.is_empty else None
-    rng = random.Random(_position_seed(view) + 11)
+    rng = random.Random(position_seed(view) + 11)
     unseen = list(view.unseen)
     guesses: list[tuple[Tile, ...]] = []
     weights: list[float] = []
@@ -412,7 +411,8 @@ def infer_racks(
     return racks
 
 
-def _position_seed(view: PlayerView) -> int:
+def position_seed(view: PlayerView) -> int:
+    """A seed from the board and the rack, so that a position's random draws repeat."""
     seed = sum((i + 1) * f for i, f in enumerate(view.board.faces)) * 1_000_003
     return seed + sum((i + 1) * int(t) for i, t in enumerate(view.rack))
 
