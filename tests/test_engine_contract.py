@@ -129,6 +129,14 @@ def tile_leaks(game: TileGame, seat: int, seen: object) -> list[str]:
                 leaks.append(f"player {seat} is told which tiles are unseen: {value}")
             if list(value) != sorted(value):
                 leaks.append(f"player {seat} sees the unseen tiles in an order: {value}")
+        elif field.name == "last":
+            # The turn before: a board the present one covers, and the tiles laid since.
+            before, now = value.board.tiles, game.board.tiles
+            if any(t is not None and now[s] != t for s, t in enumerate(before)):
+                leaks.append(f"player {seat} is shown a board never played: {value}")
+            since = Counter(t for s, t in enumerate(now) if t is not None and before[s] is None)
+            if Counter(value.laid) != since:
+                leaks.append(f"player {seat} sees tiles in 'last' not laid on it: {value}")
         else:
             leaks.append(f"player {seat} sees tiles in {field.name!r}: {value}")
     return leaks
