@@ -415,7 +415,7 @@ class TileGame:
         turn = Turn(player, rack, action, score, drew, claim)
         laid = action.tiles if isinstance(action, Play) else ()
         swapped = len(action.tiles) if isinstance(action, Exchange) else 0
-        self._seen = Seen(player, before, tuple(laid), swapped, turn.points)
+        self._seen = Seen(player, before, laid, swapped, turn.points)
         self.scores[player] += turn.recorded
         self.turns.append(turn)
         self._plays = None
