@@ -38,6 +38,7 @@ from solitaire.tiles.players import (
     best_replies,
     built_in_expert,
     infer_racks,
+    position_seed,
     sample_racks,
 )
 from solitaire.tiles.tiles import Tile, rack_less
@@ -75,10 +76,11 @@ class Tally:
 
 def kept_known(view: PlayerView, kept: Sequence[Tile], count: int) -> Racks:
     """The opponent's real kept tiles, the rest of each rack drawn evenly."""
-    rng = random.Random(sum((i + 1) * int(t) for i, t in enumerate(view.rack)) + len(view.unseen))
+    rng = random.Random(position_seed(view) + 13)
+    others = rack_less(view.unseen, kept)
     racks = []
     for _ in range(count):
-        rest = list(rack_less(view.unseen, kept))
+        rest = list(others)
         shuffle(rest, rng)
         racks.append((*kept, *rest[: 5 - len(kept)]))
     return racks
