@@ -17,7 +17,8 @@ the targets (lower end above 53% against expert, 65% against greedy) and the pai
 margin a deal with its interval. `--planner shortlist=1` (or worlds=N, endgame_budget=N, gate=N,
 and look=N, samples=N for its expert's one-turn look: how many plays, over how many racks;
 pairs=1 for its leave values by pairs of ranks, pairs=0 for the expert's; infer=1 for
-racks guessed from the opponent's last turn; sighted=1, a study and not a player, tells
+racks guessed from the opponent's last turn; win=1 for plays judged by the chance of
+winning once the bag is nearly empty; sighted=1, a study and not a player, tells
 its look the opponent's real rack every turn)
 plays (and `--decide planner` times) a variant of the planner instead, saved under its
 own name: `Planner` with those settings and the rest as the class has them (8 plays
@@ -81,6 +82,7 @@ from solitaire.tiles.players import (
 )
 from solitaire.tiles.registry import make_player
 from solitaire.tiles.tiles import Tile
+from solitaire.tiles.win_chance import load_win_chance
 
 
 def positions(count: int, wanted: Callable[[TileGame, PlayerView], bool]) -> list[PlayerView]:
@@ -150,12 +152,15 @@ PLANNER_SETTINGS = (
     "samples",
     "pairs",
     "infer",
+    "win",
     "sighted",
 )
 """The planner's settings; ``look``, ``samples`` and ``pairs`` are its expert's (the plays
 looked a turn further, the racks each is looked at over, and with ``pairs=1`` the leave
 values of pairs of ranks, ``pairs=0`` the expert's own; ``infer=1`` its racks guessed
-from the opponent's last turn, :func:`~solitaire.tiles.players.infer_racks`). ``sighted=1``
+from the opponent's last turn, :func:`~solitaire.tiles.players.infer_racks`; ``win=1`` its
+plays judged by the chance of winning near the end, :mod:`solitaire.tiles.win_chance`).
+``sighted=1``
 is a study, not a player: its look is told the opponent's real rack instead of sampling
 racks."""
 TIME_TARGETS = {"expert": (0.25, 3.0), "greedy": (0.25, 3.0), "planner": (1.0, 3.0)}
@@ -208,12 +213,13 @@ def _maker(variant: Variant) -> Callable[[str, random.Random], Player]:
     look, samples = settings.pop("look", None), settings.pop("samples", None)
     pairs = settings.pop("pairs", None)
     infer = Inference() if settings.pop("infer", None) else None
+    win = load_win_chance() if settings.pop("win", None) else None
     settings.pop("sighted", None)  # told the opponent's rack by the game: _sighted_game
-    if look is None and samples is None and pairs is None and infer is None:
+    if look is None and samples is None and pairs is None and infer is None and win is None:
         expert = built_in_expert()
     else:
         leaves = load_leaves(PAIR_LEAVES_FILE) if pairs else None
-        expert = Expert(leaves, shortlist=look or 8, samples=samples or 8, infer=infer)
+        expert = Expert(leaves, shortlist=look or 8, samples=samples or 8, infer=infer, win=win)
     planner = Planner(expert, **settings)
 
     def make(name: str, rng: random.Random) -> Player:

@@ -35,6 +35,7 @@ from solitaire.core.runs import run_tasks
 from solitaire.patience.simulation import simulate
 from solitaire.patience.target import build_future
 from solitaire.tiles.fit_leaves import fit_leaves
+from solitaire.tiles.fit_win_chance import fit_win_chance
 from solitaire.version import version
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -121,9 +122,12 @@ def test_tile_arena_gives_the_same_json_on_the_cluster(
 
 
 def test_the_table_builders_build_the_same_tables_on_the_cluster(executor: DaskCluster) -> None:
-    """scripts/build_future.py's and build_tile_leaves.py's tables, whoever plays the games."""
+    """scripts/build_future.py's, build_tile_leaves.py's and build_win_chance.py's tables,
+    whoever plays the games."""
     assert build_future(600, 5, chunk=100, executor=executor) == build_future(600, 5, chunk=100)
     assert fit_leaves(2, seed=77, executor=executor) == fit_leaves(2, seed=77)
+    here = fit_win_chance(10, 5, player="greedy")
+    assert fit_win_chance(10, 5, player="greedy", executor=executor) == here
 
 
 def test_every_task_is_counted_once_in_task_order(executor: DaskCluster) -> None:

@@ -36,10 +36,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from itertools import combinations
-from typing import Final, TypeAlias
+from typing import Final, NamedTuple, TypeAlias
 
 from solitaire.core import engine
 from solitaire.core.cards import shuffle
+from solitaire.core.errors import CribsolError
 from solitaire.tiles.board import ACROSS, DOWN, Board
 from solitaire.tiles.game import PlayerView
 from solitaire.tiles.leaves import LeaveModel, load_leaves
@@ -47,8 +48,11 @@ from solitaire.tiles.levels import PLAYERS
 from solitaire.tiles.movegen import ScoredPlay, board_closed, centre, generate
 from solitaire.tiles.moves import Action, Exchange, Pass, Play
 from solitaire.tiles.tiles import RACK_SIZE, Tile, rack_less, rack_pips
+from solitaire.tiles.win_chance import WinChance
 
 __all__ = [
+    "CHANCE_BAG",
+    "CHANCE_WEIGHT",
     "PLAYERS",
     "Appraisal",
     "ExchangeChoice",
@@ -56,6 +60,7 @@ __all__ = [
     "GreedyPlayer",
     "Inference",
     "Player",
+    "Reply",
     "best_replies",
     "built_in_expert",
     "closing_margin",
@@ -64,11 +69,16 @@ __all__ = [
     "infer_racks",
     "position_seed",
     "reply_cost",
+    "reply_outcomes",
     "reply_region",
     "sample_racks",
 ]
 
 CLOSING: Final = 10_000.0  # a play that ends the game on a closed board: first or last
+CHANCE_BAG: Final = 10
+"""Tiles in the bag at most for an expert given a :class:`WinChance` to judge by it."""
+CHANCE_WEIGHT: Final = 50.0
+"""Points a certain win is worth over a certain loss, for such an expert."""
 
 Player: TypeAlias = engine.Player[PlayerView, Action]
 """A seat at the table: a ``name`` and ``choose(observation) -> action``."""
@@ -146,6 +156,9 @@ class Appraisal:
     closing: float | None = None
     """When it closes the board, ending the game: the final margin it expects over the
     best of the others (None: it does not, or was not looked at)."""
+    chance: float | None = None
+    """Near the end, its mean chance of winning after the opponent's reply (None: not
+    judged by it)."""
 
     @property
     def play(self) -> Play:
@@ -164,11 +177,13 @@ class Appraisal:
 
     @property
     def total(self) -> float:
-        """Score and leave, less the reply risk when it was looked at; a play that closes
-        the board is first when it wins and last when it loses, by its margin."""
+        """Score and leave, less the reply risk when it was looked at, and near the end
+        :data:`CHANCE_WEIGHT` points for a certain win; a play that closes the board is
+        first when it wins and last when it loses, by its margin."""
         if self.closing is not None:
             return (CLOSING if self.closing >= 0 else -CLOSING) + self.closing
-        return self.value if self.risk is None else self.value - self.risk
+        total = self.value if self.risk is None else self.value - self.risk
+        return total if self.chance is None else total + CHANCE_WEIGHT * self.chance
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +214,7 @@ class Expert:
         shortlist: int = 8,
         samples: int = 8,
         infer: Inference | None = None,
+        win: WinChance | None = None,
     ) -> None:
         self.leaves = leaves or load_leaves()
         self.shortlist = shortlist
@@ -206,6 +222,9 @@ class Expert:
         self.infer = infer
         """With ``infer``, the opponent's racks are guessed from its last turn
         (:func:`infer_racks`); without, drawn from the unseen tiles (:func:`sample_racks`)."""
+        self.win = win
+        """With ``win``, once the bag holds at most :data:`CHANCE_BAG` tiles in a game of two,
+        the plays looked at count their chance of winning too (:meth:`chance`)."""
         self._leave_cache: dict[tuple[Tile, ...], float] = {}
 
     def _leave(self, kept: Sequence[Tile]) -> float:
@@ -244,6 +263,7 @@ class Expert:
         shortlist = heapq.nlargest(self.shortlist, appraised, key=lambda a: (a.value, -a.order))
         racks = self.opponent_racks(view)
         before = best_replies(view, racks) if racks and len(shortlist) > 1 else None
+        judged = self.win is not None and view.bag_size <= CHANCE_BAG and len(view.rack_sizes) == 2
         looked = []
         for item in shortlist:
             closing = closing_margin(view, item.scored)
@@ -251,9 +271,32 @@ class Expert:
                 looked.append(replace(item, risk=0.0, closing=closing))
             elif before is None:
                 looked.append(item)
+            elif judged:
+                outcomes = reply_outcomes(view, item.play, racks, before)
+                risk = sum(reply.cost for reply in outcomes) / len(outcomes)
+                looked.append(replace(item, risk=risk, chance=self.chance(view, item, outcomes)))
             else:
                 looked.append(replace(item, risk=reply_cost(view, item.play, racks, before)))
         return looked
+
+    def chance(self, view: PlayerView, item: Appraisal, outcomes: Sequence[Reply]) -> float:
+        """The mean chance of winning after the play and each reply (:func:`reply_outcomes`):
+        certain when the game is then over, otherwise from the margin expected (score and
+        leave less the reply) and the bag left, by the expert's :class:`WinChance`."""
+        if self.win is None:
+            raise CribsolError("Expert.chance: this expert was given no WinChance")
+        me = view.player
+        margin = view.scores[me] - view.scores[1 - me] + item.value
+        drawn = min(view.bag_size, RACK_SIZE - len(item.kept))
+        total = 0.0
+        for reply in outcomes:
+            if reply.over:  # the leave is no longer to come: only going out's gain counts
+                final = margin - reply.cost - (item.leave if item.kept else 0.0)
+                total += 1.0 if final > 0 else 0.5 if final == 0 else 0.0
+            else:
+                bag = max(0, view.bag_size - drawn - reply.laid)
+                total += self.win.chance(margin - reply.cost, bag)
+        return total / len(outcomes)
 
     def opponent_racks(self, view: PlayerView) -> list[tuple[Tile, ...]]:
         """The ``samples`` racks the opponent might hold that a play is looked at over."""
@@ -433,13 +476,39 @@ def reply_region(board: Board, squares: Sequence[int]) -> set[int]:
     return region
 
 
+class Reply(NamedTuple):
+    """The opponent's best reply to a play, from one rack it might hold."""
+
+    cost: int
+    """The points it takes back: its score, and this player's tiles left when it ends the
+    game (going out with the bag empty)."""
+    laid: int
+    """Tiles it lays (and so draws, as far as the bag goes)."""
+    over: bool
+    """Whether the game is then over (or already was, by the play itself)."""
+
+
 def reply_cost(
     view: PlayerView,
     play: Play,
     racks: Sequence[Sequence[Tile]],
     before: Sequence[ScoredPlay | None] | None = None,
 ) -> float:
-    """Mean points the opponent takes back after ``play``, over the racks it might hold.
+    """Mean points the opponent takes back after ``play``, over the racks it might hold
+    (:func:`reply_outcomes`)."""
+    outcomes = reply_outcomes(view, play, racks, before)
+    if not outcomes:
+        return 0.0
+    return sum(reply.cost for reply in outcomes) / len(outcomes)
+
+
+def reply_outcomes(
+    view: PlayerView,
+    play: Play,
+    racks: Sequence[Sequence[Tile]],
+    before: Sequence[ScoredPlay | None] | None = None,
+) -> list[Reply]:
+    """For each rack the opponent might hold, its reply to ``play`` (:class:`Reply`).
 
     Its best reply on the board after the play; when that reply empties its rack and
     the bag, the game ends and the tiles this player still holds count against it too.
@@ -450,12 +519,12 @@ def reply_cost(
     kept = rack_less(view.rack, play.tiles)
     left_in_bag = view.bag_size - min(view.bag_size, RACK_SIZE - len(kept))
     if not kept and not left_in_bag:
-        return 0.0
+        return [Reply(0, 0, True)] * len(racks)
     after = view.board.place(play.placements)
     laid = [square for square, _, _ in play.placements]
     region = reply_region(after, laid) if before is not None else set()
     touched = region.union(laid)
-    total = 0
+    outcomes = []
     for i, rack in enumerate(racks):
         old = before[i] if before is not None else None
         if before is None or (old and any(s in touched for s, _, _ in old.play.placements)):
@@ -465,8 +534,11 @@ def reply_cost(
             above = old.score if old else -1
             reply = next(iter(generate(after, rack, near=region, best_only=True, above=above)), old)
         if reply is None:
+            outcomes.append(Reply(0, 0, False))
             continue
-        total += reply.score
-        if not left_in_bag and len(reply.play.placements) == len(rack):
-            total += rack_pips(kept)
-    return total / len(racks)
+        count = len(reply.play.placements)
+        if not left_in_bag and count == len(rack):
+            outcomes.append(Reply(reply.score + rack_pips(kept), count, True))
+        else:
+            outcomes.append(Reply(reply.score, count, False))
+    return outcomes
