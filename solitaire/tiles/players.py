@@ -67,6 +67,7 @@ __all__ = [
     "expert",
     "greedy",
     "infer_racks",
+    "mean_cost",
     "position_seed",
     "reply_cost",
     "reply_outcomes",
@@ -273,29 +274,32 @@ class Expert:
                 looked.append(item)
             elif judged:
                 outcomes = reply_outcomes(view, item.play, racks, before)
-                risk = sum(reply.cost for reply in outcomes) / len(outcomes)
-                looked.append(replace(item, risk=risk, chance=self.chance(view, item, outcomes)))
+                chance = self.chance(view, item, outcomes)
+                looked.append(replace(item, risk=mean_cost(outcomes), chance=chance))
             else:
                 looked.append(replace(item, risk=reply_cost(view, item.play, racks, before)))
         return looked
 
     def chance(self, view: PlayerView, item: Appraisal, outcomes: Sequence[Reply]) -> float:
-        """The mean chance of winning after the play and each reply (:func:`reply_outcomes`):
-        certain when the game is then over, otherwise from the margin expected (score and
-        leave less the reply) and the bag left, by the expert's :class:`WinChance`."""
+        """The mean chance of winning after the play and each reply (:func:`reply_outcomes`).
+        When the game is then over, certain, from the final margin; otherwise from the
+        margin after the reply (the score, the leave while tiles are drawn, less the reply)
+        and the bag then, by the expert's :class:`WinChance`."""
         if self.win is None:
             raise CribsolError("Expert.chance: this expert was given no WinChance")
         me = view.player
-        margin = view.scores[me] - view.scores[1 - me] + item.value
+        now = view.scores[me] - view.scores[1 - me]
         drawn = min(view.bag_size, RACK_SIZE - len(item.kept))
+        if not item.kept and not drawn:  # out with the bag empty: the game ends here
+            return _won(now + item.value)  # its leave: the tiles the opponent holds
+        going = now + item.score + (item.leave if drawn else 0.0)
         total = 0.0
         for reply in outcomes:
-            if reply.over:  # the leave is no longer to come: only going out's gain counts
-                final = margin - reply.cost - (item.leave if item.kept else 0.0)
-                total += 1.0 if final > 0 else 0.5 if final == 0 else 0.0
+            if reply.over:  # the reply went out: its cost holds this player's leftovers
+                total += _won(now + item.score - reply.cost)
             else:
                 bag = max(0, view.bag_size - drawn - reply.laid)
-                total += self.win.chance(margin - reply.cost, bag)
+                total += self.win.chance(going - reply.cost, bag)
         return total / len(outcomes)
 
     def opponent_racks(self, view: PlayerView) -> list[tuple[Tile, ...]]:
@@ -485,7 +489,8 @@ class Reply(NamedTuple):
     laid: int
     """Tiles it lays (and so draws, as far as the bag goes)."""
     over: bool
-    """Whether the game is then over (or already was, by the play itself)."""
+    """Whether the game is then over: the play or the reply went out with the bag empty
+    (a reply that closes the board is not told apart, as in the risk)."""
 
 
 def reply_cost(
@@ -496,10 +501,19 @@ def reply_cost(
 ) -> float:
     """Mean points the opponent takes back after ``play``, over the racks it might hold
     (:func:`reply_outcomes`)."""
-    outcomes = reply_outcomes(view, play, racks, before)
+    return mean_cost(reply_outcomes(view, play, racks, before))
+
+
+def mean_cost(outcomes: Sequence[Reply]) -> float:
+    """The mean points taken back over the replies (0 with none)."""
     if not outcomes:
         return 0.0
     return sum(reply.cost for reply in outcomes) / len(outcomes)
+
+
+def _won(final: float) -> float:
+    """A game over with this final margin: 1 won, a half tied, 0 lost."""
+    return 1.0 if final > 0 else 0.5 if final == 0 else 0.0
 
 
 def reply_outcomes(
@@ -511,16 +525,19 @@ def reply_outcomes(
     """For each rack the opponent might hold, its reply to ``play`` (:class:`Reply`).
 
     Its best reply on the board after the play; when that reply empties its rack and
-    the bag, the game ends and the tiles this player still holds count against it too.
-    A play that ends the game leaves no reply. With ``before`` (:func:`best_replies`
-    for the same racks), only the replies near the play are searched: the best reply
-    elsewhere is the one before the play, when the play does not touch it.
+    the bag, the game ends and the tiles this player then holds count against it too
+    (those it kept, and those it drew: the unseen tiles not on that rack). A play that
+    ends the game (out with nothing left to draw) leaves no reply. With ``before``
+    (:func:`best_replies` for the same racks), only the replies near the play are
+    searched: the best reply elsewhere is the one before the play, when the play does
+    not touch it.
     """
     kept = rack_less(view.rack, play.tiles)
     left_in_bag = view.bag_size - min(view.bag_size, RACK_SIZE - len(kept))
-    if not kept and not left_in_bag:
+    if not kept and not view.bag_size:  # out with nothing to draw: the game ends
         return [Reply(0, 0, True)] * len(racks)
     after = view.board.place(play.placements)
+    unseen = rack_pips(view.unseen)
     laid = [square for square, _, _ in play.placements]
     region = reply_region(after, laid) if before is not None else set()
     touched = region.union(laid)
@@ -537,8 +554,9 @@ def reply_outcomes(
             outcomes.append(Reply(0, 0, False))
             continue
         count = len(reply.play.placements)
-        if not left_in_bag and count == len(rack):
-            outcomes.append(Reply(reply.score + rack_pips(kept), count, True))
+        if not left_in_bag and count == len(rack):  # what this player drew is the rest
+            held = rack_pips(kept) + (unseen - rack_pips(rack) if view.bag_size else 0)
+            outcomes.append(Reply(reply.score + held, count, True))
         else:
             outcomes.append(Reply(reply.score, count, False))
     return outcomes

@@ -23,6 +23,8 @@ __all__ = ["WIN_CHANCE_FILE", "WinChance", "load_win_chance"]
 WIN_CHANCE_FILE: Final = "win-chance.json"
 MAX_BAG: Final = 120
 """More bag sizes than a file may list (a set has 104 tiles)."""
+MIN_SPREAD: Final = 1.0
+"""Points of spread at least: less would make the chance a step no game's end is."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,11 +42,14 @@ class WinChance:
 
     def __post_init__(self) -> None:
         if not 0 < len(self.means) == len(self.spreads) <= MAX_BAG:
-            raise InputError("win chance: expected a mean and a spread for each bag size")
+            raise InputError(
+                f"win chance: {len(self.means)} means and {len(self.spreads)} spreads; "
+                "expected one of each for every bag size"
+            )
         if not all(math.isfinite(m) for m in self.means):
             raise InputError("win chance: every mean must be a finite number")
-        if not all(math.isfinite(s) and s > 0 for s in self.spreads):
-            raise InputError("win chance: every spread must be a positive number")
+        if not all(math.isfinite(s) and s >= MIN_SPREAD for s in self.spreads):
+            raise InputError(f"win chance: every spread must be at least {MIN_SPREAD:g} points")
 
     def chance(self, margin: float, bag: int) -> float:
         """The chance that the player to move, ``margin`` points ahead with ``bag`` tiles in
@@ -68,27 +73,45 @@ class WinChance:
 
     @classmethod
     def from_dict(cls, data: object) -> WinChance:
-        """Read the JSON form (strictly: a wrong field is refused, never guessed)."""
+        """Read the JSON form (strictly: a field missing, unknown or of the wrong kind is
+        refused by name, never guessed)."""
         if not isinstance(data, dict):
             raise InputError("win chance: expected an object")
-        numbers = []
-        for key in ("means", "spreads"):
-            values = data.get(key)
-            if not isinstance(values, list) or not all(
-                isinstance(v, int | float) and not isinstance(v, bool) for v in values
-            ):
-                raise InputError(f"win chance: expected {key} as a list of numbers")
-            numbers.append(tuple(float(v) for v in values))
+        unknown = sorted(set(data) - _FIELDS)
+        if unknown:
+            raise InputError(f"win chance: unknown field {str(unknown[0])[:40]!r}")
+        missing = [key for key in sorted(_FIELDS) if key not in data]
+        if missing:
+            raise InputError(f"win chance: missing field {missing[0]!r}")
+        numbers = [_numbers(data, "means", _BOUND), _numbers(data, "spreads", _BOUND)]
         counts = []
         for key in ("games", "positions", "seed"):
-            value = data.get(key, 0)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            value = data[key]
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**63:
                 raise InputError(f"win chance: expected {key} as a whole number")
             counts.append(value)
-        player = data.get("player", "expert")
-        if player not in ("greedy", "expert", "planner"):
-            raise InputError("win chance: expected player greedy, expert or planner")
+        player = data["player"]
+        if player not in ("greedy", "expert"):
+            raise InputError("win chance: expected player greedy or expert")
+        if not isinstance(data["method"], str):
+            raise InputError("win chance: expected method as text")
         return cls(numbers[0], numbers[1], counts[0], counts[1], counts[2], str(player))
+
+
+_FIELDS: Final = frozenset({"method", "games", "positions", "seed", "player", "means", "spreads"})
+_BOUND: Final = 1_000.0
+"""Points no mean or spread comes near (a game scores about 300)."""
+
+
+def _numbers(data: dict[object, object], key: str, bound: float) -> tuple[float, ...]:
+    values = data[key]
+    if not isinstance(values, list) or not 0 < len(values) <= MAX_BAG:
+        raise InputError(f"win chance: expected {key} as a list of 1 to {MAX_BAG} numbers")
+    if not all(
+        isinstance(v, int | float) and not isinstance(v, bool) and abs(v) <= bound for v in values
+    ):
+        raise InputError(f"win chance: expected {key} as numbers within {bound:g} of 0")
+    return tuple(float(v) for v in values)
 
 
 def load_win_chance(name: str = WIN_CHANCE_FILE) -> WinChance:

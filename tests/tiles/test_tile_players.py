@@ -153,6 +153,27 @@ def test_a_reply_that_goes_out_at_the_end_costs_the_tiles_kept_too() -> None:
     assert reply_cost(endgame_view(0), out, [parse_tiles("7D")]) == 0
 
 
+def test_laying_the_whole_rack_with_tiles_in_the_bag_does_not_end_the_game() -> None:
+    """The player draws the bag's last tiles and the opponent replies; when that reply
+    goes out, the tiles drawn count against the player too (they are the unseen tiles
+    not on the opponent's rack)."""
+    board = Board().place(Play.parse("G7:7L H7:8L").placements)
+    unseen = parse_tiles("7D 2L 3L 4L")
+    view = PlayerView(0, board, parse_tiles("8D 7D"), (0, 0), (2, 1), 3, unseen)
+    out = Play.parse("G8:8D G9:7D")  # the whole rack, three tiles still in the bag
+    after = board.place(out.placements)
+    costs = []
+    for rack in (parse_tiles("7D"), parse_tiles("2L"), parse_tiles("4L")):
+        best = max((p.score for p in generate(after, rack)), default=None)
+        drawn = sum(t.pips for t in unseen) - rack[0].pips  # the one-tile reply goes out
+        expected = 0 if best is None else best + drawn
+        assert reply_cost(view, out, [rack]) == expected
+        costs.append(expected)
+    assert any(costs)  # a reply is there: the game did not end with the play
+    # With nothing to draw, the same play ends the game: no reply.
+    assert reply_cost(replace(view, bag_size=0, unseen=parse_tiles("7D")), out, [unseen[:1]]) == 0
+
+
 def test_the_expert_goes_out_when_the_bag_is_empty_and_it_pays() -> None:
     view = endgame_view(0)
     choice = expert(view)
