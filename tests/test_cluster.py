@@ -35,7 +35,8 @@ from solitaire.core.runs import run_tasks
 from solitaire.patience.simulation import simulate
 from solitaire.patience.target import build_future
 from solitaire.tiles.fit_leaves import fit_leaves
-from solitaire.tiles.fit_win_chance import fit_win_chance
+from solitaire.tiles.fit_win_chance import SelfPlayGame as Task
+from solitaire.tiles.fit_win_chance import self_play_positions
 from solitaire.version import version
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -126,8 +127,10 @@ def test_the_table_builders_build_the_same_tables_on_the_cluster(executor: DaskC
     whoever plays the games."""
     assert build_future(600, 5, chunk=100, executor=executor) == build_future(600, 5, chunk=100)
     assert fit_leaves(2, seed=77, executor=executor) == fit_leaves(2, seed=77)
-    here = fit_win_chance(10, 5, player="greedy")
-    assert fit_win_chance(10, 5, player="greedy", executor=executor) == here
+    tasks = [Task(seed, "greedy") for seed in (5, 6, 7)]  # the win chance's games
+    assert run_tasks(self_play_positions, tasks, executor=executor) == (
+        run_tasks(self_play_positions, tasks)
+    )
 
 
 def test_every_task_is_counted_once_in_task_order(executor: DaskCluster) -> None:

@@ -15,7 +15,14 @@ from solitaire.tiles.fit_leaves import SELF_PLAY
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.win_chance import WinChance
 
-__all__ = ["BAG_SIZES", "Position", "fit_win_chance", "self_play_positions", "win_chance_of"]
+__all__ = [
+    "BAG_SIZES",
+    "Position",
+    "SelfPlayGame",
+    "fit_win_chance",
+    "self_play_positions",
+    "win_chance_of",
+]
 
 BAG_SIZES: Final = 31
 """Bag sizes fitted one by one (0 to 29); every larger bag is pooled in the last."""
@@ -32,12 +39,14 @@ class Position:
 
 
 @dataclass(frozen=True, slots=True)
-class _Task:
+class SelfPlayGame:
+    """One self-play game to note: its seed and the player on both sides."""
+
     seed: int
     player: str
 
 
-def self_play_positions(task: _Task) -> list[Position]:
+def self_play_positions(task: SelfPlayGame) -> list[Position]:
     """Every turn of one seeded two-player self-play game."""
     game = TileGame(task.seed)
     choose = SELF_PLAY[task.player]
@@ -89,7 +98,7 @@ def fit_win_chance(
     ``seed``, ``seed + 1`` ...; the same for any ``jobs`` or cluster."""
     results, interrupted = run_tasks(
         self_play_positions,
-        [_Task(s, player) for s in range(seed, seed + games)],
+        [SelfPlayGame(s, player) for s in range(seed, seed + games)],
         jobs,
         done=(lambda _: progress(1)) if progress else None,
         executor=executor,

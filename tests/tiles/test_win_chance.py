@@ -18,7 +18,7 @@ from solitaire.tiles.fit_win_chance import (
     self_play_positions,
     win_chance_of,
 )
-from solitaire.tiles.fit_win_chance import _Task as Task
+from solitaire.tiles.fit_win_chance import SelfPlayGame as Task
 from solitaire.tiles.game import PlayerView, TileGame
 from solitaire.tiles.movegen import centre, generate
 from solitaire.tiles.players import (
