@@ -27,42 +27,62 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from solitaire.cluster import run_on
 from solitaire.tiles.fit_leaves import RACKS_PER_POSITION, SELF_PLAY, fit_leaves
 from solitaire.tiles.leaves import FEATURE_SETS, LEAVES_FILE, PAIR_LEAVES_FILE
 
+DATA = Path(__file__).resolve().parent.parent / "solitaire" / "tiles" / "data"
+"""Where the shipped tables live."""
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=60, help="self-play games (default 60)")
+
+def self_play_parser(doc: str, games: int, seed: int, player: str) -> argparse.ArgumentParser:
+    """The options of a table built from self-play games: how many, the first seed, the
+    processes, whose games, the file written and a cluster to play them on."""
+    parser = argparse.ArgumentParser(description=doc.split("\n")[0])
+    parser.add_argument(
+        "--games", type=int, default=games, help=f"self-play games (default {games})"
+    )
     parser.add_argument(
         "--seed",
         type=int,
-        default=1_000_000,
-        help="first seed (default 1000000, apart from the seeds the benchmark and tests use)",
+        default=seed,
+        help=f"first seed (default {seed}, apart from the seeds the benchmark and tests use)",
     )
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
-    parser.add_argument(
-        "--features", choices=sorted(FEATURE_SETS), default="basic", help="default basic"
-    )
-    parser.add_argument("--player", choices=sorted(SELF_PLAY), default="greedy")
-    parser.add_argument(
-        "--racks", type=int, default=RACKS_PER_POSITION, help="racks dealt a position"
-    )
+    parser.add_argument("--player", choices=sorted(SELF_PLAY), default=player)
     parser.add_argument("--out", type=Path, help="the file written (default: the shipped one)")
     parser.add_argument(
         "--cluster", metavar="ADDRESS", help="a Dask scheduler whose workers play (docs/CLUSTER.md)"
     )
-    args = parser.parse_args()
-    started = time.perf_counter()
+    return parser
+
+
+def games_progress(total: int) -> Callable[[int], None]:
+    """A counter of games played, kept on one line of standard error."""
     done = 0
 
     def progress(count: int) -> None:
         nonlocal done
         done += count
-        print(f"\r{done}/{args.games} games", end="", file=sys.stderr, flush=True)
+        print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
+
+    return progress
+
+
+def main() -> int:
+    parser = self_play_parser(__doc__, 60, 1_000_000, "greedy")
+    parser.add_argument(
+        "--features", choices=sorted(FEATURE_SETS), default="basic", help="default basic"
+    )
+    parser.add_argument(
+        "--racks", type=int, default=RACKS_PER_POSITION, help="racks dealt a position"
+    )
+    args = parser.parse_args()
+    started = time.perf_counter()
+    progress = games_progress(args.games)
 
     with run_on(args.cluster) as executor:
         model = fit_leaves(
@@ -77,9 +97,7 @@ def main() -> int:
         )
     print(file=sys.stderr)
     name = LEAVES_FILE if args.features == "basic" else PAIR_LEAVES_FILE
-    path = (
-        args.out or Path(__file__).resolve().parent.parent / "solitaire" / "tiles" / "data" / name
-    )
+    path = args.out or DATA / name
     path.write_text(json.dumps(model.to_dict(), indent=2) + "\n", encoding="utf-8")
     print(
         f"{model.samples} leaves from {model.games} games in "

@@ -13,55 +13,38 @@ the game may swing. The same --games and --seed always write the same file, what
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
-from pathlib import Path
+
+from build_tile_leaves import DATA, games_progress, self_play_parser
 
 from solitaire.cluster import run_on
-from solitaire.tiles.fit_leaves import SELF_PLAY
+from solitaire.core.errors import InputError
 from solitaire.tiles.fit_win_chance import fit_win_chance
 from solitaire.tiles.win_chance import WIN_CHANCE_FILE
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=480, help="self-play games (default 480)")
-    parser.add_argument(
-        "--seed",
-        type=int,
-        default=2_000_000,
-        help="first seed (default 2000000, apart from the seeds the benchmark and tests use)",
-    )
-    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
-    parser.add_argument("--player", choices=sorted(SELF_PLAY), default="expert")
-    parser.add_argument("--out", type=Path, help="the file written (default: the shipped one)")
-    parser.add_argument(
-        "--cluster", metavar="ADDRESS", help="a Dask scheduler whose workers play (docs/CLUSTER.md)"
-    )
-    args = parser.parse_args()
+    args = self_play_parser(__doc__, 480, 2_000_000, "expert").parse_args()
     started = time.perf_counter()
-    done = 0
+    progress = games_progress(args.games)
 
-    def progress(count: int) -> None:
-        nonlocal done
-        done += count
-        print(f"\r{done}/{args.games} games", end="", file=sys.stderr, flush=True)
-
-    with run_on(args.cluster) as executor:
-        model = fit_win_chance(
-            args.games,
-            args.seed,
-            jobs=args.jobs,
-            player=args.player,
-            progress=progress,
-            executor=executor,
-        )
+    try:
+        with run_on(args.cluster) as executor:
+            model = fit_win_chance(
+                args.games,
+                args.seed,
+                jobs=args.jobs,
+                player=args.player,
+                progress=progress,
+                executor=executor,
+            )
+    except InputError as error:
+        print(f"\nbuild_win_chance: {error}", file=sys.stderr)
+        return 2
     print(file=sys.stderr)
-    path = (
-        args.out or Path(__file__).resolve().parents[1] / "solitaire/tiles/data" / WIN_CHANCE_FILE
-    )
+    path = args.out or DATA / WIN_CHANCE_FILE
     path.write_text(json.dumps(model.to_dict(), indent=1) + "\n", encoding="utf-8")
     print(f"{model.positions} positions of {model.games} games -> {path}")
     for bag in (0, 1, 2, 3, 5, 7, 10, 15, 20, 30):
