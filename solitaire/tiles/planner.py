@@ -61,6 +61,7 @@ from solitaire.tiles.game import PlayerView
 from solitaire.tiles.movegen import ScoredPlay, board_closed, generate
 from solitaire.tiles.moves import Action, Play
 from solitaire.tiles.players import (
+    CHANCE_BAG,
     CLOSING,
     Appraisal,
     Expert,
@@ -87,8 +88,8 @@ LOOK: Final = 16
 SAMPLES: Final = 16
 """Racks the opponent may hold that each is looked at over (the expert's: 8)."""
 
-WIN_BAG: Final = 10
-"""Tiles left in the bag at most for the chance of winning to count."""
+WIN_BAG: Final = CHANCE_BAG
+"""Tiles left in the bag at most for the chance of winning to count (as for the expert's)."""
 WIN_WEIGHT: Final = 20.0
 """Points a certain win is worth over a certain loss in the choice (near the end)."""
 

@@ -83,7 +83,7 @@ class WinChance:
         missing = [key for key in sorted(_FIELDS) if key not in data]
         if missing:
             raise InputError(f"win chance: missing field {missing[0]!r}")
-        numbers = [_numbers(data, "means", _BOUND), _numbers(data, "spreads", _BOUND)]
+        numbers = [_numbers(data, "means"), _numbers(data, "spreads")]
         counts = []
         for key in ("games", "positions", "seed"):
             value = data[key]
@@ -103,14 +103,14 @@ _BOUND: Final = 1_000.0
 """Points no mean or spread comes near (a game scores about 300)."""
 
 
-def _numbers(data: dict[object, object], key: str, bound: float) -> tuple[float, ...]:
+def _numbers(data: dict[object, object], key: str) -> tuple[float, ...]:
     values = data[key]
     if not isinstance(values, list) or not 0 < len(values) <= MAX_BAG:
         raise InputError(f"win chance: expected {key} as a list of 1 to {MAX_BAG} numbers")
     if not all(
-        isinstance(v, int | float) and not isinstance(v, bool) and abs(v) <= bound for v in values
+        isinstance(v, int | float) and not isinstance(v, bool) and abs(v) <= _BOUND for v in values
     ):
-        raise InputError(f"win chance: expected {key} as numbers within {bound:g} of 0")
+        raise InputError(f"win chance: expected {key} as numbers within {_BOUND:g} of 0")
     return tuple(float(v) for v in values)
 
 
