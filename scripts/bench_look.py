@@ -1,0 +1,165 @@
+"""How wide the one-turn look should be: the play each width picks, judged on fresh racks.
+
+    nice -n 10 .venv/bin/python scripts/bench_look.py [--games 12] [--widths 8 16 32 64]
+
+In expert self-play games (seeds apart from every other run's), at every turn with a
+choice of plays and at least ``--bag`` tiles in the bag, an expert looking at its best
+``w`` plays by score and leave, each over 16 racks the opponent may hold (the planner's
+look at ``w`` = 16), picks a play for each width ``w``. Each pick is then judged on
+``--fresh`` racks dealt apart from the look's own (another seed): its score and leave
+less the opponent's mean best reply on them. A look that picks its play by noise in
+its own racks gains nothing on fresh ones, so the difference from the reference width's
+pick, side by side on the same positions, is what widening really buys in the look's
+own terms (the opponent's racks drawn evenly from the unseen tiles), not in games won:
+``scripts/bench_tiles.py --paired`` measures that.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+from dataclasses import dataclass, field
+
+from solitaire.core.cards import shuffle
+from solitaire.core.runs import run_tasks
+from solitaire.tiles.game import PlayerView, TileGame
+from solitaire.tiles.leaves import load_leaves
+from solitaire.tiles.players import (
+    Appraisal,
+    Expert,
+    best_replies,
+    built_in_expert,
+    position_seed,
+    reply_cost,
+)
+from solitaire.tiles.tiles import RACK_SIZE, Tile
+
+SAMPLES = 16
+"""Racks the look weighs each play over (the planner's)."""
+
+
+@dataclass(frozen=True)
+class Task:
+    """One self-play game to measure on."""
+
+    seed: int
+    widths: tuple[int, ...]
+    reference: int
+    fresh: int
+    bag: int
+
+
+@dataclass
+class Tally:
+    """One width's results over positions."""
+
+    differences: list[float] = field(default_factory=list)
+    """Fresh total of its pick less the reference's, a position."""
+    seconds: list[float] = field(default_factory=list)
+    """CPU time of its look, a position."""
+
+
+def fresh_racks(view: PlayerView, count: int) -> list[tuple[Tile, ...]]:
+    """``count`` racks the opponent may hold, dealt apart from the look's own."""
+    size = min(RACK_SIZE, view.opponents_tiles, len(view.unseen))
+    rng = random.Random(position_seed(view) + 104_729)
+    racks = []
+    for _ in range(count):
+        pool = list(view.unseen)
+        shuffle(pool, rng)
+        racks.append(tuple(pool[:size]))
+    return racks
+
+
+def judge(
+    view: PlayerView, appraised: list[Appraisal], looks: dict[int, Expert], fresh: int
+) -> tuple[dict[int, Appraisal], dict[int, float], dict[int, float]]:
+    """Each width's pick in one position, the CPU seconds its look took, and each pick's
+    total on ``fresh`` racks apart from the look's: score and leave less the mean reply
+    (keyed by the play's place in the generator's order)."""
+    picks: dict[int, Appraisal] = {}
+    seconds: dict[int, float] = {}
+    for width, look in looks.items():
+        start = time.process_time()
+        picks[width] = look.pick(look.look_ahead(view, appraised))
+        seconds[width] = time.process_time() - start
+    racks = fresh_racks(view, fresh)
+    before = best_replies(view, racks)
+    totals: dict[int, float] = {}
+    for pick in picks.values():
+        if pick.order not in totals:
+            totals[pick.order] = pick.value - reply_cost(view, pick.play, racks, before)
+    return picks, seconds, totals
+
+
+def measure(task: Task) -> dict[int, Tally]:
+    """Play one expert self-play game and compare every width's pick on its positions."""
+    leaves = load_leaves()
+    looks = {width: Expert(leaves, shortlist=width, samples=SAMPLES) for width in task.widths}
+    tallies = {width: Tally() for width in task.widths}
+    player = built_in_expert()
+    game = TileGame(task.seed)
+    while not game.is_over:
+        view = game.observation(game.current_player)
+        plays = player.candidates(view)
+        if view.bag_size >= task.bag and len(plays) > 1 and len(view.rack_sizes) == 2:
+            appraised = player.appraise(view, plays)
+            picks, seconds, totals = judge(view, appraised, looks, task.fresh)
+            reference = totals[picks[task.reference].order]
+            for width, pick in picks.items():
+                tallies[width].differences.append(totals[pick.order] - reference)
+                tallies[width].seconds.append(seconds[width])
+        game.apply(player.choose(view))
+    return tallies
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=12, help="self-play games (default 12)")
+    parser.add_argument("--seed", type=int, default=3_500_000, help="first seed (default 3500000)")
+    parser.add_argument("--widths", type=int, nargs="+", default=[8, 16, 32, 64])
+    parser.add_argument("--reference", type=int, default=16, help="the width compared with")
+    parser.add_argument("--fresh", type=int, default=200, help="racks a pick is judged on")
+    parser.add_argument("--bag", type=int, default=8, help="tiles in the bag at least")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    args = parser.parse_args()
+    if args.games < 1 or args.fresh < 2 or min(args.widths) < 1:
+        parser.error("--games, --fresh and every width must be positive (--fresh at least 2)")
+    widths = tuple(sorted(set(args.widths) | {args.reference}))
+    tasks = [
+        Task(seed, widths, args.reference, args.fresh, args.bag)
+        for seed in range(args.seed, args.seed + args.games)
+    ]
+    results, interrupted = run_tasks(measure, tasks, args.jobs)
+    if interrupted:
+        return 130
+    totals = {width: Tally() for width in widths}
+    for tallies in results:
+        for width, tally in tallies.items():
+            totals[width].differences += tally.differences
+            totals[width].seconds += tally.seconds
+    count = len(totals[args.reference].differences)
+    print(
+        f"{count} positions of {len(results)} expert self-play games (at least {args.bag} "
+        f"tiles in the bag), picks judged on {args.fresh} fresh racks"
+    )
+    versus = f"fresh total v {args.reference}"
+    print(f"{'width':>5} {'picks differ':>13} {versus:>22} {'median ms':>10}")
+    for width, tally in totals.items():
+        diffs = tally.differences
+        mean = statistics.fmean(diffs) if diffs else 0.0
+        half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+        differ = sum(d != 0 for d in diffs)
+        median = 1000 * statistics.median(tally.seconds) if tally.seconds else 0.0
+        print(
+            f"{width:5} {differ:7} ({differ / max(1, count):4.0%}) "
+            f"{mean:+8.2f} ({mean - half:+.2f} to {mean + half:+.2f}) {median:10.0f}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
