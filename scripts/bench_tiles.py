@@ -24,8 +24,9 @@ plays (and `--decide planner` times) a variant of the planner instead, saved und
 own name: `Planner` with those settings and the rest as the class has them (8 plays
 simulated in 12 worlds, around the built-in expert, which looks at 8 plays over 8 racks).
 So `worlds=12` is the simulating planner that was built in until the wider look measured
-stronger, `worlds=0` the expert with the exact endgame, and `worlds=0 look=16 samples=16`
-the built-in planner now.
+stronger, `worlds=0` the expert with the exact endgame, `worlds=0 look=16 samples=16` the
+built-in planner until its look was widened, and `worlds=0 look=64 samples=16` the
+built-in planner now.
 
 `--against REV` times this tree's move generator side by side with the one at git revision
 REV on the same work (every play of each position, then the expert's look: eight racks'

@@ -6,7 +6,9 @@ endgame solved.
 own: 8 over 8), and the exact endgame once the bag is empty (5 below). That is what
 measured strongest against ``expert``: the simulation below, which the planner runs when
 it is given ``worlds``, was not shown to gain (docs/RESULTS.md, ``scripts/bench_tiles.py
---paired``).
+--paired``). The look is wide because the play it picks is often far down the order by
+score and leave (a quiet play that opens nothing); judged on racks apart from its own,
+64 plays pick better than 16 (``scripts/bench_look.py``).
 
 The simulation, the way the strongest word-game programs choose (over the hidden tiles):
 
@@ -39,8 +41,9 @@ The simulation, the way the strongest word-game programs choose (over the hidden
 **Time.** The work is fixed, not timed, so a choice never depends on the machine's load:
 the expert's look (``LOOK`` x ``SAMPLES`` replies, each searched only near the play and
 only for one better than the best elsewhere), or ``shortlist`` x ``worlds`` simulations,
-and the endgame's budget of positions. The built-in planner's choice takes about a quarter
-of a second of CPU at the median (``scripts/bench_tiles.py --decide planner``).
+and the endgame's budget of positions. The built-in planner's choice takes about two
+thirds of a second of CPU at the median, two seconds at the 99th percentile
+(``scripts/bench_tiles.py --decide planner``).
 
 With more than two players it plays as the expert does.
 """
@@ -83,7 +86,7 @@ __all__ = [
     "planner",
 ]
 
-LOOK: Final = 16
+LOOK: Final = 64
 """Plays the built-in planner looks a turn further (the expert looks at 8)."""
 SAMPLES: Final = 16
 """Racks the opponent may hold that each is looked at over (the expert's: 8)."""
