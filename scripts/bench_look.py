@@ -5,13 +5,14 @@
 In expert self-play games (seeds apart from every other run's), at every turn with a
 choice of plays and at least ``--bag`` tiles in the bag, an expert looking at its best
 ``w`` plays by score and leave, each over 16 racks the opponent may hold (the planner's
-look at ``w`` = 16), picks a play for each width ``w``. Each pick is then judged on
+look at ``w`` = 64), picks a play for each width ``w``. Each pick is then judged on
 ``--fresh`` racks dealt apart from the look's own (another seed): its score and leave
 less the opponent's mean best reply on them. A look that picks its play by noise in
 its own racks gains nothing on fresh ones, so the difference from the reference width's
 pick, side by side on the same positions, is what widening really buys in the look's
 own terms (the opponent's racks drawn evenly from the unseen tiles), not in games won:
-``scripts/bench_tiles.py --paired`` measures that.
+``scripts/bench_tiles.py --paired`` measures that. Each look is timed from cold caches
+(the move generator's), so a wider look does not reuse a narrower one's work.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from dataclasses import dataclass, field
 
 from solitaire.core.cards import shuffle
 from solitaire.core.runs import run_tasks
+from solitaire.tiles import movegen
 from solitaire.tiles.game import PlayerView, TileGame
 from solitaire.tiles.leaves import load_leaves
 from solitaire.tiles.players import (
@@ -60,6 +62,8 @@ class Tally:
     """Fresh total of its pick less the reference's, a position."""
     seconds: list[float] = field(default_factory=list)
     """CPU time of its look, a position."""
+    differ: int = 0
+    """Positions where it picks another play than the reference width."""
 
 
 def fresh_racks(view: PlayerView, count: int) -> list[tuple[Tile, ...]]:
@@ -83,6 +87,8 @@ def judge(
     picks: dict[int, Appraisal] = {}
     seconds: dict[int, float] = {}
     for width, look in looks.items():
+        movegen._SPANS.clear()  # cold, as a decision's look would find them
+        movegen._sorted_groups.cache_clear()
         start = time.process_time()
         picks[width] = look.pick(look.look_ahead(view, appraised))
         seconds[width] = time.process_time() - start
@@ -108,9 +114,10 @@ def measure(task: Task) -> dict[int, Tally]:
         if view.bag_size >= task.bag and len(plays) > 1 and len(view.rack_sizes) == 2:
             appraised = player.appraise(view, plays)
             picks, seconds, totals = judge(view, appraised, looks, task.fresh)
-            reference = totals[picks[task.reference].order]
+            reference = picks[task.reference].order
             for width, pick in picks.items():
-                tallies[width].differences.append(totals[pick.order] - reference)
+                tallies[width].differences.append(totals[pick.order] - totals[reference])
+                tallies[width].differ += pick.order != reference
                 tallies[width].seconds.append(seconds[width])
         game.apply(player.choose(view))
     return tallies
@@ -126,8 +133,8 @@ def main() -> int:
     parser.add_argument("--bag", type=int, default=8, help="tiles in the bag at least")
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     args = parser.parse_args()
-    if args.games < 1 or args.fresh < 2 or min(args.widths) < 1:
-        parser.error("--games, --fresh and every width must be positive (--fresh at least 2)")
+    if args.games < 1 or args.fresh < 2 or min(args.widths) < 1 or args.reference < 1:
+        parser.error("--games, --fresh, --reference and every width must be positive")
     widths = tuple(sorted(set(args.widths) | {args.reference}))
     tasks = [
         Task(seed, widths, args.reference, args.fresh, args.bag)
@@ -141,22 +148,23 @@ def main() -> int:
         for width, tally in tallies.items():
             totals[width].differences += tally.differences
             totals[width].seconds += tally.seconds
+            totals[width].differ += tally.differ
     count = len(totals[args.reference].differences)
     print(
         f"{count} positions of {len(results)} expert self-play games (at least {args.bag} "
         f"tiles in the bag), picks judged on {args.fresh} fresh racks"
     )
     versus = f"fresh total v {args.reference}"
-    print(f"{'width':>5} {'picks differ':>13} {versus:>22} {'median ms':>10}")
+    print(f"{'width':>5} {'picks differ':>14} {versus:>25} {'median look ms':>15}")
     for width, tally in totals.items():
         diffs = tally.differences
         mean = statistics.fmean(diffs) if diffs else 0.0
         half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
-        differ = sum(d != 0 for d in diffs)
+        differ = tally.differ
         median = 1000 * statistics.median(tally.seconds) if tally.seconds else 0.0
         print(
             f"{width:5} {differ:7} ({differ / max(1, count):4.0%}) "
-            f"{mean:+8.2f} ({mean - half:+.2f} to {mean + half:+.2f}) {median:10.0f}"
+            f"{mean:+8.2f} ({mean - half:+.2f} to {mean + half:+.2f}) {median:15.0f}"
         )
     return 0
 

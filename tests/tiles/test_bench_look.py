@@ -59,9 +59,12 @@ def test_each_pick_is_judged_by_its_score_leave_and_every_fresh_reply() -> None:
         assert set(seconds) == set(looks) and min(seconds.values()) >= 0
         top = max(appraised, key=lambda a: (a.value, -a.order))
         assert picks[1].order == top.order  # a look of one play is score and leave alone
+        for width, look in looks.items():  # the play each width's expert would lay
+            assert picks[width].play == look.choose(view)
         assert set(totals) == {pick.order for pick in picks.values()}
         for pick in picks.values():
             after = view.board.place(pick.play.placements)
+            # (a precondition: at least 8 in the bag, so no reply can end the game)
             assert view.bag_size - (5 - len(rack_less(view.rack, pick.play.tiles))) > 0
             replies = [  # every reply searched on the whole board; none ends the game
                 max((p.score for p in generate(after, rack)), default=0)
