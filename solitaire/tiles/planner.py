@@ -7,8 +7,8 @@ own: 8 over 8), and the exact endgame once the bag is empty (5 below). That is w
 measured strongest against ``expert``: the simulation below, which the planner runs when
 it is given ``worlds``, was not shown to gain (docs/RESULTS.md, ``scripts/bench_tiles.py
 --paired``). The look is wide because the play it picks is often far down the order by
-score and leave (a quiet play that opens nothing); judged on racks apart from its own,
-64 plays pick better than 16 (``scripts/bench_look.py``).
+score and leave (it leaves the opponent less to take back); judged on racks apart from
+its own, 64 plays pick better than 16 (``scripts/bench_look.py``).
 
 The simulation, the way the strongest word-game programs choose (over the hidden tiles):
 

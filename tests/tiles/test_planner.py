@@ -68,6 +68,7 @@ def positions(seed: int, *, bag_empty: bool) -> list[PlayerView]:
     return found
 
 
+@pytest.mark.slow
 def test_the_built_in_planner_chooses_legally_and_the_same_twice() -> None:
     views = positions(21, bag_empty=False)[::12]
     assert len(views) >= 2
@@ -95,6 +96,7 @@ def test_with_the_bag_empty_it_lays_the_endgames_exact_play() -> None:
     assert solved >= 3
 
 
+@pytest.mark.slow
 def test_the_built_in_planner_is_the_wider_look_with_the_exact_endgame() -> None:
     """Until the bag is empty it lays what an expert looking at more plays over more racks
     lays; the simulation is off."""
