@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from solitaire.match.arena import arena
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "bench_expert.py"
+from tests.scripts_loaded import load_script
 
 
 def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_expert", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bench_expert")
 
 
 @pytest.mark.parametrize("seed", [0, 11])

@@ -2,27 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections import Counter
-from pathlib import Path
 from types import ModuleType
 
 from solitaire.tiles.game import PlayerView, TileGame
 from solitaire.tiles.movegen import generate
 from solitaire.tiles.players import Expert, greedy, sample_racks
 from solitaire.tiles.tiles import rack_less
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "bench_look.py"
+from tests.scripts_loaded import load_script
 
 
 def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_look", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # (its dataclasses look their module up there)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bench_look")
 
 
 def _positions(seed: int, count: int) -> list[PlayerView]:
