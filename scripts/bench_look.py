@@ -19,12 +19,10 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import statistics
 import time
 from dataclasses import dataclass, field
 
-from solitaire.core.cards import shuffle
 from solitaire.core.runs import run_tasks
 from solitaire.tiles import movegen
 from solitaire.tiles.game import PlayerView, TileGame
@@ -34,10 +32,10 @@ from solitaire.tiles.players import (
     Expert,
     best_replies,
     built_in_expert,
-    position_seed,
     reply_cost,
+    sample_racks,
 )
-from solitaire.tiles.tiles import RACK_SIZE, Tile
+from solitaire.tiles.tiles import Tile
 
 SAMPLES = 16
 """Racks the look weighs each play over (the planner's)."""
@@ -68,14 +66,7 @@ class Tally:
 
 def fresh_racks(view: PlayerView, count: int) -> list[tuple[Tile, ...]]:
     """``count`` racks the opponent may hold, dealt apart from the look's own."""
-    size = min(RACK_SIZE, view.opponents_tiles, len(view.unseen))
-    rng = random.Random(position_seed(view) + 104_729)
-    racks = []
-    for _ in range(count):
-        pool = list(view.unseen)
-        shuffle(pool, rng)
-        racks.append(tuple(pool[:size]))
-    return racks
+    return sample_racks(view, count, salt=104_729)
 
 
 def judge(

@@ -240,7 +240,7 @@ def _named(name: str, variant: Variant) -> str:
 def _told(rack: tuple[Tile, ...]) -> Iterator[None]:
     """The expert's look sees ``rack`` as the only rack the opponent may hold."""
     sampled = players.sample_racks
-    players.sample_racks = lambda view, count: [rack] if rack else []
+    players.sample_racks = lambda view, count, salt=0: [rack] if rack else []
     try:
         yield
     finally:

@@ -364,18 +364,18 @@ def built_in_expert() -> Expert:
     return _expert()
 
 
-def sample_racks(view: PlayerView, count: int) -> list[tuple[Tile, ...]]:
+def sample_racks(view: PlayerView, count: int, salt: int = 0) -> list[tuple[Tile, ...]]:
     """``count`` racks the opponent might hold, drawn from the unseen tiles.
 
-    The generator is seeded from the position itself, so a decision is the same on
-    every run and every Python.
+    The generator is seeded from the position itself (plus ``salt``, for racks dealt
+    apart from the look's own), so a decision is the same on every run and every Python.
     """
     size = min(RACK_SIZE, view.opponents_tiles, len(view.unseen))
     if size == 0:
         return []
     if size == len(view.unseen):  # the bag is empty: the opponent's rack is known
         return [view.unseen]
-    rng = random.Random(position_seed(view))
+    rng = random.Random(position_seed(view) + salt)
     racks = []
     for _ in range(count):
         pool = list(view.unseen)
