@@ -27,6 +27,7 @@ from solitaire.core.runs import run_tasks
 from solitaire.tiles import movegen
 from solitaire.tiles.game import PlayerView, TileGame
 from solitaire.tiles.leaves import load_leaves
+from solitaire.tiles.planner import SAMPLES
 from solitaire.tiles.players import (
     Appraisal,
     Expert,
@@ -36,9 +37,6 @@ from solitaire.tiles.players import (
     sample_racks,
 )
 from solitaire.tiles.tiles import Tile
-
-SAMPLES = 16
-"""Racks the look weighs each play over (the planner's)."""
 
 
 @dataclass(frozen=True)
