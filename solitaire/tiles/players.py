@@ -32,7 +32,7 @@ from __future__ import annotations
 import heapq
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from itertools import combinations
@@ -67,9 +67,11 @@ __all__ = [
     "expert",
     "greedy",
     "infer_racks",
+    "iter_replies",
     "mean_cost",
     "position_seed",
     "reply_cost",
+    "reply_floors",
     "reply_outcomes",
     "reply_region",
     "sample_racks",
@@ -322,12 +324,63 @@ class Expert:
         )
         return [*looked, *rest]
 
+    def best(self, view: PlayerView, appraised: Sequence[Appraisal]) -> Appraisal:
+        """The play :meth:`pick` chooses from :meth:`look_ahead`, found without searching
+        the replies to a play that cannot beat the best so far.
+
+        A reply never costs less than the opponent's best play before this one when the
+        play leaves that play untouched (it is still there, worth the same), nor less
+        than nothing; so score and leave less those floors bound a play's total from
+        above. Plays are looked at best bound first, each rack's reply searched in turn
+        and the rest skipped once the bound falls below the best (ties to the first in
+        the generator's order, as in :meth:`pick`); the last bounds every play left.
+        """
+        shortlist = heapq.nlargest(self.shortlist, appraised, key=lambda a: (a.value, -a.order))
+        racks = self.opponent_racks(view)
+        judged = self.win is not None and view.bag_size <= CHANCE_BAG and len(view.rack_sizes) == 2
+        if not racks or len(shortlist) < 2 or judged:
+            return self.pick(self.look_ahead(view, shortlist))
+        before = best_replies(view, racks)
+        count = len(racks)
+        best: Appraisal | None = None
+        bounded: list[tuple[float, int, Appraisal, list[int]]] = []
+        for item in shortlist:
+            closing = closing_margin(view, item.scored)
+            if closing is not None:
+                closed = replace(item, risk=0.0, closing=closing)
+                if best is None or (closed.total, -closed.order) > (best.total, -best.order):
+                    best = closed
+            else:
+                floors = reply_floors(view, item.play, before)
+                bounded.append((item.value - sum(floors) / count, -item.order, item, floors))
+        bounded.sort(key=lambda entry: (entry[0], entry[1]), reverse=True)
+        for bound, order, item, floors in bounded:
+            if best is not None and (bound, order) < (best.total, -best.order):
+                break
+            spent, floor = 0, sum(floors)
+            for reply, least in zip(
+                iter_replies(view, item.play, racks, before), floors, strict=True
+            ):
+                spent += reply.cost
+                floor -= least
+                if best is not None and (
+                    item.value - (spent + floor) / count,
+                    order,
+                ) < (best.total, -best.order):
+                    break
+            else:
+                looked = replace(item, risk=spent / count)
+                if best is None or (looked.total, order) > (best.total, -best.order):
+                    best = looked
+        assert best is not None  # every play is either closing or bounded, and one is first
+        return best
+
     def choose(self, view: PlayerView) -> Action:
         """The play of the best value, a turn looked further; with none, an exchange."""
         plays = self.candidates(view)
         if not plays:
             return self.exchange_choice(view).action
-        return self.pick(self.look_ahead(view, self.appraise(view, plays))).play
+        return self.best(view, self.appraise(view, plays)).play
 
     def exchange_choice(self, view: PlayerView) -> ExchangeChoice:
         """With no play: keep the tiles of the best leave, swap the rest (a pass when the
@@ -532,16 +585,41 @@ def reply_outcomes(
     searched: the best reply elsewhere is the one before the play, when the play does
     not touch it.
     """
+    return list(iter_replies(view, play, racks, before))
+
+
+def reply_floors(view: PlayerView, play: Play, before: Sequence[ScoredPlay | None]) -> list[int]:
+    """For each rack, the least its reply to ``play`` can cost (:func:`reply_outcomes`),
+    found without searching: the opponent's best play before it (``before``) when the
+    play leaves that untouched, since it is then still there and scores the same; else 0."""
+    if not rack_less(view.rack, play.tiles) and not view.bag_size:
+        return [0] * len(before)  # out with nothing to draw: no reply
+    after = view.board.place(play.placements)
+    laid = [square for square, _, _ in play.placements]
+    touched = reply_region(after, laid).union(laid)
+    return [
+        0 if old is None or any(s in touched for s, _, _ in old.play.placements) else old.score
+        for old in before
+    ]
+
+
+def iter_replies(
+    view: PlayerView,
+    play: Play,
+    racks: Sequence[Sequence[Tile]],
+    before: Sequence[ScoredPlay | None] | None = None,
+) -> Iterator[Reply]:
+    """:func:`reply_outcomes` one rack at a time, each reply searched when it is asked for."""
     kept = rack_less(view.rack, play.tiles)
     left_in_bag = view.bag_size - min(view.bag_size, RACK_SIZE - len(kept))
     if not kept and not view.bag_size:  # out with nothing to draw: the game ends
-        return [Reply(0, 0, True)] * len(racks)
+        yield from [Reply(0, 0, True)] * len(racks)
+        return
     after = view.board.place(play.placements)
     unseen = rack_pips(view.unseen)
     laid = [square for square, _, _ in play.placements]
     region = reply_region(after, laid) if before is not None else set()
     touched = region.union(laid)
-    outcomes = []
     for i, rack in enumerate(racks):
         old = before[i] if before is not None else None
         if before is None or (old and any(s in touched for s, _, _ in old.play.placements)):
@@ -551,12 +629,11 @@ def reply_outcomes(
             above = old.score if old else -1
             reply = next(iter(generate(after, rack, near=region, best_only=True, above=above)), old)
         if reply is None:
-            outcomes.append(Reply(0, 0, False))
+            yield Reply(0, 0, False)
             continue
         count = len(reply.play.placements)
         if not left_in_bag and count == len(rack):  # what this player drew is the rest
             held = rack_pips(kept) + (unseen - rack_pips(rack) if view.bag_size else 0)
-            outcomes.append(Reply(reply.score + held, count, True))
+            yield Reply(reply.score + held, count, True)
         else:
-            outcomes.append(Reply(reply.score, count, False))
-    return outcomes
+            yield Reply(reply.score, count, False)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from itertools import combinations
+from typing import Any
 
 import pytest
 
+from solitaire.tiles import players
 from solitaire.tiles.board import Board
 from solitaire.tiles.game import PlayerView, Seen, TileGame
 from solitaire.tiles.leaves import FEATURES, LeaveModel, load_leaves
@@ -305,3 +307,39 @@ def test_the_experts_pipeline_ranks_its_own_choice_first() -> None:
             assert action == ranker.exchange_choice(view).action
         game.apply(action)
     assert looked > 10
+
+
+@pytest.mark.parametrize(("seed", "rules"), [(22, 2), (23, 1)])
+def test_the_bounded_look_picks_what_the_whole_look_picks(
+    seed: int, rules: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """:meth:`Expert.best` skips replies that cannot matter: at every turn of a game, for
+    narrow and wide looks over few and many racks, it picks the very play (and total) that
+    looking at every play over every rack picks, and searches fewer replies."""
+    searched = 0
+    whole = players.iter_replies
+
+    def counted(*args: Any) -> Iterator[players.Reply]:
+        nonlocal searched
+        for reply in whole(*args):
+            searched += 1
+            yield reply
+
+    monkeypatch.setattr(players, "iter_replies", counted)
+    looks = [Expert(shortlist=w, samples=s) for w, s in [(2, 3), (6, 6), (24, 4)]]
+    game = TileGame(seed, size=9, rules=rules)
+    turns = possible = 0
+    while not game.is_over:
+        view = game.observation(game.current_player)
+        plays = looks[0].candidates(view)
+        if plays:
+            turns += 1
+            for look in looks:
+                appraised = look.appraise(view, plays)
+                assert look.best(view, appraised) == look.pick(look.look_ahead(view, appraised))
+            possible += min(24, len(plays)) * len(looks[2].opponent_racks(view))
+            searched = 0
+            looks[2].best(view, looks[2].appraise(view, plays))
+            possible -= searched
+        game.apply(looks[1].choose(view))
+    assert turns > 10 and possible > 0
