@@ -12,7 +12,9 @@ its own racks gains nothing on fresh ones, so the difference from the reference 
 pick, side by side on the same positions, is what widening really buys in the look's
 own terms (the opponent's racks drawn evenly from the unseen tiles), not in games won:
 ``scripts/bench_tiles.py --paired`` measures that. Each look is timed from cold caches
-(the move generator's), so a wider look does not reuse a narrower one's work.
+(the move generator's), so a wider look does not reuse a narrower one's work; and timed
+again as the players look (:meth:`Expert.best`, which skips the replies to a play that
+cannot win), side by side, with a check that both pick the same play.
 """
 
 from __future__ import annotations
@@ -57,7 +59,11 @@ class Tally:
     differences: list[float] = field(default_factory=list)
     """Fresh total of its pick less the reference's, a position."""
     seconds: list[float] = field(default_factory=list)
-    """CPU time of its look, a position."""
+    """CPU time of its look at every play, a position."""
+    bounded: list[float] = field(default_factory=list)
+    """CPU time of the same look as the players make it (:meth:`Expert.best`), a position."""
+    unlike: int = 0
+    """Positions where the bounded look picked another play or total (a fault)."""
     differ: int = 0
     """Positions where it picks another play than the reference width."""
 
@@ -67,20 +73,30 @@ def fresh_racks(view: PlayerView, count: int) -> list[tuple[Tile, ...]]:
     return sample_racks(view, count, salt=104_729)
 
 
+def _cold() -> None:
+    """Empty the move generator's caches, as a decision's look finds them."""
+    movegen._SPANS.clear()
+    movegen._sorted_groups.cache_clear()
+
+
 def judge(
     view: PlayerView, appraised: list[Appraisal], looks: dict[int, Expert], fresh: int
-) -> tuple[dict[int, Appraisal], dict[int, float], dict[int, float]]:
-    """Each width's pick in one position, the CPU seconds its look took, and each pick's
-    total on ``fresh`` racks apart from the look's: score and leave less the mean reply
-    (keyed by the play's place in the generator's order)."""
+) -> tuple[dict[int, Appraisal], dict[int, tuple[float, float, bool]], dict[int, float]]:
+    """Each width's pick in one position; the CPU seconds its look at every play took,
+    those of the bounded look, and whether that picked alike; and each pick's total on
+    ``fresh`` racks apart from the look's: score and leave less the mean reply (keyed by
+    the play's place in the generator's order)."""
     picks: dict[int, Appraisal] = {}
-    seconds: dict[int, float] = {}
+    seconds: dict[int, tuple[float, float, bool]] = {}
     for width, look in looks.items():
-        movegen._SPANS.clear()  # cold, as a decision's look would find them
-        movegen._sorted_groups.cache_clear()
+        _cold()
         start = time.process_time()
         picks[width] = look.pick(look.look_ahead(view, appraised))
-        seconds[width] = time.process_time() - start
+        whole = time.process_time() - start
+        _cold()
+        start = time.process_time()
+        bounded = look.best(view, appraised)
+        seconds[width] = (whole, time.process_time() - start, bounded == picks[width])
     racks = fresh_racks(view, fresh)
     before = best_replies(view, racks)
     totals: dict[int, float] = {}
@@ -107,7 +123,10 @@ def measure(task: Task) -> dict[int, Tally]:
             for width, pick in picks.items():
                 tallies[width].differences.append(totals[pick.order] - totals[reference])
                 tallies[width].differ += pick.order != reference
-                tallies[width].seconds.append(seconds[width])
+                whole, bounded, alike = seconds[width]
+                tallies[width].seconds.append(whole)
+                tallies[width].bounded.append(bounded)
+                tallies[width].unlike += not alike
         game.apply(player.choose(view))
     return tallies
 
@@ -137,6 +156,8 @@ def main() -> int:
         for width, tally in tallies.items():
             totals[width].differences += tally.differences
             totals[width].seconds += tally.seconds
+            totals[width].bounded += tally.bounded
+            totals[width].unlike += tally.unlike
             totals[width].differ += tally.differ
     count = len(totals[args.reference].differences)
     print(
@@ -144,17 +165,26 @@ def main() -> int:
         f"tiles in the bag), picks judged on {args.fresh} fresh racks"
     )
     versus = f"fresh total v {args.reference}"
-    print(f"{'width':>5} {'picks differ':>14} {versus:>25} {'median look ms':>15}")
+    print(
+        f"{'width':>5} {'picks differ':>14} {versus:>25} {'median look ms':>15}"
+        f" {'bounded ms':>10} {'ratio':>6}"
+    )
     for width, tally in totals.items():
         diffs = tally.differences
         mean = statistics.fmean(diffs) if diffs else 0.0
         half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
         differ = tally.differ
         median = 1000 * statistics.median(tally.seconds) if tally.seconds else 0.0
+        bounded = 1000 * statistics.median(tally.bounded) if tally.bounded else 0.0
         print(
             f"{width:5} {differ:7} ({differ / max(1, count):4.0%}) "
             f"{mean:+8.2f} ({mean - half:+.2f} to {mean + half:+.2f}) {median:15.0f}"
+            f" {bounded:10.0f} {median / max(bounded, 1e-9):5.1f}x"
         )
+    unlike = sum(tally.unlike for tally in totals.values())
+    if unlike:
+        print(f"FAULT: the bounded look picked unlike the whole look {unlike} times")
+        return 1
     return 0
 
 

@@ -47,7 +47,9 @@ def test_each_pick_is_judged_by_its_score_leave_and_every_fresh_reply() -> None:
         expert = Expert(leaves)
         appraised = expert.appraise(view, expert.candidates(view))
         picks, seconds, totals = bench.judge(view, appraised, looks, 5)
-        assert set(seconds) == set(looks) and min(seconds.values()) >= 0
+        assert set(seconds) == set(looks)
+        for whole, bounded, alike in seconds.values():
+            assert whole >= 0 and bounded >= 0 and alike
         top = max(appraised, key=lambda a: (a.value, -a.order))
         assert picks[1].order == top.order  # a look of one play is score and leave alone
         for width, look in looks.items():  # the play each width's expert would lay
