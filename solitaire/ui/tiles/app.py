@@ -130,13 +130,17 @@ def build_app(
     keys.on_quit(session.quit, filter=~typing)
     app = shell.full_screen_app(root, screen, keys, input=input, output=output)
 
-    def first_moves(_: object) -> None:
-        """Once the board is on screen, the computers who start make their moves."""
-        app.after_render -= first_moves
-        if session.deferred and app.loop is not None:
-            app.loop.call_soon(move_first)
+    def answer(_: object) -> None:
+        """Once the board is on screen (a new game's, or the person's move), the computers
+        to move make their moves."""
+        if session.deferred and app.loop is not None and not answering[0]:
+            answering[0] = True
+            app.loop.call_soon(lambda: keys.guarded(move))
 
-    def move_first() -> None:
+    answering = [False]  # the computers' deferred moves are scheduled
+
+    def move() -> None:
+        answering[0] = False
         if session.settle_deferred():
             app.invalidate()
 
@@ -158,7 +162,7 @@ def build_app(
         app.after_render -= start_ticks
         schedule()
 
-    app.after_render += first_moves
+    app.after_render += answer
     app.after_render += start_ticks
     return app
 

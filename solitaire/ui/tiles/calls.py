@@ -48,7 +48,7 @@ class JokerCalls:
 
         def _save(self) -> None: ...
 
-        def _settle(self) -> None: ...
+        def _answer(self) -> None: ...
 
         def _not_saved(self, error: StoreError) -> str: ...
 
@@ -135,7 +135,7 @@ class JokerCalls:
         player = self.names[self.game.turns[index].player]
         said = self.game.turns[index].claim
         self.message = f"{player} said {said}: {self.count_result(index)}"
-        self._settle()  # the count is closed: a computer waiting on it moves
+        self._answer()  # the count is closed: a computer waiting on it moves
 
     @saved_move("game")
     def file_game(self) -> None:

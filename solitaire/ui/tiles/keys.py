@@ -104,7 +104,7 @@ class Keys:
 
         def _commit_count(self) -> None: ...
 
-        def _settle(self) -> None: ...
+        def _answer(self) -> None: ...
 
         def _not_saved(self, error: StoreError) -> str: ...
 
@@ -317,7 +317,7 @@ class Keys:
     def _release(self) -> None:
         """Enter while a computer waits on a count: it moves."""
         self.released = True
-        self._settle()
+        self._answer()
 
     def _commit_typed(self) -> None:
         try:

@@ -312,7 +312,7 @@ def _below(session: TileSession, rows: int, width: int) -> list[Text]:
         return [handover, *_since_last(session, rows - 1, width)]
     if stage is Stage.COUNT:
         return _count_lines(session)
-    if stage is Stage.WAIT and session.deferred:  # the board is up; the computers start
+    if stage is Stage.WAIT and session.deferred and not session.game.turns:  # they start
         return [Text(f"{session.names[session.seat]} moves first...", style="muted")]
     if stage is Stage.WAIT and not session.open_callers():  # no count waits on a call
         move = Text(f"{session.names[session.seat]} is to move...", style="muted")

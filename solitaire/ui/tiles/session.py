@@ -92,10 +92,11 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
         servant: bool = False,
         defer: bool = False,
     ) -> None:
-        """``defer``: a new game's first computer moves wait for :meth:`settle_deferred`, so
-        the app can draw the board before the computers think (the start's speed)."""
+        """``defer``: the computers' moves wait for :meth:`settle_deferred`, so the app can
+        draw the board (a new game's, or the person's move) before the computers think."""
         self.history = history
-        self.deferred = False  # a new game's computers have yet to make their first moves
+        self.deferred = False  # computers are to move once the screen shows the board
+        self.defer_answers = defer
         self.servant = servant
         self.names = list(names)
         self.asked = list(names)  # the seats of a new game (a resumed one brings its own)
@@ -226,7 +227,7 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
         return not self.game.is_over and not self.is_person(self.game.current_player)
 
     def settle_deferred(self) -> bool:
-        """Make the computers' first moves of a deferred start; whether there were any."""
+        """Make the computers' deferred moves; whether there were any."""
         if not self.deferred or self.offering:
             return False
         self._first_moves()
@@ -332,7 +333,15 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
         turn = self._apply(action, claim)
         self._clear()
         self.message = self._done(turn)
-        self._settle()
+        self._answer()
+
+    def _answer(self) -> None:
+        """After a person's move, the computers move: at once, or with ``defer`` once the
+        app has drawn it (:meth:`settle_deferred`), so the screen never waits on them."""
+        if self.defer_answers and self._computer_to_move() and not self.open_callers():
+            self.deferred = True
+        else:
+            self._settle()
 
     def _done(self, turn: Turn) -> str:
         """What a person's turn came to."""

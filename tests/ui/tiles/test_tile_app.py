@@ -547,3 +547,46 @@ def test_a_person_who_starts_is_not_kept_waiting(history: History) -> None:
     seed = next(seed for seed in range(100) if TileGame(seed).current_player == 0)
     session = TileSession(history, ["Ann", "expert"], lambda: TileGame(seed), defer=True)
     assert not session.deferred and session.stage is Stage.PLAY
+
+
+def test_the_persons_move_is_drawn_before_the_computer_answers(
+    history: History, tmp_path: Path
+) -> None:
+    """With ``defer``, every computer's answer waits until the screen shows the move it
+    answers (a pass, an exchange or a play); it is then the very answer an undeferred
+    session makes, saved as the game goes on, and a key never acts before it."""
+    seed = next(seed for seed in range(100) if TileGame(seed).current_player == 0)
+    session = TileSession(history, ["Ann", "expert"], lambda: TileGame(seed), defer=True)
+    elsewhere = History(tmp_path / "plain", kinds=KINDS)
+    plain = TileSession(elsewhere, ["Ann", "expert"], lambda: TileGame(seed), explicit=True)
+    answered = 0
+    while not session.game.is_over and answered < 6:
+        assert session.stage is Stage.PLAY and session.game.turns == plain.game.turns
+        action = quick_greedy(session.game.observation(session.seat))
+        session.commit(action)
+        mine = session.game.turns[-1]
+        assert mine.player == 0 and mine.action == action
+        if session.game.is_over:
+            break
+        waiting: Stage = session.stage
+        assert session.deferred and waiting is Stage.WAIT
+        shown = " ".join(" ".join(render(session, 80, 24)).split())
+        assert "expert is to move..." in shown and "moves first" not in shown
+        assert session.message.startswith("Ann: ")
+        # saved before the answer: the stored record is the game as it stands
+        assert stored(history, session) == game_record(session.game, session.names)
+        assert session.settle_deferred() and not session.deferred
+        plain.commit(action)
+        assert session.game.turns == plain.game.turns  # the same answer, made at once
+        answered += 1
+    assert answered == 6
+    session.close()
+    plain.close()
+    elsewhere.close()
+    with History(tmp_path / "keys", kinds=KINDS) as keyed:
+        second = TileSession(keyed, ["Ann", "expert"], lambda: TileGame(seed), defer=True)
+        second.commit(quick_greedy(second.game.observation(second.seat)))
+        assert second.deferred
+        drive(second, "h")  # the key waits for the answer, then acts
+        assert not second.deferred and len(second.game.turns) == 2 and second.show_help
+        second.close()
