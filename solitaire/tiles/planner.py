@@ -41,8 +41,9 @@ The simulation, the way the strongest word-game programs choose (over the hidden
 **Time.** The work is fixed, not timed, so a choice never depends on the machine's load:
 the expert's look (``LOOK`` x ``SAMPLES`` replies, each searched only near the play and
 only for one better than the best elsewhere), or ``shortlist`` x ``worlds`` simulations,
-and the endgame's budget of positions. The built-in planner's choice takes about two
-thirds of a second of CPU at the median, two seconds at the 99th percentile
+and the endgame's budget of positions; the look skips the replies that cannot change its
+pick (:meth:`~solitaire.tiles.players.Expert.best`). The built-in planner's choice takes
+about half a second of CPU at the median, one and a half at the 99th percentile
 (``scripts/bench_tiles.py --decide planner``).
 
 With more than two players it plays as the expert does.
