@@ -13,6 +13,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
 
 from solitaire.match.drill import DRILL, Drill, drill_record
 from solitaire.match.game import Match
@@ -21,10 +24,12 @@ from solitaire.store import History
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.movegen import generate
 from solitaire.tiles.record import game_record
+from solitaire.ui import shell
 from solitaire.ui.drill.session import DrillSession
 from solitaire.ui.kinds import KINDS, MATCH
 from solitaire.ui.match.coaching import Coach
 from solitaire.ui.match.session import SEEN, MatchSession
+from solitaire.ui.tiles.app import build_app
 from solitaire.ui.tiles.session import TILES, TileSession
 from tests.faults import FAULTS
 
@@ -204,3 +209,43 @@ def test_a_drill_card_that_cannot_be_saved_is_not_laid(
     session.lay(index)
     assert record() != before
     same(record, history, session.game_id, DRILL)
+
+
+@pytest.mark.parametrize("fault", FAULTS, ids=IDS)
+def test_a_deferred_answer_that_cannot_be_saved_waits_for_a_key(
+    history: History, monkeypatch: pytest.MonkeyPatch, fault: sqlite3.Error
+) -> None:
+    """In the app the computer answers once your move is drawn: your move is saved first
+    and stands; an answer that cannot be saved is not made, one line says so, and it is
+    tried again at the next key, not over and over unasked."""
+    seed = next(seed for seed in range(100) if TileGame(seed).current_player == 0)
+    session = TileSession(history, ["Ann", "expert"], lambda: TileGame(seed), defer=True)
+
+    def record() -> dict[str, object]:
+        return game_record(session.game, session.names)
+
+    session.commit(next(iter(generate(session.game.board, session.rack))).play)
+    assert session.deferred and len(session.game.turns) == 1
+    yours = record()
+    tries = 0
+
+    def fail(*args: object) -> None:
+        nonlocal tries
+        tries += 1
+        raise fault
+
+    monkeypatch.setattr(history, "_write", fail)
+    assert not session.settle_deferred()
+    assert session.deferred and record() == yours and tries == 1
+    assert session.message.startswith("expert has not moved, as its move could not be saved")
+    assert session.message.endswith("; any key tries again.")
+    same(record, history, session.game_id, TILES)
+    tries = 0
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text("h")  # help is no game key: it does not try again
+        pipe.close()
+        shell.run_full_screen(build_app(session, input=pipe, output=DummyOutput()), session.quit)
+    assert tries == 1 and session.deferred and record() == yours and session.show_help
+    monkeypatch.undo()
+    assert session.settle_deferred() and len(session.game.turns) == 2
+    same(record, history, session.game_id, TILES)

@@ -39,6 +39,8 @@ def build_app(
         session.message = line
 
     keys = shell.KeyMap(report)
+    answering = [False]  # the computers' deferred moves are scheduled
+    stalled = [False]  # they could not be saved: they wait for the next key
 
     size = shell.terminal_size
 
@@ -54,7 +56,8 @@ def build_app(
         while the whole explanation covers the game."""
 
         def run() -> None:
-            session.settle_deferred()  # a key never acts before the computers' first moves
+            session.settle_deferred()  # a game key never acts before the computers' moves
+            stalled[0] = session.deferred  # their move could not be saved: no retry unasked
             if session.covered:  # help or the rules cover the game: its keys do nothing
                 return
             if session.whole is not None:
@@ -132,17 +135,16 @@ def build_app(
 
     def answer(_: object) -> None:
         """Once the board is on screen (a new game's, or the person's move), the computers
-        to move make their moves."""
-        if session.deferred and app.loop is not None and not answering[0]:
+        to move make their moves (once: when that cannot be saved, the next key tries)."""
+        if session.deferred and app.loop is not None and not answering[0] and not stalled[0]:
             answering[0] = True
             app.loop.call_soon(lambda: keys.guarded(move))
 
-    answering = [False]  # the computers' deferred moves are scheduled
-
     def move() -> None:
         answering[0] = False
-        if session.settle_deferred():
-            app.invalidate()
+        session.settle_deferred()
+        stalled[0] = session.deferred
+        app.invalidate()
 
     ticking = [False]  # a computer's move is scheduled
 

@@ -28,7 +28,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from solitaire.store import History, Summary, command
+from solitaire.store import History, StoreError, Summary, command
 from solitaire.tiles.board import Placement
 from solitaire.tiles.game import TileGame, Turn
 from solitaire.tiles.joker import apply_counted
@@ -96,6 +96,7 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
         draw the board (a new game's, or the person's move) before the computers think."""
         self.history = history
         self.deferred = False  # computers are to move once the screen shows the board
+        self._answering = False  # making the deferred moves (a failed save says so)
         self.defer_answers = defer
         self.servant = servant
         self.names = list(names)
@@ -227,11 +228,23 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
         return not self.game.is_over and not self.is_person(self.game.current_player)
 
     def settle_deferred(self) -> bool:
-        """Make the computers' deferred moves; whether there were any."""
+        """Make the computers' deferred moves; whether they were made (not when none were
+        deferred, nor when they could not be saved: they then wait for the next key)."""
         if not self.deferred or self.offering:
             return False
-        self._first_moves()
-        return True
+        self._answering = True
+        try:
+            self._first_moves()
+        finally:
+            self._answering = False
+        return not self.deferred
+
+    def _not_saved(self, error: StoreError) -> str:
+        if self._answering:  # no key made this move: any key tries it again
+            name = self.names[self.seat]
+            said = f"{name} has not moved, as its move could not be saved: {error}"
+            return f"{said}; any key tries again."
+        return super()._not_saved(error)
 
     @saved_move("game")
     def _first_moves(self) -> None:

@@ -587,6 +587,10 @@ def test_the_persons_move_is_drawn_before_the_computer_answers(
         second = TileSession(keyed, ["Ann", "expert"], lambda: TileGame(seed), defer=True)
         second.commit(quick_greedy(second.game.observation(second.seat)))
         assert second.deferred
-        drive(second, "h")  # the key waits for the answer, then acts
+        # The app answers once the move is drawn; a game key (? for hints) never acts
+        # before the answer, help (h) changes nothing of the game and need not wait.
+        drive(second, "?h")
         assert not second.deferred and len(second.game.turns) == 2 and second.show_help
+        legal = [scored.play for scored in second.game.legal_plays()]
+        assert second.hints is not None and second.hints[0].play in legal
         second.close()
