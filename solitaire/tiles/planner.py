@@ -43,7 +43,7 @@ the expert's look (``LOOK`` x ``SAMPLES`` replies, each searched only near the p
 only for one better than the best elsewhere), or ``shortlist`` x ``worlds`` simulations,
 and the endgame's budget of positions; the look skips the replies that cannot change its
 pick (:meth:`~solitaire.tiles.players.Expert.best`). The built-in planner's choice takes
-about half a second of CPU at the median, one and a half at the 99th percentile
+about half a second of CPU at the median, one and a half at the slowest of 50 positions
 (``scripts/bench_tiles.py --decide planner``).
 
 With more than two players it plays as the expert does.
