@@ -1,14 +1,15 @@
 """How wide the one-turn look should be: the play each width picks, judged on fresh racks.
 
-    nice -n 10 .venv/bin/python scripts/bench_look.py [--games 12] [--widths 8 16 32 64]
+    nice -n 10 .venv/bin/python scripts/bench_look.py [--games 12] [--looks 8 16 32 64 128x8]
 
 In expert self-play games (seeds apart from every other run's), at every turn with a
 choice of plays and at least ``--bag`` tiles in the bag, an expert looking at its best
-``w`` plays by score and leave, each over 16 racks the opponent may hold (the planner's
-look at ``w`` = 64), picks a play for each width ``w``. Each pick is then judged on
+``w`` plays by score and leave, each over ``s`` racks the opponent may hold (a look
+``WxS``, or ``W`` for 16 racks; the planner's look is 64x16), picks a play for each look.
+Each pick is then judged on
 ``--fresh`` racks dealt apart from the look's own (another seed): its score and leave
 less the opponent's mean best reply on them. A look that picks its play by noise in
-its own racks gains nothing on fresh ones, so the difference from the reference width's
+its own racks gains nothing on fresh ones, so the difference from the reference look's
 pick, side by side on the same positions, is what widening really buys in the look's
 own terms (the opponent's racks drawn evenly from the unseen tiles), not in games won:
 ``scripts/bench_tiles.py --paired`` measures that. Each look is timed from cold caches
@@ -40,21 +41,24 @@ from solitaire.tiles.players import (
 )
 from solitaire.tiles.tiles import Tile
 
+Look = tuple[int, int]
+"""A look: the plays looked at, and the racks each is looked at over."""
+
 
 @dataclass(frozen=True)
 class Task:
     """One self-play game to measure on."""
 
     seed: int
-    widths: tuple[int, ...]
-    reference: int
+    looks: tuple[Look, ...]
+    reference: Look
     fresh: int
     bag: int
 
 
 @dataclass
 class Tally:
-    """One width's results over positions."""
+    """One look's results over positions."""
 
     differences: list[float] = field(default_factory=list)
     """Fresh total of its pick less the reference's, a position."""
@@ -65,7 +69,7 @@ class Tally:
     unlike: int = 0
     """Positions where the bounded look picked another play or total (a fault)."""
     differ: int = 0
-    """Positions where it picks another play than the reference width."""
+    """Positions where it picks another play than the reference look."""
 
 
 def fresh_racks(view: PlayerView, count: int) -> list[tuple[Tile, ...]]:
@@ -80,14 +84,14 @@ def _cold() -> None:
 
 
 def judge(
-    view: PlayerView, appraised: list[Appraisal], looks: dict[int, Expert], fresh: int
-) -> tuple[dict[int, Appraisal], dict[int, tuple[float, float, bool]], dict[int, float]]:
-    """Each width's pick in one position; the CPU seconds its look at every play took,
+    view: PlayerView, appraised: list[Appraisal], looks: dict[Look, Expert], fresh: int
+) -> tuple[dict[Look, Appraisal], dict[Look, tuple[float, float, bool]], dict[int, float]]:
+    """Each look's pick in one position; the CPU seconds its look at every play took,
     those of the bounded look, and whether that picked alike; and each pick's total on
     ``fresh`` racks apart from the look's: score and leave less the mean reply (keyed by
     the play's place in the generator's order)."""
-    picks: dict[int, Appraisal] = {}
-    seconds: dict[int, tuple[float, float, bool]] = {}
+    picks: dict[Look, Appraisal] = {}
+    seconds: dict[Look, tuple[float, float, bool]] = {}
     for width, look in looks.items():
         _cold()
         start = time.process_time()
@@ -106,11 +110,11 @@ def judge(
     return picks, seconds, totals
 
 
-def measure(task: Task) -> dict[int, Tally]:
-    """Play one expert self-play game and compare every width's pick on its positions."""
+def measure(task: Task) -> dict[Look, Tally]:
+    """Play one expert self-play game and compare every look's pick on its positions."""
     leaves = load_leaves()
-    looks = {width: Expert(leaves, shortlist=width, samples=SAMPLES) for width in task.widths}
-    tallies = {width: Tally() for width in task.widths}
+    looks = {look: Expert(leaves, shortlist=look[0], samples=look[1]) for look in task.looks}
+    tallies = {look: Tally() for look in task.looks}
     player = built_in_expert()
     game = TileGame(task.seed)
     while not game.is_over:
@@ -120,56 +124,81 @@ def measure(task: Task) -> dict[int, Tally]:
             appraised = player.appraise(view, plays)
             picks, seconds, totals = judge(view, appraised, looks, task.fresh)
             reference = picks[task.reference].order
-            for width, pick in picks.items():
-                tallies[width].differences.append(totals[pick.order] - totals[reference])
-                tallies[width].differ += pick.order != reference
-                whole, bounded, alike = seconds[width]
-                tallies[width].seconds.append(whole)
-                tallies[width].bounded.append(bounded)
-                tallies[width].unlike += not alike
+            for look, pick in picks.items():
+                tallies[look].differences.append(totals[pick.order] - totals[reference])
+                tallies[look].differ += pick.order != reference
+                whole, bounded, alike = seconds[look]
+                tallies[look].seconds.append(whole)
+                tallies[look].bounded.append(bounded)
+                tallies[look].unlike += not alike
         game.apply(player.choose(view))
     return tallies
+
+
+def parse_look(text: str) -> Look:
+    """``W`` (W plays over the planner's racks) or ``WxS`` (over S racks), each at least 1."""
+    width, by, samples = text.partition("x")
+    try:
+        look = (int(width), int(samples) if by else SAMPLES)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a look is W or WxS, not {text!r}") from None
+    if min(look) < 1:
+        raise argparse.ArgumentTypeError(f"a look's plays and racks are at least 1: {text!r}")
+    return look
+
+
+def named(look: Look) -> str:
+    """``64x16``."""
+    return f"{look[0]}x{look[1]}"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=12, help="self-play games (default 12)")
     parser.add_argument("--seed", type=int, default=3_500_000, help="first seed (default 3500000)")
-    parser.add_argument("--widths", type=int, nargs="+", default=[8, 16, 32, 64])
-    parser.add_argument("--reference", type=int, default=16, help="the width compared with")
+    parser.add_argument(
+        "--looks",
+        type=parse_look,
+        nargs="+",
+        default=[(w, SAMPLES) for w in (8, 16, 32, 64)],
+        help=f"looks: W plays (over {SAMPLES} racks) or WxS (over S racks); default 8 16 32 64",
+    )
+    parser.add_argument(
+        "--reference", type=parse_look, default=(16, SAMPLES), help="the look compared with"
+    )
     parser.add_argument("--fresh", type=int, default=200, help="racks a pick is judged on")
     parser.add_argument("--bag", type=int, default=8, help="tiles in the bag at least")
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     args = parser.parse_args()
-    if args.games < 1 or args.fresh < 2 or min(args.widths) < 1 or args.reference < 1:
-        parser.error("--games, --fresh, --reference and every width must be positive")
-    widths = tuple(sorted(set(args.widths) | {args.reference}))
+    if args.games < 1 or args.fresh < 2:
+        parser.error("--games and --fresh must be positive (--fresh at least 2)")
+    looks = tuple(sorted(set(args.looks) | {args.reference}))
     tasks = [
-        Task(seed, widths, args.reference, args.fresh, args.bag)
+        Task(seed, looks, args.reference, args.fresh, args.bag)
         for seed in range(args.seed, args.seed + args.games)
     ]
     results, interrupted = run_tasks(measure, tasks, args.jobs)
     if interrupted:
         return 130
-    totals = {width: Tally() for width in widths}
+    totals = {look: Tally() for look in looks}
     for tallies in results:
-        for width, tally in tallies.items():
-            totals[width].differences += tally.differences
-            totals[width].seconds += tally.seconds
-            totals[width].bounded += tally.bounded
-            totals[width].unlike += tally.unlike
-            totals[width].differ += tally.differ
+        for look, tally in tallies.items():
+            totals[look].differences += tally.differences
+            totals[look].seconds += tally.seconds
+            totals[look].bounded += tally.bounded
+            totals[look].unlike += tally.unlike
+            totals[look].differ += tally.differ
     count = len(totals[args.reference].differences)
     print(
         f"{count} positions of {len(results)} expert self-play games (at least {args.bag} "
         f"tiles in the bag), picks judged on {args.fresh} fresh racks"
     )
-    versus = f"fresh total v {args.reference}"
+    versus = f"fresh total v {named(args.reference)}"
     print(
-        f"{'width':>5} {'picks differ':>14} {versus:>25} {'median look ms':>15}"
+        f"{'look':>7} {'picks differ':>14} {versus:>25} {'median look ms':>15}"
         f" {'bounded ms':>10} {'ratio':>6}"
     )
-    for width, tally in totals.items():
+    for look, tally in totals.items():
         diffs = tally.differences
         mean = statistics.fmean(diffs) if diffs else 0.0
         half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
@@ -177,7 +206,7 @@ def main() -> int:
         median = 1000 * statistics.median(tally.seconds) if tally.seconds else 0.0
         bounded = 1000 * statistics.median(tally.bounded) if tally.bounded else 0.0
         print(
-            f"{width:5} {differ:7} ({differ / max(1, count):4.0%}) "
+            f"{named(look):>7} {differ:7} ({differ / max(1, count):4.0%}) "
             f"{mean:+8.2f} ({mean - half:+.2f} to {mean + half:+.2f}) {median:15.0f}"
             f" {bounded:10.0f} {median / max(bounded, 1e-9):5.1f}x"
         )
