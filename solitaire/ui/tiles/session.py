@@ -122,9 +122,7 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
         self.message = ""
         self.saved: SavedGame[Loaded] = SavedGame(history, TILES, "tile game", _load_game)
         self.asked_servant = servant  # the Servant rule of a new game
-        self._defer = defer
         self._open(resume_id, new_game() if explicit else None, new_game, history.notice)
-        self._defer = False
 
     # -- seats -------------------------------------------------------------------
 
@@ -192,7 +190,7 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
         self.filed = False
         self._clear()
         self.seen_by = None
-        if self._defer or self.busy_offer:  # the computers wait for the board, or for n
+        if self.defer_answers or self.busy_offer:  # they wait for the board, or for n
             self.deferred = self._computer_to_move()
         else:
             self._settle()

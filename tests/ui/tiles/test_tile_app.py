@@ -594,3 +594,15 @@ def test_the_persons_move_is_drawn_before_the_computer_answers(
         legal = [scored.play for scored in second.game.legal_plays()]
         assert second.hints is not None and second.hints[0].play in legal
         second.close()
+
+
+def test_a_new_game_by_n_also_shows_its_board_before_the_computer_moves(
+    history: History,
+) -> None:
+    seed = computer_first_seed()
+    session = TileSession(history, ["Ann", "expert"], lambda: TileGame(seed), defer=True)
+    assert session.settle_deferred() and len(session.game.turns) == 1
+    session.start_afresh()  # n: a new game of the same seed, the computer first again
+    assert session.deferred and session.game.turns == []
+    assert session.settle_deferred() and len(session.game.turns) == 1
+    session.close()
