@@ -68,6 +68,15 @@ class Tally:
     """CPU time of the same look as the players make it (:meth:`Expert.best`), a position."""
     unlike: int = 0
     """Positions where the bounded look picked another play or total (a fault)."""
+
+    def add(self, other: Tally) -> None:
+        """Take in another game's results."""
+        self.differences += other.differences
+        self.seconds += other.seconds
+        self.bounded += other.bounded
+        self.differ += other.differ
+        self.unlike += other.unlike
+
     differ: int = 0
     """Positions where it picks another play than the reference look."""
 
@@ -183,11 +192,7 @@ def main() -> int:
     totals = {look: Tally() for look in looks}
     for tallies in results:
         for look, tally in tallies.items():
-            totals[look].differences += tally.differences
-            totals[look].seconds += tally.seconds
-            totals[look].bounded += tally.bounded
-            totals[look].unlike += tally.unlike
-            totals[look].differ += tally.differ
+            totals[look].add(tally)
     count = len(totals[args.reference].differences)
     print(
         f"{count} positions of {len(results)} expert self-play games (at least {args.bag} "
