@@ -172,11 +172,11 @@ def test_the_answer_in_the_search_is_standards_for_the_hand_they_really_hold() -
 
 
 def test_the_coach_average_is_the_sum_of_its_shares_times_points() -> None:
-    """On hundreds of positions: the coach's average answer is exactly the sum over the
-    answers it lists of share times points, the shares of every rank they may lay (none
-    included) add up to 1, and its values are the expert's."""
+    """On about two hundred cards in sixty positions: the coach's average answer is exactly
+    the sum over the answers it lists of share times points, the shares of every rank they
+    may lay (none included) add up to 1, and its values are the expert's."""
     checked = 0
-    for match, seat in _positions(30):
+    for match, seat in _positions(12):
         view = match.observation(seat)
         advice = advise_play(view)
         options = {o.card: o for o in play_options(view, Hidden(view))}
@@ -185,7 +185,7 @@ def test_the_coach_average_is_the_sum_of_its_shares_times_points() -> None:
             assert item.reply == sum((t.chance * t.points for t in item.threats), Fraction(0))
             assert sum(options[item.card].replies.values()) == 1
             checked += 1
-    assert checked > 250
+    assert checked > 150
 
 
 def _parts(advice: list[CardAdvice], mine: CardAdvice) -> list[Fraction]:

@@ -118,10 +118,10 @@ def test_near_keeps_exactly_the_plays_on_those_squares() -> None:
     assert chosen
 
 
-@pytest.mark.parametrize("case", range(30))
+@pytest.mark.parametrize("case", range(12))
 def test_best_only_finds_the_first_play_of_the_top_score(case: int) -> None:
     rng = random.Random(200 + case)
-    board, _ = grown_board(rng, 13, 5 + case % 12)
+    board, _ = grown_board(rng, 13, 5 + case)
     rack = [rng.choice(FULL_SET) for _ in range(5)]
     plays = generate(board, rack)
     best = generate(board, rack, best_only=True)
@@ -152,7 +152,7 @@ def test_what_the_generator_keeps_never_answers_for_another_board() -> None:
     # a column of four dark tiles, where a fifth dark one scores the one-colour bonus
     column = Board(6).place(Play.parse("B1:AD B2:2D B3:9D B4:4D D5:6L", 6).placements)
     cases = [(column, list(parse_tiles("5D 5L TD 4L AL")))]
-    cases += [grown_board(rng, 13, rng.randint(3, 10)) for _ in range(11)]
+    cases += [grown_board(rng, 13, rng.randint(3, 10)) for _ in range(5)]
     questions: list[tuple[Board, list[Tile], dict[str, Any]]] = []
     changed = [0, 0, 0]
     for board, rack in cases:
@@ -192,7 +192,7 @@ def test_what_the_generator_keeps_never_answers_for_another_board() -> None:
         assert _warm(board, rack, **options) == expected[i]
 
 
-@pytest.mark.parametrize("case", range(12))
+@pytest.mark.parametrize("case", range(0, 12, 2))
 def test_above_keeps_the_best_play_only_when_it_beats_the_bar(case: int) -> None:
     """``above`` answers "is there a play worth more than this?": the best play (the first
     of the top score) when it scores more than the bar, else nothing, on the whole board

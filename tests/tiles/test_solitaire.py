@@ -14,7 +14,7 @@ from solitaire.tiles.review import move_gaps
 
 
 @pytest.mark.slow
-@settings(max_examples=4, deadline=None)  # whole games with every legal play listed each turn
+@settings(max_examples=2, deadline=None)  # whole games with every legal play listed each turn
 @given(st.integers(0, 10**9), st.integers(0, 1000))
 def test_each_colour_draws_its_own_bag_and_gaps_match_the_live_best(seed: int, dice: int) -> None:
     game = TileGame(seed, solitaire=True)

@@ -52,7 +52,7 @@ from tests.tiles.quick_greedy import quick_greedy
 
 STEPS: Final = 250  # chunks of keys per run (twice that for a match); a run is one seed of a game
 SEEDS: Final = (1, 2)
-MORE_SEEDS: Final = tuple(range(3, 6))  # the slow run's
+MORE_SEEDS: Final = (3, 4)  # the slow run's
 
 FUNCTION_KEYS: Final = [
     *("\x1bOP", "\x1bOQ", "\x1bOR", "\x1bOS"),  # F1-F4
