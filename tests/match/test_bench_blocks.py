@@ -17,9 +17,9 @@ def _bench() -> ModuleType:
 
 @pytest.mark.parametrize("seed", [0, 11])
 def test_a_saved_block_reads_back_as_the_arena_counted_it(seed: int) -> None:
-    result = arena("expert", "easy", 4, seed=seed)
+    result = arena("expert", "easy", 2, seed=seed)
     saved = json.loads(json.dumps(result.to_dict()))
-    assert _bench().block_stats(saved, "easy", seed, 4) == (result.stats(0), result.stats(1))
+    assert _bench().block_stats(saved, "easy", seed, 2) == (result.stats(0), result.stats(1))
 
 
 def test_a_block_of_another_opponent_or_seed_is_refused() -> None:

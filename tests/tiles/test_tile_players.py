@@ -293,7 +293,7 @@ def test_the_experts_pipeline_ranks_its_own_choice_first() -> None:
     """The hints read the expert's pipeline (candidates, appraise, look_ahead, pick): the
     first of its ranking is the play it chooses, at every turn of a game."""
     chooser, ranker = Expert(), Expert()
-    game = TileGame(12)
+    game = TileGame(12, size=11)
     looked = 0
     while not game.is_over:
         view = game.observation(game.current_player)
