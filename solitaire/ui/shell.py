@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Final, Protocol, TypeVar
@@ -84,12 +85,17 @@ def console(width: int) -> Console:
     )
 
 
+# rich marks a link (a Markdown one, say) with OSC 8 escapes, which prompt_toolkit's ANSI
+# does not read and would print as text: the link text is kept, its target dropped.
+_HYPERLINK: Final = re.compile("\x1b]8;[^\x07\x1b]*(?:\x07|\x1b\\\\)")
+
+
 def render_ansi(renderable: RenderableType, width: int) -> str:
     """A part of the screen as ANSI text, drawn by rich at this width."""
     out = console(width)
     out.print(renderable, end="")
     assert isinstance(out.file, io.StringIO)
-    text = out.file.getvalue()
+    text = _HYPERLINK.sub("", out.file.getvalue())
     return text.removesuffix("\n")  # the last line's newline would show as a blank line
 
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+import pytest
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
@@ -9,9 +13,18 @@ from prompt_toolkit.layout import ConditionalContainer, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import DummyOutput
 from rich.console import RenderableType
+from rich.style import Style
 from rich.text import Text
 
+from solitaire.store import History
+from solitaire.tiles.game import TileGame
 from solitaire.ui import shell
+from solitaire.ui.kinds import KINDS
+from solitaire.ui.patience.screen import RulesPage as PatienceRules
+from solitaire.ui.patience.screen import rules_pages as patience_pages
+from solitaire.ui.tiles.screen import rules_pages as tile_pages
+from solitaire.ui.tiles.screen import tile_screen
+from solitaire.ui.tiles.session import TileSession
 
 
 def run(keys: str, keymap: shell.KeyMap) -> str:
@@ -170,3 +183,39 @@ def test_a_game_keeps_its_opening_notice_until_a_key_says_something_else() -> No
     assert run("aabaq", keys) == "left with ''"
     assert session.seen == ["game 3 is open in another window"] * 2 + [""]
     assert run("xq", keys) == "left with \"'x' does nothing here; h shows the keys\""
+
+
+# Every escape but colour (SGR, ``ESC [ ... m``): prompt_toolkit's ANSI would print it as text.
+NOT_COLOUR = re.compile(r"\x1b(?!\[[0-9;]*m)")
+
+
+def test_a_link_shows_its_text_and_no_escape_prompt_toolkit_cannot_read() -> None:
+    text = Text("see the ")
+    text.append("tile game manual", Style(link="TILES.md", bold=True))
+    drawn = shell.render_ansi(Text.assemble(text, " here"), 80)
+    assert not NOT_COLOUR.search(drawn)
+    assert Text.from_ansi(drawn).plain == "see the tile game manual here"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_every_rules_page_of_every_game_is_colour_and_text_only(
+    size: tuple[int, int], tmp_path: Path
+) -> None:
+    """The rules are Markdown, links and all: each page of each game's rules, as the app
+    draws it, holds no escape but colour."""
+    width, height = size
+    drawn: dict[str, list[str]] = {"patience": [], "tiles": []}
+    for page in range(patience_pages(shell.console(width), width, height)):
+        drawn["patience"].append(shell.render_ansi(PatienceRules(page, height), width))
+    with History(tmp_path, kinds=KINDS) as history:
+        session = TileSession(history, ["Ann", "Bob"], lambda: TileGame(1), explicit=True)
+        session.show_rules = True
+        for page in range(tile_pages(width, height)):
+            session.rules_page = page
+            drawn["tiles"].append(shell.render_ansi(tile_screen(session, width, height), width))
+    for game, pages in drawn.items():
+        assert len(pages) > 1, game
+        for page, ansi in enumerate(pages):
+            assert not NOT_COLOUR.search(ansi), (game, page)
+    said = " ".join(Text.from_ansi(ansi).plain for ansi in drawn["tiles"])
+    assert "tile game manual" in " ".join(said.split())  # the link's text, kept
