@@ -16,7 +16,6 @@ from solitaire.tiles.players import (
     best_replies,
     built_in_expert,
     reply_cost,
-    sample_racks,
 )
 from solitaire.tiles.tiles import format_tiles
 from solitaire.ui.tiles.stage import Stage
@@ -31,24 +30,27 @@ __all__ = ["HINTS", "Hints", "keeps_text", "why_lines"]
 HINTS: Final = 9  # best plays the hint keeps (keys 1-9; the screen shows those that fit)
 
 
-def keeps_text(appraisal: Appraisal) -> str:
-    """What a play keeps and what the expert makes of it: ``keeps 3D 7L (leave +2.1)``, or
-    once the bag is empty ``keeps 3D 7L (-10 at the end)``; ``goes out``."""
+def keeps_text(appraisal: Appraisal, drawing: bool) -> str:
+    """What a play keeps and what the expert makes of it: while the player still draws
+    (``drawing``), ``keeps 3D 7L (leave +2.1)`` or ``keeps nothing (leave +0.0)``; once
+    the bag is empty, ``keeps 3D 7L (-10 at the end)`` or ``goes out (+12.0: the others'
+    tiles)``."""
     kept = appraisal.kept
+    if drawing:
+        return f"keeps {format_tiles(kept) or 'nothing'} (leave {appraisal.leave:+.1f})"
     if not kept:
         return f"goes out ({appraisal.leave:+.1f}: the others' tiles)"
-    deduction = appraisal.leave == -sum(t.pips for t in kept)
-    said = f"{int(appraisal.leave)} at the end" if deduction else f"leave {appraisal.leave:+.1f}"
-    return f"keeps {format_tiles(kept)} ({said})"
+    return f"keeps {format_tiles(kept)} ({appraisal.leave:+.0f} at the end)"
 
 
-def why_lines(best: Appraisal, mine: Appraisal, size: int) -> list[str]:
+def why_lines(best: Appraisal, mine: Appraisal, drawing: bool, look: int) -> list[str]:
     """Why the expert's top play beats ``mine``: each one's score, leave and reply risk,
-    then the differences that decide it."""
+    then the differences that decide it. The expert weighs the reply only for its best
+    ``look`` plays by score and leave, so a play it did not look at may rate higher."""
 
     def worth(a: Appraisal) -> str:
         risk = "" if a.risk is None else f", the reply it fears {a.risk:.1f}"
-        return f"{a.score} points, {keeps_text(a)}{risk}: {a.total:.1f} in all"
+        return f"{a.score} points, {keeps_text(a, drawing)}{risk}: {a.total:.1f} in all"
 
     if mine.play == best.play:
         return [f"Your play, {typed_form(mine.play)}, is the expert's own choice: {worth(mine)}."]
@@ -62,12 +64,17 @@ def why_lines(best: Appraisal, mine: Appraisal, size: int) -> list[str]:
     if abs(best.leave - mine.leave) >= 0.05:
         reasons.append(f"keeps tiles worth {best.leave - mine.leave:+.1f}")
     if best.risk is not None and mine.risk is not None and abs(best.risk - mine.risk) >= 0.05:
-        reasons.append(f"gives the reply {best.risk - mine.risk:+.1f}")
+        more = best.risk - mine.risk
+        reasons.append(f"risks {abs(more):.1f} {'more' if more > 0 else 'less'} on the reply")
     if best.closing is not None or mine.closing is not None:
         reasons.append("one of them closes the board, ending the game")
-    lines.append(
-        f"The choice {', '.join(reasons) or 'differs by a hair'}: {best.total - mine.total:+.1f}."
-    )
+    said = ", ".join(reasons) or "differs by a hair"
+    lines.append(f"The choice {said}: {best.total - mine.total:+.1f} in all.")
+    if mine.total > best.total:  # only a play outside the look can rate higher
+        lines.append(
+            f"So yours rates higher: the expert weighs the reply only for its best {look} "
+            "plays by score and leave, and yours was not among them."
+        )
     return lines
 
 
@@ -95,6 +102,11 @@ class Hints:
 
         @property
         def preview(self) -> Preview | None: ...
+
+    @property
+    def drawing(self) -> bool:
+        """Whether the player to move draws again after a play (their bag has tiles)."""
+        return len(self.game.bag_of(self.seat)) > 0
 
     def hint(self) -> None:
         """?: the best plays by the expert's own valuation (score, leave, the reply it
@@ -152,10 +164,10 @@ class Hints:
         if mine is None:  # a play the ranking lists under another order of squares
             mine = advisor.appraise(view, [ScoredPlay(preview.action, preview.score.total)])[0]
         if best.risk is not None and mine.risk is None:
-            racks = sample_racks(view, advisor.samples)
+            racks = advisor.opponent_racks(view)
             risk = reply_cost(view, mine.play, racks, best_replies(view, racks))
             mine = replace(mine, risk=risk)
-        self.why = why_lines(best, mine, self.game.board.size)
+        self.why = why_lines(best, mine, view.bag_size > 0, advisor.shortlist)
 
     @property
     def why(self) -> list[str] | None:

@@ -325,6 +325,11 @@ class Keys:
         except (TileError, ValueError) as error:
             self.message = str(error)
             return
+        try:
+            self.game.check(action)
+        except IllegalMoveError as error:  # the move typed stays, to be mended
+            self.message = str(error)
+            return
         self.typing = None
         self.commit(action)
 

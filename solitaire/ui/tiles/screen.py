@@ -20,10 +20,17 @@ from rich.text import Text
 from solitaire.tiles.board import SIZE, Placement, square_name
 from solitaire.tiles.joker import computer_count
 from solitaire.tiles.moves import Action, Exchange, Play, announced
+from solitaire.tiles.players import Appraisal, built_in_expert
 from solitaire.tiles.review import move_gaps
 from solitaire.tiles.tiles import format_tiles
 from solitaire.ui.tiles.session import Preview, Stage, TileSession, keeps_text, typed_form
-from solitaire.ui.tiles.views import board_text, ending_text, play_lines, verdict
+from solitaire.ui.tiles.views import (
+    board_text,
+    ending_text,
+    play_lines,
+    turned_squares,
+    verdict,
+)
 from solitaire.ui.views import THEME, offer_lines, plain_rules
 
 __all__ = [
@@ -44,7 +51,8 @@ __all__ = [
 
 KEYS: Final = (
     ("arrows", "move the cursor on the board"),
-    ("1-5", "lay that rack tile on the cursor (again: take it back)"),
+    ("1-5", "lay that rack tile on the cursor, which then steps on along"),
+    ("", "  the line over the tiles there (again: take it back)"),
     ("t", "turn the 6 or 9 under the cursor (a 6 laid as 9, or back)"),
     ("Backspace", "take back the last tile laid"),
     ("Enter", "play the tiles laid (the preview says if it is legal)"),
@@ -65,6 +73,7 @@ KEYS: Final = (
     ("q", "quit (the game is saved after every move)"),
 )
 MORE: Final = "Tab shows the whole move"  # after "+N more lines: " when lines are cut
+MORE_HINTS: Final = "Tab shows them all"  # after "+N more plays: " when hints are cut
 CELLS: Final = ((3, 1), (4, 2), (5, 2), (6, 3), (7, 3))
 """The board's cell sizes (columns, rows), smallest first, each no smaller than the one
 before in either way and about as tall as wide on a terminal (a row twice a column); the
@@ -142,7 +151,10 @@ def turn_lines(session: TileSession, index: int) -> list[Text]:
         head.append(f" for {turn.points}", style="points")
     else:
         head.append(f", said {turn.claim}", style="points")
-    lines = play_lines(turn.score, size, session.ascii, worth=not hidden, scoring_first=True)
+    turned = turned_squares(session.game.board)
+    lines = play_lines(
+        turn.score, size, session.ascii, worth=not hidden, scoring_first=True, turned=turned
+    )
     out = [head, *(Text("  ") + t for t in (lines if hidden else lines[:-1]))]
     if hidden:
         note = f"  {_who_calls(session)} on missed points (5 to pay if none)"
@@ -232,26 +244,53 @@ def _panel(session: TileSession) -> Group:
     return Group(*parts)
 
 
-def _hint_lines(session: TileSession, rows: int) -> list[Text]:
-    """The hints below the board, as many as fit: the expert's best plays by its own
-    valuation, each with its score, what it keeps and the reply it fears."""
+def _hint_lines(session: TileSession, rows: int, width: int) -> list[Text]:
+    """The hints below the board, as many whole ones as fit in ``rows`` at ``width``: the
+    expert's best plays by its own valuation, each with its score, what it keeps, the
+    reply it fears and its total; then how many more there are and which key shows them."""
     hints = session.hints or []
     if session.joker:  # the scores would count for you
         head = Text("Best plays (?), best first (m):", style="title")
         head.append(" 1-9 lays one · Esc closes", style="muted")
-        return [head, *(Text(f"{i + 1} {typed_form(h.play)}") for i, h in enumerate(hints))]
-    head = Text("Best plays by the expert's valuation (?)", style="title")
-    head.append(" · 1-9 lays one · w why · Esc closes", style="muted")
-    out = [head]
-    for number, hint in enumerate(hints[: max(1, rows - 1)], start=1):
+        items = [[Text(f"{i + 1} {typed_form(h.play)}")] for i, h in enumerate(hints)]
+    else:
+        head = Text("Best plays by the expert's valuation (?)", style="title")
+        head.append(" · 1-9 lays one · w why · Esc closes", style="muted")
+        items = _hint_items(session, hints)
+    out = _fit([head], width)
+    for shown, item in enumerate(items):
+        lines = _fit(item, width)
+        room = rows - len(out) - (shown < len(items) - 1)  # a row kept for "+N more"
+        if len(lines) > room and shown:
+            out.append(Text(f"+{len(items) - shown} more plays: {MORE_HINTS}", style="warn"))
+            break
+        out += lines
+    return out
+
+
+def _hint_items(session: TileSession, hints: list[Appraisal]) -> list[list[Text]]:
+    """The lines of each hint: one, and before the first the expert did not look at a
+    line saying why it shows no reply."""
+    drawing = session.drawing
+    items = []
+    for number, hint in enumerate(hints, start=1):
+        lines = []
+        if hint.risk is None and number > 1 and hints[number - 2].risk is not None:
+            look = built_in_expert().shortlist
+            lines.append(
+                Text(
+                    f"Below its best {look} by score and leave, their reply not looked at:",
+                    style="muted",
+                )
+            )
         line = Text(f"{number} ", style="title")
         line.append(f"{hint.score:>3} ", style="points")
         line.append(typed_form(hint.play))
-        line.append(f" · {keeps_text(hint)}", style="muted")
+        line.append(f" · {keeps_text(hint, drawing)}", style="muted")
         if hint.risk is not None:
-            line.append(f" · reply {hint.risk:.1f}", style="muted")
-        out.append(line)
-    return out
+            line.append(f" · reply {hint.risk:.1f} · {hint.total:.1f} in all", style="muted")
+        items.append([*lines, line])
+    return items
 
 
 def _passes(session: TileSession) -> list[Text]:
@@ -337,7 +376,7 @@ def _below(session: TileSession, rows: int, width: int) -> list[Text]:
     if stage is Stage.PLAY and session.why is not None:
         return [Text("Why (w)", style="title"), *(Text(line) for line in session.why)]
     if stage is Stage.PLAY and session.hints:
-        return _hint_lines(session, rows)
+        return _hint_lines(session, rows, width)
     preview = session.preview
     if session.typing is not None:
         move = Text("Move: ", style="title") + Text(session.typing + "_")
@@ -372,17 +411,19 @@ def _verdict(session: TileSession, preview: Preview) -> list[Text]:
         return [Text(f"Legal: Enter to {preview.action}", style="best")]
     size = session.game.board.size
     closes = isinstance(preview.action, Play) and session.game.closes(preview.action)
+    laid = preview.action.placements if isinstance(preview.action, Play) else ()
+    turned = turned_squares(session.game.board, laid)
     ends = Text(" · it closes the board: the game ends", style="warn") if closes else Text("")
     if session.joker:
         return [
             Text("Legal: Enter, then count it", style="best") + ends,
             Text("The Crib Hands it makes:", style="muted"),
-            *play_lines(preview.score, size, worth=False, scoring_first=True),
+            *play_lines(preview.score, size, worth=False, scoring_first=True, turned=turned),
         ]
     total = preview.score.total
     return [
         Text(f"Legal: {total} point{'s' * (total != 1)}, Enter plays it", style="best") + ends,
-        *play_lines(preview.score, size, session.ascii, scoring_first=True),
+        *play_lines(preview.score, size, session.ascii, scoring_first=True, turned=turned),
     ]
 
 
@@ -461,7 +502,9 @@ def _count_lines(session: TileSession) -> list[Text]:
         "Points missed go to a Joker caller; a count too high is struck out: 0 recorded.",
         style="muted",
     )
-    return [head, help_line, *play_lines(score, session.game.board.size, worth=False)]
+    board = session.game.board
+    turned = turned_squares(board, session.counting.placements)
+    return [head, help_line, *play_lines(score, board.size, worth=False, turned=turned)]
 
 
 def tile_screen(session: TileSession, width: int, height: int) -> RenderableType:
@@ -497,9 +540,11 @@ def tile_screen(session: TileSession, width: int, height: int) -> RenderableType
     rows = _rows(height, cell)
     everything = _explained(session, _ALL, width)
     if session.whole is not None:
-        return _whole(everything, session.whole, height)
+        return _whole(session, everything, height)
     below = _explained(session, rows, width)
-    if len(below) > rows or len(below) < len(everything):
+    if _hints_shown(session):
+        pass  # the hint list fits itself, whole hints, and says how many more
+    elif len(below) > rows or len(below) < len(everything):
         below = _cut(_explained(session, rows - 1, width), rows - 1, len(everything))
     for line in below:
         line.no_wrap, line.overflow = True, "ellipsis"
@@ -572,13 +617,19 @@ def _page_size(height: int) -> int:
     return max(1, height - 2)
 
 
-def _whole(lines: list[Text], page: int, height: int) -> Group:
-    """One page of the explanation below the board, all of it: a title line saying which
-    page and the keys, then the lines."""
+def _hints_shown(session: TileSession) -> bool:
+    """Whether the panel below the board is the hint list."""
+    return session.stage is Stage.PLAY and session.why is None and bool(session.hints)
+
+
+def _whole(session: TileSession, lines: list[Text], height: int) -> Group:
+    """One page of the explanation below the board (or of the hint list), all of it: a
+    title line saying which page and the keys, then the lines."""
     size = _page_size(height)
     pages = max(1, -(-len(lines) // size))
-    page = min(page, pages - 1)
-    head = Text(f"The whole move explained · page {page + 1} of {pages}", style="title")
+    page = min(session.whole or 0, pages - 1)
+    what = "The best plays" if _hints_shown(session) else "The whole move explained"
+    head = Text(f"{what} · page {page + 1} of {pages}", style="title")
     shown = lines[page * size : (page + 1) * size]
     for line in shown:
         line.no_wrap, line.overflow = True, "ellipsis"
@@ -693,7 +744,7 @@ def _rules_page(session: TileSession, width: int, height: int) -> Group:
     head = Text.assemble(
         ("Rules", "title"),
         f" · page {page + 1} of {pages} · ",
-        ("arrows or PgUp/PgDn turn pages · k or Esc: back to the game", "muted"),
+        ("arrows or PgUp/PgDn: pages · k or Esc: back", "muted"),
     )
     head.no_wrap, head.overflow = True, "ellipsis"
     shown = lines[page * size : (page + 1) * size]

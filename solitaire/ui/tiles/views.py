@@ -39,6 +39,7 @@ __all__ = [
     "play_lines",
     "play_table",
     "tile_stats_view",
+    "turned_squares",
     "verdict",
 ]
 
@@ -117,11 +118,30 @@ def board_text(
     return text
 
 
-def _faces_text(line: LineScore) -> Text:
-    return Text(" ").join(_tile_cell(f, d) for f, d in zip(line.faces, line.darks, strict=True))
+def turned_squares(board: Board, laid: Sequence[Placement] = ()) -> frozenset[int]:
+    """The squares holding a 6 laid as a 9 or a 9 laid as a 6: on the board, and among the
+    tiles ``laid`` this turn."""
+    on_board = {
+        square
+        for square, tile in enumerate(board.tiles)
+        if tile is not None and tile.rank != board.faces[square]
+    }
+    return frozenset(on_board | {square for square, tile, face in laid if tile.rank != face})
 
 
-def line_table(lines: Sequence[LineScore], size: int, title: str | None = None) -> Table:
+def _faces_text(line: LineScore, turned: Collection[int]) -> Text:
+    """A line's tiles as the board shows them (a turned 6 or 9 with its colour in lower
+    case)."""
+    cells = zip(line.faces, line.darks, line.squares or [None] * len(line.faces), strict=True)
+    return Text(" ").join(_tile_cell(f, d, turned=s in turned) for f, d, s in cells)
+
+
+def line_table(
+    lines: Sequence[LineScore],
+    size: int,
+    title: str | None = None,
+    turned: Collection[int] = (),
+) -> Table:
     """One row per line: where, its tiles, fifteens, pairs, runs, one colour, total."""
     table = Table(title=title, title_justify="left", box=None, padding=(0, 1))
     for name, justify in (
@@ -137,7 +157,7 @@ def line_table(lines: Sequence[LineScore], size: int, title: str | None = None) 
         )
         table.add_row(
             where,
-            _faces_text(line),
+            _faces_text(line, turned),
             str(line.points(Kind.FIFTEEN)),
             str(line.points(Kind.PAIR)),
             str(line.points(Kind.RUN)),
@@ -227,6 +247,13 @@ def game_view(
     if hidden:
         return Group(*parts)
     result = Table(box=None, padding=(0, 1))
+    if not game.is_over:  # racks shown as asked, but nothing is deducted yet
+        for name in ("player", "recorded" if game.joker else "scored", "rack"):
+            result.add_column(name, justify="left" if name == "player" else "right")
+        for player in range(game.players):
+            rack = " ".join(map(str, game.rack(player))) or "-"
+            result.add_row(names[player], str(game.scores[player]), rack)
+        return Group(*parts, result)
     for name in ("player", "recorded" if game.joker else "scored", "left on rack", "final"):
         result.add_column(name, justify="left" if name == "player" else "right")
     final = game.returns()
@@ -261,18 +288,20 @@ def play_lines(
     *,
     worth: bool = True,
     scoring_first: bool = False,
+    turned: Collection[int] = (),
 ) -> list[Text]:
     """A play's score line by line: each Crib Hand counted aloud, the bonuses, the total.
 
     Without ``worth``, only the Crib Hands it forms, for a player who counts them; with
     ``scoring_first``, the Crib Hands worth most first (those worth nothing last).
+    ``turned``: the squares of 6s and 9s turned round, named as the board shows them.
     """
     out = []
     lines = sorted(score.lines, key=lambda line: -line.total) if scoring_first else score.lines
     for line in lines:
         where = f"{square_name(line.squares[0], size)}-{square_name(line.squares[-1], size)}"
         text = Text(f"{where} ", style="muted")
-        text.append_text(_faces_text(line))
+        text.append_text(_faces_text(line, turned))
         if worth:
             text.append(" = ")
             text.append(str(line.total), style="points")

@@ -254,6 +254,7 @@ def typed_verdict(session: TileSession, typed: str, expected: IllegalMoveError) 
     before = game_record(session.game, session.names)
     session.enter()
     assert session.message == str(expected), typed
+    assert session.typing == typed, typed  # the move typed stays, to be mended
     assert game_record(session.game, session.names) == before
     session.clear()
 
