@@ -44,9 +44,10 @@ def keeps_text(appraisal: Appraisal, drawing: bool) -> str:
 
 
 def why_lines(best: Appraisal, mine: Appraisal, drawing: bool, look: int) -> list[str]:
-    """Why the expert's top play beats ``mine``: each one's score, leave and reply risk,
-    then the differences that decide it. The expert weighs the reply only for its best
-    ``look`` plays by score and leave, so a play it did not look at may rate higher."""
+    """Why the expert's top play beats ``mine``: the verdict first (the differences that
+    decide it, so a short panel keeps it), then each one's score, leave and reply risk.
+    The expert weighs the reply only for its best ``look`` plays by score and leave, so a
+    play it did not look at may rate higher, and then the verdict says so."""
 
     def worth(a: Appraisal) -> str:
         risk = "" if a.risk is None else f", the reply it fears {a.risk:.1f}"
@@ -54,10 +55,6 @@ def why_lines(best: Appraisal, mine: Appraisal, drawing: bool, look: int) -> lis
 
     if mine.play == best.play:
         return [f"Your play, {typed_form(mine.play)}, is the expert's own choice: {worth(mine)}."]
-    lines = [
-        f"The expert's choice: {typed_form(best.play)}: {worth(best)}.",
-        f"Yours: {typed_form(mine.play)}: {worth(mine)}.",
-    ]
     reasons = []
     if best.score != mine.score:
         reasons.append(f"scores {best.score - mine.score:+d} now")
@@ -68,14 +65,20 @@ def why_lines(best: Appraisal, mine: Appraisal, drawing: bool, look: int) -> lis
         reasons.append(f"risks {abs(more):.1f} {'more' if more > 0 else 'less'} on the reply")
     if best.closing is not None or mine.closing is not None:
         reasons.append("one of them closes the board, ending the game")
-    said = ", ".join(reasons) or "differs by a hair"
-    lines.append(f"The choice {said}: {best.total - mine.total:+.1f} in all.")
+    said = f"{', '.join(reasons) or 'differs by a hair'}: {best.total - mine.total:+.1f} in all."
     if mine.total > best.total:  # only a play outside the look can rate higher
-        lines.append(
-            f"So yours rates higher: the expert weighs the reply only for its best {look} "
-            "plays by score and leave, and yours was not among them."
-        )
-    return lines
+        verdict = [
+            f"Yours rates higher: the expert weighs the reply only for its best {look} "
+            "plays by score and leave, and yours was not among them.",
+            f"Against yours, its choice {said}",
+        ]
+    else:
+        verdict = [f"The expert's choice {said}"]
+    return [
+        *verdict,
+        f"The expert's choice: {typed_form(best.play)}: {worth(best)}.",
+        f"Yours: {typed_form(mine.play)}: {worth(mine)}.",
+    ]
 
 
 class Hints:

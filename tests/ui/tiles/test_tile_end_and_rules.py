@@ -282,8 +282,9 @@ def test_hints_rank_by_the_experts_valuation_and_a_key_lays_one(history: History
     assert preview is not None and preview.score is not None and preview.error is None
     assert any(a.play.placements == tuple(sorted(session.laid)) for a in second_play)
     session.explain_why()
-    assert session.why is not None and session.why[0].startswith("The expert's choice:")
-    assert "Yours:" in session.why[1] and "Why (w)" in screen(session)
+    assert session.why is not None and session.why[1].startswith("The expert's choice:")
+    assert session.why[2].startswith("Yours:") and "Why (w)" in screen(session)
+    assert session.why[0].startswith(("The expert's choice ", "Yours rates higher"))
     session.clear()
     session.laid = list(first.play.placements)
     session.explain_why()

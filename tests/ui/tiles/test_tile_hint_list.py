@@ -55,20 +55,26 @@ def test_why_says_which_way_the_reply_goes_and_when_yours_rates_higher() -> None
     best = appraisal("H7:7D H8:8D", 15, "3D", 1.0, risk=10.0)  # 6.0 in all
     mine = appraisal("H7:7D", 2, "3D 8D", 1.5, risk=3.0)  # 0.5 in all
     lines = why_lines(best, mine, drawing=True, look=LOOK)
-    assert lines[-1] == (
-        "The choice scores +13 now, keeps tiles worth -0.5, risks 7.0 more on the reply: "
-        "+5.5 in all."
+    assert lines[0] == (
+        "The expert's choice scores +13 now, keeps tiles worth -0.5, risks 7.0 more on the "
+        "reply: +5.5 in all."
     )
+    assert lines[1].startswith("The expert's choice: H7 down 7D 8D: 15 points, keeps 3D")
+    assert lines[2].startswith("Yours: H7 across 7D: 2 points, keeps 3D 8D") and len(lines) == 3
     calm = appraisal("H7:7D", 2, "3D 8D", 1.5, risk=-1.0)  # a reply worth less: 4.5 in all
     said = why_lines(best, calm, drawing=True, look=LOOK)
-    assert "risks 11.0 more on the reply" in said[-1] and said[-1].endswith(": +1.5 in all.")
-    # A play outside the look, weighed by w over the same racks, may rate higher.
+    assert "risks 11.0 more on the reply" in said[0] and said[0].endswith(": +1.5 in all.")
+    # A play outside the look, weighed by w over the same racks, may rate higher: the
+    # verdict says so first.
     outside = appraisal("H7:7D", 2, "3D 8D", 9.0, risk=0.5)  # 10.5 in all
     lines = why_lines(best, outside, drawing=True, look=LOOK)
-    assert lines[-2].endswith(": -4.5 in all.") and "risks 9.5 more on the reply" in lines[-2]
-    assert lines[-1] == (
-        f"So yours rates higher: the expert weighs the reply only for its best {LOOK} plays "
+    assert lines[0] == (
+        f"Yours rates higher: the expert weighs the reply only for its best {LOOK} plays "
         "by score and leave, and yours was not among them."
+    )
+    assert lines[1] == (
+        "Against yours, its choice scores +13 now, keeps tiles worth -8.0, risks 9.5 more "
+        "on the reply: -4.5 in all."
     )
 
 
