@@ -15,6 +15,7 @@ from solitaire.tiles.players import (
     ExchangeChoice,
     best_replies,
     built_in_expert,
+    closing_margin,
     reply_cost,
 )
 from solitaire.tiles.tiles import format_tiles
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from solitaire.tiles.game import TileGame
     from solitaire.ui.tiles.keys import Preview
 
-__all__ = ["HINTS", "Hints", "keeps_text", "why_lines"]
+__all__ = ["HINTS", "Hints", "closing_text", "keeps_text", "why_lines"]
 
 HINTS: Final = 9  # best plays the hint keeps (keys 1-9; the screen shows those that fit)
 
@@ -43,29 +44,47 @@ def keeps_text(appraisal: Appraisal, drawing: bool) -> str:
     return f"keeps {format_tiles(kept)} ({appraisal.leave:+.0f} at the end)"
 
 
+def closing_text(appraisal: Appraisal) -> str:
+    """A play that closes the board: ``closes the board, ending the game ahead by 3.6``
+    (the final margin the expert expects over the best of the others)."""
+    margin = appraisal.closing
+    assert margin is not None
+    side = "ahead" if margin >= 0 else "behind"
+    return f"closes the board, ending the game {side} by {abs(margin):.1f}"
+
+
 def why_lines(best: Appraisal, mine: Appraisal, drawing: bool, look: int) -> list[str]:
     """Why the expert's top play beats ``mine``: the verdict first (the differences that
-    decide it, so a short panel keeps it), then each one's score, leave and reply risk.
-    The expert weighs the reply only for its best ``look`` plays by score and leave, so a
-    play it did not look at may rate higher, and then the verdict says so."""
+    decide it, so a short panel keeps it), then each one's score, leave and reply risk,
+    or the margin a play that closes the board ends the game by. The expert weighs the
+    reply only for its best ``look`` plays by score and leave, so a play it did not look
+    at may rate higher (one that closes the board ahead, say), and the verdict says so."""
 
     def worth(a: Appraisal) -> str:
+        if a.closing is not None:
+            return f"{a.score} points, {closing_text(a)}"
         risk = "" if a.risk is None else f", the reply it fears {a.risk:.1f}"
         return f"{a.score} points, {keeps_text(a, drawing)}{risk}: {a.total:.1f} in all"
 
     if mine.play == best.play:
         return [f"Your play, {typed_form(mine.play)}, is the expert's own choice: {worth(mine)}."]
-    reasons = []
-    if best.score != mine.score:
-        reasons.append(f"scores {best.score - mine.score:+d} now")
-    if abs(best.leave - mine.leave) >= 0.05:
-        reasons.append(f"keeps tiles worth {best.leave - mine.leave:+.1f}")
-    if best.risk is not None and mine.risk is not None and abs(best.risk - mine.risk) >= 0.05:
-        more = best.risk - mine.risk
-        reasons.append(f"risks {abs(more):.1f} {'more' if more > 0 else 'less'} on the reply")
-    if best.closing is not None or mine.closing is not None:
-        reasons.append("one of them closes the board, ending the game")
-    said = f"{', '.join(reasons) or 'differs by a hair'}: {best.total - mine.total:+.1f} in all."
+    if best.closing is not None or mine.closing is not None:  # no reply, the game ends
+
+        def ends(a: Appraisal) -> str:
+            return closing_text(a) if a.closing is not None else f"plays on ({a.total:.1f} in all)"
+
+        said = f"{ends(best)}; yours {ends(mine)}."
+    else:
+        reasons = []
+        if best.score != mine.score:
+            reasons.append(f"scores {best.score - mine.score:+d} now")
+        if abs(best.leave - mine.leave) >= 0.05:
+            reasons.append(f"keeps tiles worth {best.leave - mine.leave:+.1f}")
+        if best.risk is not None and mine.risk is not None and abs(best.risk - mine.risk) >= 0.05:
+            more = best.risk - mine.risk
+            reasons.append(f"risks {abs(more):.1f} {'more' if more > 0 else 'less'} on the reply")
+        total = f"{best.total - mine.total:+.1f} in all"
+        said = f"{', '.join(reasons) or 'differs by a hair'}: {total}."
     if mine.total > best.total:  # only a play outside the look can rate higher
         verdict = [
             f"Yours rates higher: the expert weighs the reply only for its best {look} "
@@ -123,7 +142,12 @@ class Hints:
         distinct: dict[tuple[object, ...], Appraisal] = {}
         for appraisal in ranked:  # the same tiles in another order along a line: the best
             distinct.setdefault((appraisal.score, *sorted(appraisal.play.tiles)), appraisal)
-        self.hints = list(distinct.values())[:HINTS]
+        hints = list(distinct.values())[:HINTS]
+        # Those outside the look were not asked whether they close the board: ask.
+        self.hints = [
+            a if a.risk is not None else replace(a, closing=closing_margin(view, a.scored))
+            for a in hints
+        ]
         if not ranked:
             self.message = self._exchange_advice(advisor.exchange_choice(view))
 
@@ -166,11 +190,16 @@ class Hints:
         mine = next((a for a in ranked if a.play == preview.action), None)
         if mine is None:  # a play the ranking lists under another order of squares
             mine = advisor.appraise(view, [ScoredPlay(preview.action, preview.score.total)])[0]
-        if best.risk is not None and mine.risk is None:
-            racks = advisor.opponent_racks(view)
-            risk = reply_cost(view, mine.play, racks, best_replies(view, racks))
-            mine = replace(mine, risk=risk)
-        self.why = why_lines(best, mine, view.bag_size > 0, advisor.shortlist)
+        if best.risk is not None and mine.risk is None and mine.closing is None:
+            # Outside the look: weighed as the look weighs a play, over its racks.
+            closing = closing_margin(view, mine.scored)
+            if closing is not None:
+                mine = replace(mine, risk=0.0, closing=closing)
+            else:
+                racks = advisor.opponent_racks(view)
+                risk = reply_cost(view, mine.play, racks, best_replies(view, racks))
+                mine = replace(mine, risk=risk)
+        self.why = why_lines(best, mine, self.drawing, advisor.shortlist)
 
     @property
     def why(self) -> list[str] | None:

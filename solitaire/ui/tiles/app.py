@@ -61,7 +61,7 @@ def build_app(
             if session.covered:  # help or the rules cover the game: its keys do nothing
                 return
             if session.whole is not None:
-                session.message = "Tab, Esc or Enter closes the whole move explained."
+                session.message = "Tab, Esc or Enter closes these pages first."
                 return
             session.message = ""
             action()

@@ -23,7 +23,14 @@ from solitaire.tiles.moves import Action, Exchange, Play, announced
 from solitaire.tiles.players import Appraisal, built_in_expert
 from solitaire.tiles.review import move_gaps
 from solitaire.tiles.tiles import format_tiles
-from solitaire.ui.tiles.session import Preview, Stage, TileSession, keeps_text, typed_form
+from solitaire.ui.tiles.session import (
+    Preview,
+    Stage,
+    TileSession,
+    closing_text,
+    keeps_text,
+    typed_form,
+)
 from solitaire.ui.tiles.views import (
     board_text,
     ending_text,
@@ -286,9 +293,12 @@ def _hint_items(session: TileSession, hints: list[Appraisal]) -> list[list[Text]
         line = Text(f"{number} ", style="title")
         line.append(f"{hint.score:>3} ", style="points")
         line.append(typed_form(hint.play))
-        line.append(f" · {keeps_text(hint, drawing)}", style="muted")
-        if hint.risk is not None:
-            line.append(f" · reply {hint.risk:.1f} · {hint.total:.1f} in all", style="muted")
+        if hint.closing is not None:  # no reply, and the game ends: by how much
+            line.append(f" · {closing_text(hint)}", style="warn")
+        else:
+            line.append(f" · {keeps_text(hint, drawing)}", style="muted")
+            if hint.risk is not None:
+                line.append(f" · reply {hint.risk:.1f} · {hint.total:.1f} in all", style="muted")
         items.append([*lines, line])
     return items
 
@@ -542,7 +552,7 @@ def tile_screen(session: TileSession, width: int, height: int) -> RenderableType
     if session.whole is not None:
         return _whole(session, everything, height)
     below = _explained(session, rows, width)
-    if _hints_shown(session):
+    if _hints_shown(session) and len(below) <= rows:
         pass  # the hint list fits itself, whole hints, and says how many more
     elif len(below) > rows or len(below) < len(everything):
         below = _cut(_explained(session, rows - 1, width), rows - 1, len(everything))
@@ -619,7 +629,7 @@ def _page_size(height: int) -> int:
 
 def _hints_shown(session: TileSession) -> bool:
     """Whether the panel below the board is the hint list."""
-    return session.stage is Stage.PLAY and session.why is None and bool(session.hints)
+    return session.base_stage is Stage.PLAY and session.why is None and bool(session.hints)
 
 
 def _whole(session: TileSession, lines: list[Text], height: int) -> Group:
@@ -648,8 +658,10 @@ def _early(session: TileSession) -> list[Text]:
 
 
 def _explained(session: TileSession, rows: int, width: int) -> list[Text]:
-    """The early calls on the count to come, then the explanation below the board."""
-    return _fit(_early(session) + _below(session, rows, width), width)
+    """The early calls on the count to come, then the explanation below the board in the
+    rows they leave."""
+    early = _fit(_early(session), width)
+    return early + _fit(_below(session, max(1, rows - len(early)), width), width)
 
 
 def _shown_laid(session: TileSession) -> list[Placement]:

@@ -40,7 +40,7 @@ from solitaire.tiles.registry import PLAYERS, make_player
 from solitaire.tiles.summary import tile_summary
 from solitaire.tiles.tiles import Tile
 from solitaire.ui.saved import Claimed, SavedGame, Sitting, saved_move
-from solitaire.ui.tiles.advice import Hints, keeps_text, why_lines
+from solitaire.ui.tiles.advice import Hints, closing_text, keeps_text, why_lines
 from solitaire.ui.tiles.calls import JokerCalls
 from solitaire.ui.tiles.keys import Keys, Preview
 from solitaire.ui.tiles.panels import Panels
@@ -52,6 +52,7 @@ __all__ = [
     "Preview",
     "Stage",
     "TileSession",
+    "closing_text",
     "keeps_text",
     "parse_typed",
     "typed_form",

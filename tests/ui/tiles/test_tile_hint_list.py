@@ -14,12 +14,18 @@ from solitaire.store import History
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.movegen import ScoredPlay
 from solitaire.tiles.moves import Play
-from solitaire.tiles.players import Appraisal, built_in_expert
+from solitaire.tiles.players import Appraisal, built_in_expert, closing_margin
 from solitaire.tiles.tiles import parse_tiles
 from solitaire.ui.kinds import KINDS
-from solitaire.ui.tiles.session import TileSession, keeps_text, why_lines
+from solitaire.ui.tiles.session import (
+    TileSession,
+    closing_text,
+    keeps_text,
+    typed_form,
+    why_lines,
+)
 from tests.tiles.quick_greedy import quick_greedy
-from tests.ui.tiles.test_tile_end_and_rules import screen
+from tests.ui.tiles.test_tile_end_and_rules import hot_seat, screen
 
 HINT = re.compile(r"^([1-9]) +\d+ [A-M]\d+[ :]")  # "3  14 B5 across 3L KD": a hint's first row
 LOOK = built_in_expert().shortlist
@@ -64,6 +70,9 @@ def test_why_says_which_way_the_reply_goes_and_when_yours_rates_higher() -> None
     calm = appraisal("H7:7D", 2, "3D 8D", 1.5, risk=-1.0)  # a reply worth less: 4.5 in all
     said = why_lines(best, calm, drawing=True, look=LOOK)
     assert "risks 11.0 more on the reply" in said[0] and said[0].endswith(": +1.5 in all.")
+    open_ = appraisal("H7:7D", 2, "3D 8D", 1.5, risk=12.0)  # a reply worth more: -8.5
+    said = why_lines(best, open_, drawing=True, look=LOOK)
+    assert "risks 2.0 less on the reply" in said[0] and said[0].endswith(": +14.5 in all.")
     # A play outside the look, weighed by w over the same racks, may rate higher: the
     # verdict says so first.
     outside = appraisal("H7:7D", 2, "3D 8D", 9.0, risk=0.5)  # 10.5 in all
@@ -98,6 +107,9 @@ def _hints_on_screen(session: TileSession, width: int, height: int) -> None:
     drawing = session.drawing
     for number in shown:
         hint = hints[number - 1]
+        if hint.closing is not None:
+            assert f"{typed_form(hint.play)} · {closing_text(hint)}" in said
+            continue
         if hint.risk is not None:
             assert f"reply {hint.risk:.1f} · {hint.total:.1f} in all" in said
         assert keeps_text(hint, drawing) in said
@@ -142,3 +154,45 @@ def test_tab_on_the_hint_list_pages_the_best_plays(history: History) -> None:
     session.hint()
     session.toggle_whole()
     assert "The best plays · page 1 of " in screen(session, 80, 24)
+
+
+BIG = re.compile(r"\d{4,}")  # a total of thousands: the sort key of a closing play, shown
+
+
+def test_a_play_that_closes_the_board_is_told_by_its_margin(history: History) -> None:
+    """Each hint that closes the board (looked at or not) says so and by how much the game
+    ends, never a total; w compares it as a game ended against a game played on."""
+    session = hot_seat(history)  # the issue's board: a 5x5 block one play from closed
+    view = session.game.observation(session.seat)
+    session.hint()
+    hints = session.hints
+    assert hints
+    for size in ((80, 24), (120, 40)):
+        _hints_on_screen(session, *size)
+    for hint in hints:
+        assert hint.closing == closing_margin(view, hint.scored)
+    closing = [h for h in hints if h.closing is not None]
+    assert any(h.risk is None for h in closing) and any(h.risk is not None for h in closing)
+    said = " ".join(screen(session, 120, 40).split())
+    for hint in closing:
+        assert f"{typed_form(hint.play)} · {closing_text(hint)}" in said
+    assert not BIG.search(said)
+    best = hints[0]
+    assert best.closing is None
+    for hint in closing:
+        session.hints = None
+        session.laid = list(hint.play.placements)
+        session.explain_why()
+        why = session.why
+        assert why is not None and not BIG.search(" ".join(why))
+        assert why[0] == (
+            f"The expert's choice plays on ({best.total:.1f} in all); yours {closing_text(hint)}."
+        )
+        assert why[2].endswith(f"points, {closing_text(hint)}.")
+
+
+def test_closing_text_says_ahead_or_behind() -> None:
+    ahead = Appraisal(ScoredPlay(Play.parse("H7:7D"), 2), 0, (), 0.0, 0.0, closing=3.64)
+    assert closing_text(ahead) == "closes the board, ending the game ahead by 3.6"
+    behind = Appraisal(ScoredPlay(Play.parse("H7:7D"), 2), 0, (), 0.0, 0.0, closing=-0.5)
+    assert closing_text(behind) == "closes the board, ending the game behind by 0.5"

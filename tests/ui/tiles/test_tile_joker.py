@@ -379,6 +379,12 @@ def test_an_early_call_costs_five_and_survives_quitting_mid_count(history: Histo
     assert stage(again) is Stage.HANDOVER and again.seat == other
     assert f"{names[mover]} called Joker before {names[other]}'s count: 5 paid." in render(again)
     again.enter()
+    again.hint()  # the hints below the early call, in the rows it leaves, a long message too
+    again.message = "a message two rows long " * 5
+    shown = render(again)
+    assert shown[-1].startswith("arrows") and len(shown) <= 24 and "5 paid." in "".join(shown)
+    assert "Best plays (?), best first (m):" in "".join(shown)
+    again.hints = None
     laid_best(again)
     again.call_joker()
     assert again.game.returns()[mover] == before[mover] - 5  # a second early call: 5 more
