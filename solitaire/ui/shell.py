@@ -87,7 +87,7 @@ def console(width: int) -> Console:
 
 # rich marks a link (a Markdown one, say) with OSC 8 escapes, which prompt_toolkit's ANSI
 # does not read and would print as text: the link text is kept, its target dropped.
-_HYPERLINK: Final = re.compile("\x1b]8;[^\x07\x1b]*(?:\x07|\x1b\\\\)")
+_HYPERLINK: Final = re.compile(r"\x1b]8;[^\x07\x1b]*(?:\x07|\x1b\\)")
 
 
 def render_ansi(renderable: RenderableType, width: int) -> str:

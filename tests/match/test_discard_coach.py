@@ -71,7 +71,7 @@ def expert_values(view: Observation) -> dict[tuple[Card, Card], float]:
 def test_the_best_line_is_the_experts_discard_on_many_deals(series: int) -> None:
     near = 0
     expert = ExpertPlayer()
-    views = discards()[::2] if series == 1 else discards(4, 60, series)
+    views = discards(6) if series == 1 else discards(4, 60, series)
     for view in views:
         advice = advise_discard(view)
         assert len(advice) == 15 and len({frozenset(a.discard) for a in advice}) == 15
@@ -90,7 +90,7 @@ def test_the_best_line_is_the_experts_discard_on_many_deals(series: int) -> None
             assert all(a.chance is None for a in advice)
             keys = [(values[a.discard], a.discard) for a in advice]
         assert keys == sorted(keys, reverse=True)  # every line in the computer's order
-    assert near >= 10 and len(views) >= 100
+    assert near >= 10 and len(views) >= (100 if series == 1 else 150)
 
 
 def test_every_total_is_the_sum_of_its_parts_exactly_and_as_shown() -> None:

@@ -209,8 +209,10 @@ def test_far_from_the_end_the_judging_expert_chooses_as_the_plain_one() -> None:
     plain, judging = Expert(), Expert(win=load_win_chance())
     game = TileGame(4)
     compared = 0
-    while not game.is_over and game.observation(game.current_player).bag_size > CHANCE_BAG:
+    while not game.is_over:
         view = game.observation(game.current_player)
+        if view.bag_size <= CHANCE_BAG:  # what is compared ends here
+            break
         action = plain.choose(view)
         assert judging.choose(view) == action
         assert all(a.chance is None for a in judging.ranked(view))

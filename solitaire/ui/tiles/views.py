@@ -267,8 +267,7 @@ def game_view(
             Text(str(final[player]), style="total"),
         )
     parts.append(result)
-    if game.is_over:
-        parts.append(Text(f"{verdict(game, names)}: {ending_text(game, names)}.", style="best"))
+    parts.append(Text(f"{verdict(game, names)}: {ending_text(game, names)}.", style="best"))
     return Group(*parts)
 
 
