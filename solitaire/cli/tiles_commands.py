@@ -27,7 +27,7 @@ from solitaire.core.errors import InputError
 from solitaire.core.untrusted import safe_text
 from solitaire.store import command
 from solitaire.tiles.game import TileGame
-from solitaire.tiles.levels import DEFAULT_VS
+from solitaire.tiles.levels import DEFAULT_VS, seat_names
 from solitaire.tiles.record import GAME as TILES
 from solitaire.tiles.record import game_record, replay
 from solitaire.tiles.registry import make_player
@@ -39,13 +39,6 @@ if TYPE_CHECKING:
     from solitaire.tiles.arena import ArenaResult
 
 __all__ = ["replay_tiles"]
-
-
-def seat_names(names: Sequence[str]) -> list[str]:
-    """The players' names, numbered when two seats have the same player."""
-    if len(set(names)) == len(names):
-        return list(names)
-    return [f"{name} {seat + 1}" for seat, name in enumerate(names)]
 
 
 # -- a game -------------------------------------------------------------------

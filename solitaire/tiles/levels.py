@@ -8,9 +8,18 @@ from __future__ import annotations
 # typing's own flag would load typing, which --help and --version otherwise skip
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Final
 
-__all__ = ["DEFAULT_VS", "PLAYERS"]
+__all__ = ["DEFAULT_VS", "PLAYERS", "seat_names"]
 
 PLAYERS: Final = ("expert", "greedy", "planner")
 DEFAULT_VS: Final = "greedy"  # --auto's opponent when none is named
+
+
+def seat_names(names: Sequence[str]) -> list[str]:
+    """The players' names as shown: a computer seated twice or more numbered by seat
+    (``Ann``, ``expert 2``, ``greedy``, ``expert 4``)."""
+    return [
+        f"{name} {seat + 1}" if names.count(name) > 1 else name for seat, name in enumerate(names)
+    ]

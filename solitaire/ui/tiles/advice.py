@@ -109,6 +109,9 @@ class Hints:
     typing: str | None
     cursor: int
     message: str
+    looked: int = 0
+    """How many plays the hints' expert looked a turn further at (the same tiles for the
+    same score shown once, so fewer may be listed)."""
     _why: list[str] | None = None
 
     if TYPE_CHECKING:
@@ -139,6 +142,7 @@ class Hints:
         advisor = built_in_expert()
         view = self.game.observation(self.seat)
         ranked = advisor.ranked(view)
+        self.looked = sum(1 for a in ranked if a.risk is not None)
         distinct: dict[tuple[object, ...], Appraisal] = {}
         for appraisal in ranked:  # the same tiles in another order along a line: the best
             distinct.setdefault((appraisal.score, *sorted(appraisal.play.tiles)), appraisal)

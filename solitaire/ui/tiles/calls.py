@@ -36,6 +36,9 @@ class JokerCalls:
         def people(self) -> list[int]: ...
 
         @property
+        def shown_names(self) -> list[str]: ...
+
+        @property
         def seat(self) -> int: ...
 
         @property
@@ -81,7 +84,7 @@ class JokerCalls:
 
     def count_result(self, index: int) -> str:
         """A counted play's outcome: what it was worth, what was missed, the calls."""
-        return count_result(self.game, self.names, index)
+        return count_result(self.game, self.shown_names, index)
 
     def _commit_count(self) -> None:
         if not self.count:
@@ -91,7 +94,7 @@ class JokerCalls:
         self.commit(self.counting, int(self.count))
 
     def _call_choices(self) -> str:
-        return " · ".join(f"{seat + 1} {self.names[seat]}" for seat in self.joker_callers) + (
+        return " · ".join(f"{seat + 1} {self.shown_names[seat]}" for seat in self.joker_callers) + (
             " (Esc: nobody)"
         )
 
@@ -123,16 +126,16 @@ class JokerCalls:
         if self.stage is Stage.COUNT:
             called = self.game.call_early(caller)
             self._save()
-            player = self.names[self.seat]
+            player = self.shown_names[self.seat]
             self.message = (
-                f"{self.names[caller]} called Joker before {player} recorded a count: "
+                f"{self.shown_names[caller]} called Joker before {player} recorded a count: "
                 f"{-called.points} to pay. {player}: carry on counting."
             )
             return
         index = len(self.game.turns) - 1
         self.game.call_joker(caller)
         self._save()
-        player = self.names[self.game.turns[index].player]
+        player = self.shown_names[self.game.turns[index].player]
         said = self.game.turns[index].claim
         self.message = f"{player} said {said}: {self.count_result(index)}"
         self._answer()  # the count is closed: a computer waiting on it moves

@@ -18,9 +18,10 @@ from rich.table import Table
 from rich.text import Text
 
 from solitaire.tiles.board import SIZE, Placement, square_name
+from solitaire.tiles.game import TileGame
 from solitaire.tiles.joker import computer_count
 from solitaire.tiles.moves import Action, Exchange, Play, announced
-from solitaire.tiles.players import Appraisal, built_in_expert
+from solitaire.tiles.players import Appraisal
 from solitaire.tiles.review import move_gaps
 from solitaire.tiles.tiles import format_tiles
 from solitaire.ui.tiles.session import (
@@ -148,7 +149,7 @@ def turn_lines(session: TileSession, index: int) -> list[Text]:
     worth, what was missed and the call; a count still open shows only its Crib Hands.
     """
     turn = session.game.turns[index]
-    head = Text(f"{session.names[turn.player]}: ", style="title")
+    head = Text(f"{session.shown_names[turn.player]}: ", style="title")
     head.append(announced(turn.action))
     if turn.score is None:
         return [head]
@@ -176,19 +177,20 @@ def _who_calls(session: TileSession) -> str:
     than one, ``2 Bob or 3 Cy: j, then your number, calls Joker``."""
     callers = session.open_callers()
     if len(callers) == 1:
-        return f"{session.names[callers[0]]}: j calls Joker"
-    who = " or ".join(f"{seat + 1} {session.names[seat]}" for seat in callers)
+        return f"{session.shown_names[callers[0]]}: j calls Joker"
+    who = " or ".join(f"{seat + 1} {session.shown_names[seat]}" for seat in callers)
     return f"{who}: j, then your number, calls Joker"
 
 
 def _overlooked(session: TileSession, index: int) -> str:
     """What a computer overlooked in its count ("" when it counted every point)."""
     turn = session.game.turns[index]
-    name = session.names[turn.player]
+    name = session.shown_names[turn.player]
     if session.is_person(turn.player) or turn.score is None or not turn.missed:
         return ""
     size = session.game.board.size
-    count = computer_count(name, turn.score, session.game.seed, index + 1, size)
+    level = session.names[turn.player]
+    count = computer_count(level, turn.score, session.game.seed, index + 1, size)
     return f"{name} {count.overlooked}: " if count.overlooked else ""
 
 
@@ -200,10 +202,9 @@ def _status(session: TileSession) -> Table:
     table.add_column()
     final = game.returns()
     servants = session.servants() if session.servant else ()
-    for seat, name in enumerate(session.names):
+    for seat, name in enumerate(session.shown_names):
         if game.is_over:
-            left = " ".join(map(str, game.rack(seat))) or "-"  # the tiles the deduction is for
-            note = f"-{game.deductions[seat] if game.deductions else 0} ({left})"
+            note = _deduction_note(game, seat)
         elif seat == game.current_player:
             note = "to move"
         else:
@@ -216,11 +217,21 @@ def _status(session: TileSession) -> Table:
     return table
 
 
+def _deduction_note(game: TileGame, seat: int) -> str:
+    """Beside a final score, how the deduction made it: ``= 293 -3 (3D)``, or ``no tiles
+    left``."""
+    left = game.rack(seat)
+    if not left:
+        return "no tiles left"
+    taken = game.deductions[seat] if game.deductions else 0
+    return f"= {game.scores[seat]} -{taken} ({' '.join(map(str, left))})"
+
+
 def _rack(session: TileSession) -> Text:
     """The rack of the person at the keyboard: ``1+5D`` a tile laid this turn, ``1x5D`` one
     marked for an exchange, ``1:5D`` the others (so it reads the same without colour)."""
     if session.viewer is None:
-        return Text("Rack hidden", style="muted")
+        return Text("" if session.game.is_over else "Rack hidden", style="muted")
     used = [i for i, _ in session._laid_positions()]
     text = Text("Rack ")
     for index, tile in enumerate(session.rack):
@@ -283,13 +294,7 @@ def _hint_items(session: TileSession, hints: list[Appraisal]) -> list[list[Text]
     for number, hint in enumerate(hints, start=1):
         lines = []
         if hint.risk is None and number > 1 and hints[number - 2].risk is not None:
-            look = built_in_expert().shortlist
-            lines.append(
-                Text(
-                    f"Below its best {look} by score and leave, their reply not looked at:",
-                    style="muted",
-                )
-            )
+            lines.append(Text(_unlooked_heading(session.looked, number - 1), style="muted"))
         line = Text(f"{number} ", style="title")
         line.append(f"{hint.score:>3} ", style="points")
         line.append(typed_form(hint.play))
@@ -301,6 +306,19 @@ def _hint_items(session: TileSession, hints: list[Appraisal]) -> list[list[Text]
                 line.append(f" · reply {hint.risk:.1f} · {hint.total:.1f} in all", style="muted")
         items.append([*lines, line])
     return items
+
+
+def _unlooked_heading(looked: int, listed: int) -> str:
+    """The line above the first hint the expert did not look a turn further at: it looked
+    at ``looked`` plays, ``listed`` of them listed (the rest the same tiles and score as
+    one listed)."""
+    same = looked - listed
+    if same <= 0:
+        return f"Below its best {looked} by score and leave, their reply not looked at:"
+    return (
+        f"Below its best {looked} by score and leave ({same} of them the same tiles and "
+        "score as a play above), their reply not looked at:"
+    )
 
 
 def _passes(session: TileSession) -> list[Text]:
@@ -318,17 +336,19 @@ def _bags(session: TileSession) -> str:
     game = session.game
     if not game.solitaire:
         return f"bag {len(game.bag)}"
-    return " ".join(f"{n} bag {len(game.bag_of(s))}" for s, n in enumerate(session.names))
+    return " ".join(f"{n} bag {len(game.bag_of(s))}" for s, n in enumerate(session.shown_names))
 
 
 def _log(session: TileSession, rows: int) -> Group:
     turns = session.game.turns
     lines = [Text("Moves", style="title")]
     start = max(0, len(turns) - rows + 1)
+    names = session.shown_names
+    wide = 9 if any(len(name) > 8 for name in names) else 8  # "planner 3" keeps its seat
     for number in range(start, len(turns)):
         turn = turns[number]
         shown = turn.points if turn.claim is None else turn.recorded
-        line = Text(f"{number + 1:>3} {session.names[turn.player][:8]:<8} {shown:>3} ")
+        line = Text(f"{number + 1:>3} {names[turn.player][:wide]:<{wide}} {shown:>3} ")
         line.append(_short(turn.action), style="muted")
         line.no_wrap, line.overflow = True, "ellipsis"  # one row a move, however narrow
         lines.append(line)
@@ -339,6 +359,21 @@ def _fit(lines: list[Text], width: int) -> list[Text]:
     """The lines wrapped to the screen's width, one Text per screen row."""
     console = Console(width=width, file=io.StringIO())
     return [row for line in lines for row in line.wrap(console, width)]
+
+
+def _first_draw(session: TileSession) -> str:
+    """Who moves first and why: ``Ann drew 9L, Bob 3D: Bob drew lowest and moves first.``
+    (ties for lowest draw again, each round said)."""
+    game, names = session.game, session.shown_names
+    drawing = list(range(len(names)))
+    rounds = []
+    for tiles in game.opening_draws:
+        pairs = list(zip(drawing, tiles, strict=True))
+        rounds.append(", ".join(f"{names[seat]} {tile}" for seat, tile in pairs))
+        low = min(tile.rank for tile in tiles)
+        drawing = [seat for seat, tile in pairs if tile.rank == low]
+    first = names[game.first_player]
+    return f"The draw: {'; tied, again: '.join(rounds)}. {first} drew lowest and moves first."
 
 
 def _short(action: Action) -> str:
@@ -354,21 +389,24 @@ def _below(session: TileSession, rows: int, width: int) -> list[Text]:
         return offer_lines(session.resume_prompt())
     if stage is Stage.HANDOVER:
         handover = Text(
-            f"Pass the keyboard to {session.names[session.seat]}, who presses Enter "
+            f"Pass the keyboard to {session.shown_names[session.seat]}, who presses Enter "
             "(the rack stays hidden until then).",
             style="warn",
         )
+        if not session.game.turns:
+            return [Text(_first_draw(session), style="muted"), handover]
         return [handover, *_since_last(session, rows - 1, width)]
     if stage is Stage.COUNT:
         return _count_lines(session)
     if stage is Stage.WAIT and session.deferred and not session.game.turns:  # they start
-        return [Text(f"{session.names[session.seat]} moves first...", style="muted")]
+        name = session.shown_names[session.seat]
+        return [Text(f"{_first_draw(session)} {name} is thinking...", style="muted")]
     if stage is Stage.WAIT and not session.open_callers():  # no count waits on a call
-        move = Text(f"{session.names[session.seat]} is to move...", style="muted")
+        move = Text(f"{session.shown_names[session.seat]} is to move...", style="muted")
         return [move, *_since_last(session, rows - 1, width)]
     if stage is Stage.WAIT:
-        computer = session.names[session.seat]
-        player = session.names[session.game.turns[-1].player]
+        computer = session.shown_names[session.seat]
+        player = session.shown_names[session.game.turns[-1].player]
         wait = Text(
             f"{computer} is to move. Before it does, {_who_calls(session)} on {player}'s count; "
             f"Enter lets {computer} move.",
@@ -377,8 +415,9 @@ def _below(session: TileSession, rows: int, width: int) -> list[Text]:
         return [wait, *_since_last(session, rows - 1, width)]
     if stage is Stage.LAST_CALL:
         last = len(session.game.turns) - 1
+        who = session.shown_names[session.game.turns[last].player]
         head = Text(
-            f"The game is over on {session.names[session.game.turns[last].player]}'s last play. "
+            f"The game is over on {who}'s last play. "
             f"{_who_calls(session)}, Enter lets the count stand.",
             style="warn",
         )
@@ -403,9 +442,9 @@ def _below(session: TileSession, rows: int, width: int) -> list[Text]:
         if not session.game.turns and stage is Stage.PLAY:
             return _first_steps(session)
         return _since_last(session, rows, width)
-    result = verdict(session.game, session.names)
+    result = verdict(session.game, session.shown_names)
     head = Text(f"Game over: {result} ({session.score_line()}).", style="best")
-    head.append(f" It ended: {ending_text(session.game, session.names)}.", style="warn")
+    head.append(f" It ended: {ending_text(session.game, session.shown_names)}.", style="warn")
     if session.solitaire:
         return [head, *_review(session)]
     return [head, *_since_last(session, rows - 1, width)]
@@ -442,7 +481,7 @@ def _review(session: TileSession) -> list[Text]:
     gaps = move_gaps(session.game)
     final = session.game.returns()
     out = []
-    for seat, name in enumerate(session.names):
+    for seat, name in enumerate(session.shown_names):
         mine = [g for g in gaps if g.player == seat]
         lost = sum(g.gap for g in mine)
         at_best = sum(1 for g in mine if g.gap == 0)
@@ -458,7 +497,7 @@ def _review(session: TileSession) -> list[Text]:
         line = Text("")
         for g in worst[:6]:
             number = gaps.index(g) + 1
-            line.append(f"#{number} {session.names[g.player]} {g.points}/{g.best}  ")
+            line.append(f"#{number} {session.shown_names[g.player]} {g.points}/{g.best}  ")
         out.append(line)
     return out
 
@@ -497,6 +536,8 @@ def _first_steps(session: TileSession) -> list[Text]:
     ]
     if session.joker:
         lines.append("Joker: after Enter you type what your play is worth; j calls Joker.")
+    if not session.solitaire:
+        lines.insert(0, _first_draw(session))
     return [Text(line, style="muted") for line in lines]
 
 
@@ -650,9 +691,10 @@ def _early(session: TileSession) -> list[Text]:
     """The early calls on the count to come (made before quitting, say), while it is to make."""
     if session.base_stage not in (Stage.HANDOVER, Stage.PLAY):
         return []
-    player = session.names[session.seat]
+    names = session.shown_names
+    player = names[session.seat]
     return [
-        Text(f"{session.names[c.caller]} called Joker before {player}'s count: {-c.points} paid.")
+        Text(f"{names[c.caller]} called Joker before {player}'s count: {-c.points} paid.")
         for c in session.game.early_calls(len(session.game.turns))
     ]
 

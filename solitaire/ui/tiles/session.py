@@ -32,6 +32,7 @@ from solitaire.store import History, StoreError, Summary, command
 from solitaire.tiles.board import Placement
 from solitaire.tiles.game import TileGame, Turn
 from solitaire.tiles.joker import apply_counted
+from solitaire.tiles.levels import seat_names
 from solitaire.tiles.moves import Action, Exchange, IllegalMoveError, Play, announced
 from solitaire.tiles.optional import servants
 from solitaire.tiles.players import Appraisal
@@ -132,6 +133,12 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
         return self.names[seat] not in PLAYERS
 
     @property
+    def shown_names(self) -> list[str]:
+        """The seats' names as the screen says them: a computer seated twice numbered by
+        seat (``expert 1``, ``expert 2``), as in the replay and the history."""
+        return seat_names(self.names)
+
+    @property
     def people(self) -> list[int]:
         """The seats played at this keyboard."""
         return [seat for seat in range(len(self.names)) if self.is_person(seat)]
@@ -193,6 +200,8 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
         self.seen_by = None
         if self.defer_answers or self.busy_offer:  # they wait for the board, or for n
             self.deferred = self._computer_to_move()
+            if not self.deferred:
+                self._hand_over()
         else:
             self._settle()
 
@@ -210,11 +219,12 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
 
     def _describe(self, loaded: Loaded) -> str:
         game, names, _ = loaded
-        return f"seed {game.seed}, {' against '.join(names)}"
+        return f"seed {game.seed}, {' against '.join(seat_names(names))}"
 
     def _standing(self, loaded: Loaded) -> str:
         game, names, _ = loaded
-        scores = ", ".join(f"{n} {s}" for n, s in zip(names, game.returns(), strict=True))
+        shown = seat_names(names)
+        scores = ", ".join(f"{n} {s}" for n, s in zip(shown, game.returns(), strict=True))
         return f"{scores}; turn {len(game.turns) + 1}"
 
     def _current_standing(self) -> str:
@@ -240,7 +250,7 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
 
     def _not_saved(self, error: StoreError) -> str:
         if self._answering:  # no key made this move: any key tries it again
-            name = self.names[self.seat]
+            name = self.shown_names[self.seat]
             said = f"{name} has not moved, as its move could not be saved: {error}"
             return f"{said}; any key tries again."
         return super()._not_saved(error)
@@ -291,6 +301,12 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
                 return
             self.released = False
             self._computer_move()
+        self._hand_over()
+
+    def _hand_over(self) -> None:
+        """With two or more people at the keyboard, hide the rack until the one to move
+        takes the keyboard (HANDOVER), the first mover too."""
+        game = self.game
         sharing = len(self.people) > 1 and not game.solitaire
         if not game.is_over and sharing and self.seen_by != game.current_player:
             self.handover = True
@@ -317,7 +333,8 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
         if self.tick_due:
             self._computer_move()
             turn = self.game.turns[-1]
-            self.message = f"{self.names[turn.player]}: {announced(turn.action)}, {turn.points}."
+            points = f"{turn.points} point{'s' * (turn.points != 1)}"
+            self.message = f"{self.shown_names[turn.player]}: {announced(turn.action)}, {points}."
 
     def _apply(self, action: Action, claim: int | None) -> Turn:
         """One turn (counted and called on in a Joker game), saved."""
@@ -357,12 +374,12 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
 
     def _done(self, turn: Turn) -> str:
         """What a person's turn came to."""
-        name = self.names[turn.player]
+        name = self.shown_names[turn.player]
         if isinstance(turn.action, Exchange):  # the others learn the count only
             count = len(turn.action.tiles)
             return f"{name}: exchanged {count} tile{'s' * (count != 1)}."
         if turn.claim is None:
-            return f"{name}: {turn.action}, {turn.points} points."
+            return f"{name}: {turn.action}, {turn.points} point{'s' * (turn.points != 1)}."
         said = f"{name} said {turn.claim}"
         if self.hidden(len(self.game.turns) - 1):
             return f"{said}; the count stays hidden until the next move or a Joker call."
@@ -394,4 +411,6 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
 
     def score_line(self) -> str:
         """Everyone's score, e.g. ``Ann 12, expert 20``."""
-        return ", ".join(f"{n} {s}" for n, s in zip(self.names, self.game.returns(), strict=True))
+        return ", ".join(
+            f"{n} {s}" for n, s in zip(self.shown_names, self.game.returns(), strict=True)
+        )

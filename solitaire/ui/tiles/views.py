@@ -20,6 +20,7 @@ from solitaire.core.untrusted import safe_text
 from solitaire.store import GameRow
 from solitaire.tiles.board import Board, Placement, square_name
 from solitaire.tiles.game import PASSES_EACH, Ending, TileGame
+from solitaire.tiles.levels import seat_names
 from solitaire.tiles.moves import announced
 from solitaire.tiles.optional import count_result
 from solitaire.tiles.scoring import LineScore, PlayScore
@@ -358,7 +359,7 @@ class StoredTiles:
 
     def state(self) -> str:
         """Each seat's score, and the winner by name or how far the game has gone."""
-        names = [safe_text(name, 24) for name in self.names]
+        names = [safe_text(name, 24) for name in seat_names(self.names)]
         scores = ", ".join(f"{n} {s}" for n, s in zip(names, self.summary["scores"], strict=True))
         winners = self.summary["winners"]
         if winners is None:

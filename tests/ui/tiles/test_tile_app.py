@@ -527,7 +527,7 @@ def test_a_deferred_start_shows_the_board_before_the_computer_moves(history: His
     text = Console(file=io.StringIO(), width=80, theme=THEME)
     text.print(tile_screen(session, 80, 24))
     shown = text.file.getvalue()  # type: ignore[attr-defined]
-    assert "expert moves first..." in shown and "q quit" in shown
+    assert "expert drew lowest and moves first" in shown and "q quit" in shown
     assert session.settle_deferred() and not session.settle_deferred()
     stage: Stage = session.stage  # the property read again, after the move
     assert len(session.game.turns) == 1 and stage is Stage.PLAY

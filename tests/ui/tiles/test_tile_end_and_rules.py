@@ -13,6 +13,7 @@ from rich.console import Console
 
 from solitaire.store import History
 from solitaire.tiles.game import Ending, TileGame
+from solitaire.tiles.levels import seat_names
 from solitaire.tiles.movegen import generate
 from solitaire.tiles.moves import Exchange, Pass, Play
 from solitaire.tiles.players import Expert
@@ -219,6 +220,8 @@ def test_a_game_of_computers_moves_one_turn_a_tick_with_no_joker_words(
         assert len(session.game.turns) == number
         shown = screen(session)
         assert "Joker" not in shown and "is to move..." in shown
+        points = session.game.turns[-1].points
+        assert session.message.endswith(f", {points} point{'s' * (points != 1)}.")
     session.close()
     unpaced = TileSession(history, ["expert", "greedy"], lambda: TileGame(3), explicit=True)
     unpaced.start_afresh()  # n on the offer of the game just left: the asked seed
@@ -237,8 +240,10 @@ def test_four_seats_at_80x24_mark_and_list_every_computers_last_move(
     last = session.game.turns[-3:]
     assert [t.player for t in last] == [1, 2, 3] and session.seat == 0
     shown = screen(session)
+    told = seat_names(names)
+    assert told == ["Ann", "expert 2", "greedy", "expert 4"]  # the two experts told apart
     for turn in last:
-        assert f"{names[turn.player]}: {turn.action}"[:40] in shown
+        assert f"{told[turn.player]}: {turn.action}"[:40] in shown
         if isinstance(turn.action, Play):
             for square in turn.action.squares:
                 row, col = divmod(square, 13)
@@ -320,3 +325,23 @@ def test_going_out_is_told_in_each_players_words() -> None:
     assert ending_text(game, names) == f"{names[last]} laid their last tile with the bag empty"
     names[last] = "you"
     assert ending_text(game, names) == "you laid your last tile with the bag empty"
+
+
+@pytest.mark.parametrize("defer", [False, True])
+def test_the_first_mover_at_a_shared_keyboard_is_handed_it_and_told_why(
+    history: History, defer: bool
+) -> None:
+    names = ["Ann", "Bob"]
+    session = TileSession(history, names, lambda: TileGame(27), explicit=True, defer=defer)
+    game = session.game
+    assert not game.turns and session.stage is Stage.HANDOVER
+    shown = screen(session)
+    first = names[game.first_player]
+    draws = ", ".join(f"{n} {t}" for n, t in zip(names, game.opening_draws[0], strict=True))
+    assert f"The draw: {draws}" in " ".join(shown.split())
+    assert f"{first} drew lowest and moves first" in shown
+    assert f"Pass the keyboard to {first}" in shown
+    assert "Rack hidden" in shown and "Rack 1:" not in shown
+    session.take_keyboard()
+    after: Stage = session.stage  # take_keyboard changed it
+    assert after is Stage.PLAY and "Rack 1:" in screen(session)

@@ -188,5 +188,10 @@ def test_the_end_says_which_tiles_cost_the_deduction(history: History) -> None:
     game = session.game
     assert game.deductions
     for seat in range(2):
-        left = " ".join(map(str, game.rack(seat))) or "-"
-        assert f"-{game.deductions[seat]} ({left})" in screen
+        final, scored, taken = game.returns()[seat], game.scores[seat], game.deductions[seat]
+        assert final == scored - taken
+        if game.rack(seat):  # the final score, then how the deduction made it
+            left = " ".join(map(str, game.rack(seat)))
+            assert f"{final} = {scored} -{taken} ({left})" in screen
+        else:
+            assert f"{final} no tiles left" in screen
