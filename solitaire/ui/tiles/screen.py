@@ -782,18 +782,32 @@ def _rules_lines(width: int, ascii: bool) -> list[Text]:
 
 def rules_pages(width: int, height: int, ascii: bool = False) -> int:
     """How many pages the rules take at this terminal size."""
-    return max(1, -(-len(_rules_lines(width, ascii)) // _rules_page_size(height)))
+    return len(_rules_paged(width, height, ascii))
 
 
-def _rules_page_size(height: int) -> int:
-    return max(1, height - 2)
+def _rules_paged(width: int, height: int, ascii: bool) -> list[list[Text]]:
+    """The rules in pages of at most the rows below the title, none starting or ending
+    with a blank row (a page's last row is read as where it stops)."""
+    size = max(1, height - 2)
+    pages: list[list[Text]] = [[]]
+    for line in _rules_lines(width, ascii):
+        blank = not line.plain.strip()
+        if blank and not pages[-1]:
+            continue
+        if len(pages[-1]) == size:
+            pages.append([] if blank else [line])
+        else:
+            pages[-1].append(line)
+    for page in pages:
+        while page and not page[-1].plain.strip():
+            page.pop()
+    return [page for page in pages if page] or [[]]
 
 
 def _rules_page(session: TileSession, width: int, height: int) -> Group:
     """One page of the rules: a title line (which page, the keys), then the page."""
-    lines = _rules_lines(width, session.ascii)
-    size = _rules_page_size(height)
-    pages = max(1, -(-len(lines) // size))
+    paged = _rules_paged(width, height, session.ascii)
+    pages = len(paged)
     page = min(session.rules_page, pages - 1)
     head = Text.assemble(
         ("Rules", "title"),
@@ -801,7 +815,7 @@ def _rules_page(session: TileSession, width: int, height: int) -> Group:
         ("arrows or PgUp/PgDn: pages · k or Esc: back", "muted"),
     )
     head.no_wrap, head.overflow = True, "ellipsis"
-    shown = lines[page * size : (page + 1) * size]
+    shown = paged[page]
     for line in shown:
         line.no_wrap, line.overflow = True, "ellipsis"
     return Group(head, *shown)
