@@ -503,14 +503,17 @@ def _review(session: TileSession) -> list[Text]:
 
 
 def _since_last(session: TileSession, rows: int, width: int) -> list[Text]:
-    """The turns since the player to move last moved, explained in ``rows`` lines: whole
-    turns when they all fit; else one line for each earlier turn (every player's last move
-    listed) and then the latest in full (tile_screen cuts it when it alone is too long)."""
+    """The turns since the person to move last moved, at most one round (each player's
+    last move: so in a game of computers, or once it is over, the last round), explained
+    in ``rows`` lines: whole turns when they all fit; else one line for each earlier turn
+    and then the latest in full (tile_screen cuts it when it alone is too long)."""
     turns = session.game.turns
     indices: list[int] = []
     for index in range(len(turns) - 1, -1, -1):
         indices.insert(0, index)
         turn = turns[index]
+        if len(indices) == len(session.names):
+            break
         if session.is_person(turn.player) and turn.player == session.seat:
             break
     blocks = [_fit(turn_lines(session, index), width) for index in indices]

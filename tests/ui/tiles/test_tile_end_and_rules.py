@@ -345,3 +345,15 @@ def test_the_first_mover_at_a_shared_keyboard_is_handed_it_and_told_why(
     session.take_keyboard()
     after: Stage = session.stage  # take_keyboard changed it
     assert after is Stage.PLAY and "Rack 1:" in screen(session)
+
+
+def test_a_game_of_computers_explains_only_the_last_round(history: History) -> None:
+    session = TileSession(history, ["expert", "greedy"], lambda: TileGame(3), defer=True)
+    session.pause = 0.5
+    session.settle_deferred()
+    for _ in range(12):
+        session.tick()
+    full = screen(session, 120, 40)
+    rows = full.split("\n")
+    heads = [r for r in rows if r.startswith(("expert: ", "greedy: ")) and "points." not in r]
+    assert 1 <= len(heads) <= 2, heads  # the last round, not the game since the start
