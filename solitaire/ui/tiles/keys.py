@@ -357,8 +357,14 @@ class Keys:
 
     def pass_turn(self) -> None:
         """p: pass (only when no play is possible)."""
-        if self.stage is Stage.PLAY:
-            self.commit(Pass())
+        if self.stage is not Stage.PLAY:
+            return
+        try:
+            self.game.check(Pass())
+        except IllegalMoveError as error:
+            self.message = f"{error} (? shows some)."
+            return
+        self.commit(Pass())
 
     def exchange(self) -> None:
         """x: mark tiles to swap with the bag (only when no play is possible)."""

@@ -459,8 +459,8 @@ def test_every_refusal_reason_has_the_engines_verdict_by_keys_and_typed(history:
     session.clear()
     # Pass and exchange keys while a play is possible.
     must = str(refusal("pass"))
-    session.pass_turn()
-    assert session.message == must
+    session.pass_turn()  # the same words from p and x
+    assert session.message == f"{must} (? shows some)."
     session.exchange()
     assert session.message == f"{must} (? shows some)." and session.stage is Stage.PLAY
     # Off the board: the cursor stops at the edge, and a typed square off it is not read.
