@@ -41,8 +41,10 @@ from solitaire.tiles.players import (
 )
 from solitaire.tiles.tiles import Tile
 
-Look = tuple[int, int]
-"""A look: the plays looked at, and the racks each is looked at over."""
+Look = tuple[int, int, int]
+"""A look: the plays looked at, the racks each is looked at over, and with a third figure
+above 0 the placings of each distinct play (the plays then counted as distinct plays:
+:attr:`Expert.arrangements`)."""
 
 
 @dataclass(frozen=True)
@@ -122,7 +124,10 @@ def judge(
 def measure(task: Task) -> dict[Look, Tally]:
     """Play one expert self-play game and compare every look's pick on its positions."""
     leaves = load_leaves()
-    looks = {look: Expert(leaves, shortlist=look[0], samples=look[1]) for look in task.looks}
+    looks = {
+        look: Expert(leaves, shortlist=look[0], samples=look[1], arrangements=look[2])
+        for look in task.looks
+    }
     tallies = {look: Tally() for look in task.looks}
     player = built_in_expert()
     game = TileGame(task.seed)
@@ -145,20 +150,22 @@ def measure(task: Task) -> dict[Look, Tally]:
 
 
 def parse_look(text: str) -> Look:
-    """``W`` (W plays over the planner's racks) or ``WxS`` (over S racks), each at least 1."""
-    width, by, samples = text.partition("x")
+    """``W`` (W plays over the planner's racks), ``WxS`` (over S racks) or ``WxSaA`` (W
+    distinct plays, A placings of each, over S racks), each at least 1."""
+    width, by, rest = text.partition("x")
+    samples, has, placings = rest.partition("a")
     try:
-        look = (int(width), int(samples) if by else SAMPLES)
+        look = (int(width), int(samples) if by else SAMPLES, int(placings) if has else 0)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a look is W or WxS, not {text!r}") from None
-    if min(look) < 1:
-        raise argparse.ArgumentTypeError(f"a look's plays and racks are at least 1: {text!r}")
+        raise argparse.ArgumentTypeError(f"a look is W, WxS or WxSaA, not {text!r}") from None
+    if min(look[:2]) < 1 or (has and look[2] < 1):
+        raise argparse.ArgumentTypeError(f"a look's figures are at least 1: {text!r}")
     return look
 
 
 def named(look: Look) -> str:
-    """``64x16``."""
-    return f"{look[0]}x{look[1]}"
+    """``64x16``, or ``16x16a4`` for 16 distinct plays, 4 placings of each."""
+    return f"{look[0]}x{look[1]}" + (f"a{look[2]}" if look[2] else "")
 
 
 def main() -> int:
@@ -169,11 +176,12 @@ def main() -> int:
         "--looks",
         type=parse_look,
         nargs="+",
-        default=[(w, SAMPLES) for w in (8, 16, 32, 64)],
-        help=f"looks: W plays (over {SAMPLES} racks) or WxS (over S racks); default 8 16 32 64",
+        default=[(w, SAMPLES, 0) for w in (8, 16, 32, 64)],
+        help=f"looks: W plays (over {SAMPLES} racks), WxS (over S racks), or WxSaA (W "
+        "distinct plays, A placings of each); default 8 16 32 64",
     )
     parser.add_argument(
-        "--reference", type=parse_look, default=(16, SAMPLES), help="the look compared with"
+        "--reference", type=parse_look, default=(16, SAMPLES, 0), help="the look compared with"
     )
     parser.add_argument("--fresh", type=int, default=200, help="racks a pick is judged on")
     parser.add_argument("--bag", type=int, default=8, help="tiles in the bag at least")

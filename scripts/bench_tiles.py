@@ -212,15 +212,23 @@ def _maker(variant: Variant) -> Callable[[str, random.Random], Player]:
         return make_player
     settings = dict(variant)
     look, samples = settings.pop("look", None), settings.pop("samples", None)
+    arrangements = settings.pop("arrangements", 0)
     pairs = settings.pop("pairs", None)
     infer = Inference() if settings.pop("infer", None) else None
     win = load_win_chance() if settings.pop("win", None) else None
     settings.pop("sighted", None)  # told the opponent's rack by the game: _sighted_game
-    if look is None and samples is None and pairs is None and infer is None and win is None:
+    if (look, samples, pairs, infer, win, arrangements) == (None, None, None, None, None, 0):
         expert = built_in_expert()
     else:
         leaves = load_leaves(PAIR_LEAVES_FILE) if pairs else None
-        expert = Expert(leaves, shortlist=look or 8, samples=samples or 8, infer=infer, win=win)
+        expert = Expert(
+            leaves,
+            shortlist=look or 8,
+            samples=samples or 8,
+            infer=infer,
+            win=win,
+            arrangements=arrangements,
+        )
     planner = Planner(expert, **settings)
 
     def make(name: str, rng: random.Random) -> Player:
@@ -569,7 +577,7 @@ def main() -> None:
         default=[],
         metavar="KEY=N",
         help="paired runs and --decide with a variant planner (shortlist, worlds, "
-        "endgame_budget, gate; look, samples: its expert's)",
+        "endgame_budget, gate; look, samples, arrangements: its expert's)",
     )
     args = parser.parse_args()
     variant: Variant = ()

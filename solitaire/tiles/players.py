@@ -189,6 +189,11 @@ class Appraisal:
         return total if self.chance is None else total + CHANCE_WEIGHT * self.chance
 
 
+def _best_first(item: Appraisal) -> tuple[float, int]:
+    """Score and leave, ties to the first in the generator's order (a key, largest first)."""
+    return (item.value, -item.order)
+
+
 @dataclass(frozen=True, slots=True)
 class ExchangeChoice:
     """The expert's move with no play: the tiles it swaps (none: a pass), those it keeps
@@ -218,10 +223,17 @@ class Expert:
         samples: int = 8,
         infer: Inference | None = None,
         win: WinChance | None = None,
+        arrangements: int = 0,
     ) -> None:
         self.leaves = leaves or load_leaves()
         self.shortlist = shortlist
         self.samples = samples
+        self.arrangements = arrangements
+        """With ``arrangements`` (a setting for measuring, 0 in the built-in players), the
+        look takes the best ``shortlist`` plays that differ in their tiles or score, and up
+        to ``arrangements`` placings of each (the same tiles for the same score, in another
+        order or place), rather than the best ``shortlist`` plays, where placings of one
+        play crowd out the others (:meth:`shortlisted`)."""
         self.infer = infer
         """With ``infer``, the opponent's racks are guessed from its last turn
         (:func:`infer_racks`); without, drawn from the unseen tiles (:func:`sample_racks`)."""
@@ -259,11 +271,29 @@ class Expert:
             leave = -rack_pips(kept)
         return Appraisal(play, order, kept, leave)
 
+    def shortlisted(self, appraised: Sequence[Appraisal]) -> list[Appraisal]:
+        """The plays the look weighs: the best ``shortlist`` by value (ties to the first in
+        the generator's order); with ``arrangements``, the best ``shortlist`` distinct
+        plays (tiles and score), each with up to ``arrangements`` of its placings."""
+        if not self.arrangements:
+            return heapq.nlargest(self.shortlist, appraised, key=_best_first)
+        groups: dict[tuple[object, ...], list[Appraisal]] = {}
+        for item in sorted(appraised, key=_best_first, reverse=True):
+            key = (item.score, *sorted(item.play.tiles))
+            group = groups.get(key)
+            if group is None:
+                if len(groups) == self.shortlist:
+                    continue
+                group = groups[key] = []
+            if len(group) < self.arrangements:
+                group.append(item)
+        return [item for group in groups.values() for item in group]
+
     def look_ahead(self, view: PlayerView, appraised: Sequence[Appraisal]) -> list[Appraisal]:
         """The best few by value, each with the opponent's mean best reply after it (none
         is looked at when there is one play, or no opponent's tile is unseen); a play
         that closes the board has no reply but the game's end (:func:`closing_margin`)."""
-        shortlist = heapq.nlargest(self.shortlist, appraised, key=lambda a: (a.value, -a.order))
+        shortlist = self.shortlisted(appraised)
         racks = self.opponent_racks(view)
         before = best_replies(view, racks) if racks and len(shortlist) > 1 else None
         judged = self.win is not None and view.bag_size <= CHANCE_BAG and len(view.rack_sizes) == 2
@@ -335,7 +365,7 @@ class Expert:
         and the rest skipped once the bound falls below the best (ties to the first in
         the generator's order, as in :meth:`pick`); the last bounds every play left.
         """
-        shortlist = heapq.nlargest(self.shortlist, appraised, key=lambda a: (a.value, -a.order))
+        shortlist = self.shortlisted(appraised)
         racks = self.opponent_racks(view)
         judged = self.win is not None and view.bag_size <= CHANCE_BAG and len(view.rack_sizes) == 2
         if not racks or len(shortlist) < 2 or judged:

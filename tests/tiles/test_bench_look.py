@@ -43,8 +43,8 @@ def test_each_pick_is_judged_by_its_score_leave_and_every_fresh_reply() -> None:
     bench = _bench()
     leaves = Expert().leaves
     looks = {
-        (1, 4): Expert(leaves, shortlist=1, samples=4),
-        (6, 4): Expert(leaves, shortlist=6, samples=4),
+        (1, 4, 0): Expert(leaves, shortlist=1, samples=4),
+        (6, 4, 0): Expert(leaves, shortlist=6, samples=4),
     }
     for view in _positions(32, 2):
         expert = Expert(leaves)
@@ -54,7 +54,7 @@ def test_each_pick_is_judged_by_its_score_leave_and_every_fresh_reply() -> None:
         for whole, bounded, alike in seconds.values():
             assert whole >= 0 and bounded >= 0 and alike
         top = max(appraised, key=lambda a: (a.value, -a.order))
-        assert picks[1, 4].order == top.order  # a look of one play is score and leave alone
+        assert picks[1, 4, 0].order == top.order  # a look of one play is score and leave alone
         for width, look in looks.items():  # the play each width's expert would lay
             assert picks[width].play == look.choose(view)
         assert set(totals) == {pick.order for pick in picks.values()}
