@@ -154,9 +154,9 @@ def replay_tiles(
     args: argparse.Namespace, data: Mapping[str, Any], stored_id: int | None = None
 ) -> int:
     """``cribsol replay`` of a tile game's record (a file, or the history's ``stored_id``):
-    replay, re-score and print it; only a stored game may be unfinished (it says how to resume
-    it)."""
-    game = replay(data, allow_unfinished=stored_id is not None)
+    replay, re-score and print it. An unfinished game (a record written mid-game) replays as far
+    as it goes and says so, with how to resume it when it is stored."""
+    game = replay(data, allow_unfinished=True)
     names = [str(n) for n in data["players"]]
     hidden = not game.is_over and not getattr(args, "reveal", False)
     if hidden and args.json:
@@ -182,14 +182,11 @@ def replay_tiles(
                 style="muted",
             )
         )
-    if not game.is_over and stored_id is not None:
-        console.print(
-            Text(
-                f"Unfinished after {len(game.turns)} turns. "
-                f"{command(f'tiles --resume {stored_id}')} resumes it.",
-                style="warn",
-            )
-        )
+    if not game.is_over:
+        line = f"Unfinished after {len(game.turns)} turns."
+        if stored_id is not None:
+            line += f" {command(f'tiles --resume {stored_id}')} resumes it."
+        console.print(Text(line, style="warn"))
     return 0
 
 
