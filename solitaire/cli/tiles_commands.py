@@ -31,7 +31,7 @@ from solitaire.tiles.levels import DEFAULT_VS
 from solitaire.tiles.record import GAME as TILES
 from solitaire.tiles.record import game_record, replay
 from solitaire.tiles.registry import make_player
-from solitaire.tiles.scoring import MAX_LINE, BonusKind, score_line
+from solitaire.tiles.scoring import BONUS, MAX_LINE, BonusKind, score_line
 from solitaire.tiles.tiles import Tile, TileError, parse_rank
 from solitaire.ui.tiles.views import game_view, line_table
 
@@ -193,7 +193,8 @@ def replay_tiles(
 # -- score --------------------------------------------------------------------
 
 
-def _line_tile(token: str, dark: bool) -> tuple[int, bool]:
+def _line_tile(token: str, dark: bool | None) -> tuple[int, bool | None]:
+    """A tile's rank and colour (``dark`` for a rank without one: None when unknown)."""
     text = token.strip().upper()
     if text[-1:] in ("L", "D") and len(text) > 1:
         tile = Tile.parse(text)
@@ -208,21 +209,36 @@ def _line_tile(token: str, dark: bool) -> tuple[int, bool]:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    tiles = [_line_tile(t, args.dark) for t in args.tiles]
+    default = True if args.dark else False if args.light else None
+    tiles = [_line_tile(t, default) for t in args.tiles]
     if not 2 <= len(tiles) <= MAX_LINE:
         raise InputError(f"a Crib Hand is 2 to {MAX_LINE} tiles, got {len(tiles)}")
-    line = score_line([r for r, _ in tiles], [d for _, d in tiles])
+    colours = [dark for _, dark in tiles]
+    known = None not in colours  # else no colour is assumed, so no one-colour bonus
+    line = score_line([r for r, _ in tiles], [bool(dark) for dark in colours])
     if args.json:
-        print(json.dumps(line.to_dict()))
+        out = line.to_dict()
+        if not known:
+            out |= {"dark": colours, "one_colour": 0, "total": line.combination_points}
+        print(json.dumps(out))
         return 0
     console = make_console(args)
-    console.print(line_table([line], 13, title="Crib Hand"))
+    console.print(line_table([line], 13, title="Crib Hand", colours=known))
     for item in line.items:
         ranks = " ".join(Rank(line.faces[p]).letter for p in item.positions)
         console.print(Text(f"  {item.kind.value:<8} {ranks:<10} {item.points}", style="muted"))
-    if line.one_colour:
+    if known and line.one_colour:
         console.print(Text(f"  five tiles all one colour: {line.bonus}", style="muted"))
-    console.print(Text(line.spoken(), style="total"))
+    console.print(Text(line.spoken(colour=known), style="total"))
+    if not known and len(tiles) == MAX_LINE:
+        which = "No colours given" if set(colours) == {None} else "Not every colour given"
+        console.print(
+            Text(
+                f"{which}, so no one-colour bonus is counted: five tiles all light or all "
+                f"dark score {BONUS} more (--light or --dark, or a colour on each tile: 7L 8D).",
+                style="warn",
+            )
+        )
     return 0
 
 

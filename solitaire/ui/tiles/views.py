@@ -46,10 +46,15 @@ __all__ = [
 _LETTERS = "ABCDEFGHIJKLM"
 
 
+def _rank(face: int) -> str:
+    """A rank as a tile shows it: ``A``, ``2``-``9``, ``T``, ``J``, ``Q``, ``K``."""
+    return "A23456789TJQK"[face - 1]
+
+
 def _tile_cell(face: int, dark: bool, extra: str | None = None, turned: bool = False) -> Text:
     """A tile as laid: its rank and colour letter, the letter in lower case for a 6 or 9
     turned round (``9d``: a dark 6 laid as a 9)."""
-    label = "T" if face == 10 else "A23456789TJQK"[face - 1]
+    label = _rank(face)
     colour = "D" if dark else "L"
     text = Text(label + (colour.lower() if turned else colour))
     text.stylize("tile.dark" if dark else "tile.light")
@@ -141,8 +146,13 @@ def line_table(
     size: int,
     title: str | None = None,
     turned: Collection[int] = (),
+    *,
+    colours: bool = True,
 ) -> Table:
-    """One row per line: where, its tiles, fifteens, pairs, runs, one colour, total."""
+    """One row per line: where, its tiles, fifteens, pairs, runs, one colour, total.
+
+    Without ``colours`` the tiles' colours are unknown: the tiles show their ranks alone,
+    and no one-colour bonus is counted."""
     table = Table(title=title, title_justify="left", box=None, padding=(0, 1))
     for name, justify in (
         ("line", "left"), ("tiles", "left"), ("15s", "right"), ("pairs", "right"),
@@ -157,12 +167,12 @@ def line_table(
         )
         table.add_row(
             where,
-            _faces_text(line, turned),
+            _faces_text(line, turned) if colours else Text(" ".join(map(_rank, line.faces))),
             str(line.points(Kind.FIFTEEN)),
             str(line.points(Kind.PAIR)),
             str(line.points(Kind.RUN)),
-            str(line.bonus),
-            Text(str(line.total), style="points"),
+            str(line.bonus) if colours else "-",
+            Text(str(line.total if colours else line.combination_points), style="points"),
         )
     return table
 
