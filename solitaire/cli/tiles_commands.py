@@ -34,6 +34,7 @@ from solitaire.tiles.registry import make_player
 from solitaire.tiles.scoring import BONUS, MAX_LINE, BonusKind, score_line
 from solitaire.tiles.tiles import Tile, TileError, parse_rank
 from solitaire.ui.tiles.views import game_view, line_table
+from solitaire.ui.views import Unbroken
 
 if TYPE_CHECKING:
     from solitaire.tiles.arena import ArenaResult
@@ -283,18 +284,18 @@ def arena_table(result: ArenaResult) -> Table:
     for name in names:
         table.add_column(name, justify="right")
     shares = [result.win_share(side) for side in (0, 1)]
-    rows = [
-        ["wins"]
-        + [
-            f"{result.wins(s)} ({shares[s][0]:.1%}, 95% {shares[s][1]:.1%}-{shares[s][2]:.1%})"
-            for s in (0, 1)
-        ],
-        ["mean final score"] + [f"{result.mean_score(s):.1f}" for s in (0, 1)],
-        ["mean margin"] + [_margin(result, s) for s in (0, 1)],
-        ["mean points a play"] + [f"{result.mean_move(s):.2f}" for s in (0, 1)],
+    wins = [
+        Unbroken([f"{result.wins(s)} ({share:.1%},", f"95% {low:.1%}-{high:.1%})"])
+        for s, (share, low, high) in enumerate(shares)
+    ]
+    rows: list[list[str | Unbroken]] = [
+        ["wins", *wins],
+        ["mean final score", *(f"{result.mean_score(s):.1f}" for s in (0, 1))],
+        ["mean margin", *(_margin(result, s) for s in (0, 1))],
+        ["mean points a play", *(f"{result.mean_move(s):.2f}" for s in (0, 1))],
     ]
     rows += [
-        [f"{kind.value} a game"] + [f"{result.bonus_rate(s, kind):.2f}" for s in (0, 1)]
+        [f"{kind.value} a game", *(f"{result.bonus_rate(s, kind):.2f}" for s in (0, 1))]
         for kind in BonusKind
     ]
     for row in rows:
@@ -302,11 +303,11 @@ def arena_table(result: ArenaResult) -> Table:
     return table
 
 
-def _margin(result: ArenaResult, side: int) -> str:
+def _margin(result: ArenaResult, side: int) -> Unbroken:
     """A side's mean final score less the other's, with its 95% interval."""
     mean, low, high = result.margin()
     if side:  # B's side; + 0.0 shows an even margin as 0.0, not -0.0
         mean, low, high = 0.0 - mean, 0.0 - high, 0.0 - low
     if math.isnan(mean):  # fewer than two games: no interval
-        return "-"
-    return f"{mean:+.1f} (95% {low:+.1f} to {high:+.1f})"
+        return Unbroken(["-"])
+    return Unbroken([f"{mean:+.1f}", f"(95% {low:+.1f} to {high:+.1f})"])

@@ -23,7 +23,7 @@ from solitaire.tiles.game import PASSES_EACH, Ending, TileGame
 from solitaire.tiles.moves import announced
 from solitaire.tiles.optional import count_result
 from solitaire.tiles.scoring import LineScore, PlayScore
-from solitaire.ui.views import Listing
+from solitaire.ui.views import Listing, Unbroken, figure_pieces
 
 if TYPE_CHECKING:
     from solitaire.tiles.stats import TileStats
@@ -33,6 +33,7 @@ __all__ = [
     "TileHistoryView",
     "board_text",
     "ending_text",
+    "explain_pieces",
     "explain_play",
     "game_view",
     "line_table",
@@ -182,9 +183,16 @@ def explain_play(score: PlayScore, size: int) -> str:
 
     ``C4-C7: 15s 4, runs 3 = 7; A5-D5: pairs 2 = 2; +10 all five tiles``
     """
-    parts = []
+    return " ".join(explain_pieces(score, size))
+
+
+def explain_pieces(score: PlayScore, size: int) -> list[str]:
+    """:func:`explain_play` in the pieces a line may break between, each figure whole with
+    its words and a line's name with its first (``C4-C7: 15s 4,``, ``runs 3 = 7;``,
+    ``+10 all five tiles``)."""
+    parts: list[list[str]] = []
     for line in score.lines:
-        where = f"{square_name(line.squares[0], size)}-{square_name(line.squares[-1], size)}"
+        where = f"{square_name(line.squares[0], size)}-{square_name(line.squares[-1], size)}:"
         kinds = [
             f"{name} {line.points(kind)}"
             for kind, name in ((Kind.FIFTEEN, "15s"), (Kind.PAIR, "pairs"), (Kind.RUN, "runs"))
@@ -192,9 +200,14 @@ def explain_play(score: PlayScore, size: int) -> str:
         ]
         if line.one_colour:
             kinds.append(f"one colour {line.bonus}")
-        parts.append(f"{where}: {', '.join(kinds) or 'nothing'} = {line.total}")
-    parts += [f"+{bonus.points} {bonus.kind.value}" for bonus in score.bonuses]
-    return "; ".join(parts)
+        pieces = [*(f"{kind}," for kind in kinds[:-1]), f"{kinds[-1] if kinds else 'nothing'}"]
+        pieces[-1] += f" = {line.total}"
+        pieces[0] = f"{where} {pieces[0]}"  # a line's name stays with what it scored
+        parts.append(pieces)
+    parts += [[f"+{bonus.points} {bonus.kind.value}"] for bonus in score.bonuses]
+    for part in parts[:-1]:
+        part[-1] += ";"
+    return [piece for part in parts for piece in part]
 
 
 def play_table(score: PlayScore, size: int) -> RenderableType:
@@ -246,13 +259,13 @@ def game_view(
             " : ".join(map(str, running[number - 1])),
         )
         if turn.score is not None:
-            how = Text(explain_play(turn.score, game.board.size), style="muted")
+            how = Unbroken(explain_pieces(turn.score, game.board.size), style="muted")
             log.add_row("", "", how, "", "")
         if turn.claim is not None:
             said = (
                 f"{names[turn.player]} said {turn.claim}: {count_result(game, names, number - 1)}"
             )
-            log.add_row("", "", Text(said, style="warn"), "", "")
+            log.add_row("", "", Unbroken(figure_pieces(said), style="warn"), "", "")
     parts: list[RenderableType] = [log, Text(""), board_text(game.board, ascii), Text("")]
     if hidden:
         return Group(*parts)
