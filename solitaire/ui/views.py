@@ -48,6 +48,7 @@ __all__ = [
     "card_text",
     "cards_text",
     "figure_pieces",
+    "hanging_row",
     "history_pointers",
     "history_row",
     "kind_totals_table",
@@ -310,6 +311,31 @@ def history_row(row: GameRow) -> Text:
     # A listing's line is laid out to fit 80 columns: folded, not word-wrapped (fast for
     # 10,000 of them).
     return Text(f"{row.id:>6}  {when:16}  ", no_wrap=True, overflow="fold")
+
+
+def hanging_row(lead: Text, pieces: Sequence[str], width: int, style: str = "") -> list[Text]:
+    """A listing's row at ``width``: ``lead``, then the pieces (each a figure with its words)
+    on as many lines as they need, broken only between pieces, each line after the first
+    indented under the first piece (under the lead's first columns when that leaves too
+    little room)."""
+    indent = cell_len(lead.plain)
+    if width - indent < 30:
+        indent = min(indent, 8)
+    lines = [lead]
+    used = cell_len(lead.plain)
+    fresh = True  # nothing yet after the lead, or after the indent of a new line
+    for piece in pieces:
+        size = cell_len(piece)
+        gap = 0 if fresh else 1
+        if used + gap + size > width and not (fresh and used <= indent):
+            lines.append(Text(" " * indent))
+            used, fresh, gap = indent, True, 0
+        if gap:
+            lines[-1].append(" ")
+        lines[-1].append(piece, style=style)
+        used += gap + size
+        fresh = False
+    return lines
 
 
 def history_pointers(

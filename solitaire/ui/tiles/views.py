@@ -11,7 +11,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -23,7 +23,7 @@ from solitaire.tiles.game import PASSES_EACH, Ending, TileGame
 from solitaire.tiles.moves import announced
 from solitaire.tiles.optional import count_result
 from solitaire.tiles.scoring import LineScore, PlayScore
-from solitaire.ui.views import Listing, Unbroken, figure_pieces
+from solitaire.ui.views import Listing, Unbroken, figure_pieces, hanging_row, history_row
 
 if TYPE_CHECKING:
     from solitaire.tiles.stats import TileStats
@@ -381,14 +381,20 @@ class StoredTiles:
 
     def state(self) -> str:
         """Each seat's score, and the winner by name or how far the game has gone."""
+        return " ".join(self.state_pieces())
+
+    def state_pieces(self) -> list[str]:
+        """:meth:`state` in the pieces a line may break between: each seat's name and score,
+        then the result (``Ann 60,``, ``Bob 41;``, ``unfinished``)."""
         names = [safe_text(name, 24) for name in self.names]
-        scores = ", ".join(f"{n} {s}" for n, s in zip(names, self.summary["scores"], strict=True))
+        scores = [f"{n} {s}," for n, s in zip(names, self.summary["scores"], strict=True)]
+        scores[-1] = scores[-1][:-1] + ";"
         winners = self.summary["winners"]
         if winners is None:
-            return f"{scores}; unfinished"
+            return [*scores, "unfinished"]
         if len(winners) > 1:
-            return f"{scores}; a tie"
-        return f"{scores}; {names[winners[0]]} won"
+            return [*scores, "a tie"]
+        return [*scores, f"{names[winners[0]]} won"]
 
 
 class TileHistoryView:
@@ -398,22 +404,18 @@ class TileHistoryView:
         self.games = games
         self.command = command
 
-    def __rich__(self) -> RenderableType:
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        rules = max((len(stored.rules) for stored in self.games), default=0)
+        rules = max(rules, len("solitaire"))  # as wide as every game's rules
         lines: list[RenderableType] = [
             Text("Tile games", style="title"),
-            Text("    id  last played       rules      players and scores", style="bold"),
+            Text(f"    id  last played       {'rules':{rules}}  players and scores", style="bold"),
         ]
         for stored in self.games:
             row = stored.row
-            when = safe_text(row.played_at.replace("T", " ")[:16], 16)
-            text = Text(
-                f"{row.id:>6}  {when:16}  {stored.rules:9}  ", no_wrap=True, overflow="fold"
-            )
-            if len(stored.rules) > 9:  # the scores under the rules, on a line of their own
-                lines.append(text)
-                text = Text(" " * 35, no_wrap=True, overflow="fold")
-            text.append(stored.state(), style="warn" if not row.finished else "")
-            lines.append(text)
+            lead = history_row(row).append(f"{stored.rules:{rules}}  ")
+            style = "warn" if not row.finished else ""
+            lines += hanging_row(lead, stored.state_pieces(), options.max_width, style)
         lines.append(
             Text(
                 f"see a game: {self.command('replay ID')}    "
@@ -421,4 +423,4 @@ class TileHistoryView:
                 style="muted",
             )
         )
-        return Listing(lines)
+        yield Listing(lines)
