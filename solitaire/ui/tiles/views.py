@@ -339,25 +339,35 @@ def play_lines(
 
 def tile_stats_view(stats: TileStats) -> Table:
     """The tiles section of ``cribsol stats``."""
-    table = Table(title="Tiles", title_justify="left", box=None, padding=(0, 1))
+    table = Table(title="Tiles: finished games", title_justify="left", box=None, padding=(0, 1))
     table.add_column("", justify="left")
     table.add_column("", justify="right")
     mean = stats.mean_score
     rows = [
-        ("games finished", str(stats.games)),
+        ("with a person at this keyboard", str(stats.games)),
         ("  against the computer", str(stats.against_computer)),
-        ("  won at this keyboard", str(stats.wins)),
-        *((f"  won by {safe_text(name, 24)}", str(n)) for name, n in stats.winners.items()),
+        ("    won by a person at this keyboard", str(stats.wins)),
+        ("  people only (hot seat)", str(stats.people_only)),
         ("  solitaires", str(stats.solitaires)),
-        ("mean final score a seat", "-" if mean is None else f"{float(mean):.1f}"),
-        ("best move", str(stats.best_move)),
+        ("computers only (in no figure below)", str(stats.computers_only)),
     ]
-    rows += [(f"bonus: {kind}", str(count)) for kind, count in stats.bonuses.items()]
+    if stats.winners:
+        rows.append(("wins by name (not the solitaires)", ""))
+        rows += [(f"  {safe_text(name, 24)}", str(n)) for name, n in stats.winners.items()]
+    if stats.scores:
+        seats = f"{stats.scores} seat{'s' * (stats.scores != 1)}"
+        games = f"{stats.games} game{'s' * (stats.games != 1)}"
+        rows.append((f"the people's {seats} in {games}, all together", ""))
+        rows += [
+            ("  mean final score of a seat", "-" if mean is None else f"{float(mean):.1f}"),
+            ("  best move", str(stats.best_move)),
+        ]
+        rows += [(f"  bonuses: {kind}", str(count)) for kind, count in stats.bonuses.items()]
     if stats.joker_calls or stats.missed:
         rows += [
-            ("Joker calls made", str(stats.joker_calls)),
-            ("  points they won (net)", str(stats.joker_points)),
-            ("points missed in your counts", str(stats.missed)),
+            ("  Joker calls made", str(stats.joker_calls)),
+            ("    points they won (net)", str(stats.joker_points)),
+            ("  points missed in their own counts", str(stats.missed)),
         ]
     for name, value in rows:
         table.add_row(name, value)
