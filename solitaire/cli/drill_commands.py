@@ -33,8 +33,9 @@ def replay_drill_record(
     args: argparse.Namespace, data: Mapping[str, Any], stored_id: int | None = None
 ) -> int:
     """``cribsol replay`` of a drill record (a file, or the history's ``stored_id``): play it
-    again, re-grade every card against the search and print it hand by hand."""
-    drill = replay_drill(data, allow_unfinished=stored_id is not None)
+    again, re-grade every card against the search and print it hand by hand. An unfinished
+    drill (a record written mid-drill) replays as far as it goes and says so."""
+    drill = replay_drill(data, allow_unfinished=True)
     if args.json:
         print(json.dumps(drill_record(drill)))
         return 0
@@ -43,8 +44,10 @@ def replay_drill_record(
     title = f"{name}: seed {drill.seed}, {drill.hands} hands against {drill.opponent}"
     console.print(DrillView(drill, title, ascii=args.ascii))
     console.print(Text("Replayed and re-graded: every card matches the record.", style="best"))
-    if not drill.is_over and stored_id is not None:
-        line = f"Unfinished: {command(f'drill --resume {stored_id}')} resumes it."
+    if not drill.is_over:
+        line = f"Unfinished: {len(drill.pegged)} of {drill.hands} hands played."
+        if stored_id is not None:
+            line += f" {command(f'drill --resume {stored_id}')} resumes it."
         console.print(Text(line, style="warn"))
     return 0
 

@@ -178,9 +178,9 @@ def replay_match_record(
 ) -> int:
     """``cribsol replay`` of a match record (a file, or the history's ``stored_id``): replay,
     re-score and print it, every deal card by card (``--deal``, ``--game``) or, with
-    ``--totals``, the table of totals per deal; only a stored match may be unfinished (it
-    says how to resume it)."""
-    match = replay_match(data, allow_unfinished=stored_id is not None)
+    ``--totals``, the table of totals per deal. An unfinished match (a record written mid-match)
+    replays as far as it goes and says so, with how to resume it when it is stored."""
+    match = replay_match(data, allow_unfinished=True)
     players = data["players"]
     names = (str(players[0]), str(players[1]))
     chosen = getattr(args, "deal", None) is not None or getattr(args, "game", None) is not None
@@ -191,12 +191,9 @@ def replay_match_record(
     else:
         _print_deals(args, match, names)
         status = 0
-    if not match.is_over and stored_id is not None and not args.json:
-        make_console(args).print(
-            Text(
-                f"Unfinished: game {match.game_number} of {match.games}. "
-                f"{command(f'match --resume {stored_id}')} resumes it.",
-                style="warn",
-            )
-        )
+    if not match.is_over and not args.json:
+        line = f"Unfinished: game {match.game_number} of {match.games}."
+        if stored_id is not None:
+            line += f" {command(f'match --resume {stored_id}')} resumes it."
+        make_console(args).print(Text(line, style="warn"))
     return status

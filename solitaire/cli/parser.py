@@ -495,13 +495,16 @@ def _register_tiles(sub: Subcommands) -> None:
         data_dir=True,  # accepted on either side of the name, as everywhere
         json="print one JSON object",
         help="score a Crib Hand by hand: 2 to 5 ranks along a line",
-        description="Score one line of tiles: ranks like 7 8 7 6 8 (light; --dark for dark), "
-        "or tiles with a colour like 7D 8L.",
+        description="Score one line of tiles: ranks like 7 8 7 6 8, or tiles with a colour "
+        "like 7D 8L. Ranks without a colour score without the one-colour bonus (five tiles "
+        "all light or all dark: 10 more) unless --light or --dark gives them one.",
     ) as score:
         score.add_argument(
             "tiles", nargs="+", metavar="TILE", help="ranks (A, 2-10, J, Q, K) or tiles"
         )
-        score.add_argument("--dark", action="store_true", help="ranks without a colour are dark")
+        colour = score.add_mutually_exclusive_group()
+        colour.add_argument("--light", action="store_true", help="ranks without a colour are light")
+        colour.add_argument("--dark", action="store_true", help="ranks without a colour are dark")
 
 
 _REGISTERED: Final = (

@@ -31,9 +31,10 @@ from solitaire.tiles.levels import DEFAULT_VS, seat_names
 from solitaire.tiles.record import GAME as TILES
 from solitaire.tiles.record import game_record, replay
 from solitaire.tiles.registry import make_player
-from solitaire.tiles.scoring import MAX_LINE, BonusKind, score_line
+from solitaire.tiles.scoring import BONUS, MAX_LINE, BonusKind, score_line
 from solitaire.tiles.tiles import Tile, TileError, parse_rank
 from solitaire.ui.tiles.views import game_view, line_table
+from solitaire.ui.views import Unbroken
 
 if TYPE_CHECKING:
     from solitaire.tiles.arena import ArenaResult
@@ -147,9 +148,9 @@ def replay_tiles(
     args: argparse.Namespace, data: Mapping[str, Any], stored_id: int | None = None
 ) -> int:
     """``cribsol replay`` of a tile game's record (a file, or the history's ``stored_id``):
-    replay, re-score and print it; only a stored game may be unfinished (it says how to resume
-    it)."""
-    game = replay(data, allow_unfinished=stored_id is not None)
+    replay, re-score and print it. An unfinished game (a record written mid-game) replays as far
+    as it goes and says so, with how to resume it when it is stored."""
+    game = replay(data, allow_unfinished=True)
     names = [str(n) for n in data["players"]]
     hidden = not game.is_over and not getattr(args, "reveal", False)
     if hidden and args.json:
@@ -175,21 +176,19 @@ def replay_tiles(
                 style="muted",
             )
         )
-    if not game.is_over and stored_id is not None:
-        console.print(
-            Text(
-                f"Unfinished after {len(game.turns)} turns. "
-                f"{command(f'tiles --resume {stored_id}')} resumes it.",
-                style="warn",
-            )
-        )
+    if not game.is_over:
+        line = f"Unfinished after {len(game.turns)} turns."
+        if stored_id is not None:
+            line += f" {command(f'tiles --resume {stored_id}')} resumes it."
+        console.print(Text(line, style="warn"))
     return 0
 
 
 # -- score --------------------------------------------------------------------
 
 
-def _line_tile(token: str, dark: bool) -> tuple[int, bool]:
+def _line_tile(token: str, dark: bool | None) -> tuple[int, bool | None]:
+    """A tile's rank and colour (``dark`` for a rank without one: None when unknown)."""
     text = token.strip().upper()
     if text[-1:] in ("L", "D") and len(text) > 1:
         tile = Tile.parse(text)
@@ -204,21 +203,36 @@ def _line_tile(token: str, dark: bool) -> tuple[int, bool]:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    tiles = [_line_tile(t, args.dark) for t in args.tiles]
+    default = True if args.dark else False if args.light else None
+    tiles = [_line_tile(t, default) for t in args.tiles]
     if not 2 <= len(tiles) <= MAX_LINE:
         raise InputError(f"a Crib Hand is 2 to {MAX_LINE} tiles, got {len(tiles)}")
-    line = score_line([r for r, _ in tiles], [d for _, d in tiles])
+    colours = [dark for _, dark in tiles]
+    known = None not in colours  # else no colour is assumed, so no one-colour bonus
+    line = score_line([r for r, _ in tiles], [bool(dark) for dark in colours])
     if args.json:
-        print(json.dumps(line.to_dict()))
+        out = line.to_dict()
+        if not known:
+            out |= {"dark": colours, "one_colour": 0, "total": line.combination_points}
+        print(json.dumps(out))
         return 0
     console = make_console(args)
-    console.print(line_table([line], 13, title="Crib Hand"))
+    console.print(line_table([line], 13, title="Crib Hand", colours=known))
     for item in line.items:
         ranks = " ".join(Rank(line.faces[p]).letter for p in item.positions)
         console.print(Text(f"  {item.kind.value:<8} {ranks:<10} {item.points}", style="muted"))
-    if line.one_colour:
+    if known and line.one_colour:
         console.print(Text(f"  five tiles all one colour: {line.bonus}", style="muted"))
-    console.print(Text(line.spoken(), style="total"))
+    console.print(Text(line.spoken(colour=known), style="total"))
+    if not known and len(tiles) == MAX_LINE:
+        which = "No colours given" if set(colours) == {None} else "Not every colour given"
+        console.print(
+            Text(
+                f"{which}, so no one-colour bonus is counted: five tiles all light or all "
+                f"dark score {BONUS} more (--light or --dark, or a colour on each tile: 7L 8D).",
+                style="warn",
+            )
+        )
     return 0
 
 
@@ -263,18 +277,18 @@ def arena_table(result: ArenaResult) -> Table:
     for name in names:
         table.add_column(name, justify="right")
     shares = [result.win_share(side) for side in (0, 1)]
-    rows = [
-        ["wins"]
-        + [
-            f"{result.wins(s)} ({shares[s][0]:.1%}, 95% {shares[s][1]:.1%}-{shares[s][2]:.1%})"
-            for s in (0, 1)
-        ],
-        ["mean final score"] + [f"{result.mean_score(s):.1f}" for s in (0, 1)],
-        ["mean margin"] + [_margin(result, s) for s in (0, 1)],
-        ["mean points a play"] + [f"{result.mean_move(s):.2f}" for s in (0, 1)],
+    wins = [
+        Unbroken([f"{result.wins(s)} ({share:.1%},", f"95% {low:.1%}-{high:.1%})"])
+        for s, (share, low, high) in enumerate(shares)
+    ]
+    rows: list[list[str | Unbroken]] = [
+        ["wins", *wins],
+        ["mean final score", *(f"{result.mean_score(s):.1f}" for s in (0, 1))],
+        ["mean margin", *(_margin(result, s) for s in (0, 1))],
+        ["mean points a play", *(f"{result.mean_move(s):.2f}" for s in (0, 1))],
     ]
     rows += [
-        [f"{kind.value} a game"] + [f"{result.bonus_rate(s, kind):.2f}" for s in (0, 1)]
+        [f"{kind.value} a game", *(f"{result.bonus_rate(s, kind):.2f}" for s in (0, 1))]
         for kind in BonusKind
     ]
     for row in rows:
@@ -282,11 +296,11 @@ def arena_table(result: ArenaResult) -> Table:
     return table
 
 
-def _margin(result: ArenaResult, side: int) -> str:
+def _margin(result: ArenaResult, side: int) -> Unbroken:
     """A side's mean final score less the other's, with its 95% interval."""
     mean, low, high = result.margin()
     if side:  # B's side; + 0.0 shows an even margin as 0.0, not -0.0
         mean, low, high = 0.0 - mean, 0.0 - high, 0.0 - low
     if math.isnan(mean):  # fewer than two games: no interval
-        return "-"
-    return f"{mean:+.1f} (95% {low:+.1f} to {high:+.1f})"
+        return Unbroken(["-"])
+    return Unbroken([f"{mean:+.1f}", f"(95% {low:+.1f} to {high:+.1f})"])

@@ -118,11 +118,12 @@ class LineScore:
         """The combinations grouped and named as players count them (as the core names them)."""
         return group_combinations(self.items, _positions_of, self.faces.__getitem__)
 
-    def spoken(self) -> str:
+    def spoken(self, colour: bool = True) -> str:
         """The count as a player says it: ``fifteen two, and a pair royal for six is eight``,
-        the one-colour bonus last (``and ten for one colour is thirty-four``)."""
+        the one-colour bonus last (``and ten for one colour is thirty-four``); without
+        ``colour``, the combinations alone (the colours unknown)."""
         groups = [(name, sum(i.points for i in group)) for name, group in self.groups()]
-        if self.one_colour:
+        if colour and self.one_colour:
             groups.append((f"{spoken_number(BONUS)} for one colour", BONUS))
         return say_count(groups, "nothing")
 

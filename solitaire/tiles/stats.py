@@ -29,7 +29,7 @@ __all__ = ["TileStats", "tile_stats"]
 class TileStats:
     """Integer sums over the people's seats of finished games."""
 
-    games: int = 0
+    games: int = 0  # with a person at this keyboard
     solitaires: int = 0
     against_computer: int = 0
     wins: int = 0
@@ -41,6 +41,12 @@ class TileStats:
     joker_points: int = 0  # what those calls won, less their penalties
     missed: int = 0  # points the people did not record in a Joker game
     winners: dict[str, int] = field(default_factory=dict)  # wins by the person's name
+    computers_only: int = 0  # games with no person seated: counted here alone
+
+    @property
+    def people_only(self) -> int:
+        """Games of people alone at this keyboard, the solitaires apart."""
+        return self.games - self.solitaires - self.against_computer
 
     @property
     def mean_score(self) -> Fraction | None:
@@ -53,7 +59,10 @@ def tile_stats(games: Iterable[tuple[TileGame, Sequence[str]]]) -> TileStats:
     stats = TileStats()
     for game, names in games:
         people = [seat for seat, name in enumerate(names) if name not in PLAYERS]
-        if not game.is_over or not people:
+        if not game.is_over:
+            continue
+        if not people:
+            stats.computers_only += 1
             continue
         stats.games += 1
         final = game.returns()

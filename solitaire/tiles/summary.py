@@ -95,15 +95,20 @@ def tile_from_record(text: str) -> tuple[int, bool, dict[str, Any]]:
 
 
 def tile_stats_of(summaries: Iterable[Mapping[str, Any]]) -> TileStats:
-    """The people's results over finished games, from their checked summaries."""
+    """The people's results over finished games, from their checked summaries; games of
+    computers alone are counted, and nothing else of them."""
     total = TileStats()
     for summary in summaries:
+        if not _people(summary["names"]):
+            total.computers_only += 1
+            continue
         part = summary["stats"]
         for name in (*_COUNTS, *_PEOPLE):
             setattr(total, name, getattr(total, name) + part[name])
         total.best_move = max(total.best_move, part["best_move"])
         for kind, count in part["bonuses"].items():
             total.bonuses[kind] += count
-        for name in part["winners"]:
-            total.winners[name] = total.winners.get(name, 0) + 1
+        if not summary["rules"].startswith("solitaire"):  # a colour is not a person
+            for name in part["winners"]:
+                total.winners[name] = total.winners.get(name, 0) + 1
     return total

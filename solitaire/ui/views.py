@@ -44,8 +44,11 @@ __all__ = [
     "Listing",
     "Paragraph",
     "ScoreView",
+    "Unbroken",
     "card_text",
     "cards_text",
+    "figure_pieces",
+    "hanging_row",
     "history_pointers",
     "history_row",
     "kind_totals_table",
@@ -194,6 +197,54 @@ def labelled(label: str, body: Text | str, indent: int | None = None) -> Table:
     return row
 
 
+def figure_pieces(text: str) -> list[str]:
+    """A sentence cut where a line may break: between words, never inside a figure (a
+    number with the word before it and the word after it, up to a comma, a semicolon or a
+    colon; ``pairs 2 = 10``, ``-30.1 to +11.1``).
+
+    >>> figure_pieces("Ann said 12: the play is worth 14: 2 missed")
+    ['Ann', 'said 12:', 'the', 'play', 'is', 'worth 14:', '2 missed']
+    """
+    pieces: list[str] = []
+    glue = False  # the next word belongs to the last piece
+    for word in text.split(" "):
+        number = any(c.isdigit() for c in word)
+        joins = word in ("=", "to")
+        if pieces and (glue or joins or (number and pieces[-1][-1:] not in (",", ";", ":"))):
+            pieces[-1] += " " + word
+        else:
+            pieces.append(word)
+        glue = joins or (number and word[-1:] not in (",", ";", ":", ")"))
+    return pieces
+
+
+class Unbroken:
+    """Pieces of text on as few lines as the width allows, broken only between pieces (a
+    figure and its words are one piece), so a table's cell never splits a figure: the cell is
+    never narrower than its longest piece unless the screen is."""
+
+    def __init__(self, pieces: Sequence[str], style: str = "", separator: str = " ") -> None:
+        self.pieces = [piece for piece in pieces if piece]
+        self.style = style
+        self.separator = separator
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        longest = max((cell_len(piece) for piece in self.pieces), default=0)
+        whole = cell_len(self.separator.join(self.pieces))
+        return Measurement(min(longest, options.max_width), min(whole, options.max_width))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        lines: list[str] = []
+        for piece in self.pieces:
+            joined = f"{lines[-1]}{self.separator}{piece}" if lines else piece
+            if lines and cell_len(joined) <= width:
+                lines[-1] = joined
+            else:
+                lines.append(piece)
+        yield Text("\n".join(lines), style=self.style)
+
+
 class Listing:
     """A long listing's lines, one under another, drawn exactly as a :class:`Group` of
     them is but fast for 10,000 lines: a line of text that fits the width is cut into
@@ -260,6 +311,31 @@ def history_row(row: GameRow) -> Text:
     # A listing's line is laid out to fit 80 columns: folded, not word-wrapped (fast for
     # 10,000 of them).
     return Text(f"{row.id:>6}  {when:16}  ", no_wrap=True, overflow="fold")
+
+
+def hanging_row(lead: Text, pieces: Sequence[str], width: int, style: str = "") -> list[Text]:
+    """A listing's row at ``width``: ``lead``, then the pieces (each a figure with its words)
+    on as many lines as they need, broken only between pieces, each line after the first
+    indented under the first piece (under the lead's first columns when that leaves too
+    little room)."""
+    indent = cell_len(lead.plain)
+    if width - indent < 30:
+        indent = min(indent, 8)
+    lines = [lead]
+    used = cell_len(lead.plain)
+    fresh = True  # nothing yet after the lead, or after the indent of a new line
+    for piece in pieces:
+        size = cell_len(piece)
+        gap = 0 if fresh else 1
+        if used + gap + size > width and not (fresh and used <= indent):
+            lines.append(Text(" " * indent))
+            used, fresh, gap = indent, True, 0
+        if gap:
+            lines[-1].append(" ")
+        lines[-1].append(piece, style=style)
+        used += gap + size
+        fresh = False
+    return lines
 
 
 def history_pointers(

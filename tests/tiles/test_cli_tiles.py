@@ -67,7 +67,11 @@ def test_without_auto_the_screen_is_named_and_nothing_starts(
 
 @pytest.mark.parametrize(
     ("tiles", "total"), [(["7", "8", "7", "6", "8", "--dark"], 34), (["3", "3", "4", "5"], 10),
-                         (["7D", "8L", "7D", "6D", "8D"], 24), (["k", "5"], 2)],
+                         (["7D", "8L", "7D", "6D", "8D"], 24), (["k", "5"], 2),
+                         (["7", "8", "7", "6", "8"], 24),
+                         (["7", "8", "7", "6", "8", "--light"], 34),
+                         (["7D", "8", "7D", "6D", "8D"], 24),
+                         (["7L", "8", "7L", "6L", "8L", "--light"], 34)],
 )  # fmt: skip
 def test_score_a_line_by_hand(
     capsys: pytest.CaptureFixture[str], tiles: list[str], total: int
@@ -78,9 +82,31 @@ def test_score_a_line_by_hand(
     assert status == 0 and str(total) in shown
 
 
+def test_ranks_without_colours_assume_none_and_say_so(capsys: pytest.CaptureFixture[str]) -> None:
+    """No colour is assumed for a bare rank: the one-colour bonus is left out, the output says
+    why and how to count it, and the JSON gives those colours as null."""
+    status, out, _ = run(capsys, "tiles", "score", "7", "8", "7", "6", "8")
+    assert status == 0 and "is twenty-four" in out and "one colour" not in out.split("\n")[-3]
+    assert "thirty-four" not in out and "No colours given, so no one-colour bonus" in out
+    assert "--light or --dark" in out
+    status, out, _ = run(capsys, "tiles", "score", "7", "8", "7", "6", "8", "--json")
+    shown = json.loads(out)
+    assert shown["dark"] == [None] * 5 and (shown["one_colour"], shown["total"]) == (0, 24)
+    status, out, _ = run(capsys, "tiles", "score", "7D", "8", "7D", "6D", "8D", "--json")
+    assert json.loads(out)["dark"] == [True, None, True, True, True]
+    status, out, _ = run(capsys, "tiles", "score", "7D", "8", "7D", "6D", "8D")
+    assert "Not every colour given" in out
+    status, out, _ = run(capsys, "tiles", "score", "3", "3", "4", "5")  # no bonus to miss
+    assert status == 0 and "colour given" not in out and "colours given" not in out
+    status, out, _ = run(capsys, "tiles", "score", "7", "8", "7", "6", "8", "--light")
+    assert "ten for one colour is thirty-four" in out and "given" not in out
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
-    [(["tiles", "score", "7"], "2 to 5 tiles"), (["tiles", "score", "7", "X"], "invalid tile"),
+    [(["tiles", "score", "7"], "2 to 5 tiles"),
+     (["tiles", "score", "7", "8", "--light", "--dark"], "not allowed with"),
+     (["tiles", "score", "7", "X"], "invalid tile"),
      (["tiles", "score", "1", "2", "3", "4", "5", "6"], "2 to 5 tiles"),
      (["tiles", "score", "0", "5"], "invalid tile"),
      (["tiles", "arena", "--games", "0"], "--games"),

@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -19,7 +19,7 @@ from solitaire.core.untrusted import safe_text
 from solitaire.match.game import Deal, GamePlay, GameResult, Match
 from solitaire.match.stats import PUBLISHED, ROLES, MatchStats
 from solitaire.store import GameRow
-from solitaire.ui.views import Listing, card_text, history_pointers, history_row
+from solitaire.ui.views import Listing, card_text, hanging_row, history_pointers, history_row
 
 __all__ = [
     "MatchHistoryView",
@@ -248,14 +248,18 @@ class StoredMatch:
 
     def state(self) -> str:
         """Where it stands: the score of the game in play, or how the match ended."""
+        return " ".join(self.state_pieces())
+
+    def state_pieces(self) -> list[str]:
+        """:meth:`state` in the pieces a line may break between, each figure whole."""
         summary = self.summary
         if not self.row.finished:
             you, them = summary["scores"]
             number, games = summary["game_number"], summary["games"]
-            return f"unfinished: {you} to {them} in game {number} of {games}"
+            return ["unfinished:", f"{you} to {them}", f"in game {number} of {games}"]
         you, them = summary["match_points"]
         word = {0: "won", 1: "lost", None: "tied"}[self.winner]
-        return f"{word}, match points {you} to {them}"
+        return [f"{word},", f"match points {you} to {them}"]
 
 
 class MatchHistoryView:
@@ -265,17 +269,16 @@ class MatchHistoryView:
         self.matches = matches
         self.command = command
 
-    def __rich__(self) -> RenderableType:
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         lines: list[RenderableType] = [
             Text("Matches (cribbage for two against the computer)", style="title"),
             Text("    id  last played       kind   against   where it stands", style="bold"),
         ]
         for stored in self.matches:
             row = stored.row
-            text = history_row(row).append(f"match  {safe_text(stored.opponent, 8):8}  ")
+            lead = history_row(row).append(f"match  {safe_text(stored.opponent, 8):8}  ")
             style = "warn" if not row.finished else ("best" if stored.winner == 0 else "")
-            text.append(stored.state(), style=style)
-            lines.append(text)
+            lines += hanging_row(lead, stored.state_pieces(), options.max_width, style)
         rows = [stored.row for stored in self.matches]
         lines.append(history_pointers(self.command, rows, "a match", "match --resume ID"))
-        return Listing(lines)
+        yield Listing(lines)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -24,7 +24,7 @@ from solitaire.tiles.levels import seat_names
 from solitaire.tiles.moves import announced
 from solitaire.tiles.optional import count_result
 from solitaire.tiles.scoring import LineScore, PlayScore
-from solitaire.ui.views import Listing
+from solitaire.ui.views import Listing, Unbroken, figure_pieces, hanging_row, history_row
 
 if TYPE_CHECKING:
     from solitaire.tiles.stats import TileStats
@@ -34,6 +34,7 @@ __all__ = [
     "TileHistoryView",
     "board_text",
     "ending_text",
+    "explain_pieces",
     "explain_play",
     "game_view",
     "line_table",
@@ -47,10 +48,15 @@ __all__ = [
 _LETTERS = "ABCDEFGHIJKLM"
 
 
+def _rank(face: int) -> str:
+    """A rank as a tile shows it: ``A``, ``2``-``9``, ``T``, ``J``, ``Q``, ``K``."""
+    return "A23456789TJQK"[face - 1]
+
+
 def _tile_cell(face: int, dark: bool, extra: str | None = None, turned: bool = False) -> Text:
     """A tile as laid: its rank and colour letter, the letter in lower case for a 6 or 9
     turned round (``9d``: a dark 6 laid as a 9)."""
-    label = "T" if face == 10 else "A23456789TJQK"[face - 1]
+    label = _rank(face)
     colour = "D" if dark else "L"
     text = Text(label + (colour.lower() if turned else colour))
     text.stylize("tile.dark" if dark else "tile.light")
@@ -142,8 +148,13 @@ def line_table(
     size: int,
     title: str | None = None,
     turned: Collection[int] = (),
+    *,
+    colours: bool = True,
 ) -> Table:
-    """One row per line: where, its tiles, fifteens, pairs, runs, one colour, total."""
+    """One row per line: where, its tiles, fifteens, pairs, runs, one colour, total.
+
+    Without ``colours`` the tiles' colours are unknown: the tiles show their ranks alone,
+    and no one-colour bonus is counted."""
     table = Table(title=title, title_justify="left", box=None, padding=(0, 1))
     for name, justify in (
         ("line", "left"), ("tiles", "left"), ("15s", "right"), ("pairs", "right"),
@@ -158,12 +169,12 @@ def line_table(
         )
         table.add_row(
             where,
-            _faces_text(line, turned),
+            _faces_text(line, turned) if colours else Text(" ".join(map(_rank, line.faces))),
             str(line.points(Kind.FIFTEEN)),
             str(line.points(Kind.PAIR)),
             str(line.points(Kind.RUN)),
-            str(line.bonus),
-            Text(str(line.total), style="points"),
+            str(line.bonus) if colours else "-",
+            Text(str(line.total if colours else line.combination_points), style="points"),
         )
     return table
 
@@ -173,9 +184,16 @@ def explain_play(score: PlayScore, size: int) -> str:
 
     ``C4-C7: 15s 4, runs 3 = 7; A5-D5: pairs 2 = 2; +10 all five tiles``
     """
-    parts = []
+    return " ".join(explain_pieces(score, size))
+
+
+def explain_pieces(score: PlayScore, size: int) -> list[str]:
+    """:func:`explain_play` in the pieces a line may break between, each figure whole with
+    its words and a line's name with its first (``C4-C7: 15s 4,``, ``runs 3 = 7;``,
+    ``+10 all five tiles``)."""
+    parts: list[list[str]] = []
     for line in score.lines:
-        where = f"{square_name(line.squares[0], size)}-{square_name(line.squares[-1], size)}"
+        where = f"{square_name(line.squares[0], size)}-{square_name(line.squares[-1], size)}:"
         kinds = [
             f"{name} {line.points(kind)}"
             for kind, name in ((Kind.FIFTEEN, "15s"), (Kind.PAIR, "pairs"), (Kind.RUN, "runs"))
@@ -183,9 +201,14 @@ def explain_play(score: PlayScore, size: int) -> str:
         ]
         if line.one_colour:
             kinds.append(f"one colour {line.bonus}")
-        parts.append(f"{where}: {', '.join(kinds) or 'nothing'} = {line.total}")
-    parts += [f"+{bonus.points} {bonus.kind.value}" for bonus in score.bonuses]
-    return "; ".join(parts)
+        pieces = [*(f"{kind}," for kind in kinds[:-1]), f"{kinds[-1] if kinds else 'nothing'}"]
+        pieces[-1] += f" = {line.total}"
+        pieces[0] = f"{where} {pieces[0]}"  # a line's name stays with what it scored
+        parts.append(pieces)
+    parts += [[f"+{bonus.points} {bonus.kind.value}"] for bonus in score.bonuses]
+    for part in parts[:-1]:
+        part[-1] += ";"
+    return [piece for part in parts for piece in part]
 
 
 def play_table(score: PlayScore, size: int) -> RenderableType:
@@ -237,13 +260,13 @@ def game_view(
             " : ".join(map(str, running[number - 1])),
         )
         if turn.score is not None:
-            how = Text(explain_play(turn.score, game.board.size), style="muted")
+            how = Unbroken(explain_pieces(turn.score, game.board.size), style="muted")
             log.add_row("", "", how, "", "")
         if turn.claim is not None:
             said = (
                 f"{names[turn.player]} said {turn.claim}: {count_result(game, names, number - 1)}"
             )
-            log.add_row("", "", Text(said, style="warn"), "", "")
+            log.add_row("", "", Unbroken(figure_pieces(said), style="warn"), "", "")
     parts: list[RenderableType] = [log, Text(""), board_text(game.board, ascii), Text("")]
     if hidden:
         return Group(*parts)
@@ -317,25 +340,35 @@ def play_lines(
 
 def tile_stats_view(stats: TileStats) -> Table:
     """The tiles section of ``cribsol stats``."""
-    table = Table(title="Tiles", title_justify="left", box=None, padding=(0, 1))
+    table = Table(title="Tiles: finished games", title_justify="left", box=None, padding=(0, 1))
     table.add_column("", justify="left")
     table.add_column("", justify="right")
     mean = stats.mean_score
     rows = [
-        ("games finished", str(stats.games)),
+        ("with a person at this keyboard", str(stats.games)),
         ("  against the computer", str(stats.against_computer)),
-        ("  won at this keyboard", str(stats.wins)),
-        *((f"  won by {safe_text(name, 24)}", str(n)) for name, n in stats.winners.items()),
+        ("    won by a person at this keyboard", str(stats.wins)),
+        ("  people only (hot seat)", str(stats.people_only)),
         ("  solitaires", str(stats.solitaires)),
-        ("mean final score a seat", "-" if mean is None else f"{float(mean):.1f}"),
-        ("best move", str(stats.best_move)),
+        ("computers only (in no figure below)", str(stats.computers_only)),
     ]
-    rows += [(f"bonus: {kind}", str(count)) for kind, count in stats.bonuses.items()]
+    if stats.winners:
+        rows.append(("wins by name (not the solitaires)", ""))
+        rows += [(f"  {safe_text(name, 24)}", str(n)) for name, n in stats.winners.items()]
+    if stats.scores:
+        seats = f"{stats.scores} seat{'s' * (stats.scores != 1)}"
+        games = f"{stats.games} game{'s' * (stats.games != 1)}"
+        rows.append((f"the people's {seats} in {games}, all together", ""))
+        rows += [
+            ("  mean final score of a seat", "-" if mean is None else f"{float(mean):.1f}"),
+            ("  best move", str(stats.best_move)),
+        ]
+        rows += [(f"  bonuses: {kind}", str(count)) for kind, count in stats.bonuses.items()]
     if stats.joker_calls or stats.missed:
         rows += [
-            ("Joker calls made", str(stats.joker_calls)),
-            ("  points they won (net)", str(stats.joker_points)),
-            ("points missed in your counts", str(stats.missed)),
+            ("  Joker calls made", str(stats.joker_calls)),
+            ("    points they won (net)", str(stats.joker_points)),
+            ("  points missed in their own counts", str(stats.missed)),
         ]
     for name, value in rows:
         table.add_row(name, value)
@@ -359,14 +392,20 @@ class StoredTiles:
 
     def state(self) -> str:
         """Each seat's score, and the winner by name or how far the game has gone."""
+        return " ".join(self.state_pieces())
+
+    def state_pieces(self) -> list[str]:
+        """:meth:`state` in the pieces a line may break between: each seat's name and score,
+        then the result (``Ann 60,``, ``Bob 41;``, ``unfinished``)."""
         names = [safe_text(name, 24) for name in seat_names(self.names)]
-        scores = ", ".join(f"{n} {s}" for n, s in zip(names, self.summary["scores"], strict=True))
+        scores = [f"{n} {s}," for n, s in zip(names, self.summary["scores"], strict=True)]
+        scores[-1] = scores[-1][:-1] + ";"
         winners = self.summary["winners"]
         if winners is None:
-            return f"{scores}; unfinished"
+            return [*scores, "unfinished"]
         if len(winners) > 1:
-            return f"{scores}; a tie"
-        return f"{scores}; {names[winners[0]]} won"
+            return [*scores, "a tie"]
+        return [*scores, f"{names[winners[0]]} won"]
 
 
 class TileHistoryView:
@@ -376,22 +415,18 @@ class TileHistoryView:
         self.games = games
         self.command = command
 
-    def __rich__(self) -> RenderableType:
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        rules = max((len(stored.rules) for stored in self.games), default=0)
+        rules = max(rules, len("solitaire"))  # as wide as every game's rules
         lines: list[RenderableType] = [
             Text("Tile games", style="title"),
-            Text("    id  last played       rules      players and scores", style="bold"),
+            Text(f"    id  last played       {'rules':{rules}}  players and scores", style="bold"),
         ]
         for stored in self.games:
             row = stored.row
-            when = safe_text(row.played_at.replace("T", " ")[:16], 16)
-            text = Text(
-                f"{row.id:>6}  {when:16}  {stored.rules:9}  ", no_wrap=True, overflow="fold"
-            )
-            if len(stored.rules) > 9:  # the scores under the rules, on a line of their own
-                lines.append(text)
-                text = Text(" " * 35, no_wrap=True, overflow="fold")
-            text.append(stored.state(), style="warn" if not row.finished else "")
-            lines.append(text)
+            lead = history_row(row).append(f"{stored.rules:{rules}}  ")
+            style = "warn" if not row.finished else ""
+            lines += hanging_row(lead, stored.state_pieces(), options.max_width, style)
         lines.append(
             Text(
                 f"see a game: {self.command('replay ID')}    "
@@ -399,4 +434,4 @@ class TileHistoryView:
                 style="muted",
             )
         )
-        return Listing(lines)
+        yield Listing(lines)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -48,3 +50,35 @@ def test_stats_has_a_tiles_section(tmp_path: Path, capsys: pytest.CaptureFixture
     assert tiles["bonuses"]["all five tiles"] == five
     assert main(["stats", "--data-dir", str(data)]) == 0
     assert "Tiles" in capsys.readouterr().out
+
+
+def test_every_figure_says_what_it_counts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game of computers alone is counted (and in no other figure), a solitaire's colours
+    win nothing by name, and the people's figures say they are all their seats together."""
+    data = tmp_path / "data"
+    with History(data, kinds=KINDS) as history:
+        against = finish(history, 4, ["Ann", "expert"])
+        hot_seat = finish(history, 5, ["Ann", "Bob"])
+        finish(history, 6, ["dark", "light"], solitaire=True)
+        finish(history, 9, ["greedy", "expert"])
+    assert main(["stats", "--json", "--data-dir", str(data)]) == 0
+    tiles = json.loads(capsys.readouterr().out)["tiles"]
+    assert (tiles["games"], tiles["computers_only"], tiles["against_computer"]) == (3, 1, 1)
+    names = ["Ann", "Bob"]
+    expected = Counter(["Ann"] * (0 in against.winners()) + [names[s] for s in hot_seat.winners()])
+    assert tiles["winners"] == dict(expected)  # no "dark" or "light"
+    assert main(["stats", "--data-dir", str(data)]) == 0
+    out = capsys.readouterr().out
+    for label, value in [
+        ("with a person at this keyboard", 3),
+        ("against the computer", 1),
+        ("won by a person at this keyboard", int(0 in against.winners())),
+        ("people only (hot seat)", 1),
+        ("solitaires", 1),
+        ("computers only (in no figure below)", 1),
+    ]:
+        assert re.search(rf"^ +{re.escape(label)} +{value} *$", out, re.MULTILINE), label
+    assert "the people's 5 seats in 3 games, all together" in out
+    assert "won at this keyboard" not in out and "bonus: " not in out
