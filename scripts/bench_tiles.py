@@ -16,6 +16,7 @@ where it stopped and a finished one is only printed: wins with the 95% interval 
 the targets (lower end above 53% against expert, 65% against greedy) and the paired
 margin a deal with its interval. `--planner shortlist=1` (or worlds=N, endgame_budget=N, gate=N,
 and look=N, samples=N for its expert's one-turn look: how many plays, over how many racks;
+arrangements=A for that look over distinct plays, A placings of each;
 pairs=1 for its leave values by pairs of ranks, pairs=0 for the expert's; infer=1 for
 racks guessed from the opponent's last turn; win=1 for plays judged by the chance of
 winning once the bag is nearly empty; sighted=1, a study and not a player, tells
@@ -151,13 +152,16 @@ PLANNER_SETTINGS = (
     "gate",
     "look",
     "samples",
+    "arrangements",
     "pairs",
     "infer",
     "win",
     "sighted",
 )
-"""The planner's settings; ``look``, ``samples`` and ``pairs`` are its expert's (the plays
-looked a turn further, the racks each is looked at over, and with ``pairs=1`` the leave
+"""The planner's settings; ``look``, ``samples``, ``arrangements`` and ``pairs`` are its
+expert's (the plays looked a turn further, the racks each is looked at over, with
+``arrangements=A`` a look over distinct plays, A placings of each (a setting for measuring,
+:attr:`~solitaire.tiles.players.Expert.arrangements`), and with ``pairs=1`` the leave
 values of pairs of ranks, ``pairs=0`` the expert's own; ``infer=1`` its racks guessed
 from the opponent's last turn, :func:`~solitaire.tiles.players.infer_racks`; ``win=1`` its
 plays judged by the chance of winning near the end, :mod:`solitaire.tiles.win_chance`).

@@ -5,6 +5,8 @@ pick whether every reply is searched or the bounded look skips some."""
 from __future__ import annotations
 
 import heapq
+import random
+import sys
 
 import pytest
 
@@ -73,3 +75,23 @@ def test_bench_look_reads_a_look_over_distinct_plays() -> None:
     assert bench.parse_look("16x16a4") == (16, 16, 4)
     assert bench.parse_look("64x16") == (64, 16, 0)
     assert bench.named((16, 16, 4)) == "16x16a4" and bench.named((64, 16, 0)) == "64x16"
+
+
+def test_bench_tiles_takes_a_planner_over_distinct_plays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--planner arrangements=A`` is read (not refused as an unknown setting) and gives
+    the variant planner's expert that look."""
+    bench = load_script("bench_tiles")
+    variants: list[object] = []
+    monkeypatch.setattr(bench, "check_arena", lambda *args: None)
+    monkeypatch.setattr(bench, "paired_run", lambda *args: variants.append(args[-1]))
+    monkeypatch.setattr(bench, "print_paired", lambda *args: None)
+    argv = ["bench_tiles.py", "--paired", "planner:expert", "--paired-games", "2"]
+    argv += ["--planner", "worlds=0", "look=16", "arrangements=4"]
+    monkeypatch.setattr(sys, "argv", argv)
+    bench.main()
+    variant = (("worlds", 0), ("look", 16), ("arrangements", 4))
+    assert variants == [variant]
+    planner = bench._maker(variant)("planner", random.Random(0))
+    assert (planner.expert.shortlist, planner.expert.arrangements) == (16, 4)
