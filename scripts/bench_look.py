@@ -208,7 +208,7 @@ def main() -> int:
     )
     versus = f"fresh total v {named(args.reference)}"
     print(
-        f"{'look':>7} {'picks differ':>14} {versus:>25} {'median look ms':>15}"
+        f"{'look':>8} {'picks differ':>14} {versus:>25} {'median look ms':>15}"
         f" {'bounded ms':>10} {'ratio':>6}"
     )
     for look, tally in totals.items():
@@ -219,7 +219,7 @@ def main() -> int:
         median = 1000 * statistics.median(tally.seconds) if tally.seconds else 0.0
         bounded = 1000 * statistics.median(tally.bounded) if tally.bounded else 0.0
         print(
-            f"{named(look):>7} {differ:7} ({differ / max(1, count):4.0%}) "
+            f"{named(look):>8} {differ:7} ({differ / max(1, count):4.0%}) "
             f"{mean:+8.2f} ({mean - half:+.2f} to {mean + half:+.2f}) {median:15.0f}"
             f" {bounded:10.0f} {median / max(bounded, 1e-9):5.1f}x"
         )

@@ -146,6 +146,13 @@ def player_names(text: str) -> list[str]:
                 "_ or - "
                 f"(up to 24, starting with a letter), or a level ({', '.join(TILE_PLAYERS)})"
             )
+    for name in names:
+        level, _, number = name.lower().rpartition(" ")
+        if name not in TILE_PLAYERS and level in TILE_PLAYERS and number.isdigit():
+            raise argparse.ArgumentTypeError(
+                f"invalid player '{name}': a level and a number is how the screen tells "
+                "apart a computer seated twice; give a person another name"
+            )
     if len({n.lower() for n in names if n not in TILE_PLAYERS}) < len(
         [n for n in names if n not in TILE_PLAYERS]
     ):

@@ -193,3 +193,29 @@ def test_the_tiles_help_says_what_ascii_does_on_the_board(
         main(["tiles", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
     assert "suit symbols" not in help_text and "'.' for an empty square" in help_text
+
+
+@pytest.mark.parametrize(
+    ("players", "said"),
+    [
+        ("Ann", "2 to 4 players"),
+        ("Ann,Bob,Cy,Di,Ed", "2 to 4 players"),
+        ("Ann,ann", "two people have the same name"),
+        ("1Ann,Bob", "invalid player '1Ann'"),
+        ("expert 2,expert,expert", "invalid player 'expert 2': a level and a number"),
+        ("Ann,Planner 3", "invalid player 'Planner 3': a level and a number"),
+    ],
+)
+def test_bad_players_are_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, players: str, said: str
+) -> None:
+    status, out, err = run(capsys, "tiles", "--players", players, "--data-dir", str(tmp_path))
+    assert status == 2 and out == "" and said in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("players", ["Ann,expert", "expert,expert", "Expertise 2,Bob", "Ann,Bob 2"])
+def test_good_players_are_read(players: str) -> None:
+    from solitaire.cli.parser import player_names
+
+    assert player_names(players) == players.split(",")
