@@ -355,25 +355,26 @@ class Keys:
         else:
             self.take_back()
 
-    def pass_turn(self) -> None:
-        """p: pass (only when no play is possible)."""
+    def _no_play(self) -> bool:
+        """Whether the person to move may pass or exchange (no play is possible); if not,
+        says why."""
         if self.stage is not Stage.PLAY:
-            return
+            return False
         try:
             self.game.check(Pass())
         except IllegalMoveError as error:
             self.message = f"{error} (? shows some)."
-            return
-        self.commit(Pass())
+            return False
+        return True
+
+    def pass_turn(self) -> None:
+        """p: pass (only when no play is possible)."""
+        if self._no_play():
+            self.commit(Pass())
 
     def exchange(self) -> None:
         """x: mark tiles to swap with the bag (only when no play is possible)."""
-        if self.stage is not Stage.PLAY:
-            return
-        try:
-            self.game.check(Pass())
-        except IllegalMoveError as error:
-            self.message = f"{error} (? shows some)."
+        if not self._no_play():
             return
         self.clear()
         self.exchanging = True
