@@ -37,6 +37,7 @@ class TileStats:
     total: int = 0
     best_move: int = 0
     bonuses: dict[str, int] = field(default_factory=lambda: {k.value: 0 for k in BonusKind})
+    jokers: int = 0  # Joker games among them
     joker_calls: int = 0  # Joker calls the people made
     joker_points: int = 0  # what those calls won, less their penalties
     missed: int = 0  # points the people did not record in a Joker game
@@ -65,6 +66,7 @@ def tile_stats(games: Iterable[tuple[TileGame, Sequence[str]]]) -> TileStats:
             stats.computers_only += 1
             continue
         stats.games += 1
+        stats.jokers += game.joker
         final = game.returns()
         if game.solitaire:
             stats.solitaires += 1

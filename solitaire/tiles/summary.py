@@ -103,6 +103,7 @@ def tile_stats_of(summaries: Iterable[Mapping[str, Any]]) -> TileStats:
             total.computers_only += 1
             continue
         part = summary["stats"]
+        total.jokers += summary["rules"].startswith("joker")
         for name in (*_COUNTS, *_PEOPLE):
             setattr(total, name, getattr(total, name) + part[name])
         total.best_move = max(total.best_move, part["best_move"])

@@ -364,11 +364,12 @@ def tile_stats_view(stats: TileStats) -> Table:
             ("  best move", str(stats.best_move)),
         ]
         rows += [(f"  bonuses: {kind}", str(count)) for kind, count in stats.bonuses.items()]
-    if stats.joker_calls or stats.missed:
+    if stats.jokers:
         rows += [
-            ("  Joker calls made", str(stats.joker_calls)),
-            ("    points they won (net)", str(stats.joker_points)),
-            ("  points missed in their own counts", str(stats.missed)),
+            ("  Joker games", str(stats.jokers)),
+            ("    Joker calls made", str(stats.joker_calls)),
+            ("      points they won (net)", str(stats.joker_points)),
+            ("    points missed in their own counts", str(stats.missed)),
         ]
     for name, value in rows:
         table.add_row(name, value)

@@ -48,8 +48,10 @@ def test_stats_has_a_tiles_section(tmp_path: Path, capsys: pytest.CaptureFixture
     assert tiles["best_move"] == max(t.points for t in moves)
     five = sum(1 for t in moves if isinstance(t.action, Play) and len(t.action.tiles) == 5)
     assert tiles["bonuses"]["all five tiles"] == five
+    assert tiles["jokers"] == 0
     assert main(["stats", "--data-dir", str(data)]) == 0
-    assert "Tiles" in capsys.readouterr().out
+    shown = capsys.readouterr().out
+    assert "Tiles" in shown and "Joker" not in shown
 
 
 def test_every_figure_says_what_it_counts(
@@ -82,3 +84,35 @@ def test_every_figure_says_what_it_counts(
         assert re.search(rf"^ +{re.escape(label)} +{value} *$", out, re.MULTILINE), label
     assert "the people's 5 seats in 3 games, all together" in out
     assert "won at this keyboard" not in out and "bonus: " not in out
+
+
+def test_joker_figures_are_shown_for_joker_games_even_with_no_call(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Counted exactly, Ann misses nothing and nobody calls: the Joker rows still say so."""
+    from solitaire.ui.tiles.session import Stage
+
+    data = tmp_path / "data"
+    with History(data, kinds=KINDS) as history:
+        finish(history, 4, ["Ann", "expert"])
+        joker = TileSession(
+            history, ["Ann", "greedy"], lambda: TileGame(7, joker=True), explicit=True
+        )
+        while not joker.game.is_over:
+            action = quick_greedy(joker.game.observation(joker.seat))
+            joker.commit(action)
+            if joker.stage is Stage.COUNT:
+                score = joker.game.check(action)
+                assert score is not None
+                joker.commit(action, score.total)
+        if joker.stage is Stage.LAST_CALL:
+            joker.file_game()
+        joker.close()
+    assert main(["stats", "--json", "--data-dir", str(data)]) == 0
+    tiles = json.loads(capsys.readouterr().out)["tiles"]
+    assert (tiles["games"], tiles["jokers"], tiles["joker_calls"], tiles["missed"]) == (2, 1, 0, 0)
+    assert main(["stats", "--data-dir", str(data)]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^ +Joker games +1 *$", out, re.MULTILINE)
+    assert re.search(r"^ +Joker calls made +0 *$", out, re.MULTILINE)
+    assert re.search(r"^ +points missed in their own counts +0 *$", out, re.MULTILINE)
