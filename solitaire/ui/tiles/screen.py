@@ -790,15 +790,25 @@ def rules_pages(width: int, height: int, ascii: bool = False) -> int:
 
 def _rules_paged(width: int, height: int, ascii: bool) -> list[list[Text]]:
     """The rules in pages of at most the rows below the title, none starting or ending
-    with a blank row (a page's last row is read as where it stops)."""
+    with a blank row (a page's last row is read as where it stops), nor ending on a
+    section's heading."""
+    from solitaire.tiles.rules import rules_text
+
+    headings = {
+        line.lstrip("#").strip().replace("**", "")
+        for line in rules_text().splitlines()
+        if line.startswith("#")
+    }
     size = max(1, height - 2)
     pages: list[list[Text]] = [[]]
     for line in _rules_lines(width, ascii):
-        blank = not line.plain.strip()
-        if blank and not pages[-1]:
+        text = line.plain.strip()
+        if not text and not pages[-1]:
             continue
-        if len(pages[-1]) == size:
-            pages.append([] if blank else [line])
+        # a heading starts a page rather than end one: it needs its blank row and a line
+        heading = text.lstrip("#").strip() in headings and size >= 3
+        if pages[-1] and (len(pages[-1]) == size or (heading and len(pages[-1]) > size - 3)):
+            pages.append([line] if text else [])
         else:
             pages[-1].append(line)
     for page in pages:
