@@ -33,21 +33,25 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+def play_joker(history: History, short: int) -> None:
+    """A finished Joker game of Ann against greedy (seed 7), Ann counting each play
+    ``short`` points under its worth (at least 0), filed and closed."""
+    joker = TileSession(history, ["Ann", "greedy"], lambda: TileGame(7, joker=True), explicit=True)
+    while not joker.game.is_over:
+        action = greedy(joker.game.observation(joker.seat))
+        joker.commit(action)
+        if joker.stage is Stage.COUNT:
+            score = joker.game.check(action)
+            assert score is not None
+            joker.commit(action, max(0, score.total - short))
+    if joker.stage is Stage.LAST_CALL:  # the game ended on Ann's count: it is let stand
+        joker.file_game()
+    joker.close()
+
+
 def play_the_history(path: Path) -> None:
     with History(path, kinds=KINDS) as history:
-        joker = TileSession(
-            history, ["Ann", "greedy"], lambda: TileGame(7, joker=True), explicit=True
-        )
-        while not joker.game.is_over:
-            action = greedy(joker.game.observation(joker.seat))
-            joker.commit(action)
-            if joker.stage is Stage.COUNT:
-                score = joker.game.check(action)
-                assert score is not None
-                joker.commit(action, max(0, score.total - 2))
-        if joker.stage is Stage.LAST_CALL:  # the game ended on Ann's count: Bob lets it stand
-            joker.file_game()
-        joker.close()
+        play_joker(history, 2)
         plain = TileSession(history, ["Ann", "expert"], lambda: TileGame(8), explicit=True)
         for _ in range(2):
             plain.commit(greedy(plain.game.observation(plain.seat)))

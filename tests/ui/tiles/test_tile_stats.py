@@ -90,24 +90,12 @@ def test_joker_figures_are_shown_for_joker_games_even_with_no_call(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Counted exactly, Ann misses nothing and nobody calls: the Joker rows still say so."""
-    from solitaire.ui.tiles.session import Stage
+    from tests.ui.tiles.test_tile_history import play_joker
 
     data = tmp_path / "data"
     with History(data, kinds=KINDS) as history:
         finish(history, 4, ["Ann", "expert"])
-        joker = TileSession(
-            history, ["Ann", "greedy"], lambda: TileGame(7, joker=True), explicit=True
-        )
-        while not joker.game.is_over:
-            action = quick_greedy(joker.game.observation(joker.seat))
-            joker.commit(action)
-            if joker.stage is Stage.COUNT:
-                score = joker.game.check(action)
-                assert score is not None
-                joker.commit(action, score.total)
-        if joker.stage is Stage.LAST_CALL:
-            joker.file_game()
-        joker.close()
+        play_joker(history, 0)
     assert main(["stats", "--json", "--data-dir", str(data)]) == 0
     tiles = json.loads(capsys.readouterr().out)["tiles"]
     assert (tiles["games"], tiles["jokers"], tiles["joker_calls"], tiles["missed"]) == (2, 1, 0, 0)
