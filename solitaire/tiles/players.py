@@ -74,6 +74,7 @@ __all__ = [
     "reply_floors",
     "reply_outcomes",
     "reply_region",
+    "same_play",
     "sample_racks",
 ]
 
@@ -189,6 +190,12 @@ class Appraisal:
         return total if self.chance is None else total + CHANCE_WEIGHT * self.chance
 
 
+def same_play(item: Appraisal) -> tuple[object, ...]:
+    """What a play's placings share: its score and its tiles (another order along the
+    line, or another place, is the same play)."""
+    return (item.score, *sorted(item.play.tiles))
+
+
 def _best_first(item: Appraisal) -> tuple[float, int]:
     """Score and leave, ties to the first in the generator's order (a key, largest first)."""
     return (item.value, -item.order)
@@ -279,7 +286,7 @@ class Expert:
             return heapq.nlargest(self.shortlist, appraised, key=_best_first)
         groups: dict[tuple[object, ...], list[Appraisal]] = {}
         for item in sorted(appraised, key=_best_first, reverse=True):
-            key = (item.score, *sorted(item.play.tiles))
+            key = same_play(item)
             group = groups.get(key)
             if group is None:
                 if len(groups) == self.shortlist:

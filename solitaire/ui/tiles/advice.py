@@ -17,6 +17,7 @@ from solitaire.tiles.players import (
     built_in_expert,
     closing_margin,
     reply_cost,
+    same_play,
 )
 from solitaire.tiles.tiles import format_tiles
 from solitaire.ui.tiles.stage import Stage
@@ -145,7 +146,7 @@ class Hints:
         self.looked = sum(1 for a in ranked if a.risk is not None)
         distinct: dict[tuple[object, ...], Appraisal] = {}
         for appraisal in ranked:  # the same tiles in another order along a line: the best
-            distinct.setdefault((appraisal.score, *sorted(appraisal.play.tiles)), appraisal)
+            distinct.setdefault(same_play(appraisal), appraisal)
         hints = list(distinct.values())[:HINTS]
         # Those outside the look were not asked whether they close the board: ask.
         self.hints = [

@@ -362,8 +362,8 @@ def _fit(lines: list[Text], width: int) -> list[Text]:
 
 
 def _first_draw(session: TileSession) -> str:
-    """Who moves first and why: ``Ann drew 9L, Bob 3D: Bob drew lowest and moves first.``
-    (ties for lowest draw again, each round said)."""
+    """Who moves first and why: ``The draw: Ann 9L, Bob 3D. Bob drew lowest and moves
+    first.`` (ties for lowest draw again, each round said)."""
     game, names = session.game, session.shown_names
     drawing = list(range(len(names)))
     rounds = []
@@ -508,14 +508,8 @@ def _since_last(session: TileSession, rows: int, width: int) -> list[Text]:
     in ``rows`` lines: whole turns when they all fit; else one line for each earlier turn
     and then the latest in full (tile_screen cuts it when it alone is too long)."""
     turns = session.game.turns
-    indices: list[int] = []
-    for index in range(len(turns) - 1, -1, -1):
-        indices.insert(0, index)
-        turn = turns[index]
-        if len(indices) == len(session.names):
-            break
-        if session.is_person(turn.player) and turn.player == session.seat:
-            break
+    # Turns go round the seats, so the last round holds the person's own last move.
+    indices = list(range(max(0, len(turns) - len(session.names)), len(turns)))
     blocks = [_fit(turn_lines(session, index), width) for index in indices]
     if sum(len(block) for block in blocks) <= rows or len(blocks) <= 1:
         return [line for block in blocks for line in block]

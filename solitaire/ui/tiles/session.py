@@ -333,8 +333,8 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
         if self.tick_due:
             self._computer_move()
             turn = self.game.turns[-1]
-            points = f"{turn.points} point{'s' * (turn.points != 1)}"
-            self.message = f"{self.shown_names[turn.player]}: {announced(turn.action)}, {points}."
+            name = self.shown_names[turn.player]
+            self.message = f"{name}: {announced(turn.action)}, {_points(turn.points)}."
 
     def _apply(self, action: Action, claim: int | None) -> Turn:
         """One turn (counted and called on in a Joker game), saved."""
@@ -379,7 +379,7 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
             count = len(turn.action.tiles)
             return f"{name}: exchanged {count} tile{'s' * (count != 1)}."
         if turn.claim is None:
-            return f"{name}: {turn.action}, {turn.points} point{'s' * (turn.points != 1)}."
+            return f"{name}: {turn.action}, {_points(turn.points)}."
         said = f"{name} said {turn.claim}"
         if self.hidden(len(self.game.turns) - 1):
             return f"{said}; the count stays hidden until the next move or a Joker call."
@@ -414,3 +414,8 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
         return ", ".join(
             f"{n} {s}" for n, s in zip(self.shown_names, self.game.returns(), strict=True)
         )
+
+
+def _points(count: int) -> str:
+    """``1 point``, ``28 points``."""
+    return f"{count} point{'s' * (count != 1)}"
