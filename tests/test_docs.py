@@ -4,6 +4,7 @@ command the README names exists."""
 from __future__ import annotations
 
 import argparse
+import importlib
 import re
 from pathlib import Path
 
@@ -154,3 +155,50 @@ def test_the_readme_names_every_command() -> None:
 
 def test_the_readme_is_a_page() -> None:
     assert len(_text(README).splitlines()) <= README_MAX_LINES
+
+
+_GAME_KEYS = {
+    "The patience": "solitaire.ui.patience.screen",
+    "The match": "solitaire.ui.match.screen",
+    "The tile game": "solitaire.ui.tiles.screen",
+}
+_HELP_KEYS = {"h", "F1"}  # the app shell binds both in every game; a help need not list itself
+
+
+def readme_keys(section: str, text: str | None = None) -> set[str]:
+    """The keys named in the key table (``| key | does |``) of a README section: each in
+    backquotes (```1`-`6``` is the range ``1-6``), or a capitalised name such as Enter."""
+    text = _text(README) if text is None else text
+    start = text.index(f"## {section}\n")
+    end = text.find("\n## ", start + 1)
+    keys: set[str] = set()
+    in_table = False
+    for line in text[start : end if end > 0 else None].splitlines():
+        if line.startswith("| key | does |"):
+            in_table = True
+        elif not line.startswith("|"):
+            in_table = False
+        elif in_table and not line.startswith("| ---"):
+            cell = re.sub(r"`([^`]+)`-`([^`]+)`", r"`\1-\2`", line.split("|")[1])
+            keys |= set(_INLINE.findall(cell))
+            keys |= set(re.findall(r"\b(?:[A-Z][a-z]+|F\d+|arrows)\b", _INLINE.sub("", cell)))
+    return keys
+
+
+def help_keys(table: tuple[tuple[str, str], ...]) -> set[str]:
+    """Every key a help table names: its key column split at commas, "or", "/" and spaces."""
+    return {key for name, _ in table for key in re.split(r",?\s+(?:or\s+)?|\s*/\s*", name) if key}
+
+
+def test_a_key_missing_from_help_is_caught() -> None:
+    text = "## The game\n\n| key | does |\n| --- | --- |\n| `1`-`4`, Enter | lay |\n| `z` | zap |\n"
+    assert readme_keys("The game", text) == {"1-4", "Enter", "z"}
+    assert readme_keys("The game", text) - help_keys((("1-4 / Enter", "lay"),)) == {"z"}
+
+
+@pytest.mark.parametrize("section", sorted(_GAME_KEYS))
+def test_every_key_the_readme_names_is_in_the_games_help(section: str) -> None:
+    table = importlib.import_module(_GAME_KEYS[section]).KEYS
+    named = readme_keys(section)
+    assert len(named) >= 5, named
+    assert named - help_keys(table) - _HELP_KEYS == set()
