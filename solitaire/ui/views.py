@@ -6,7 +6,9 @@ changes game state. Colours come from one theme, :data:`THEME`.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol
 
 from rich.cells import cell_len
@@ -55,6 +57,9 @@ __all__ = [
     "labelled",
     "make_console",
     "offer_view",
+    "plain_rules",
+    "rules_lines",
+    "rules_paged",
 ]
 
 WIDTH = 80  # the narrowest screen every view must read well at
@@ -396,6 +401,53 @@ def plain_rules(markdown: str) -> str:
         else:
             out.append(line)
     return "\n".join(out)
+
+
+def rules_lines(markdown: str, width: int, ascii: bool) -> list[Text]:
+    """A game's rules drawn at this width, one Text a screen row: the Markdown drawn, or
+    for an ASCII terminal its plain text (:func:`plain_rules`)."""
+    # Loaded with the rules, not the first screen: rich's Markdown brings markdown-it and
+    # pygments, a third of the start-up's imports.
+    from rich.markdown import Markdown
+
+    console = Console(width=width, file=io.StringIO(), theme=THEME, color_system=None)
+    rules = Text(plain_rules(markdown)) if ascii else Markdown(markdown)
+    out = []
+    for line in console.render_lines(rules, console.options.update(width=width), pad=False):
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for segment in line:
+            if not segment.control:
+                text.append(segment.text, segment.style)
+        out.append(text)
+    return out
+
+
+@lru_cache(maxsize=8)
+def rules_paged(markdown: str, width: int, rows: int, ascii: bool) -> tuple[tuple[Text, ...], ...]:
+    """A game's rules at this width in pages of at most ``rows`` rows (at least one page),
+    none starting or ending with a blank row (a page's last row is read as where it
+    stops), nor ending on a section's heading. Kept for the next frame: read, not changed."""
+    headings = {
+        line.lstrip("#").strip().replace("**", "")
+        for line in markdown.splitlines()
+        if line.startswith("#")
+    }
+    size = max(1, rows)
+    pages: list[list[Text]] = [[]]
+    for line in rules_lines(markdown, width, ascii):
+        text = line.plain.strip()
+        if not text and not pages[-1]:
+            continue
+        # a heading starts a page rather than end one: it needs its blank row and a line
+        heading = text.lstrip("#").strip() in headings and size >= 3
+        if pages[-1] and (len(pages[-1]) == size or (heading and len(pages[-1]) > size - 3)):
+            pages.append([line] if text else [])
+        else:
+            pages[-1].append(line)
+    for page in pages:
+        while page and not page[-1].plain.strip():
+            page.pop()
+    return tuple(tuple(page) for page in pages if page) or ((),)
 
 
 def offer_lines(offer: Offer) -> list[Text]:

@@ -492,7 +492,7 @@ def test_the_rules_pages_hold_every_line(data_dir: Path, history: History) -> No
 def test_the_ascii_rules_page_is_plain_ascii() -> None:
     buffer = io.StringIO()
     console = Console(file=buffer, width=80, color_system=None, theme=THEME)
-    pages = rules_pages(console, 80, 23, ascii=True)
+    pages = rules_pages(80, 23, ascii=True)
     for page in range(pages):
         console.print(RulesPage(page, 23, ascii=True))
     shown = buffer.getvalue()

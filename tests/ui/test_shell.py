@@ -205,7 +205,7 @@ def test_every_rules_page_of_every_game_is_colour_and_text_only(
     draws it, holds no escape but colour."""
     width, height = size
     drawn: dict[str, list[str]] = {"patience": [], "tiles": []}
-    for page in range(patience_pages(shell.console(width), width, height)):
+    for page in range(patience_pages(width, height)):
         drawn["patience"].append(shell.render_ansi(PatienceRules(page, height), width))
     with History(tmp_path, kinds=KINDS) as history:
         session = TileSession(history, ["Ann", "Bob"], lambda: TileGame(1), explicit=True)

@@ -119,9 +119,7 @@ def build_app(
 
     def turn_rules_page(step: int) -> None:
         width = main_width()
-        session.turn_rules_page(
-            step, rules_pages(shell.console(width), width, size()[1] - 1, session.ascii)
-        )
+        session.turn_rules_page(step, rules_pages(width, size()[1] - 1, session.ascii))
 
     top = partial(part, SessionScreen.top, main_width)
     bottom = partial(part, SessionScreen.bottom, main_width)

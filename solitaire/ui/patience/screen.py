@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Final
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -38,7 +37,7 @@ from solitaire.ui.patience.views import (
     rounds_table,
     why_table,
 )
-from solitaire.ui.views import Paragraph, ScoreView, card_text, cards_text, offer_view, plain_rules
+from solitaire.ui.views import Paragraph, ScoreView, card_text, cards_text, offer_view, rules_paged
 
 __all__ = [
     "KEYS",
@@ -314,22 +313,16 @@ class SessionScreen:
         return Group(self.top(), self.bottom())
 
 
-def _rules_lines(console: Console, width: int, ascii: bool) -> list[list[Segment]]:
-    # Loaded with the rules, not the first screen: rich's Markdown brings markdown-it and
-    # pygments, a third of the start-up's imports.
-    from rich.markdown import Markdown
-
+def _rules_paged(width: int, height: int, ascii: bool) -> tuple[tuple[Text, ...], ...]:
+    """The rules in pages of the rows below the title."""
     from solitaire.patience.rules import rules_text
 
-    options = console.options.update(width=width, height=None)
-    # Drawn Markdown uses bullets and box lines; an ASCII terminal gets the plain source.
-    rules = Text(plain_rules(rules_text())) if ascii else Markdown(rules_text())
-    return console.render_lines(rules, options, pad=False)
+    return rules_paged(rules_text(), width, height - 1, ascii)
 
 
-def rules_pages(console: Console, width: int, height: int, ascii: bool = False) -> int:
+def rules_pages(width: int, height: int, ascii: bool = False) -> int:
     """How many pages the rules take at this size."""
-    return -(-len(_rules_lines(console, width, ascii)) // max(1, height - 1))
+    return len(_rules_paged(width, max(2, height), ascii))
 
 
 class RulesPage:
@@ -341,18 +334,14 @@ class RulesPage:
         self.ascii = ascii
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        lines = _rules_lines(console, options.max_width, self.ascii)
-        size = self.height - 1
-        pages = -(-len(lines) // size)
-        page = min(self.page, pages - 1)
+        paged = _rules_paged(options.max_width, self.height, self.ascii)
+        page = min(self.page, len(paged) - 1)
         yield Text.assemble(
             ("Rules", "title"),
-            f"  page {page + 1} of {pages}   ",
+            f"  page {page + 1} of {len(paged)}   ",
             ("Left/Right or PgUp/PgDn turn pages   k or Esc close", "muted"),
         )
-        for line in lines[page * size : (page + 1) * size]:
-            yield from line
-            yield Segment.line()
+        yield from paged[page]
 
 
 def why_body(session: PlaySession, chosen: list[Card] | None) -> RenderableType:

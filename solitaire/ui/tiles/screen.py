@@ -39,7 +39,7 @@ from solitaire.ui.tiles.views import (
     turned_squares,
     verdict,
 )
-from solitaire.ui.views import THEME, offer_lines, plain_rules
+from solitaire.ui.views import THEME, offer_lines, rules_paged
 
 __all__ = [
     "CELLS",
@@ -756,59 +756,16 @@ def _help(session: TileSession, width: int, height: int) -> RenderableType:
     return Group(marks_table(), Text(f"{turn} · {back}", style="muted"))
 
 
-def _rules_lines(width: int, ascii: bool) -> list[Text]:
-    """The rules drawn at this width, one Text a screen row."""
-    # Loaded with the rules, not the first screen: rich's Markdown brings markdown-it and
-    # pygments.
-    from rich.markdown import Markdown
-
-    from solitaire.tiles.rules import rules_text
-
-    console = Console(width=width, file=io.StringIO(), theme=THEME, color_system=None)
-    rules = Text(plain_rules(rules_text())) if ascii else Markdown(rules_text())
-    lines = console.render_lines(rules, console.options.update(width=width), pad=False)
-    out = []
-    for line in lines:
-        text = Text()
-        for segment in line:
-            if not segment.control:
-                text.append(segment.text, segment.style)
-        out.append(text)
-    return out
-
-
 def rules_pages(width: int, height: int, ascii: bool = False) -> int:
     """How many pages the rules take at this terminal size."""
     return len(_rules_paged(width, height, ascii))
 
 
-def _rules_paged(width: int, height: int, ascii: bool) -> list[list[Text]]:
-    """The rules in pages of at most the rows below the title, none starting or ending
-    with a blank row (a page's last row is read as where it stops), nor ending on a
-    section's heading."""
+def _rules_paged(width: int, height: int, ascii: bool) -> tuple[tuple[Text, ...], ...]:
+    """The rules in pages of the rows below the title and above the footer."""
     from solitaire.tiles.rules import rules_text
 
-    headings = {
-        line.lstrip("#").strip().replace("**", "")
-        for line in rules_text().splitlines()
-        if line.startswith("#")
-    }
-    size = max(1, height - 2)
-    pages: list[list[Text]] = [[]]
-    for line in _rules_lines(width, ascii):
-        text = line.plain.strip()
-        if not text and not pages[-1]:
-            continue
-        # a heading starts a page rather than end one: it needs its blank row and a line
-        heading = text.lstrip("#").strip() in headings and size >= 3
-        if pages[-1] and (len(pages[-1]) == size or (heading and len(pages[-1]) > size - 3)):
-            pages.append([line] if text else [])
-        else:
-            pages[-1].append(line)
-    for page in pages:
-        while page and not page[-1].plain.strip():
-            page.pop()
-    return [page for page in pages if page] or [[]]
+    return rules_paged(rules_text(), width, height - 2, ascii)
 
 
 def _rules_page(session: TileSession, width: int, height: int) -> Group:
@@ -822,7 +779,4 @@ def _rules_page(session: TileSession, width: int, height: int) -> Group:
         ("arrows or PgUp/PgDn: pages · k or Esc: back", "muted"),
     )
     head.no_wrap, head.overflow = True, "ellipsis"
-    shown = paged[page]
-    for line in shown:
-        line.no_wrap, line.overflow = True, "ellipsis"
-    return Group(head, *shown)
+    return Group(head, *paged[page])

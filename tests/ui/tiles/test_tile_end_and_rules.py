@@ -357,23 +357,3 @@ def test_a_game_of_computers_explains_only_the_last_round(history: History) -> N
     rows = full.split("\n")
     heads = [r for r in rows if r.startswith(("expert: ", "greedy: ")) and "points." not in r]
     assert 1 <= len(heads) <= 2, heads  # the last round, not the game since the start
-
-
-@pytest.mark.parametrize("ascii", [False, True])
-def test_the_rules_pages_hold_every_line_once_and_end_on_text(ascii: bool) -> None:
-    from solitaire.ui.tiles.screen import _rules_lines, _rules_paged
-
-    headings = {
-        line.lstrip("#").strip().replace("**", "")
-        for line in rules_text().splitlines()
-        if line.startswith("#")
-    }
-    for width, height in ((80, 24), (80, 10), (100, 30), (120, 40), (133, 45), (60, 7)):
-        pages = _rules_paged(width, height, ascii)
-        assert rules_pages(width, height, ascii) == len(pages)
-        lines = [line.plain for line in _rules_lines(width, ascii) if line.plain.strip()]
-        assert [line.plain for page in pages for line in page if line.plain.strip()] == lines
-        for page in pages:
-            assert 1 <= len(page) <= height - 2, (width, height)
-            assert page[0].plain.strip() and page[-1].plain.strip(), (width, height)
-            assert page[-1].plain.strip().lstrip("#").strip() not in headings, (width, height)
