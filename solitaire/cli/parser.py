@@ -36,6 +36,7 @@ from solitaire.patience.levels import MAX_GAMES as MAX_SIMULATED
 from solitaire.patience.levels import MAX_TARGET, SIMULATED, STRATEGIES, strategy_name
 from solitaire.tiles.levels import DEFAULT_VS as TILES_DEFAULT_VS
 from solitaire.tiles.levels import PLAYERS as TILE_PLAYERS
+from solitaire.tiles.levels import is_seat_name
 
 # typing's own flag would load typing, which --help and --version otherwise skip
 TYPE_CHECKING = False
@@ -147,8 +148,7 @@ def player_names(text: str) -> list[str]:
                 f"(up to 24, starting with a letter), or a level ({', '.join(TILE_PLAYERS)})"
             )
     for name in names:
-        level, _, number = name.lower().rpartition(" ")
-        if name not in TILE_PLAYERS and level in TILE_PLAYERS and number.isdigit():
+        if is_seat_name(name):
             raise argparse.ArgumentTypeError(
                 f"invalid player '{name}': a level and a number is how the screen tells "
                 "apart a computer seated twice; give a person another name"

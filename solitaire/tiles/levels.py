@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Final
 
-__all__ = ["DEFAULT_VS", "PLAYERS", "seat_names"]
+__all__ = ["DEFAULT_VS", "PLAYERS", "is_seat_name", "seat_names"]
 
 PLAYERS: Final = ("expert", "greedy", "planner")
 DEFAULT_VS: Final = "greedy"  # --auto's opponent when none is named
@@ -23,3 +23,10 @@ def seat_names(names: Sequence[str]) -> list[str]:
     return [
         f"{name} {seat + 1}" if names.count(name) > 1 else name for seat, name in enumerate(names)
     ]
+
+
+def is_seat_name(name: str) -> bool:
+    """Whether a name reads as a computer numbered by seat, as :func:`seat_names` shows
+    one seated twice (``expert 2``, in any case), so a person may not take it."""
+    level, _, number = name.lower().rpartition(" ")
+    return level in PLAYERS and number.isdigit()
