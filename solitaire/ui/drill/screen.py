@@ -14,11 +14,13 @@ from typing import Final
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from solitaire.core.secret import seed_hidden
 from solitaire.match.coach import CardAdvice
 from solitaire.match.drill import Grade
 from solitaire.ui.drill.session import YOU, DrillSession, Stage
 from solitaire.ui.match.screen import advice_rows, count_line, help_table, play_calls
 from solitaire.ui.match.session import card_keys
+from solitaire.ui.saved import seed_words
 from solitaire.ui.views import Paragraph, card_text, cards_text, labelled, offer_view
 
 __all__ = ["KEYS", "DrillScreen", "grade_line"]
@@ -88,7 +90,8 @@ class DrillScreen:
         text.append(f"  vs {drill.opponent}", style="muted")
         text.append(f"  hand {drill.number} of {drill.hands}  ")
         text.append("you deal" if drill.dealer == YOU else f"{drill.opponent} deals, you lead")
-        text.append(f"  seed {drill.seed}", style="muted")
+        if not seed_hidden(drill):  # a random seed would show the computer's hands
+            text.append(f"  seed {drill.seed}", style="muted")
         return text
 
     def accuracy(self) -> Text:
@@ -194,7 +197,8 @@ class DrillScreen:
         session = self.session
         if session.show_help:
             drill = session.drill
-            setup = f"Seed {drill.seed}, {drill.hands} hands against {drill.opponent}."
+            seed = seed_words(drill)
+            setup = f"{seed[0].upper()}{seed[1:]}, {drill.hands} hands against {drill.opponent}."
             return Group(
                 self.header(),
                 Text(""),

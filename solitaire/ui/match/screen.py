@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from solitaire.core.cards import Card
+from solitaire.core.secret import seed_hidden
 from solitaire.match.coach import CardAdvice, Costly, explain
 from solitaire.match.discard_coach import DiscardAdvice, end_value, hundredths, shown_parts
 from solitaire.match.game import (
@@ -290,7 +291,8 @@ class MatchScreen:
             "your deal and crib" if deal.dealer == YOU else f"{names[COMPUTER]}'s deal and crib"
         )
         text.append(dealer, style="title")
-        text.append(f"  seed {match.seed}", style="muted")
+        if not seed_hidden(match):  # a random seed would show the computer's hands
+            text.append(f"  seed {match.seed}", style="muted")
         return text
 
     def board(self) -> MatchBoard:
@@ -600,7 +602,10 @@ class MatchScreen:
     def setup_line(self) -> str:
         """How this match was set up: seed, games, counting yourself, muggins."""
         match = self.session.match
-        line = f"Seed {match.seed}, {match.games} game{'s' if match.games > 1 else ''}"
+        seed = "A random seed, shown when the match ends"
+        if not seed_hidden(match):
+            seed = f"Seed {match.seed}"
+        line = f"{seed}, {match.games} game{'s' if match.games > 1 else ''}"
         line += f", a double skunk counts {match.double_skunk}"
         if match.counting:
             line += ", you count your own hand and crib"

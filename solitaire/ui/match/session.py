@@ -56,7 +56,14 @@ from solitaire.store import History, StoreError, Summary, command
 from solitaire.ui.kinds import MATCH
 from solitaire.ui.match.browse import DealBrowser
 from solitaire.ui.match.coaching import Coach, DealKey, Moment
-from solitaire.ui.saved import Claimed, SavedGame, Sitting, kept_if_saved, not_saved
+from solitaire.ui.saved import (
+    Claimed,
+    SavedGame,
+    Sitting,
+    kept_if_saved,
+    not_saved,
+    seed_words,
+)
 
 __all__ = ["COMPUTER", "MATCH", "YOU", "MatchSession", "Stage", "computer_rng"]
 
@@ -197,7 +204,7 @@ class MatchSession(Sitting[Loaded, Match]):
 
     def _describe(self, loaded: Loaded) -> str:
         match, level = loaded[0], loaded[1]
-        said = f"seed {match.seed}, against {level}"
+        said = f"{seed_words(match)}, against {level}"
         if match.counting:
             said += ", you count yourself" + (" with muggins" if match.muggins else "")
         return said
@@ -210,7 +217,7 @@ class MatchSession(Sitting[Loaded, Match]):
         return self.score_line()
 
     def _deal_name(self, game: Match) -> str:
-        return f"seed {game.seed}"
+        return seed_words(game)
 
     def _summary(self) -> Summary:
         match = self.match
