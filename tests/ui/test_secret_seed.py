@@ -59,6 +59,8 @@ class Dealt:
 
     def randrange(self, stop: int) -> int:
         return DEALT % stop
+
+
 _ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 
 # Each game as a player starts it, and keys that look at every part of its screen: the
@@ -80,8 +82,9 @@ COMMANDS = {
 }
 
 
-def command_of(name: str) -> str:
-    return name if name in COMMANDS else "tiles" if name != "patience" else "patience"
+def kind_of(name: str) -> str:
+    """The history's kind of a game of :data:`GAMES`."""
+    return "tiles" if name in ("joker", "solitaire") else name
 
 
 def run(
@@ -154,7 +157,7 @@ def test_a_game_started_without_a_seed_keeps_it_secret_until_it_ends(
     game_id, secrets = secrets_of(data)
     shows_none(screen, secrets, "the screen")
     shows_none(printed, secrets, "the line on leaving")
-    # The next start offers the game saved: the RESUME screen, its help, n, then q.
+    # The next start offers the game saved: the RESUME screen, its help, then q.
     status, screen, printed = run(argv, "h" + "h" + "q", size, data, monkeypatch, capsys)
     shows_none(screen, secrets, "the RESUME screen")
     shows_none(printed, secrets, "the line on leaving the RESUME screen")
@@ -169,7 +172,7 @@ def test_a_game_started_without_a_seed_keeps_it_secret_until_it_ends(
         shows_none(out, secrets, f"replay {' '.join(asked)}")
     # The seed is still in the history, as before: the game resumes on it.
     with History(data, kinds=KINDS, readonly=True) as history:
-        assert history.games_by_kind()[command_of(name)][0].seed == int(secrets[0])
+        assert history.games_by_kind()[kind_of(name)][0].seed == int(secrets[0])
 
 
 @pytest.mark.parametrize("name", ["patience", "match", "drill", "tiles"])
