@@ -17,7 +17,7 @@ import random
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 from prompt_toolkit.application import create_app_session
@@ -28,11 +28,17 @@ from rich.console import Console
 
 from solitaire.cli import drill_commands, main, match_commands, patience_commands, tiles_commands
 from solitaire.core.dealcode import deal_code
-from solitaire.match.drill import Drill
+from solitaire.core.untrusted import RecordError
+from solitaire.match.drill import Drill, drill_record, replay_drill
 from solitaire.match.game import Match
+from solitaire.match.record import match_record, replay_match
 from solitaire.patience.game import Game
+from solitaire.patience.record import game_record
+from solitaire.patience.record import replay as replay_patience
 from solitaire.store import History
 from solitaire.tiles.game import TileGame
+from solitaire.tiles.record import game_record as tile_record
+from solitaire.tiles.record import replay as replay_tiles
 from solitaire.ui.drill.screen import DrillScreen
 from solitaire.ui.drill.session import DrillSession
 from solitaire.ui.drill.session import Stage as DrillStage
@@ -279,3 +285,82 @@ def test_a_tile_game_shows_its_seed_at_the_end(history: History) -> None:
         assert "seed 654321" in render(tile_screen(session, width, height), width)
     assert session.game_id is not None
     assert main(["replay", str(session.game_id), "--reveal"]) == 0  # over: nothing is hidden
+
+
+def test_history_and_replay_show_the_seed_once_the_game_has_ended(
+    history: History, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = Game.from_seed(543210)
+    dealt = secret(game)
+    session = PlaySession(history, lambda: (dealt(), None))
+    session.toggle(0)
+    session.toggle(1)
+    session.confirm()
+    assert session.game_id is not None
+    code = deal_code(game.deck)
+    assert main(["history"]) == 0
+    assert code not in capsys.readouterr().out
+    while not game.is_over:
+        session.proceed()
+        session.toggle(0)
+        session.toggle(1)
+        session.confirm()
+    assert main(["history"]) == 0
+    listed = capsys.readouterr().out
+    assert code in listed and "seed 543210" in listed
+    assert main(["history", "--json"]) == 0
+    (row,) = json.loads(capsys.readouterr().out)
+    assert row["seed"] == 543210 and row["deal_code"] == code
+    assert main(["replay", str(session.game_id), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["seed"] == "543210"
+
+
+# -- the record remembers whether the seed was chosen ----------------------------------
+
+
+def _patience(chosen: bool) -> dict[str, Any]:
+    game = Game.from_seed(5)
+    game.seed_chosen = chosen
+    game.discard(game.shown[:2])
+    return game_record(game)
+
+
+def _match(chosen: bool) -> dict[str, Any]:
+    match = Match(5)
+    match.seed_chosen = chosen
+    return match_record(match, ("you", "easy"))
+
+
+def _drill(chosen: bool) -> dict[str, Any]:
+    drill = Drill(5, 1, "easy")
+    drill.seed_chosen = chosen
+    return drill_record(drill)
+
+
+def _tiles(chosen: bool) -> dict[str, Any]:
+    game = TileGame(5)
+    game.seed_chosen = chosen
+    return tile_record(game, ["Ann", "Bob"])
+
+
+# Each game's record of a new game (its seed chosen or not), and what replaying it says.
+RECORDS: dict[str, tuple[Callable[[bool], dict[str, Any]], Callable[[dict[str, Any]], bool]]] = {
+    "patience": (_patience, lambda d: replay_patience(d, allow_unfinished=True).seed_chosen),
+    "match": (_match, lambda d: replay_match(d, allow_unfinished=True).seed_chosen),
+    "drill": (_drill, lambda d: replay_drill(d, allow_unfinished=True).seed_chosen),
+    "tiles": (_tiles, lambda d: replay_tiles(d, allow_unfinished=True).seed_chosen),
+}
+
+
+@pytest.mark.parametrize("name", list(RECORDS))
+def test_the_record_remembers_a_secret_seed_and_an_older_record_is_shown(name: str) -> None:
+    write, read = RECORDS[name]
+    secret_record, chosen_record = write(False), write(True)
+    assert secret_record["seed_chosen"] is False and read(secret_record) is False
+    # A chosen seed writes nothing new: the record is as an earlier release wrote it, and a
+    # record without the field (every earlier one, whose seed was shown) reads as chosen.
+    assert "seed_chosen" not in chosen_record and read(chosen_record) is True
+    assert read({**chosen_record, "seed_chosen": True}) is True
+    for wrong in (0, 1, "false", None):
+        with pytest.raises(RecordError, match="seed_chosen"):
+            read({**secret_record, "seed_chosen": wrong})

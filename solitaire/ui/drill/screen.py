@@ -82,8 +82,8 @@ class DrillScreen:
         self.session = session
 
     def header(self) -> Text:
-        """One line, never wrapped: the drill, the hand, who deals, then the seed (cut short with
-        an ellipsis if it is too long to fit; the help shows it whole)."""
+        """One line, never wrapped: the drill, the hand, who deals, then the seed once it may be
+        shown (cut short with an ellipsis if it is too long to fit; the help shows it whole)."""
         drill = self.session.drill
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append("Pegging drill", style="title")

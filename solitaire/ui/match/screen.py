@@ -276,8 +276,9 @@ class MatchScreen:
         self.rows = max(rows, MIN_SIZE[1])  # the terminal's: a taller one shows more
 
     def header(self) -> Text:
-        """One line, never wrapped: who plays, the game and deal, who deals, then the seed (cut
-        short with an ellipsis if it is too long to fit; the help shows it whole)."""
+        """One line, never wrapped: who plays, the game and deal, who deals, then the seed once
+        it may be shown (cut short with an ellipsis if it is too long to fit; the help shows
+        it whole)."""
         session = self.session
         match = session.match
         deal = session.deal
@@ -600,7 +601,8 @@ class MatchScreen:
         return line.append(f" ({item.detail})", style="muted")
 
     def setup_line(self) -> str:
-        """How this match was set up: seed, games, counting yourself, muggins."""
+        """How this match was set up: seed (once it may be shown), games, counting yourself,
+        muggins."""
         match = self.session.match
         seed = "A random seed, shown when the match ends"
         if not seed_hidden(match):
