@@ -197,6 +197,19 @@ def test_a_seed_asked_for_is_shown_from_the_start(
         assert status == 0 and json.loads(out)["seed"] == "4321"
 
 
+def test_the_deal_of_a_secret_game_played_again_is_as_secret(
+    data: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(["play"], "12\r" + "q", (80, 24), data, monkeypatch, capsys)
+    game_id, secrets = secrets_of(data)
+    # --again offers the game saved first; n plays its deal again from round 1
+    _, screen, printed = run(
+        ["play", "--again", str(game_id)], "n" + "h" + "q", (80, 24), data, monkeypatch, capsys
+    )
+    assert "random deal" in screen
+    shows_none(screen + printed, secrets, "--again of a game in progress")
+
+
 def test_the_daily_deal_is_everyones_and_shown(
     data: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
