@@ -1,0 +1,76 @@
+"""``w`` in the play: why the card just laid is worth what it is, in a player's words.
+
+The coach's values of the position the card was laid in (:func:`~solitaire.match.coach.advise_play`,
+ranked as ``expert`` ranks them: by points, or near the end by the chance of winning) set
+the card beside the best, what it pegs and what the reply pegs on average
+(:func:`~solitaire.match.coach.explain`), and what it left the reply among the cards the
+player cannot see (:func:`~solitaire.match.risk.reply_risks`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+
+from solitaire.core.cards import Card
+from solitaire.match.coach import CardAdvice, explain
+from solitaire.match.discard_coach import end_cost_words, end_value, hundredths
+from solitaire.match.game import Observation
+from solitaire.match.risk import measure_words, reply_risks, risk_sentence
+
+__all__ = ["why_card"]
+
+Name = Callable[[Card], str]
+
+
+def _points(value: Fraction) -> int:
+    """A net value in hundredths, as the coach's table writes it."""
+    return round(value * 100)
+
+
+def why_card(
+    view: Observation, card: Card, advice: Sequence[CardAdvice] | None, name: Name = str
+) -> list[str]:
+    """Why ``card``, laid from ``view``, is worth what it is: beside the best card and by what
+    measure the cards are ranked, what it pegs and what the reply pegs, and what it left the
+    reply; ``advice`` is the coach's at ``view`` (None when only one card fitted)."""
+    mine = name(card)
+    if advice is None or len({item.card.rank for item in advice}) < 2:
+        only = "the only card that fitted" if advice is None else "of the only rank that fitted"
+        lines = [f"Your {mine} was {only}: there was no choice to weigh."]
+        return [*lines, risk_sentence(reply_risks(view, card), mine)]
+    laid = next(item for item in advice if item.card == card)
+    best = advice[0]
+    lines = [_verdict(laid, best, name)]
+    lines.append(f"The {mine} {explain(laid, most=len(laid.threats))}.")
+    lines.append(risk_sentence(laid.risks or reply_risks(view, card), mine))
+    if best.card.rank != card.rank:
+        other = name(best.card)
+        lines.append(f"The {other} instead {explain(best, most=len(best.threats))}.")
+        lines.append(risk_sentence(best.risks or reply_risks(view, best.card), other))
+    return lines
+
+
+def _verdict(laid: CardAdvice, best: CardAdvice, name: Name) -> str:
+    """The card beside the best, by the measure the cards are ranked by."""
+    mine, other = name(laid.card), name(best.card)
+    measure = measure_words(best.chance is not None, best.stakes)
+    net = hundredths(_points(laid.net), signed=True)
+    if best.chance is not None and laid.chance is not None:
+        value = end_value(laid.chance, laid.stakes)
+        if laid.card.rank == best.card.rank or laid.chance == best.chance:
+            return f"Your {mine} was the best card, {measure}: {value} ({net} net pegging)."
+        cost = end_cost_words(best.chance - laid.chance, best.stakes)
+        return (
+            f"Your {mine}: {value} ({net} net pegging), against "
+            f"{end_value(best.chance, best.stakes)} for the {other}, the best {measure}: "
+            f"it {cost}."
+        )
+    if laid.card.rank == best.card.rank or laid.net == best.net:
+        return f"Your {mine} was the best card, {measure}: {net} net pegging to the play's end."
+    loss = hundredths(_points(best.net) - _points(laid.net))
+    return (
+        f"Your {mine}: {net} net pegging to the play's end, against "
+        f"{hundredths(_points(best.net), signed=True)} for the {other}, the best {measure}: "
+        f"it cost {loss} points on average."
+    )
