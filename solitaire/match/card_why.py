@@ -63,7 +63,7 @@ def _verdict(laid: CardAdvice, best: CardAdvice, name: Name) -> str:
         cost = end_cost_words(best.chance - laid.chance, best.stakes)
         return (
             f"Your {mine}: {value} ({net} net pegging), against "
-            f"{end_value(best.chance, best.stakes)} for the {other}, the best {measure}: "
+            f"{end_value(best.chance, best.stakes)} for the {other}, the best ({measure}): "
             f"it {cost}."
         )
     if laid.card.rank == best.card.rank or laid.net == best.net:
@@ -71,6 +71,6 @@ def _verdict(laid: CardAdvice, best: CardAdvice, name: Name) -> str:
     loss = hundredths(_points(best.net) - _points(laid.net))
     return (
         f"Your {mine}: {net} net pegging to the play's end, against "
-        f"{hundredths(_points(best.net), signed=True)} for the {other}, the best {measure}: "
+        f"{hundredths(_points(best.net), signed=True)} for the {other}, the best ({measure}): "
         f"it cost {loss} points on average."
     )

@@ -52,13 +52,18 @@ _ORDER: Final = (
 
 @dataclass(frozen=True, slots=True)
 class Risk:
-    """One way the reply scores: its kind and points, the ranks that make it, and how many of
-    the cards the player cannot see are of those ranks."""
+    """One way the reply scores: what it makes (each kind with its points, as the play scores
+    them), the ranks that make it, and how many of the cards the player cannot see are of
+    those ranks."""
 
-    kind: PegKind
-    points: int
+    kinds: tuple[tuple[PegKind, int], ...]
     ranks: tuple[int, ...]
     cards: int
+
+    @property
+    def points(self) -> int:
+        """What the reply pegs this way."""
+        return sum(points for _, points in self.kinds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,22 +98,26 @@ def reply_risks(view: Observation, card: Card) -> Risks:
     if none:
         return Risks(card, count, len(unseen), (), 0, none)
     held = {rank: sum(1 for c in unseen if c.rank == rank) for rank in Rank}
-    ways: dict[tuple[PegKind, int], list[int]] = {}
-    scoring = 0
+    ways: dict[tuple[tuple[PegKind, int], ...], list[int]] = {}
     for rank in Rank:
         reply = _ANY_OF_RANK[rank]
         if count + reply.value > MAX_COUNT or not held[rank]:
             continue
         items = peg_items([*series, reply])
-        scoring += held[rank] if items else 0
-        for item in items:
-            ways.setdefault((item.kind, item.points), []).append(int(rank))
+        if items:
+            kinds = tuple(sorted(((i.kind, i.points) for i in items), key=_kind_order))
+            ways.setdefault(kinds, []).append(int(rank))
     risks = [
-        Risk(kind, points, tuple(ranks), sum(held[Rank(r)] for r in ranks))
-        for (kind, points), ranks in ways.items()
+        Risk(kinds, tuple(ranks), sum(held[Rank(r)] for r in ranks))
+        for kinds, ranks in ways.items()
     ]
-    risks.sort(key=lambda r: (_ORDER.index(r.kind), r.points, r.ranks))
+    risks.sort(key=lambda r: ([_kind_order(k) for k in r.kinds], r.ranks))
+    scoring = sum(risk.cards for risk in risks)
     return Risks(card, count, len(unseen), tuple(risks), scoring)
+
+
+def _kind_order(kind: tuple[PegKind, int]) -> tuple[int, int]:
+    return _ORDER.index(kind[0]), kind[1]
 
 
 def rank_name(rank: int) -> str:
@@ -119,26 +128,31 @@ def rank_name(rank: int) -> str:
 
 def _ranks_words(ranks: Sequence[int]) -> str:
     """``any ten-card`` (all four ranks worth ten), else ``a 4 or a 7``."""
-    if len(ranks) > 1 and set(ranks) <= _TEN_CARDS:
-        return "any ten-card" if len(ranks) == 4 else " or ".join(map(rank_name, ranks))
+    if len(ranks) == 4 and set(ranks) == _TEN_CARDS:
+        return "any ten-card"
     names = [rank_name(rank) for rank in ranks]
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
+def _noun(kind: PegKind, points: int) -> str:
+    if kind is PegKind.RUN:
+        return f"a run of {points}"
+    return "31" if kind is PegKind.THIRTY_ONE else f"a {kind.value}"
+
+
 def _clause(risk: Risk, count: int) -> str:
-    """One way the reply scores, in a player's words."""
+    """One way the reply scores, in a player's words: ``leaves a fifteen and a pair for a 6``,
+    ``count 21: any ten-card makes 31``, ``pairs into a possible pair royal`` (the card
+    paired the one before it)."""
     cards = _ranks_words(risk.ranks)
-    if risk.kind is PegKind.THIRTY_ONE:
-        return f"count {count}: {cards} makes 31"
-    if risk.kind is PegKind.FIFTEEN:
-        return f"leaves a fifteen for {cards}"
-    if risk.kind is PegKind.PAIR:
-        return f"leaves a pair for {cards}"
-    if risk.kind is PegKind.PAIR_ROYAL:
-        return "pairs into a possible pair royal"
-    if risk.kind is PegKind.DOUBLE_PAIR_ROYAL:
-        return "makes a pair royal, open to a double pair royal"
-    return f"leaves a run of {risk.points} for {cards}"
+    kinds = [kind for kind, _ in risk.kinds]
+    nouns = [_noun(kind, points) for kind, points in risk.kinds]
+    if PegKind.THIRTY_ONE in kinds:
+        return f"count {count}: {cards} makes {' and '.join(nouns)}"
+    if PegKind.PAIR_ROYAL in kinds:  # the card paired: a third of its rank answers it
+        others = [noun for noun in nouns if noun != "a pair royal"]
+        return f"pairs into a possible {' and '.join(['pair royal', *others])}"
+    return f"leaves {' and '.join(nouns)} for {cards}"
 
 
 def risk_words(risks: Risks, short: bool = False, most: int | None = None) -> str:

@@ -29,6 +29,7 @@ KEYS: Final = (
     ("1-4", "lay that card (dimmed ones would pass 31); a go is said for you"),
     ("Left/Right Enter", "move along your cards; Enter lays the one underlined"),
     ("?", "the coach: every card you may lay, valued and explained"),
+    ("w", "why the card you just laid is worth what it is, beside the best"),
     ("Enter", "after a hand: deal the next"),
     ("n", "when the drill is over: a new drill"),
     ("h or F1", "this help"),
@@ -131,10 +132,23 @@ class DrillScreen:
         if session.show_coach and session.stage is Stage.PLAY:
             rows = advice_rows(session.advice(), session.hand, session.ascii, session.coach.failed)
             return Group(line, *rows)
+        if session.show_why:
+            return Group(line, *self.why_rows())
         names = ("you", drill.opponent)
         return Group(
             line, *play_calls(list(match.deals[0].events), names, session.ascii, CALL_LINES)
         )
+
+    def why_rows(self) -> list[RenderableType]:
+        """Why the card you just laid is worth what it is (or that the coach is at work)."""
+        session = self.session
+        title = Text("Why your last card is worth what it is", style="title")
+        lines = session.why_lines(lambda card: card.symbol(session.ascii))
+        if lines is None:
+            failed = session.coach.failed
+            waiting = Text(failed[:1].upper() + failed[1:], style="warn") if failed else None
+            return [title, waiting or Text("The coach is working it out...", style="muted")]
+        return [title, *(Paragraph(Text(line)) for line in lines), Text("w hides this.", "muted")]
 
     def hand(self) -> Text:
         session = self.session
@@ -184,12 +198,13 @@ class DrillScreen:
         elif stage is Stage.RESUME:
             keys = "y resume   n new drill   q quit"
         elif stage is Stage.HAND_OVER:
-            keys = "Enter next hand   h help   q quit"
+            keys = "Enter next hand   w why   h help   q quit"
         elif stage is Stage.OVER:
             keys = "n new drill   h help   q quit"
         else:
             keys = (
-                f"{card_keys(len(session.hand))} lay   Left/Right Enter   ? coach   h help   q quit"
+                f"{card_keys(len(session.hand))} lay   Left/Right Enter   ? coach   w why   h help"
+                "   q quit"
             )
         return Text(keys, style="muted")
 

@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import Final
 
 from solitaire.core.cards import Card, suit_letters
+from solitaire.match.card_why import why_card
 from solitaire.match.coach import CardAdvice
 from solitaire.match.drill import (
     DRILL,
@@ -23,7 +24,7 @@ from solitaire.match.drill import (
     load_drill_record,
     replay_drill,
 )
-from solitaire.match.game import IllegalMoveError, Lay
+from solitaire.match.game import IllegalMoveError, Lay, Observation
 from solitaire.match.summary import drill_summary
 from solitaire.store import History, Summary, command
 from solitaire.ui.match.coaching import Coach, Moment
@@ -75,6 +76,8 @@ class DrillSession(Sitting[Drill, Drill]):
         self.ascii = ascii
         self.coach = coach or Coach()
         self.show_coach = False
+        self.show_why = False  # w: why the card you just laid is worth what it is
+        self._laid: tuple[Moment, Card, Observation, bool] | None = None  # for w
         self.show_help = False
         self.message = ""
         self.cursor = 0
@@ -123,6 +126,8 @@ class DrillSession(Sitting[Drill, Drill]):
         self.saved.new_row()
         self.drill = drill
         self.last = None
+        self._laid = None
+        self.show_why = False
         self.cursor = 0
 
     def resume(self) -> None:
@@ -183,6 +188,31 @@ class DrillSession(Sitting[Drill, Drill]):
         else:
             self.message = "The coach values your cards when more than one can be laid."
 
+    def why(self) -> None:
+        """w: show or hide why the card you just laid in this hand is worth what it is."""
+        if self.show_why:
+            self.show_why = False
+        elif self._laid is not None and self._laid[0][0] == self.drill.number:
+            self.show_why = True
+            self.show_coach = False
+            self.message = ""
+        else:
+            self.message = "w explains the card you just laid: lay one first."
+
+    def why_lines(self, name: Callable[[Card], str] = str) -> list[str] | None:
+        """Why the card you just laid is worth what it is, beside the best (None while the
+        coach works it out, or before you lay one in this hand)."""
+        if self._laid is None:
+            return None
+        moment, card, view, choice = self._laid
+        advice = None
+        if choice:
+            self.coach.prepare(moment, view)  # already asked when it works in the background
+            advice = self.coach.advice(moment)
+            if advice is None:
+                return None
+        return why_card(view, card, advice, name)
+
     # -- what you can do ---------------------------------------------------------------
 
     @property
@@ -228,13 +258,14 @@ class DrillSession(Sitting[Drill, Drill]):
         except IllegalMoveError as error:
             self.message = suit_letters(str(error)) if self.ascii else str(error)
             return
-        moment = self._moment()
+        moment, view, choice = self._moment(), drill.observation(), drill.choosing()
         advice = self.coach.advice(moment)
         values = None if advice is None else {item.card: item.net for item in advice}
         grade = drill.lay(card, values)
         if grade is not None:
             self.last, self._last_moment = grade, moment
-        self.show_coach = False
+        self._laid = (moment, card, view, choice)
+        self.show_coach = self.show_why = False
         self.message = ""
         self.cursor = 0
         self._save()
@@ -253,6 +284,7 @@ class DrillSession(Sitting[Drill, Drill]):
     def _next_hand(self) -> None:
         self.drill.next_hand()
         self.last = None
+        self.show_why = False
         self.cursor = 0
         self._save()
         self._prepare()
