@@ -57,7 +57,8 @@ def _verdict(laid: CardAdvice, best: CardAdvice, name: Name) -> str:
     measure = measure_words(best.chance is not None, best.stakes)
     net = hundredths(_points(laid.net), signed=True)
     if best.chance is not None and laid.chance is not None:
-        value = end_value(laid.chance, laid.stakes)
+        said = "game points expected" if laid.stakes else "chance of winning"
+        value = f"{end_value(laid.chance, laid.stakes)} {said}"
         if laid.card.rank == best.card.rank or laid.chance == best.chance:
             return f"Your {mine} was the best card, {measure}: {value} ({net} net pegging)."
         cost = end_cost_words(best.chance - laid.chance, best.stakes)

@@ -159,7 +159,8 @@ def risk_words(risks: Risks, short: bool = False, most: int | None = None) -> st
     """What a card leaves the reply, each way with its count of unseen cards: ``leaves a
     fifteen for any ten-card (16 of the 40 cards you cannot see); leaves a pair for a 5 (3
     of the 40)``; ``short``: ``leaves a fifteen for any ten-card (16 of 40 unseen), a pair
-    for a 5 (3)``. ``most`` names only that many ways (``and more`` says the rest)."""
+    for a 5 (3)``. ``most`` names only that many ways, those most cards make (``and more``
+    says the rest)."""
     if risks.none:
         return risks.none
     if not risks.risks:
@@ -167,7 +168,10 @@ def risk_words(risks: Risks, short: bool = False, most: int | None = None) -> st
             return "no unseen card scores on it"
         return f"none of the {risks.unseen} cards you cannot see scores on it"
     said = ""
-    shown = risks.risks if most is None else risks.risks[:most]
+    shown = risks.risks
+    if most is not None:  # the ways most cards make, in the order said
+        kept = sorted(shown, key=lambda risk: risk.cards, reverse=True)[:most]
+        shown = tuple(risk for risk in risks.risks if risk in kept)
     last = ""
     for index, risk in enumerate(shown):
         clause = _clause(risk, risks.count)

@@ -8,10 +8,11 @@ or the show (each count with its breakdown), your cards, and the keys.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -77,12 +78,7 @@ KEYS: Final = (
     ("0-9 Backspace", "--count-yourself: type your points, Enter claims them"),
     ("any key", "while the computer's card waits: show it at once"),
     ("?", "the coach: discards (recorded), cards to lay, a game's review"),
-    (
-        "w",
-        "in the play, once you have laid a card: why that card is worth what it is, beside "
-        "the best; before it, and in the show: why the best discard beats yours (while "
-        "picking: recorded as a hint)",
-    ),
+    ("w", "why: in the play, your card just laid; else the best discard"),
     ("n", "when the match is over: a new match"),
     ("d", "the deals so far: open any card by card (Esc back)"),
     ("q Ctrl-C Ctrl-D", "quit; the match is saved and offered next time"),
@@ -725,9 +721,7 @@ def advice_rows(
     reasons: list[Text] = []
     for most, risks in ((2, None), (1, None), (1, 1), (1, 0)):
         reasons = [_reason(item, most, risks) for item in advice]
-        used = _rows(title.plain) + sum(
-            _rows(line, width) for r in reasons for line in r.plain.split("\n")
-        )
+        used = _rows(title.plain) + sum(_wrapped(reason, width) for reason in reasons)
         if room is None or used < room:
             break
     cards = Table.grid(padding=(0, 2))
@@ -761,10 +755,15 @@ def coach_title(advice: Sequence[CardAdvice]) -> Text:
     if first.chance is None:
         says = f"each card {measure}: net pegging to the play's end, pegs now, "
     else:
-        value = "game points" if first.stakes else "chance"
-        says = f"each card {measure}, then points: {value}, net pegging, pegs now, "
+        says = f"each card {measure}, then points: pegs now, "
     says += "their reply (average, share of hands); under it, what it leaves the reply."
     return Text("Coach: ", style="title").append(says, style="muted")
+
+
+def _wrapped(text: Text, width: int) -> int:
+    """Rows ``text`` takes wrapped at ``width`` columns, as the screen wraps it."""
+    console = Console(width=width, file=io.StringIO(), color_system=None)
+    return len(text.wrap(console, width))
 
 
 def _reason(item: CardAdvice, most: int, risks: int | None) -> Text:
