@@ -69,7 +69,7 @@ def _verdict(laid: CardAdvice, best: CardAdvice, name: Name) -> str:
         )
     if laid.card.rank == best.card.rank or laid.net == best.net:
         return f"Your {mine} was the best card, {measure}: {net} net pegging to the play's end."
-    loss = hundredths(_points(best.net) - _points(laid.net))
+    loss = f"{float(best.net - laid.net):.2f}"  # exact, as the grade and the cost line say it
     return (
         f"Your {mine}: {net} net pegging to the play's end, against "
         f"{hundredths(_points(best.net), signed=True)} for the {other}, the best ({measure}): "

@@ -4,6 +4,7 @@ play coach says what each card leaves the reply, and both coaches say what they 
 from __future__ import annotations
 
 import io
+from functools import partial
 
 import pytest
 from rich.console import Console
@@ -90,7 +91,7 @@ def test_every_row_of_the_play_coach_says_what_the_card_leaves_the_reply(
     history: History,
 ) -> None:
     for seed in (11, 21, 31, 41):
-        session = MatchSession(history, "standard", lambda s=seed: Match(s), coach=Coach())
+        session = MatchSession(history, "standard", partial(Match, seed), coach=Coach())
         to_a_choice(session)
         session.toggle_coach()
         advice = session.advice()
@@ -132,7 +133,7 @@ def test_near_the_end_both_coaches_rank_by_the_chance_of_winning_and_say_so(
     view = session.match.observation(YOU)
     assert view.opponent_held < 4  # the computer has led: the play is played to win
     assert Lay(advice[0].card) == ExpertPlayer().choose(view)
-    chances = [item.chance for item in advice]
+    chances = [item.chance or 0.0 for item in advice]
     assert chances == sorted(chances, reverse=True)
     for width, rows in ((80, 24), (120, 40)):
         lines = render(MatchScreen(session, rows), width)
@@ -170,6 +171,11 @@ def test_w_in_the_drill_explains_the_card_just_laid(history: History) -> None:
     assert "Why your last card is worth what it is" in text
     assert f"Your {card.symbol()}" in text
     assert risk_sentence(reply_risks(view, card), card.symbol()) in text
+    grade = session.last
+    assert grade is not None and grade.card == card
+    if grade.loss:  # the cost w says is the grade's, to the hundredth
+        assert f"it cost {float(grade.loss):.2f} points on average" in text
+        assert f"The {card.symbol()} cost {float(grade.loss):.2f} points" in text
     session.why()
     assert "Why your last card" not in said(render(DrillScreen(session)))
 
