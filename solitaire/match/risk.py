@@ -196,8 +196,12 @@ def risk_words(risks: Risks, short: bool = False, most: int | None = None) -> st
 def risk_sentence(risks: Risks, card: str) -> str:
     """What a card leaves the reply as a sentence, with how many unseen cards score in all:
     ``The 5♦ leaves a fifteen for any ten-card (16 of the 40 cards you cannot see); leaves a
-    pair for a 5 (3 of the 40): 19 of the 40 score on their reply.``"""
-    said = f"The {card} {risk_words(risks)}"
+    pair for a 5 (3 of the 40): 19 of the 40 score on their reply.``, ``After the 6♥, count
+    25: a 6 makes 31 and a pair (3 of the 40 cards you cannot see).``"""
+    if not risks.none and not risks.risks:
+        return f"None of the {risks.unseen} cards you cannot see scores on the {card}."
+    words = risk_words(risks)
+    said = f"After the {card}, {words}" if words.startswith("count") else f"The {card} {words}"
     if len(risks.risks) > 1:
         said += f": {risks.scoring} of the {risks.unseen} score on their reply"
     return said + "."

@@ -109,6 +109,9 @@ def check(view: Observation, card: Card) -> set[str]:
     text = risk_words(risks)
     count = sum(min(c.rank, 10) for c in [*view.series, card])
     assert risks.unseen == unseen
+    sentence = risk_sentence(risks, str(card))
+    grammar = rf"The {card} (leaves|pairs|makes|gets) |After the {card}, count \d+: |None of the "
+    assert re.match(grammar, sentence), sentence
     if count == 31 or view.opponent_held == 0 or view.opponent_said_go:
         assert risks.none and text == risks.none and not risks.risks
         return {"none"}
@@ -130,7 +133,6 @@ def check(view: Observation, card: Card) -> set[str]:
     # the short form names the same clauses, the same counts
     short = risk_words(risks, short=True)
     assert [int(n) for n in re.findall(r"\((\d+)", short)] == [c for _, _, c, _ in said]
-    sentence = risk_sentence(risks, str(card))
     if len(said) > 1:
         assert sentence.endswith(f": {len(scoring)} of the {unseen} score on their reply.")
     kinds_seen = {kind for kinds, _, _, _ in said for kind, _ in kinds}
