@@ -159,8 +159,8 @@ def risk_words(risks: Risks, short: bool = False, most: int | None = None) -> st
     """What a card leaves the reply, each way with its count of unseen cards: ``leaves a
     fifteen for any ten-card (16 of the 40 cards you cannot see); leaves a pair for a 5 (3
     of the 40)``; ``short``: ``leaves a fifteen for any ten-card (16 of 40 unseen), a pair
-    for a 5 (3)``. ``most`` names only that many ways, those most cards make (``and more``
-    says the rest)."""
+    for a 5 (3)``. ``most`` names only that many ways, those worth most (cards times
+    points; ``...`` says the rest)."""
     if risks.none:
         return risks.none
     if not risks.risks:
@@ -169,8 +169,8 @@ def risk_words(risks: Risks, short: bool = False, most: int | None = None) -> st
         return f"none of the {risks.unseen} cards you cannot see scores on it"
     said = ""
     shown = risks.risks
-    if most is not None:  # the ways most cards make, in the order said
-        kept = sorted(shown, key=lambda risk: risk.cards, reverse=True)[:most]
+    if most is not None:  # the ways worth most (cards times points), in the order said
+        kept = sorted(shown, key=lambda risk: risk.cards * risk.points, reverse=True)[:most]
         shown = tuple(risk for risk in risks.risks if risk in kept)
     last = ""
     for index, risk in enumerate(shown):
@@ -190,7 +190,7 @@ def risk_words(risks: Risks, short: bool = False, most: int | None = None) -> st
             said += f" ({risk.cards} of the {risks.unseen} cards you cannot see)"
         else:
             said += f" ({risk.cards} of the {risks.unseen})"
-    return said + ("; and more" if len(shown) < len(risks.risks) else "")
+    return said + (" ..." if len(shown) < len(risks.risks) else "")
 
 
 def risk_sentence(risks: Risks, card: str) -> str:

@@ -776,7 +776,7 @@ def _reason(item: CardAdvice, most: int, risks: int | None) -> Text:
     return reason
 
 
-_REASON_AT: Final = 15  # the column a coach's reason starts at: "1 10♠   -1.60  "
+_REASON_AT: Final = 14  # the column a coach's reason starts at: "1 10♠  -1.60  "
 _CHANCE_WIDTH: Final = 7  # near the end, the chance before the net: "61.2% "
 
 
