@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import Final
 
 from solitaire.core.cards import Card
 from solitaire.match.coach import CardAdvice, explain
@@ -18,9 +19,10 @@ from solitaire.match.discard_coach import end_cost_words, end_value, hundredths
 from solitaire.match.game import Observation
 from solitaire.match.risk import measure_words, reply_risks, risk_sentence
 
-__all__ = ["why_card"]
+__all__ = ["NOTE_CHANCE", "end_play_note", "why_card"]
 
 Name = Callable[[Card], str]
+NOTE_CHANCE: Final = 0.01  # near the end, a card giving up more of the chance of winning is named
 
 
 def _points(value: Fraction) -> int:
@@ -75,3 +77,16 @@ def _verdict(laid: CardAdvice, best: CardAdvice, name: Name) -> str:
         f"{hundredths(_points(best.net), signed=True)} for the {other}, the best ({measure}): "
         f"it cost {loss} points on average."
     )
+
+
+def end_play_note(advice: Sequence[CardAdvice], laid: Card, name: Name = str) -> str | None:
+    """Near the end, where the cards are ranked by the chance of winning: a line naming a card
+    that gave up more than :data:`NOTE_CHANCE` of it (in a series, of the game points' value),
+    ``laying the 9♠ cost 20.8% of your chance of winning the game; the J♦ was best.``; None
+    for a card within that of the best, or where the cards are ranked by points."""
+    best = advice[0]
+    mine = next(item for item in advice if item.card == laid)
+    if best.chance is None or mine.chance is None or best.chance - mine.chance <= NOTE_CHANCE:
+        return None
+    cost = end_cost_words(best.chance - mine.chance, best.stakes)
+    return f"laying the {name(laid)} {cost}; the {name(best.card)} was best."

@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from solitaire.core.cards import Card, suit_letters
 from solitaire.core.errors import InputError
-from solitaire.match.card_why import why_card
+from solitaire.match.card_why import end_play_note, why_card
 from solitaire.match.coach import CardAdvice, Costly, play_note
 from solitaire.match.discard_coach import (
     DiscardAdvice,
@@ -827,7 +827,11 @@ class MatchSession(Sitting[Loaded, Match]):
             return None
         moment, card = self._laid
         advice = self.coach.advice(moment)
-        return None if advice is None else play_note(advice, card, name)
+        if advice is None:
+            return None
+        if advice[0].chance is not None:  # near the end: by the measure the cards are ranked by
+            return end_play_note(advice, card, name)
+        return play_note(advice, card, name)
 
     # -- what the screen shows ----------------------------------------------------------
 

@@ -149,6 +149,16 @@ def test_near_the_end_both_coaches_rank_by_the_chance_of_winning_and_say_so(
                 line for line in lines if line.startswith(f"{session.hand.index(item.card) + 1} ")
             )
             assert f"{item.chance:.1%}" in row and f"{float(item.net):+6.2f}" in row
+    worst = advice[-1]
+    assert advice[0].chance is not None and worst.chance is not None
+    session.lay(session.hand.index(worst.card))
+    session.why()
+    text = said(render(MatchScreen(session)))
+    lost = f"{advice[0].chance - worst.chance:.1%}"
+    assert f"ranked by your chance of winning): it cost {lost} of your chance of winning" in text
+    session.why()
+    note = f"laying the {worst.card.symbol()} cost {lost} of your chance of winning the game"
+    assert note in said(render(MatchScreen(session)))
 
 
 def test_far_from_the_end_both_coaches_say_they_rank_by_points(history: History) -> None:
