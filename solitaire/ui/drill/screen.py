@@ -50,6 +50,8 @@ NUMBERS: Final = (
     ("pegged", "what each of you pegged in this hand's play (no show)"),
 )
 CALL_LINES: Final = 9
+COACH_ROOM: Final = 13  # the coach's rows at 80x24: all but the header, accuracy, table,
+# count, two blank lines, your cards, the last card's two lines, a message and the keys
 
 
 def grade_line(grade: Grade, ascii: bool, advice: Sequence[CardAdvice] | None = None) -> Text:
@@ -130,7 +132,8 @@ class DrillScreen:
         over = drill.hand_over
         line = count_line(match.series, match.count, session.ascii, "over" if over else "now")
         if session.show_coach and session.stage is Stage.PLAY:
-            rows = advice_rows(session.advice(), session.hand, session.ascii, session.coach.failed)
+            advice, failed = session.advice(), session.coach.failed
+            rows = advice_rows(advice, session.hand, session.ascii, failed, COACH_ROOM)
             return Group(line, *rows)
         if session.show_why:
             return Group(line, *self.why_rows())

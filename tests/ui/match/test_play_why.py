@@ -204,3 +204,28 @@ def test_a_card_laid_alone_is_said_to_be_no_choice(history: History) -> None:
     lines = why_card(view, card, None)
     assert lines[0].startswith(f"Your {card} was the only card that fitted")
     assert lines[1] == risk_sentence(reply_risks(view, card), str(card))
+
+
+def test_the_drill_coach_fits_80_by_24_with_what_each_card_leaves(history: History) -> None:
+    from solitaire.ui.drill.session import Stage
+
+    for seed in range(3, 9):
+        session = DrillSession(history, partial(Drill, seed, 1, "standard"), coach=Coach())
+        shown = 0
+        while session.stage is Stage.PLAY:
+            if session.drill.choosing():
+                session.toggle_coach()
+                advice = session.advice()
+                assert advice is not None
+                session.message = "a message line"
+                lines = render(DrillScreen(session))
+                assert len(lines) <= 24 and max(map(len, lines)) <= 80, "\n".join(lines)
+                view = session.drill.observation()
+                text = said(lines)
+                for item in advice:
+                    risks = reply_risks(view, item.card)
+                    words = (risk_words(risks, short=True, most=most) for most in (None, 1))
+                    shown += any(w in text for w in words)
+                session.message = ""
+            session.lay(next(i for i, c in enumerate(session.hand) if session.playable(c)))
+        assert shown
