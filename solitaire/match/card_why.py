@@ -34,8 +34,9 @@ def why_card(
     view: Observation, card: Card, advice: Sequence[CardAdvice] | None, name: Name = str
 ) -> list[str]:
     """Why ``card``, laid from ``view``, is worth what it is: beside the best card and by what
-    measure the cards are ranked, what it pegs and what the reply pegs, and what it left the
-    reply; ``advice`` is the coach's at ``view`` (None when only one card fitted)."""
+    measure the cards are ranked (each value as the coach's table shows it), what it pegs and
+    what the reply pegs, and what it left the reply; ``advice`` is the coach's at ``view``
+    (None when only one card fitted)."""
     mine = name(card)
     if advice is None or len({item.card.rank for item in advice}) < 2:
         only = "the only card that fitted" if advice is None else "of the only rank that fitted"
@@ -63,19 +64,17 @@ def _verdict(laid: CardAdvice, best: CardAdvice, name: Name) -> str:
         value = f"{end_value(laid.chance, laid.stakes)} {said}"
         if laid.card.rank == best.card.rank or laid.chance == best.chance:
             return f"Your {mine} was the best card, {measure}: {value} ({net} net pegging)."
-        cost = end_cost_words(best.chance - laid.chance, best.stakes)
         return (
             f"Your {mine}: {value} ({net} net pegging), against "
-            f"{end_value(best.chance, best.stakes)} for the {other}, the best ({measure}): "
-            f"it {cost}."
+            f"{end_value(best.chance, best.stakes)} for the {other}, the best ({measure})."
         )
     if laid.card.rank == best.card.rank or laid.net == best.net:
         return f"Your {mine} was the best card, {measure}: {net} net pegging to the play's end."
-    loss = f"{float(best.net - laid.net):.2f}"  # exact, as the grade and the cost line say it
+    # No cost of its own: the line under your cards (or the drill's grade) says it exactly,
+    # and one taken from these rounded values could differ from it by a hundredth.
     return (
         f"Your {mine}: {net} net pegging to the play's end, against "
-        f"{hundredths(_points(best.net), signed=True)} for the {other}, the best ({measure}): "
-        f"it cost {loss} points on average."
+        f"{hundredths(_points(best.net), signed=True)} for the {other}, the best ({measure})."
     )
 
 

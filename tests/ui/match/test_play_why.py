@@ -155,7 +155,9 @@ def test_near_the_end_both_coaches_rank_by_the_chance_of_winning_and_say_so(
     session.why()
     text = said(render(MatchScreen(session)))
     lost = f"{advice[0].chance - worst.chance:.1%}"
-    assert f"ranked by your chance of winning): it cost {lost} of your chance of winning" in text
+    mine, best = f"{worst.chance:.1%}", f"{advice[0].chance:.1%}"
+    assert f"Your {worst.card.symbol()}: {mine} chance of winning" in text
+    assert f"against {best} for the {advice[0].card.symbol()}, the best (ranked by your" in text
     session.why()
     note = f"laying the {worst.card.symbol()} cost {lost} of your chance of winning the game"
     assert note in said(render(MatchScreen(session)))
@@ -187,9 +189,13 @@ def test_w_in_the_drill_explains_the_card_just_laid(history: History) -> None:
     assert risk_sentence(reply_risks(view, card), card.symbol()) in text
     grade = session.last
     assert grade is not None and grade.card == card
-    if grade.loss:  # the cost w says is the grade's, to the hundredth
-        assert f"it cost {float(grade.loss):.2f} points on average" in text
-        assert f"The {card.symbol()} cost {float(grade.loss):.2f} points" in text
+    advice = session.last_advice()
+    assert advice is not None and grade.loss
+    mine = next(item for item in advice if item.card == card)
+    best = f"{float(advice[0].net):+.2f} for the {advice[0].card.symbol()}, the best"
+    assert f"Your {card.symbol()}: {float(mine.net):+.2f} net pegging" in text and best in text
+    assert "it cost" not in text  # the grade says the cost, exactly, once
+    assert f"The {card.symbol()} cost {float(grade.loss):.2f} points" in text
     session.why()
     assert "Why your last card" not in said(render(DrillScreen(session)))
 
