@@ -11,7 +11,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from typing import IO, TYPE_CHECKING, Protocol
+from typing import IO, TYPE_CHECKING, Protocol, cast
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -521,7 +521,7 @@ def make_console(args: object, stderr: bool = False, emoji: bool = True) -> Cons
     them loads rich's table of every emoji name."""
     ascii_only = bool(getattr(args, "ascii", False))
     return Console(
-        file=TrimmedOutput(stderr),
+        file=cast("IO[str]", TrimmedOutput(stderr)),  # a text stream, as rich writes it
         theme=THEME,
         emoji=emoji and not ascii_only,
         safe_box=True,
