@@ -48,6 +48,7 @@ __all__ = [
     "Listing",
     "Paragraph",
     "ScoreView",
+    "TrimmedOutput",
     "Unbroken",
     "card_text",
     "cards_text",
@@ -58,6 +59,7 @@ __all__ = [
     "kind_totals_table",
     "labelled",
     "make_console",
+    "offer_keys",
     "offer_view",
     "plain_rules",
     "rules_lines",
@@ -450,6 +452,14 @@ def rules_paged(markdown: str, width: int, rows: int, ascii: bool) -> tuple[tupl
         while page and not page[-1].plain.strip():
             page.pop()
     return tuple(tuple(page) for page in pages if page) or ((),)
+
+
+def offer_keys(resumable: bool, instead: str, sep: str = "   ") -> str:
+    """The RESUME screen's footer: y only when the saved game can be resumed here; else n
+    (or Enter) does ``instead``, as the offer above it says."""
+    if resumable:
+        return sep.join(("y resume", f"n {instead}", "q quit"))
+    return sep.join((f"n or Enter {instead}", "q quit"))
 
 
 def offer_lines(offer: Offer) -> list[Text]:

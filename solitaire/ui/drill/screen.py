@@ -19,7 +19,7 @@ from solitaire.match.drill import Grade
 from solitaire.ui.drill.session import YOU, DrillSession, Stage
 from solitaire.ui.match.screen import advice_rows, count_line, help_table, play_calls
 from solitaire.ui.match.session import card_keys
-from solitaire.ui.views import Paragraph, card_text, cards_text, labelled, offer_view
+from solitaire.ui.views import Paragraph, card_text, cards_text, labelled, offer_keys, offer_view
 
 __all__ = ["KEYS", "DrillScreen", "grade_line"]
 
@@ -179,7 +179,7 @@ class DrillScreen:
         if session.show_help:
             keys = "h close help   q quit"
         elif stage is Stage.RESUME:
-            keys = "y resume   n new drill   q quit"
+            keys = offer_keys(session.resumable, "new drill")
         elif stage is Stage.HAND_OVER:
             keys = "Enter next hand   h help   q quit"
         elif stage is Stage.OVER:

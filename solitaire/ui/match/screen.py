@@ -50,6 +50,7 @@ from solitaire.ui.views import (
     card_text,
     cards_text,
     labelled,
+    offer_keys,
     offer_view,
 )
 
@@ -613,7 +614,7 @@ class MatchScreen:
         if session.show_help:
             keys = "h close help   q quit"
         elif stage is Stage.RESUME:
-            keys = "y resume   n new match   q quit"
+            keys = offer_keys(session.resumable, "new match")
         elif session.timed_pending:
             keys = "any key: show it now   q quit"
         elif session.counting:
