@@ -302,7 +302,8 @@ def test_the_deal_lists_columns_sum_to_each_deals_change_of_score(
             dealer = 0 if fields[1] == "you" else 1
             heels |= parts[0] != "-"
             gained = [0, 0]
-            for column, value in zip(("heels", "pegged", "hands", "crib", "took"), parts):
+            names = ("heels", "pegged", "hands", "crib", "took")[: len(parts)]
+            for column, value in zip(names, parts, strict=True):
                 if value == "-":
                     continue
                 if column == "crib":
