@@ -26,6 +26,7 @@ from solitaire.match.game import (
     Cut,
     Discard,
     Event,
+    GameOver,
     GoPoint,
     Laid,
     Lay,
@@ -42,6 +43,7 @@ from solitaire.ui.match.session import (
     Stage,
     card_keys,
     go_then_point,
+    series_end,
 )
 from solitaire.ui.shell import MIN_SIZE
 from solitaire.ui.views import (
@@ -488,22 +490,24 @@ class MatchScreen:
                 )
             )
         if match.games > 1:
-            done = len(match.results)
-            points = match.match_points
-            lines.append(
-                Text(
-                    f"Series after {done} of {match.games} games: you {points[YOU]}, "
-                    f"{names[COMPUTER]} {points[COMPUTER]} (skunks count 2, double skunks "
-                    f"{match.double_skunk})"
+            done = sum(isinstance(tagged.event, GameOver) for tagged in session.visible)
+            won = session.games_won()
+            skunks = f" (a skunk counts 2, a double skunk {match.double_skunk})"
+            if done == match.games:
+                said = series_end(names, won) + skunks + "."
+            else:
+                said = (
+                    f"Games won in the series after {done} of {match.games}: you {won[YOU]}, "
+                    f"{names[COMPUTER]} {won[COMPUTER]}{skunks}."
                 )
-            )
+            lines.append(Text(said, style="milestone" if done == match.games else ""))
         if session.stage is Stage.GAME_OVER:
             lines.append(Text("Enter: the next game.", style="title"))
         elif match.is_over:
             lines.append(Text("The match is over: n starts a new one.", style="title"))
         room = self.room() - sum(_rows(line.plain) for line in lines)
         last = self.show_area(room) if session.counted() else self.play_area(room, over=True)
-        return Group(last, *lines)
+        return Group(last, *map(Paragraph, lines))
 
     def body(self) -> RenderableType:
         session = self.session
