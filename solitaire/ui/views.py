@@ -64,6 +64,7 @@ __all__ = [
     "plain_rules",
     "rules_lines",
     "rules_paged",
+    "rules_screen",
 ]
 
 WIDTH = 80  # the narrowest screen every view must read well at
@@ -452,6 +453,20 @@ def rules_paged(markdown: str, width: int, rows: int, ascii: bool) -> tuple[tupl
         while page and not page[-1].plain.strip():
             page.pop()
     return tuple(tuple(page) for page in pages if page) or ((),)
+
+
+def rules_screen(markdown: str, page: int, width: int, height: int, ascii: bool) -> Group:
+    """One page of a game's rules filling a screen of ``height`` rows: a title line (which
+    page, the keys), then the page (see :func:`rules_paged`)."""
+    paged = rules_paged(markdown, width, height - 2, ascii)
+    page = min(page, len(paged) - 1)
+    head = Text.assemble(
+        ("Rules", "title"),
+        f" · page {page + 1} of {len(paged)} · ",
+        ("arrows or PgUp/PgDn: pages · k or Esc: back", "muted"),
+    )
+    head.no_wrap, head.overflow = True, "ellipsis"
+    return Group(head, *paged[page])
 
 
 def offer_keys(resumable: bool, instead: str, sep: str = "   ") -> str:

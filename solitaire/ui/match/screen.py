@@ -54,6 +54,8 @@ from solitaire.ui.views import (
     labelled,
     offer_keys,
     offer_view,
+    rules_paged,
+    rules_screen,
 )
 
 __all__ = [
@@ -68,6 +70,7 @@ __all__ = [
     "event_line",
     "help_table",
     "play_calls",
+    "rules_pages",
 ]
 
 KEYS: Final = (
@@ -80,7 +83,7 @@ KEYS: Final = (
     ("?", "the coach: discards (recorded), cards to lay, a game's review"),
     ("w", "why the best discard beats yours (picking: recorded as a hint)"),
     ("n", "when the match is over: a new match"),
-    ("d", "the deals so far: open any card by card (Esc back)"),
+    ("d / k", "the deals so far, any opened card by card / the rules"),
     ("q Ctrl-C Ctrl-D", "quit; the match is saved and offered next time"),
 )
 
@@ -273,9 +276,12 @@ class MatchScreen:
     FIXED_ROWS: Final = 11  # header, board, table, two blank lines, your cards, prompt, keys
     COMPACT_ROWS: Final = 5  # header, the scores, your cards, prompt, keys
 
-    def __init__(self, session: MatchSession, rows: int = MIN_SIZE[1]) -> None:
+    def __init__(
+        self, session: MatchSession, rows: int = MIN_SIZE[1], columns: int = MIN_SIZE[0]
+    ) -> None:
         self.session = session
         self.rows = max(rows, MIN_SIZE[1])  # the terminal's: a taller one shows more
+        self.columns = max(columns, MIN_SIZE[0])  # as wide as it is drawn (the rules' pages)
 
     def header(self) -> Text:
         """One line, never wrapped: who plays, the game and deal, who deals, then the seed (cut
@@ -624,16 +630,18 @@ class MatchScreen:
         elif session.counting:
             keys = "0-9 your count   Backspace   Enter count it   h help   q quit"
         elif stage is Stage.SHOW:
-            keys = "Enter continue   w why (discard)   d deals   h help   q quit"
+            keys = "Enter continue   w why (discard)   d deals   h help   k rules   q quit"
         elif stage is Stage.GAME_OVER:
-            keys = "Enter continue   ? review   d deals   h help   q quit"
+            keys = "Enter continue   ? review   d deals   h help   k rules   q quit"
         elif stage is Stage.MATCH_OVER:
-            keys = "n new match   ? review   d deals   h help   q quit"
+            keys = "n new match   ? review   d deals   h help   k rules   q quit"
         elif session.discarding:
-            keys = "1-6 pick   Enter discard   ? coach   w why   h help   q quit"
+            keys = "1-6 pick   Enter discard   ? coach   w why   h help   k rules   q quit"
         else:
             lay = card_keys(len(session.hand))
-            keys = f"{lay} lay   Left/Right Space Enter   ? coach   w why   h help   q quit"
+            keys = (
+                f"{lay} lay   Left/Right Space Enter   ? coach   w why   h help   k rules   q quit"
+            )
         return Text(keys, style="muted")
 
     def __rich__(self) -> RenderableType:
@@ -645,6 +653,12 @@ class MatchScreen:
                 Paragraph(Text(self.setup_line(), style="muted")),
                 self.footer(),
             )
+        if session.show_rules:
+            page = rules_screen(
+                rules_text(), session.rules_page, self.columns, self.rows, session.ascii
+            )
+            message = [Text(session.message, style="warn")] if session.message else []
+            return Group(page, *message)
         if session.browser is not None:
             used = 2 + (_rows(session.message) if session.message else 0)  # header, keys
             rows = max(MIN_SIZE[1], self.rows) - used
@@ -676,6 +690,18 @@ class MatchScreen:
             parts.append(Text(session.message, style="warn"))
         parts.append(self.footer())
         return Group(*parts)
+
+
+def rules_pages(columns: int, rows: int, ascii: bool = False) -> int:
+    """How many pages the match's rules take on a screen this size."""
+    return len(rules_paged(rules_text(), columns, rows - 2, ascii))
+
+
+def rules_text() -> str:
+    """The match's rules (read with their first showing)."""
+    from solitaire.match.rules import rules_text as text
+
+    return text()
 
 
 def advice_rows(

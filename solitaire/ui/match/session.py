@@ -56,6 +56,7 @@ from solitaire.store import History, StoreError, Summary, command
 from solitaire.ui.kinds import MATCH
 from solitaire.ui.match.browse import DealBrowser
 from solitaire.ui.match.coaching import Coach, DealKey, Moment
+from solitaire.ui.rules import RulesPages
 from solitaire.ui.saved import Claimed, SavedGame, Sitting, kept_if_saved, not_saved
 
 __all__ = [
@@ -157,7 +158,7 @@ class Tagged:
     deal: int
 
 
-class MatchSession(Sitting[Loaded, Match]):
+class MatchSession(Sitting[Loaded, Match], RulesPages):
     """One sitting at the match: you against one computer level."""
 
     noun = "match"
