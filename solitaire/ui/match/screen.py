@@ -46,6 +46,7 @@ from solitaire.ui.match.session import (
     series_end,
 )
 from solitaire.ui.shell import MIN_SIZE
+from solitaire.ui.shell import console as shell_console
 from solitaire.ui.views import (
     Paragraph,
     ScoreView,
@@ -363,7 +364,35 @@ class MatchScreen:
         used = _rows(session.message) if session.message else 0
         used += _rows(note, MIN_SIZE[0] - len(COACH) - 1) if note else 0
         fixed = self.COMPACT_ROWS if self.compact() else self.FIXED_ROWS
-        return self.rows - fixed - used
+        return self.rows - fixed - used + self.given_way()
+
+    def table_open(self) -> bool:
+        """True while the discard coach's table is on screen (not its why)."""
+        session = self.session
+        return (
+            session.stage is Stage.PLAY
+            and session.show_coach
+            and session.discarding
+            and not session.show_why
+        )
+
+    def heels_rows(self) -> int:
+        """Rows the line on his heels takes, as drawn at the screen's width."""
+        note = Paragraph(Text(self.session.heels_note()))
+        out = shell_console(self.columns)
+        return len(out.render_lines(note, out.options.update(width=self.columns), pad=False))
+
+    def given_way(self) -> int:
+        """How many of the prompt and the scores line (in that order) give way to the discard
+        coach's table on a small screen, so that no line of the coach is left out."""
+        if not self.table_open() or not self.compact():
+            return 0
+        session = self.session
+        need = 2  # the title and the line saying the coach is at work
+        if session.discard_advice() is not None:
+            need = 1 + 16 + 1 + self.heels_rows()  # title, table, legend, heels
+        used = _rows(session.message) if session.message else 0
+        return max(0, min(2, need - (self.rows - self.COMPACT_ROWS - used)))
 
     def discard_panel(self) -> bool:
         """True while the discard coach or its why is on screen."""
@@ -541,11 +570,15 @@ class MatchScreen:
         picked = {session.hand[i] for i in session.selected}
         owner = "yours" if session.deal.dealer == YOU else f"{session.names[COMPUTER]}'s"
         rows = discard_rows(advice, picked, owner, session.ascii, failed)
-        heels = Text(session.heels_note(), style="muted")
-        spare = self.room() - len(rows) - 15 - 2  # the table's header and rows
+        if advice is None:
+            return Group(*rows)
+        heels = Paragraph(Text(session.heels_note(), style="muted"))
+        # every line of the coach is drawn (the prompt and scores give way for them); the
+        # reasons follow only where they fit whole
+        spare = self.room() - (1 + 16 + 1) - self.heels_rows()
         why = session.why_lines(lambda card: card.symbol(session.ascii)) if spare > 4 else None
-        if why is None or advice is None:
-            return Group(*rows, heels) if spare > 0 and advice is not None else Group(*rows)
+        if why is None:
+            return Group(*rows, heels)
         wide = MIN_SIZE[0] + 20  # the screen is drawn at most 100 wide
         used = sum(_rows(line, wide) for line in why) + 1
         if used > spare:
@@ -666,12 +699,12 @@ class MatchScreen:
             message = [Text(session.message, style="warn")] if session.message else []
             return Group(self.header(), browse, *message)
         compact = self.compact()
+        given_way = self.given_way()
         parts: list[RenderableType] = [self.header()]
         if compact:
             closes = "w" if session.show_why else "?"
-            parts.append(
-                Text(f"{session.score_line()} (the board is back when {closes} closes)", "muted")
-            )
+            scores = f"{session.score_line()} (the board is back when {closes} closes)"
+            parts += [Text(scores, "muted")] if given_way < 2 else []
         else:
             parts.append(self.board())
             if session.stage is not Stage.RESUME:
@@ -682,7 +715,8 @@ class MatchScreen:
             parts.append(Text(""))
         if session.stage is not Stage.RESUME:
             parts.append(self.hand())
-            parts.append(self.prompt())
+            if not given_way:
+                parts.append(self.prompt())
         note = self.coach_line()
         if note:
             parts.append(labelled(COACH, Text(note, style="warn")))
