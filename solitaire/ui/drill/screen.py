@@ -1,8 +1,8 @@
 """The pegging drill's screen, drawn with rich from a :class:`DrillSession`; fits 80x24.
 
 A header (the hand, who deals), your accuracy so far, the table (the opponent's
-cards, the starter, the discards made for you), the play (the count, the cards of
-this series and every call) or the coach's values, your cards, the grade of your
+cards, the starter, the discards made for you), the play (the count, the cards laid
+since it was 0 and every call) or the coach's values, your cards, the grade of your
 last card, and the keys.
 """
 
@@ -139,7 +139,7 @@ class DrillScreen:
         return text
 
     def play_area(self) -> RenderableType:
-        """The count and the series (the match's), then the coach's values or the calls."""
+        """The count and the cards laid since it was 0, then the coach's values or the calls."""
         session = self.session
         drill = session.drill
         match = drill.match

@@ -2,7 +2,7 @@
 
 Fits 80x24: a header (game, deal, who deals and whose crib it is), the board
 with both players' pegs, the table (the computer's cards, the crib, the
-starter), the play area (the cards of this series, the count and every call)
+starter), the play area (the count, the cards laid since it was 0, and every call)
 or the show (each count with its breakdown), your cards, and the keys.
 """
 
@@ -200,7 +200,7 @@ def play_calls(events: list[Event], names: tuple[str, str], ascii: bool, fit: in
 
 
 def count_line(cards: Sequence[Card], count: int, ascii: bool, when: str = "now") -> Text:
-    """The play area's first line: the count and the cards of the series while the play is
+    """The play area's first line: the count and the cards laid since it was 0 while the play is
     on (``when`` "now"); a title over the calls once it is over ("over"), and before the
     starter is turned ("before") what the play waits for."""
     if when == "over":
@@ -210,7 +210,7 @@ def count_line(cards: Sequence[Card], count: int, ascii: bool, when: str = "now"
     line = Text().append("Count ", style="title").append(f"{count:>2}", style="total")
     line.append("   ")
     return line.append_text(
-        cards_text(cards, ascii) if cards else Text("(new series)", style="muted")
+        cards_text(cards, ascii) if cards else Text("(the count starts from 0)", style="muted")
     )
 
 
@@ -342,7 +342,7 @@ class MatchScreen:
         return text
 
     def play_area(self, room: int | None = None, over: bool = False) -> RenderableType:
-        """The count, the cards of this series, and the calls of this deal (the latest that
+        """The count, the cards laid since it was 0, and the calls of this deal (the latest that
         fit); ``over`` once the play has ended."""
         session = self.session
         fit = max(2, min(self.CALL_LINES, (self.room() if room is None else room) - 1))
@@ -350,7 +350,7 @@ class MatchScreen:
         return Group(self.count_line(over), *play_calls(events, session.names, session.ascii, fit))
 
     def count_line(self, over: bool = False) -> Text:
-        """The play's count and series (see :func:`count_line`)."""
+        """The play's count and the cards laid since it was 0 (see :func:`count_line`)."""
         session = self.session
         cards, count = session.series()
         turned = any(isinstance(e, Turned) for e in session.deal_events())
