@@ -14,6 +14,7 @@ from typing import Final
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from solitaire.core.secret import seed_hidden
 from solitaire.match.coach import CardAdvice
 from solitaire.match.drill import Grade
 from solitaire.ui.drill.session import YOU, DrillSession, Stage
@@ -25,6 +26,7 @@ from solitaire.ui.match.screen import (
     rules_text,
 )
 from solitaire.ui.match.session import card_keys
+from solitaire.ui.saved import seed_words
 from solitaire.ui.shell import MIN_SIZE
 from solitaire.ui.views import (
     Paragraph,
@@ -100,15 +102,16 @@ class DrillScreen:
         self.columns = max(columns, MIN_SIZE[0])
 
     def header(self) -> Text:
-        """One line, never wrapped: the drill, the hand, who deals, then the seed (cut short with
-        an ellipsis if it is too long to fit; the help shows it whole)."""
+        """One line, never wrapped: the drill, the hand, who deals, then the seed once it may be
+        shown (cut short with an ellipsis if it is too long to fit; the help shows it whole)."""
         drill = self.session.drill
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append("Pegging drill", style="title")
         text.append(f"  vs {drill.opponent}", style="muted")
         text.append(f"  hand {drill.number} of {drill.hands}  ")
         text.append("you deal" if drill.dealer == YOU else f"{drill.opponent} deals, you lead")
-        text.append(f"  seed {drill.seed}", style="muted")
+        if not seed_hidden(drill):  # a random seed would show the computer's hands
+            text.append(f"  seed {drill.seed}", style="muted")
         return text
 
     def accuracy(self) -> Text:
@@ -213,7 +216,8 @@ class DrillScreen:
         session = self.session
         if session.show_help:
             drill = session.drill
-            setup = f"Seed {drill.seed}, {drill.hands} hands against {drill.opponent}."
+            seed = seed_words(drill)
+            setup = f"{seed[0].upper()}{seed[1:]}, {drill.hands} hands against {drill.opponent}."
             return Group(
                 self.header(),
                 Text(""),

@@ -29,7 +29,7 @@ from solitaire.store import History, Summary, command
 from solitaire.ui.match.coaching import Coach, Moment
 from solitaire.ui.match.session import card_keys
 from solitaire.ui.rules import RulesPages
-from solitaire.ui.saved import Claimed, SavedGame, Sitting, saved_move
+from solitaire.ui.saved import Claimed, SavedGame, Sitting, saved_move, seed_words
 
 __all__ = ["YOU", "DrillSession", "Stage", "new_seed"]
 
@@ -103,7 +103,7 @@ class DrillSession(Sitting[Drill, Drill], RulesPages):
         self.drill = loaded
 
     def _describe(self, loaded: Drill) -> str:
-        return f"seed {loaded.seed}, against {loaded.opponent}"
+        return f"{seed_words(loaded)}, against {loaded.opponent}"
 
     def _standing(self, loaded: Drill) -> str:
         return f"hand {loaded.number} of {loaded.hands}"
@@ -112,7 +112,7 @@ class DrillSession(Sitting[Drill, Drill], RulesPages):
         return self._standing(self.drill)
 
     def _deal_name(self, game: Drill) -> str:
-        return f"seed {game.seed}"
+        return seed_words(game)
 
     def _save(self) -> None:
         drill = self.drill

@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from solitaire.core.cards import Card
+from solitaire.core.secret import seed_hidden
 from solitaire.match.coach import CardAdvice, Costly, explain
 from solitaire.match.discard_coach import DiscardAdvice, end_value, hundredths, shown_parts
 from solitaire.match.game import (
@@ -285,8 +286,9 @@ class MatchScreen:
         self.columns = max(columns, MIN_SIZE[0])  # as wide as it is drawn (the rules' pages)
 
     def header(self) -> Text:
-        """One line, never wrapped: who plays, the game and deal, who deals, then the seed (cut
-        short with an ellipsis if it is too long to fit; the help shows it whole)."""
+        """One line, never wrapped: who plays, the game and deal, who deals, then the seed once
+        it may be shown (cut short with an ellipsis if it is too long to fit; the help shows
+        it whole)."""
         session = self.session
         match = session.match
         deal = session.deal
@@ -300,7 +302,8 @@ class MatchScreen:
             "your deal and crib" if deal.dealer == YOU else f"{names[COMPUTER]}'s deal and crib"
         )
         text.append(dealer, style="title")
-        text.append(f"  seed {match.seed}", style="muted")
+        if not seed_hidden(match):  # a random seed would show the computer's hands
+            text.append(f"  seed {match.seed}", style="muted")
         return text
 
     def board(self) -> MatchBoard:
@@ -642,9 +645,13 @@ class MatchScreen:
         return line.append(f" ({item.detail})", style="muted")
 
     def setup_line(self) -> str:
-        """How this match was set up: seed, games, counting yourself, muggins."""
+        """How this match was set up: seed (once it may be shown), games, counting yourself,
+        muggins."""
         match = self.session.match
-        line = f"Seed {match.seed}, {match.games} game{'s' if match.games > 1 else ''}"
+        seed = "A random seed, shown when the match ends"
+        if not seed_hidden(match):
+            seed = f"Seed {match.seed}"
+        line = f"{seed}, {match.games} game{'s' if match.games > 1 else ''}"
         line += f", a double skunk counts {match.double_skunk}"
         if match.counting:
             line += ", you count your own hand and crib"

@@ -57,7 +57,14 @@ from solitaire.ui.kinds import MATCH
 from solitaire.ui.match.browse import DealBrowser
 from solitaire.ui.match.coaching import Coach, DealKey, Moment
 from solitaire.ui.rules import RulesPages
-from solitaire.ui.saved import Claimed, SavedGame, Sitting, kept_if_saved, not_saved
+from solitaire.ui.saved import (
+    Claimed,
+    SavedGame,
+    Sitting,
+    kept_if_saved,
+    not_saved,
+    seed_words,
+)
 
 __all__ = [
     "COMPUTER",
@@ -232,7 +239,7 @@ class MatchSession(Sitting[Loaded, Match], RulesPages):
 
     def _describe(self, loaded: Loaded) -> str:
         match, level = loaded[0], loaded[1]
-        said = f"seed {match.seed}, against {level}"
+        said = f"{seed_words(match)}, against {level}"
         if match.counting:
             said += ", you count yourself" + (" with muggins" if match.muggins else "")
         return said
@@ -248,7 +255,7 @@ class MatchSession(Sitting[Loaded, Match], RulesPages):
         )
 
     def _deal_name(self, game: Match) -> str:
-        return f"seed {game.seed}"
+        return seed_words(game)
 
     def _summary(self) -> Summary:
         match = self.match
