@@ -287,6 +287,12 @@ class Sitting(Generic[T, G]):
         """Whether the RESUME screen is up."""
         return self.saved.pending is not None or self.busy_offer
 
+    @property
+    def resumable(self) -> bool:
+        """Whether y on the RESUME screen resumes the saved game here (not when it is open
+        in another window): what the screen's keys offer follows this."""
+        return self.saved.pending is not None
+
     def resume(self) -> None:
         """Carry on with the saved game where it was left."""
         if self.saved.pending is None:

@@ -13,6 +13,7 @@ import io
 import os
 import re
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Final, Protocol, TypeVar
 
@@ -32,6 +33,7 @@ from solitaire.core.errors import CribsolError
 from solitaire.core.untrusted import safe_text
 from solitaire.errorlog import log_error
 from solitaire.store import History
+from solitaire.ui.rules import RulesPages
 from solitaire.ui.views import THEME, WIDTH
 
 __all__ = [
@@ -46,6 +48,7 @@ __all__ = [
     "full_screen_app",
     "game_keys",
     "render_ansi",
+    "rules_keys",
     "run_full_screen",
     "run_session",
     "screen_window",
@@ -224,6 +227,31 @@ class KeyMap:
         self.add("q", filter=filter, always=True)(leave)
         self.add("c-c", always=True)(leave)
         self.add("c-d", always=True)(leave)
+
+
+def rules_keys(
+    keys: KeyMap, session: RulesPages, pages: Callable[[], int], filter: FilterOrBool = True
+) -> Condition:
+    """k (when ``filter`` allows) shows or hides the rules; while they are shown, the arrows
+    and PgUp/PgDn turn their ``pages()``, Esc goes back, and another key says what fits.
+    Returns the condition "the rules are shown", for the game's own keys to stand aside."""
+    reading = Condition(lambda: session.show_rules)
+    keys.on("k", filter=filter)(session.toggle_rules)
+
+    @keys.add(Keys.Any, filter=reading)
+    def _elsewhere(event: KeyPressEvent) -> None:
+        session.message = "In the rules: arrows or PgUp/PgDn turn pages, k or Esc back"
+
+    for key, step in {
+        "up": -1, "down": 1, "left": -1, "right": 1, "pageup": -1, "pagedown": 1, "space": 1,
+    }.items():  # fmt: skip
+        keys.on(key, filter=reading)(partial(_turn, session, step, pages))
+    keys.on("escape", filter=reading, eager=True)(session.close_rules)
+    return reading
+
+
+def _turn(session: RulesPages, step: int, pages: Callable[[], int]) -> None:
+    session.turn_rules_page(step, pages())
 
 
 def full_screen_app(

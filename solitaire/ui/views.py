@@ -7,9 +7,11 @@ changes game state. Colours come from one theme, :data:`THEME`.
 from __future__ import annotations
 
 import io
+import re
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Protocol
+from typing import IO, TYPE_CHECKING, Protocol, cast
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -46,6 +48,7 @@ __all__ = [
     "Listing",
     "Paragraph",
     "ScoreView",
+    "TrimmedOutput",
     "Unbroken",
     "card_text",
     "cards_text",
@@ -56,10 +59,12 @@ __all__ = [
     "kind_totals_table",
     "labelled",
     "make_console",
+    "offer_keys",
     "offer_view",
     "plain_rules",
     "rules_lines",
     "rules_paged",
+    "rules_screen",
 ]
 
 WIDTH = 80  # the narrowest screen every view must read well at
@@ -450,6 +455,28 @@ def rules_paged(markdown: str, width: int, rows: int, ascii: bool) -> tuple[tupl
     return tuple(tuple(page) for page in pages if page) or ((),)
 
 
+def rules_screen(markdown: str, page: int, width: int, height: int, ascii: bool) -> Group:
+    """One page of a game's rules filling a screen of ``height`` rows: a title line (which
+    page, the keys), then the page (see :func:`rules_paged`)."""
+    paged = rules_paged(markdown, width, height - 2, ascii)
+    page = min(page, len(paged) - 1)
+    head = Text.assemble(
+        ("Rules", "title"),
+        f" · page {page + 1} of {len(paged)} · ",
+        ("arrows or PgUp/PgDn: pages · k or Esc: back", "muted"),
+    )
+    head.no_wrap, head.overflow = True, "ellipsis"
+    return Group(head, *paged[page])
+
+
+def offer_keys(resumable: bool, instead: str, sep: str = "   ") -> str:
+    """The RESUME screen's footer: y only when the saved game can be resumed here; else n
+    (or Enter) does ``instead``, as the offer above it says."""
+    if resumable:
+        return sep.join(("y resume", f"n {instead}", "q quit"))
+    return sep.join((f"n or Enter {instead}", "q quit"))
+
+
 def offer_lines(offer: Offer) -> list[Text]:
     """The RESUME screen's question as lines of text, for a screen that shows it in a
     panel of lines (the tile game's, under its board)."""
@@ -468,12 +495,60 @@ def offer_lines(offer: Offer) -> list[Text]:
     return lines
 
 
+# Blanks at the end of a line, among any style codes there: a table's padding.
+_LINE_END_BLANKS = re.compile(r"(?:\x1b\[[0-9;]*m| )* (?:\x1b\[[0-9;]*m)*(?=\n)")
+_OPEN_END = re.compile(r"(?:\x1b\[[0-9;]*m| )*\Z")
+_STYLE_CODE = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _codes_only(found: re.Match[str]) -> str:
+    return "".join(_STYLE_CODE.findall(found.group()))
+
+
+class TrimmedOutput(io.TextIOBase):
+    """A command's standard output (or error) with no blanks at the end of a line: what
+    rich pads a table's last column with. Style codes stay. The stream is the one standing
+    when made: a progress bar's redirection of ``sys.stderr`` writes through this."""
+
+    def __init__(self, stderr: bool = False) -> None:
+        self.stream: IO[str] = sys.stderr if stderr else sys.stdout
+        self._held = ""  # blanks ending a write: a line may end or go on after them
+
+    def write(self, text: str) -> int:
+        whole = self._held + text
+        tail = _OPEN_END.search(whole)
+        cut = tail.start() if tail is not None and " " in tail.group() else len(whole)
+        whole, self._held = whole[:cut], whole[cut:]
+        self.stream.write(_LINE_END_BLANKS.sub(_codes_only, whole))
+        return len(text)
+
+    def flush(self) -> None:
+        held, self._held = self._held, ""
+        self.stream.write(held)  # a write left open goes out as it was
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self.stream, "encoding", None) or "utf-8"
+
+
 def make_console(args: object, stderr: bool = False, emoji: bool = True) -> Console:
-    """A console on the theme for a command's output, honouring --ascii and NO_COLOR.
+    """A console on the theme for a command's output, honouring --ascii and NO_COLOR; no
+    line it writes ends in blanks.
 
     ``emoji=False`` for output that cannot hold an emoji code (``:name:``): looking for
     them loads rich's table of every emoji name."""
     ascii_only = bool(getattr(args, "ascii", False))
     return Console(
-        theme=THEME, stderr=stderr, emoji=emoji and not ascii_only, safe_box=True, highlight=False
+        file=cast("IO[str]", TrimmedOutput(stderr)),  # a text stream, as rich writes it
+        theme=THEME,
+        emoji=emoji and not ascii_only,
+        safe_box=True,
+        highlight=False,
     )

@@ -10,12 +10,14 @@ said on the RESUME screen.
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from solitaire.match.drill import DRILL, Drill, drill_record
 from solitaire.match.game import Match
@@ -24,14 +26,19 @@ from solitaire.store import GameBusyError, History
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.movegen import generate
 from solitaire.tiles.record import game_record
+from solitaire.ui.drill.screen import DrillScreen
 from solitaire.ui.drill.session import DrillSession
 from solitaire.ui.kinds import KINDS as STORED_KINDS
 from solitaire.ui.kinds import MATCH, PATIENCE, record_text
 from solitaire.ui.match.coaching import Coach
+from solitaire.ui.match.screen import MatchScreen
 from solitaire.ui.match.session import MatchSession
+from solitaire.ui.patience.screen import SessionScreen
 from solitaire.ui.patience.session import Phase, PlaySession
 from solitaire.ui.saved import Sitting
+from solitaire.ui.tiles.screen import tile_screen
 from solitaire.ui.tiles.session import TILES, TileSession
+from solitaire.ui.views import THEME
 from tests.faults import FULL, sqlite_error
 
 AnySession = PlaySession | MatchSession | DrillSession | TileSession
@@ -321,3 +328,41 @@ def test_the_patience_offers_the_asked_deals_game_first(history: History) -> Non
     plain = _patience(history, 9, False)
     assert plain.resume_prompt().saved == "game 2, seed 5"  # the latest, when none is asked
     plain.close()
+
+
+def _screen(session: AnySession) -> str:
+    """The whole screen as drawn at 80x24."""
+    out = Console(file=io.StringIO(), width=80, color_system=None, theme=THEME)
+    if isinstance(session, PlaySession):
+        out.print(SessionScreen(session, height=24))
+    elif isinstance(session, MatchSession):
+        out.print(MatchScreen(session))
+    elif isinstance(session, DrillSession):
+        out.print(DrillScreen(session))
+    else:
+        out.print(tile_screen(session, 80, 24))
+    assert isinstance(out.file, io.StringIO)
+    return out.file.getvalue()
+
+
+def test_the_resume_screen_offers_y_only_when_y_resumes(kind: Kind, history: History) -> None:
+    """A second window: every key the screen offers does what it says (y is not offered
+    for a game open in another window, and n or Enter goes on here)."""
+    first = kind.open(history, 3, False)
+    kind.move(first)  # held by the first window
+    second = kind.open(history, 6, False)
+    assert isinstance(second, Sitting) and offering(second) and not second.resumable
+    shown = _screen(second)
+    assert "y resume" not in shown and "y or Enter" not in shown, shown
+    assert "n or Enter" in shown, shown
+    second.resume()  # y, pressed anyway, takes nothing and says why
+    assert offering(second) and "another window" in second.message
+    second.close()
+    first.close()
+    third = kind.open(history, 7, False)  # let go by the first window: y resumes it here
+    assert isinstance(third, Sitting) and offering(third) and third.resumable
+    shown = _screen(third)
+    assert "y or Enter" in shown and "n or Enter" not in shown, shown
+    third.resume()
+    assert not offering(third) and kind.seed(third) == 3
+    third.close()

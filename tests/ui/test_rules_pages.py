@@ -7,8 +7,10 @@ from collections.abc import Callable
 
 import pytest
 
+from solitaire.match.rules import rules_text as match_rules
 from solitaire.patience.rules import rules_text as patience_rules
 from solitaire.tiles.rules import rules_text as tile_rules
+from solitaire.ui.match.screen import rules_pages as match_pages
 from solitaire.ui.patience.screen import rules_pages as patience_pages
 from solitaire.ui.tiles.screen import rules_pages as tile_pages
 from solitaire.ui.views import rules_lines, rules_paged
@@ -17,6 +19,7 @@ GAMES: dict[str, tuple[Callable[[], str], Callable[[int, int, bool], int], int]]
     # the rules, the game's page count at a terminal size, the rows its screen keeps apart
     "patience": (patience_rules, patience_pages, 1),  # the title
     "tiles": (tile_rules, tile_pages, 2),  # the title and the footer
+    "match": (match_rules, match_pages, 2),  # the title and a message line (the drill's too)
 }
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from functools import partial
 
 from prompt_toolkit.application import Application
-from prompt_toolkit.filters import Condition
+from prompt_toolkit.filters import Condition, Filter
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
@@ -17,8 +17,11 @@ from solitaire.ui import shell
 from solitaire.ui.drill.screen import DrillScreen
 from solitaire.ui.drill.session import DrillSession, Stage
 from solitaire.ui.match.coaching import Coach, coach_executor, start_after_first_frame
+from solitaire.ui.match.screen import rules_pages
 
 __all__ = ["build_app", "run_app"]
+
+WIDEST = 100  # the screen is drawn at most this wide
 
 
 def build_app(
@@ -26,16 +29,28 @@ def build_app(
 ) -> Application[str]:
     """The full-screen application for a drill session."""
     keys = shell.game_keys(session)
-    screen = shell.screen_window(lambda: DrillScreen(session))
 
-    def stage_is(*stages: Stage) -> Condition:
-        return Condition(lambda: session.stage in stages and not session.show_help)
+    def columns() -> int:
+        return min(shell.terminal_size()[0], WIDEST)
+
+    def draw() -> DrillScreen:
+        return DrillScreen(session, shell.terminal_size()[1], columns())
+
+    screen = shell.screen_window(draw, WIDEST)
+    # The rules (k) cover the drill: its keys stand aside while they are shown.
+    reading = shell.rules_keys(
+        keys, session, lambda: rules_pages(columns(), shell.terminal_size()[1], session.ascii)
+    )
+    free = ~reading
+
+    def stage_is(*stages: Stage) -> Filter:
+        return Condition(lambda: session.stage in stages and not session.show_help) & free
 
     for digit in "0123456789":  # past your cards: a line naming the keys that fit
         keys.on(digit, filter=stage_is(Stage.PLAY))(partial(session.lay, int(digit) - 1))
-    keys.on("left")(lambda: session.move(-1))
-    keys.on("right")(lambda: session.move(1))
-    keys.on("enter")(session.enter)
+    keys.on("left", filter=free)(lambda: session.move(-1))
+    keys.on("right", filter=free)(lambda: session.move(1))
+    keys.on("enter", filter=free)(session.enter)
     keys.on("?", filter=stage_is(Stage.PLAY))(session.toggle_coach)
     keys.on("w", filter=stage_is(Stage.PLAY, Stage.HAND_OVER))(session.why)
     keys.on("y", filter=stage_is(Stage.RESUME))(session.resume)

@@ -1,8 +1,8 @@
 """The pegging drill's screen, drawn with rich from a :class:`DrillSession`; fits 80x24.
 
 A header (the hand, who deals), your accuracy so far, the table (the opponent's
-cards, the starter, the discards made for you), the play (the count, the cards of
-this series and every call) or the coach's values, your cards, the grade of your
+cards, the starter, the discards made for you), the play (the count, the cards laid
+since it was 0 and every call) or the coach's values, your cards, the grade of your
 last card, and the keys.
 """
 
@@ -18,10 +18,25 @@ from solitaire.core.secret import seed_hidden
 from solitaire.match.coach import CardAdvice
 from solitaire.match.drill import Grade
 from solitaire.ui.drill.session import YOU, DrillSession, Stage
-from solitaire.ui.match.screen import advice_rows, count_line, help_table, play_calls
+from solitaire.ui.match.screen import (
+    advice_rows,
+    count_line,
+    help_table,
+    play_calls,
+    rules_text,
+)
 from solitaire.ui.match.session import card_keys
 from solitaire.ui.saved import seed_words
-from solitaire.ui.views import Paragraph, card_text, cards_text, labelled, offer_view
+from solitaire.ui.shell import MIN_SIZE
+from solitaire.ui.views import (
+    Paragraph,
+    card_text,
+    cards_text,
+    labelled,
+    offer_keys,
+    offer_view,
+    rules_screen,
+)
 
 __all__ = ["KEYS", "DrillScreen", "grade_line"]
 
@@ -33,6 +48,7 @@ KEYS: Final = (
     ("Enter", "after a hand: deal the next"),
     ("n", "when the drill is over: a new drill"),
     ("h or F1", "this help"),
+    ("k", "the rules of the match, the play among them (paged; k or Esc back)"),
     ("q Ctrl-C Ctrl-D", "quit; the drill is saved and offered next time"),
 )
 NUMBERS: Final = (
@@ -81,8 +97,12 @@ def grade_line(grade: Grade, ascii: bool, advice: Sequence[CardAdvice] | None = 
 class DrillScreen:
     """The whole screen for the session's current stage."""
 
-    def __init__(self, session: DrillSession) -> None:
+    def __init__(
+        self, session: DrillSession, rows: int = MIN_SIZE[1], columns: int = MIN_SIZE[0]
+    ) -> None:
         self.session = session
+        self.rows = max(rows, MIN_SIZE[1])  # the terminal's size: the rules' pages fill it
+        self.columns = max(columns, MIN_SIZE[0])
 
     def header(self) -> Text:
         """One line, never wrapped: the drill, the hand, who deals, then the seed once it may be
@@ -125,7 +145,7 @@ class DrillScreen:
         return text
 
     def play_area(self) -> RenderableType:
-        """The count and the series (the match's), then the coach's values or the calls."""
+        """The count and the cards laid since it was 0, then the coach's values or the calls."""
         session = self.session
         drill = session.drill
         match = drill.match
@@ -199,16 +219,14 @@ class DrillScreen:
         if session.show_help:
             keys = "h close help   q quit"
         elif stage is Stage.RESUME:
-            keys = "y resume   n new drill   q quit"
+            keys = offer_keys(session.resumable, "new drill")
         elif stage is Stage.HAND_OVER:
-            keys = "Enter next hand   w why   h help   q quit"
+            keys = "Enter next hand   w why   h help   k rules   q quit"
         elif stage is Stage.OVER:
-            keys = "n new drill   h help   q quit"
+            keys = "n new drill   h help   k rules   q quit"
         else:
-            keys = (
-                f"{card_keys(len(session.hand))} lay   Left/Right Enter   ? coach   w why   h help"
-                "   q quit"
-            )
+            lay = card_keys(len(session.hand))
+            keys = f"{lay} lay   Left/Right Enter   ? coach   w why   h help   k rules   q quit"
         return Text(keys, style="muted")
 
     def __rich__(self) -> RenderableType:
@@ -224,6 +242,12 @@ class DrillScreen:
                 Paragraph(Text(setup, style="muted")),
                 self.footer(),
             )
+        if session.show_rules:
+            page = rules_screen(
+                rules_text(), session.rules_page, self.columns, self.rows, session.ascii
+            )
+            message = [Text(session.message, style="warn")] if session.message else []
+            return Group(page, *message)
         if session.stage is Stage.RESUME:
             title = Text("Pegging drill", style="title")
             offer = offer_view(session.resume_prompt())

@@ -29,6 +29,7 @@ from solitaire.match.summary import drill_summary
 from solitaire.store import History, Summary, command
 from solitaire.ui.match.coaching import Coach, Moment
 from solitaire.ui.match.session import card_keys
+from solitaire.ui.rules import RulesPages
 from solitaire.ui.saved import Claimed, SavedGame, Sitting, saved_move, seed_words
 
 __all__ = ["YOU", "DrillSession", "Stage", "new_seed"]
@@ -55,7 +56,7 @@ def _load(text: str) -> Drill:
     return replay_drill(load_drill_record(text), allow_unfinished=True, regrade=False)
 
 
-class DrillSession(Sitting[Drill, Drill]):
+class DrillSession(Sitting[Drill, Drill], RulesPages):
     """One sitting at the drill."""
 
     noun = "drill"

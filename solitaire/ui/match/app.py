@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import partial
 
 from prompt_toolkit.application import Application
-from prompt_toolkit.filters import Condition
+from prompt_toolkit.filters import Condition, Filter
 from prompt_toolkit.input import Input
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import Output
@@ -23,12 +23,13 @@ from solitaire.store import History, resolve_data_dir
 from solitaire.ui import shell
 from solitaire.ui.match.browse import DealBrowser
 from solitaire.ui.match.coaching import Coach, coach_executor, start_after_first_frame
-from solitaire.ui.match.screen import MatchScreen
+from solitaire.ui.match.screen import MatchScreen, rules_pages
 from solitaire.ui.match.session import MatchSession, Stage
 
 __all__ = ["PAUSE", "build_app", "run_app"]
 
 PAUSE = 0.8  # seconds before each of the computer's cards appears
+WIDEST = 100  # the screen is drawn at most this wide
 
 
 def build_app(
@@ -37,7 +38,14 @@ def build_app(
     """The full-screen application for a match session."""
 
     keys = shell.game_keys(session)
-    screen = shell.screen_window(lambda: MatchScreen(session, shell.terminal_size()[1]))
+
+    def columns() -> int:
+        return min(shell.terminal_size()[0], WIDEST)
+
+    def draw() -> MatchScreen:
+        return MatchScreen(session, shell.terminal_size()[1], columns())
+
+    screen = shell.screen_window(draw, WIDEST)
     root = shell.fitted(screen, shell.terminal_size)
 
     def paced(action: Callable[[], object]) -> Callable[[], None]:
@@ -59,8 +67,16 @@ def build_app(
             schedule()
         app.invalidate()
 
-    def stage_is(*stages: Stage) -> Condition:
-        return Condition(lambda: session.stage in stages and not session.show_help)
+    # The rules (k) cover the game: its keys stand aside while they are shown.
+    browsing = Condition(lambda: session.browser is not None and not session.show_help)
+    reading = shell.rules_keys(
+        keys, session, lambda: rules_pages(columns(), shell.terminal_size()[1], session.ascii),
+        filter=~browsing,
+    )  # fmt: skip
+    free = ~reading
+
+    def stage_is(*stages: Stage) -> Filter:
+        return Condition(lambda: session.stage in stages and not session.show_help) & free
 
     # A digit picks, lays or counts; when it can do none of these (or the help hides the
     # cards) it is left to the key map, which says it does nothing here.
@@ -71,20 +87,21 @@ def build_app(
         )
     )
     for digit in "0123456789":
-        keys.on(digit, filter=takes_digits)(paced(partial(session.digit, digit)))
-    keys.on("backspace")(session.backspace)
-    keys.on("?")(session.toggle_coach)
-    keys.on("w")(session.why)
-    keys.on("left")(paced(lambda: session.move(-1)))
-    keys.on("right")(paced(lambda: session.move(1)))
-    keys.on("space")(paced(session.choose_cursor))
-    keys.on("enter")(paced(session.enter))
+        keys.on(digit, filter=takes_digits & free)(paced(partial(session.digit, digit)))
+    keys.on("backspace", filter=free)(session.backspace)
+    keys.on("?", filter=free)(session.toggle_coach)
+    keys.on("w", filter=free)(session.why)
+    keys.on("left", filter=free)(paced(lambda: session.move(-1)))
+    keys.on("right", filter=free)(paced(lambda: session.move(1)))
+    keys.on("space", filter=free)(paced(session.choose_cursor))
+    keys.on("enter", filter=free)(paced(session.enter))
     keys.on("y", filter=stage_is(Stage.RESUME))(paced(session.resume))
     keys.on("n", filter=stage_is(Stage.RESUME, Stage.MATCH_OVER))(paced(session.start_afresh))
 
     # The deal list (d) takes every key while open, but quitting and the help.
-    browsing = Condition(lambda: session.browser is not None and not session.show_help)
-    keys.on("d", filter=~browsing & ~Condition(lambda: session.show_help))(session.open_deals)
+    keys.on("d", filter=~browsing & ~Condition(lambda: session.show_help) & free)(
+        session.open_deals
+    )
 
     def in_deals(action: Callable[[DealBrowser], object]) -> Callable[[], None]:
         def run() -> None:

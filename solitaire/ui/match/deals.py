@@ -286,14 +286,19 @@ def deal_rows(
     ascii: bool = False,
     cursor: int | None = None,
     coached: int | None = 0,
+    muggins: bool = False,
 ) -> Table:
-    """One row per deal: its game and number, the dealer, the starter, each side's pegging,
-    hands and the crib, the cost of ``coached``'s discard and the scores after; the row at
-    ``cursor`` highlighted."""
+    """One row per deal: its game and number, the dealer, the starter, each side's heels,
+    pegging, hands and crib as pegged (and with ``muggins``, the points each took from the
+    other's counts, "took"), the cost of ``coached``'s discard and the scores after; the row at
+    ``cursor`` highlighted. Every point a deal scores is in one of its columns."""
     table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False)
-    columns = ["", "deal", "dealer", "starter", "pegged", "hands", "crib"]
+    columns = ["", "deal", "dealer", "starter", "heels", "pegged", "hands", "crib"]
+    if muggins:
+        columns.append("took")  # what muggins took from the other's counts
     if coached is not None:
-        columns.append("your discard" if names[coached] == "you" else "discard")
+        mine = names[coached] == "you" and not muggins  # 80 columns hold one of the two
+        columns.append("your discard" if mine else "discard")
     columns.append("score")
     for name in columns:
         table.add_column(
@@ -305,23 +310,31 @@ def deal_rows(
         chosen = index == cursor
         hands = ["-", "-"]
         crib = "-"
+        took = [0, 0]
         for item in review.show:
+            pegged = str(item.points - item.taken)  # muggins takes what its owner missed
+            took[1 - item.player] += item.taken
             if item.label == "crib":
-                crib = str(item.points)
+                crib = pegged
             else:
-                hands[item.player] = str(item.points)
+                hands[item.player] = pegged
         starter: Text = (
             card_text(review.starter, ascii) if review.starter is not None else Text("-")
         )
+        heels = [0, 0]
+        heels[review.dealer] = review.heels
         row: list[RenderableType] = [
             Text(">" if chosen else " ", style="bold cyan"),
             f"{review.game}.{review.number}",
             names[review.dealer],
             starter,
+            f"{heels[0]}/{heels[1]}" if review.heels else "-",
             f"{review.pegged[0]}/{review.pegged[1]}",
             f"{hands[0]}/{hands[1]}",
             crib,
         ]
+        if muggins:
+            row.append(f"{took[0]}/{took[1]}" if any(took) else "-")
         if coached is not None:
             cost = verdict_cost(review.verdicts[coached])
             row.append(
@@ -374,7 +387,8 @@ class BrowserView:
                 style="muted",
             )
             yield title
-            yield deal_rows(reviews, self.names, self.ascii, browser.cursor - start, 0)
+            muggins = browser.match.muggins
+            yield deal_rows(reviews, self.names, self.ascii, browser.cursor - start, 0, muggins)
             yield Text("Up/Down PgUp/PgDn move   Enter open   Esc back to the game", "muted")
             return
         lines = rendered_lines(DealView(review, self.names, self.ascii), options.max_width)

@@ -2,7 +2,7 @@
 
 Fits 80x24: a header (game, deal, who deals and whose crib it is), the board
 with both players' pegs, the table (the computer's cards, the crib, the
-starter), the play area (the cards of this series, the count and every call)
+starter), the play area (the count, the cards laid since it was 0, and every call)
 or the show (each count with its breakdown), your cards, and the keys.
 """
 
@@ -28,6 +28,7 @@ from solitaire.match.game import (
     Cut,
     Discard,
     Event,
+    GameOver,
     GoPoint,
     Laid,
     Lay,
@@ -45,15 +46,20 @@ from solitaire.ui.match.session import (
     Stage,
     card_keys,
     go_then_point,
+    series_end,
 )
 from solitaire.ui.shell import MIN_SIZE
+from solitaire.ui.shell import console as shell_console
 from solitaire.ui.views import (
     Paragraph,
     ScoreView,
     card_text,
     cards_text,
     labelled,
+    offer_keys,
     offer_view,
+    rules_paged,
+    rules_screen,
 )
 
 __all__ = [
@@ -68,6 +74,7 @@ __all__ = [
     "event_line",
     "help_table",
     "play_calls",
+    "rules_pages",
 ]
 
 KEYS: Final = (
@@ -80,7 +87,7 @@ KEYS: Final = (
     ("?", "the coach: discards (recorded), cards to lay, a game's review"),
     ("w", "why: in the play, your card just laid; else the best discard"),
     ("n", "when the match is over: a new match"),
-    ("d", "the deals so far: open any card by card (Esc back)"),
+    ("d / k", "the deals so far, any opened card by card / the rules"),
     ("q Ctrl-C Ctrl-D", "quit; the match is saved and offered next time"),
 )
 
@@ -196,7 +203,7 @@ def play_calls(events: list[Event], names: tuple[str, str], ascii: bool, fit: in
 
 
 def count_line(cards: Sequence[Card], count: int, ascii: bool, when: str = "now") -> Text:
-    """The play area's first line: the count and the cards of the series while the play is
+    """The play area's first line: the count and the cards laid since it was 0 while the play is
     on (``when`` "now"); a title over the calls once it is over ("over"), and before the
     starter is turned ("before") what the play waits for."""
     if when == "over":
@@ -206,7 +213,7 @@ def count_line(cards: Sequence[Card], count: int, ascii: bool, when: str = "now"
     line = Text().append("Count ", style="title").append(f"{count:>2}", style="total")
     line.append("   ")
     return line.append_text(
-        cards_text(cards, ascii) if cards else Text("(new series)", style="muted")
+        cards_text(cards, ascii) if cards else Text("(the count starts from 0)", style="muted")
     )
 
 
@@ -273,9 +280,12 @@ class MatchScreen:
     FIXED_ROWS: Final = 11  # header, board, table, two blank lines, your cards, prompt, keys
     COMPACT_ROWS: Final = 5  # header, the scores, your cards, prompt, keys
 
-    def __init__(self, session: MatchSession, rows: int = MIN_SIZE[1]) -> None:
+    def __init__(
+        self, session: MatchSession, rows: int = MIN_SIZE[1], columns: int = MIN_SIZE[0]
+    ) -> None:
         self.session = session
         self.rows = max(rows, MIN_SIZE[1])  # the terminal's: a taller one shows more
+        self.columns = max(columns, MIN_SIZE[0])  # as wide as it is drawn (the rules' pages)
 
     def header(self) -> Text:
         """One line, never wrapped: who plays, the game and deal, who deals, then the seed once
@@ -337,7 +347,7 @@ class MatchScreen:
         return text
 
     def play_area(self, room: int | None = None, over: bool = False) -> RenderableType:
-        """The count, the cards of this series, and the calls of this deal (the latest that
+        """The count, the cards laid since it was 0, and the calls of this deal (the latest that
         fit); ``over`` once the play has ended."""
         session = self.session
         fit = max(2, min(self.CALL_LINES, (self.room() if room is None else room) - 1))
@@ -345,7 +355,7 @@ class MatchScreen:
         return Group(self.count_line(over), *play_calls(events, session.names, session.ascii, fit))
 
     def count_line(self, over: bool = False) -> Text:
-        """The play's count and series (see :func:`count_line`)."""
+        """The play's count and the cards laid since it was 0 (see :func:`count_line`)."""
         session = self.session
         cards, count = session.series()
         turned = any(isinstance(e, Turned) for e in session.deal_events())
@@ -359,7 +369,35 @@ class MatchScreen:
         used = _rows(session.message) if session.message else 0
         used += _rows(note, MIN_SIZE[0] - len(COACH) - 1) if note else 0
         fixed = self.COMPACT_ROWS if self.compact() else self.FIXED_ROWS
-        return self.rows - fixed - used
+        return self.rows - fixed - used + self.given_way()
+
+    def table_open(self) -> bool:
+        """True while the discard coach's table is on screen (not its why)."""
+        session = self.session
+        return (
+            session.stage is Stage.PLAY
+            and session.show_coach
+            and session.discarding
+            and not session.show_why
+        )
+
+    def heels_rows(self) -> int:
+        """Rows the line on his heels takes, as drawn at the screen's width."""
+        note = Paragraph(Text(self.session.heels_note()))
+        out = shell_console(self.columns)
+        return len(out.render_lines(note, out.options.update(width=self.columns), pad=False))
+
+    def given_way(self) -> int:
+        """How many of the prompt and the scores line (in that order) give way to the discard
+        coach's table on a small screen, so that no line of the coach is left out."""
+        if not self.table_open() or not self.compact():
+            return 0
+        session = self.session
+        need = 2  # the title and the line saying the coach is at work
+        if session.discard_advice() is not None:
+            need = 1 + 16 + 1 + self.heels_rows()  # title, table, legend, heels
+        used = _rows(session.message) if session.message else 0
+        return max(0, min(2, need - (self.rows - self.COMPACT_ROWS - used)))
 
     def discard_panel(self) -> bool:
         """True while the discard coach or its why is on screen."""
@@ -492,22 +530,24 @@ class MatchScreen:
                 )
             )
         if match.games > 1:
-            done = len(match.results)
-            points = match.match_points
-            lines.append(
-                Text(
-                    f"Series after {done} of {match.games} games: you {points[YOU]}, "
-                    f"{names[COMPUTER]} {points[COMPUTER]} (skunks count 2, double skunks "
-                    f"{match.double_skunk})"
+            done = sum(isinstance(tagged.event, GameOver) for tagged in session.visible)
+            won = session.games_won()
+            skunks = f" (a skunk counts 2, a double skunk {match.double_skunk})"
+            if done == match.games:
+                said = series_end(names, won) + skunks + "."
+            else:
+                said = (
+                    f"Games won in the series after {done} of {match.games}: you {won[YOU]}, "
+                    f"{names[COMPUTER]} {won[COMPUTER]}{skunks}."
                 )
-            )
+            lines.append(Text(said, style="milestone" if done == match.games else ""))
         if session.stage is Stage.GAME_OVER:
             lines.append(Text("Enter: the next game.", style="title"))
         elif match.is_over:
             lines.append(Text("The match is over: n starts a new one.", style="title"))
         room = self.room() - sum(_rows(line.plain) for line in lines)
         last = self.show_area(room) if session.counted() else self.play_area(room, over=True)
-        return Group(last, *lines)
+        return Group(last, *map(Paragraph, lines))
 
     def body(self) -> RenderableType:
         session = self.session
@@ -535,11 +575,15 @@ class MatchScreen:
         picked = {session.hand[i] for i in session.selected}
         owner = "yours" if session.deal.dealer == YOU else f"{session.names[COMPUTER]}'s"
         rows = discard_rows(advice, picked, owner, session.ascii, failed)
-        heels = Text(session.heels_note(), style="muted")
-        spare = self.room() - len(rows) - 15 - 2  # the table's header and rows
+        if advice is None:
+            return Group(*rows)
+        heels = Paragraph(Text(session.heels_note(), style="muted"))
+        # every line of the coach is drawn (the prompt and scores give way for them); the
+        # reasons follow only where they fit whole
+        spare = self.room() - (1 + 16 + 1) - self.heels_rows()
         why = session.why_lines(lambda card: card.symbol(session.ascii)) if spare > 4 else None
-        if why is None or advice is None:
-            return Group(*rows, heels) if spare > 0 and advice is not None else Group(*rows)
+        if why is None:
+            return Group(*rows, heels)
         wide = MIN_SIZE[0] + 20  # the screen is drawn at most 100 wide
         used = sum(_rows(line, wide) for line in why) + 1
         if used > spare:
@@ -639,22 +683,24 @@ class MatchScreen:
         if session.show_help:
             keys = "h close help   q quit"
         elif stage is Stage.RESUME:
-            keys = "y resume   n new match   q quit"
+            keys = offer_keys(session.resumable, "new match")
         elif session.timed_pending:
             keys = "any key: show it now   q quit"
         elif session.counting:
             keys = "0-9 your count   Backspace   Enter count it   h help   q quit"
         elif stage is Stage.SHOW:
-            keys = "Enter continue   w why (discard)   d deals   h help   q quit"
+            keys = "Enter continue   w why (discard)   d deals   h help   k rules   q quit"
         elif stage is Stage.GAME_OVER:
-            keys = "Enter continue   ? review   d deals   h help   q quit"
+            keys = "Enter continue   ? review   d deals   h help   k rules   q quit"
         elif stage is Stage.MATCH_OVER:
-            keys = "n new match   ? review   d deals   h help   q quit"
+            keys = "n new match   ? review   d deals   h help   k rules   q quit"
         elif session.discarding:
-            keys = "1-6 pick   Enter discard   ? coach   w why   h help   q quit"
+            keys = "1-6 pick   Enter discard   ? coach   w why   h help   k rules   q quit"
         else:
             lay = card_keys(len(session.hand))
-            keys = f"{lay} lay   Left/Right Space Enter   ? coach   w why   h help   q quit"
+            keys = (
+                f"{lay} lay   Left/Right Space Enter   ? coach   w why   h help   k rules   q quit"
+            )
         return Text(keys, style="muted")
 
     def __rich__(self) -> RenderableType:
@@ -666,6 +712,12 @@ class MatchScreen:
                 Paragraph(Text(self.setup_line(), style="muted")),
                 self.footer(),
             )
+        if session.show_rules:
+            page = rules_screen(
+                rules_text(), session.rules_page, self.columns, self.rows, session.ascii
+            )
+            message = [Text(session.message, style="warn")] if session.message else []
+            return Group(page, *message)
         if session.browser is not None:
             used = 2 + (_rows(session.message) if session.message else 0)  # header, keys
             rows = max(MIN_SIZE[1], self.rows) - used
@@ -673,12 +725,12 @@ class MatchScreen:
             message = [Text(session.message, style="warn")] if session.message else []
             return Group(self.header(), browse, *message)
         compact = self.compact()
+        given_way = self.given_way()
         parts: list[RenderableType] = [self.header()]
         if compact:
             closes = "w" if session.show_why else "?"
-            parts.append(
-                Text(f"{session.score_line()} (the board is back when {closes} closes)", "muted")
-            )
+            scores = f"{session.score_line()} (the board is back when {closes} closes)"
+            parts += [Text(scores, "muted")] if given_way < 2 else []
         else:
             parts.append(self.board())
             if session.stage is not Stage.RESUME:
@@ -689,7 +741,8 @@ class MatchScreen:
             parts.append(Text(""))
         if session.stage is not Stage.RESUME:
             parts.append(self.hand())
-            parts.append(self.prompt())
+            if not given_way:
+                parts.append(self.prompt())
         note = self.coach_line()
         if note:
             parts.append(labelled(COACH, Text(note, style="warn")))
@@ -697,6 +750,18 @@ class MatchScreen:
             parts.append(Text(session.message, style="warn"))
         parts.append(self.footer())
         return Group(*parts)
+
+
+def rules_pages(columns: int, rows: int, ascii: bool = False) -> int:
+    """How many pages the match's rules take on a screen this size."""
+    return len(rules_paged(rules_text(), columns, rows - 2, ascii))
+
+
+def rules_text() -> str:
+    """The match's rules (read with their first showing)."""
+    from solitaire.match.rules import rules_text as text
+
+    return text()
 
 
 def advice_rows(

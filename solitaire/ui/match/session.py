@@ -58,6 +58,7 @@ from solitaire.store import History, StoreError, Summary, command
 from solitaire.ui.kinds import MATCH
 from solitaire.ui.match.browse import DealBrowser
 from solitaire.ui.match.coaching import Coach, DealKey, Moment
+from solitaire.ui.rules import RulesPages
 from solitaire.ui.saved import (
     Claimed,
     SavedGame,
@@ -67,7 +68,16 @@ from solitaire.ui.saved import (
     seed_words,
 )
 
-__all__ = ["COMPUTER", "MATCH", "YOU", "MatchSession", "Stage", "computer_rng"]
+__all__ = [
+    "COMPUTER",
+    "MATCH",
+    "YOU",
+    "MatchSession",
+    "Stage",
+    "computer_rng",
+    "series_end",
+    "standing",
+]
 
 YOU: Final = 0
 COMPUTER: Final = 1
@@ -118,6 +128,31 @@ def go_then_point(event: Event, after: Event) -> bool:
     return isinstance(event, SaidGo) and isinstance(after, GoPoint) and after.player == event.player
 
 
+def standing(
+    level: str,
+    scores: tuple[int, int],
+    games: int,
+    game: int = 1,
+    won: tuple[int, int] = (0, 0),
+) -> str:
+    """Where a match stands: ``you 45, standard 52``; in a series, the game's points apart
+    from the games won (a skunk counting 2): ``game 2 of 3, points you 0, standard 2;
+    games won you 1, standard 0``."""
+    points = f"you {scores[0]}, {level} {scores[1]}"
+    if games == 1:
+        return points
+    return f"game {game} of {games}, points {points}; games won you {won[0]}, {level} {won[1]}"
+
+
+def series_end(names: tuple[str, str], won: tuple[int, int]) -> str:
+    """The end of a series, its winner named: ``You win the series, 3 games to 1``."""
+    if won[0] == won[1]:
+        return f"The series is tied, {won[0]} games to {won[1]}"
+    winner = YOU if won[0] > won[1] else COMPUTER
+    who = "You win" if winner == YOU else f"{names[COMPUTER]} wins"
+    return f"{who} the series, {won[winner]} games to {won[1 - winner]}"
+
+
 def card_keys(count: int) -> str:
     """The number keys that pick one of this many cards: "1", "1-3"."""
     return "1" if count <= 1 else f"1-{count}"
@@ -142,7 +177,7 @@ class LastLay:
     choices: int
 
 
-class MatchSession(Sitting[Loaded, Match]):
+class MatchSession(Sitting[Loaded, Match], RulesPages):
     """One sitting at the match: you against one computer level."""
 
     noun = "match"
@@ -224,11 +259,14 @@ class MatchSession(Sitting[Loaded, Match]):
         return said
 
     def _standing(self, loaded: Loaded) -> str:
-        a, b = loaded[0].scores
-        return f"you {a}, {loaded[1]} {b}"
+        match = loaded[0]
+        scores = (match.scores[YOU], match.scores[COMPUTER])
+        return standing(loaded[1], scores, match.games, match.game_number, match.match_points)
 
     def _current_standing(self) -> str:
-        return self.score_line()
+        return standing(
+            self.level, self.scores(), self.match.games, self.game_number, self.games_won()
+        )
 
     def _deal_name(self, game: Match) -> str:
         return seed_words(game)
@@ -921,6 +959,14 @@ class MatchSession(Sitting[Loaded, Match]):
                 return tagged.event
         return None
 
+    def games_won(self) -> tuple[int, int]:
+        """Each side's games won in the series as on screen (a skunk counting 2)."""
+        won = [0, 0]
+        for tagged in self.visible:
+            if isinstance(tagged.event, GameOver):
+                won[tagged.event.result.winner] += tagged.event.result.game_points
+        return won[0], won[1]
+
     def score_line(self) -> str:
         """``you 45, standard 52``."""
         a, b = self.scores()
@@ -944,6 +990,6 @@ class MatchSession(Sitting[Loaded, Match]):
         if self.match.is_over:
             return f"Match {self.game_id} is in your history: {command('stats')} shows it."
         return (
-            f"Match saved ({self.score_line()}): "
+            f"Match saved ({self._current_standing()}): "
             f"{command(f'match --resume {self.game_id}')} resumes it."
         )

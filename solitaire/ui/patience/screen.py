@@ -38,7 +38,15 @@ from solitaire.ui.patience.views import (
     rounds_table,
     why_table,
 )
-from solitaire.ui.views import Paragraph, ScoreView, card_text, cards_text, offer_view, rules_paged
+from solitaire.ui.views import (
+    Paragraph,
+    ScoreView,
+    card_text,
+    cards_text,
+    offer_keys,
+    offer_view,
+    rules_paged,
+)
 
 __all__ = [
     "KEYS",
@@ -246,7 +254,7 @@ class SessionScreen:
     def footer(self) -> Text:
         session = self.session
         keys = {
-            Phase.RESUME: "y resume   n the other choice above   q quit",
+            Phase.RESUME: offer_keys(session.resumable, "the other choice above"),
             Phase.DISCARD: (
                 "1-6 pick  Enter discard  / type  ? hint  s sort  c tracker  h help  q quit"
             ),

@@ -40,7 +40,7 @@ from solitaire.ui.tiles.views import (
     turned_squares,
     verdict,
 )
-from solitaire.ui.views import THEME, offer_lines, rules_paged
+from solitaire.ui.views import THEME, offer_keys, offer_lines, rules_paged
 
 __all__ = [
     "CELLS",
@@ -600,6 +600,8 @@ def tile_screen(session: TileSession, width: int, height: int) -> RenderableType
         line.no_wrap, line.overflow = True, "ellipsis"
     footers = _JOKER_FOOTER if session.joker_callers else {}
     said = footers.get(session.stage, _FOOTER[session.stage])
+    if session.stage is Stage.RESUME and not session.resumable:  # open in another window
+        said = offer_keys(False, "a new game here", " · ")
     if session.stage is Stage.WAIT and not session.open_callers():
         said = "the computers play · h help · k rules · q quit (saved)"
     if session.deferred:

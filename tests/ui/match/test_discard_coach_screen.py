@@ -5,15 +5,20 @@ from __future__ import annotations
 
 import io
 import json
+import random
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
 
 import pytest
 from rich.console import Console
 
+from solitaire.core.cards import ALL_CARDS
 from solitaire.match.discard_coach import advise_discard, cost_note, shown_parts, why_discard
 from solitaire.match.expert import ExpertPlayer
 from solitaire.match.game import Discard, Match
 from solitaire.store import History
-from solitaire.ui.kinds import MATCH
+from solitaire.ui.kinds import KINDS, MATCH
 from solitaire.ui.match.coaching import Coach
 from solitaire.ui.match.screen import MatchScreen
 from solitaire.ui.match.session import YOU, MatchSession, Stage
@@ -268,3 +273,59 @@ def test_near_the_end_of_a_series_the_table_has_game_points_and_fits(history: Hi
     assert len(lines) <= 24 and max(map(len, lines)) <= 80
     said = " ".join(line.strip() for line in lines)
     assert "Near the end of a series the computer ranks by the game points it expects" in said
+
+
+def _positions() -> list[tuple[str, Callable[[], Match]]]:
+    """Seeded deals of both roles, and near-the-end positions (ranked by the chance of
+    winning, in a game and in a series)."""
+    made: list[tuple[str, Callable[[], Match]]] = [
+        (f"seed {seed}", partial(Match, seed)) for seed in range(16)
+    ]
+    for seed in range(6):
+        cards = random.Random(seed).sample(ALL_CARDS, 13)
+        scores = (100 + seed, 95 + 2 * seed)
+        made.append(
+            (
+                f"near the end {seed}",
+                partial(
+                    Match.from_cards,
+                    seed % 2,
+                    (cards[:6], cards[6:12]),
+                    cards[12],
+                    scores,
+                    games=1 + 2 * (seed % 2),
+                ),
+            )
+        )
+    return made
+
+
+MESSAGE = "Two cards are picked already: unpick one first (its number or Space)."
+
+
+@pytest.mark.parametrize("message", ["", MESSAGE], ids=["plain", "message"])
+def test_no_line_of_the_discard_coach_is_left_out_at_80x24(tmp_path: Path, message: str) -> None:
+    """The class: every line of the coach (its title, the 15 discards, the legend and his
+    heels) is on the screen at 80x24, as a dealer and as pone, near the end too, with a
+    message under the cards; the screen keeps to 80x24."""
+    roles = set()
+    for index, (name, new) in enumerate(_positions()):
+        history = History(tmp_path / str(index), kinds=KINDS)  # nothing saved to offer
+        session = MatchSession(history, "standard", new, coach=Coach())
+        session.toggle_coach()
+        session.message = message
+        advice = session.discard_advice()
+        assert advice is not None, name
+        roles.add(session.deal.dealer)
+        lines = render(session)
+        said = " ".join(line.strip() for line in lines)
+        assert len(lines) <= 24 and max(map(len, lines)) <= 80, (name, "\n".join(lines))
+        header = next(i for i, line in enumerate(lines) if "discard  keep" in line)
+        assert lines[header - 1].startswith("Coach: 15 discards ranked by "), name
+        assert len([x for x in lines[header + 1 :] if x[:2] in ("* ", "  ", "*>", "> ")]) >= 15
+        assert lines[header + 16].startswith("* best  > picked"), name
+        assert session.heels_note() in said, (name, "\n".join(lines))
+        assert message in said
+        session.close()
+        history.close()
+    assert roles == {0, 1}

@@ -287,12 +287,52 @@ def test_a_series_deals_the_next_game_after_enter(history: History) -> None:
     while session.stage is not Stage.MATCH_OVER:
         if session.stage is Stage.GAME_OVER:
             saw_game_over = True
-            assert "Series after 1 of 2 games" in "\n".join(render(session))
+            screen = " ".join(render(session))
+            won = session.match.match_points
+            said = f"Games won in the series after 1 of 2: you {won[0]}, standard {won[1]}"
+            assert said in screen and "wins the series" not in screen
+            shown = session.scores()  # game 1's end, as on screen
+            assert session.quit().startswith(
+                f"Match saved (game 1 of 2, points you {shown[0]}, "
+                f"standard {shown[1]}; games won you {won[0]}, standard {won[1]})"
+            )
         press(session, next_key(session))
         steps += 1
         assert steps < 800
     assert saw_game_over and len(session.match.results) == 2
     assert session.match.results == engine_match(4, games=2).results
+    screen = " ".join(line.strip() for line in render(session))
+    won = session.match.match_points
+    winner = session.match.winner
+    assert winner is not None
+    first = ("You win", "standard wins")[winner]
+    assert f"{first} the series, {max(won)} games to {min(won)}" in screen, screen
+
+
+def test_a_series_standing_tells_game_points_from_games_won(history: History) -> None:
+    """Mid-series the offer and the resumed line tell the game's points from the games
+    won; a one-game match says its points alone, as before."""
+    session = make_session(history, seed=4, games=3)
+    while session.stage is not Stage.GAME_OVER:
+        press(session, next_key(session))
+    press(session, next_key(session))  # the next game is dealt
+    drive(session, "12\r")
+    said = session.quit()
+    session.close()
+    again = make_session(history, seed=9)
+    offer = again.resume_prompt()
+    won = again.match.match_points
+    assert offer.standing.startswith("game 2 of 3, points you ")
+    assert offer.standing.endswith(f"; games won you {won[0]}, standard {won[1]}")
+    assert said.startswith(f"Match saved ({offer.standing})")
+    again.resume()
+    assert again.message.startswith("Resumed match 1: game 2 of 3, points you ")
+    again.close()
+    single = make_session(history, seed=5)
+    single.start_afresh()
+    drive(single, "12\r")
+    assert re.match(r"Match saved \(you \d+, standard \d+\)", single.quit())
+    single.close()
 
 
 def test_the_end_says_when_in_the_deal_121_was_reached() -> None:
