@@ -40,15 +40,14 @@ def apportion(parts: Sequence[Fraction | float | int], total: int | None = None)
 
     ``total`` may be a whole rounded on its own (the difference of two rounded values);
     when it is further off than that, the difference is spread over the parts in the same
-    order, a hundredth at a time. No parts cannot make a total other than 0
-    (:class:`ValueError`).
+    order, a hundredth at a time. No parts make an empty breakdown, whatever ``total``.
     """
     exact = [Fraction(part) * 100 for part in parts]
     target = round(sum(exact, Fraction(0))) if total is None else total
     shown = [floor(value) for value in exact]
     short = target - sum(shown)
-    if short and not shown:
-        raise ValueError(f"no parts add up to {target} hundredths")
+    if not shown:
+        return ()  # nothing to round: a whole with no parts has no breakdown to show
     order = sorted(range(len(exact)), key=lambda i: (-(exact[i] - shown[i]), i))
     if short < 0:  # below a part's floor: where it lost least
         order.reverse()

@@ -15,7 +15,7 @@ each round's position is rebuilt from the cards dealt before it.
 >>> [points_text(d) for d in (why.hand_diff, why.crib_diff, why.total_diff)], why.better.sure
 (['3.70', '-0.15', '3.54'], 14)
 >>> print(reasons(why)[2].text())
-Your crib gets 4C 9S: nothing that scores together (4.02 expected); JD 9S: a jack (4.18)
+Your crib gets 4C 9S: nothing that scores together (4.03 expected); JD 9S: a jack (4.17)
 """
 
 from __future__ import annotations
