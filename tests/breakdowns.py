@@ -136,10 +136,11 @@ def _discard_why(text: str) -> list[Breakdown]:
             sign[m[7]] * hundredths_of(m[6]),
         )
         found.append(Breakdown("discard why", hundredths_of(m[1]), parts, m[0]))
-    for m in re.finditer(rf"pegs ({NUM}) net on average, [^:]*? ({NUM}): ((?:[^();]+ \({NUM}\)(?:; )?)+)\.", text):
-        parts = tuple(hundredths_of(n) for n in re.findall(rf"\(({NUM})\)", m[3]))
+    features = rf"((?:[^();]+ \({NUM}\)(?:; )?)+)"
+    for m in re.finditer(rf"pegs ({NUM}) net on average, [^:]*? ({NUM}): {features}\.", text):
+        changes = tuple(hundredths_of(n) for n in re.findall(rf"\(({NUM})\)", m[3]))
         found.append(
-            Breakdown("play features", hundredths_of(m[1]) - hundredths_of(m[2]), parts, m[0])
+            Breakdown("play features", hundredths_of(m[1]) - hundredths_of(m[2]), changes, m[0])
         )
     return found
 

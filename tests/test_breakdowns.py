@@ -11,6 +11,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 from types import SimpleNamespace
 from typing import cast
@@ -122,6 +123,10 @@ def history(tmp_path: Path) -> Iterator[History]:
         yield h
 
 
+def dealt(seed: int) -> tuple[Game, str | None]:
+    return Game.from_seed(seed), None
+
+
 def patience_screens(session: PlaySession) -> list[str]:
     return [rendered(SessionScreen(session, height=rows), width=columns) for columns, rows in SIZES]
 
@@ -131,7 +136,7 @@ def test_every_patience_breakdown_adds_up(history: History) -> None:
     seen = Seen()
     for seed in range(6):
         rng = random.Random(seed)
-        session = PlaySession(history, lambda seed=seed: (Game.from_seed(seed), None))
+        session = PlaySession(history, partial(dealt, seed))
         while session.phase is not Phase.OVER:
             session.hint()  # ?: the table of discards
             screens = patience_screens(session)

@@ -333,10 +333,8 @@ def review_game(match: Match, player: int, game: int, most: int = 3) -> tuple[li
                 detail = f"{_signed(mine.net)} against {_signed(advice[0].net)}"
                 # the difference of the two values as the detail writes them
                 shown = to_hundredths(advice[0].net) - to_hundredths(mine.net)
-                best = Lay(advice[0].card)
-                plays.append(
-                    Costly(view.deal_number, Phase.PLAY, action, best, loss, detail, shown)
-                )
+                lay = Lay(advice[0].card)
+                plays.append(Costly(view.deal_number, Phase.PLAY, action, lay, loss, detail, shown))
     discards.sort(key=lambda c: c.loss, reverse=True)
     plays.sort(key=lambda c: c.loss, reverse=True)
     return discards[:most], plays[:most]
