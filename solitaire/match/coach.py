@@ -224,7 +224,8 @@ def _cost_parts(best: CardAdvice, mine: CardAdvice) -> list[tuple[Fraction, str,
         was = theirs[what].chance if what in theirs else Fraction(0)
         now = ours[what].chance if what in ours else Fraction(0)
         shares = f"in {_share(now)} of their hands, against {_share(was)}"
-        parts.append((threat.points * (now - was), f"their {what} ({shares})", "reply"))
+        words = f"their {what.removeprefix('a ')} ({shares})"  # "their pair", not "their a pair"
+        parts.append((threat.points * (now - was), words, "reply"))
     answers = sum((points for points, _, group in parts if group == "reply"), Fraction(0))
     parts.append((best.net - mine.net - pegs - answers, "in the rest of the play", "rest"))
     return parts
@@ -243,7 +244,7 @@ def play_note(
     rounded together so that the parts add up to the cost shown; the line names the
     largest parts until they make up half the cost (two at most). When those come to more
     than the cost, the line says what the others gained back: ``cost 1.38 points on
-    average: 1.75 lost in the rest of the play and 0.37 gained in their reply``.
+    average: 1.75 lost in the rest of the play, 0.37 gained in their reply``.
     """
     best = advice[0]
     mine = next(a for a in advice if a.card == laid)
