@@ -275,10 +275,10 @@ def play_note(
     )
     # what the parts not named gained back, by where it was gained
     others = {group for cost, (_, _, group) in shown[len(named) :] if cost}
-    words = dict(_PART_GROUPS)
+    groups = dict(_PART_GROUPS)
     if any(group == "reply" for _, _, group in named):
-        words["reply"] = "their other replies"
-    where = " and ".join(said for group, said in words.items() if group in others)
+        groups["reply"] = "their other replies"
+    where = " and ".join(said for group, said in groups.items() if group in others)
     return f"{start}: {lost}, {hundredths(over)} gained in {where}{ending}"
 
 
