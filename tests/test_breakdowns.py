@@ -21,10 +21,11 @@ from rich.console import Console, RenderableType
 
 from solitaire.cli import main
 from solitaire.core.cards import ALL_CARDS, Card
+from solitaire.match.card_why import why_card
 from solitaire.match.coach import CardAdvice, Threat, advise_play, explain, play_note, review_game
 from solitaire.match.discard_coach import advise_discard, cost_note, why_discard
 from solitaire.match.drill import Drill
-from solitaire.match.game import GO, Discard, Lay, Match
+from solitaire.match.game import GO, Discard, Lay, Match, Observation
 from solitaire.match.players import StandardPlayer
 from solitaire.patience.game import Game
 from solitaire.store import History
@@ -189,10 +190,14 @@ def discard_screens(match: Match, seat: int, chosen: tuple[Card, Card]) -> list[
     return texts
 
 
-def play_screens(advice: list[CardAdvice], hand: tuple[Card, ...]) -> list[str]:
+def play_screens(view: Observation, laid: Card) -> list[str]:
+    """The play coach (in full, and one row a card), every card's cost line, and ``w`` on
+    the card laid."""
+    advice = advise_play(view)
     notes = [note for item in advice if (note := play_note(advice, item.card, Card.symbol))]
+    why = why_card(view, laid, advice, Card.symbol)
     return [
-        rendered(*advice_rows(advice, list(hand), False, room=room), *notes, width=width)
+        rendered(*advice_rows(advice, list(view.hand), False, room=room), *notes, *why, width=width)
         for width, _ in SIZES
         for room in (None, 10)  # the reasons in full, and one row each
     ]
@@ -218,7 +223,7 @@ def play_a_game(seed: int, deals: int, seen: Seen) -> Match:
             for text in discard_screens(match, seat, action.cards):
                 seen.read(text)
         elif isinstance(action, Lay) and len(legal) > 1:
-            for text in play_screens(advise_play(view), view.hand):
+            for text in play_screens(view, action.card):
                 seen.read(text)
         match.apply(action if legal != (GO,) else GO, player=seat)
     return match
@@ -255,11 +260,11 @@ def test_the_drill_adds_up() -> None:
             drill.next_hand()
             continue
         playable = drill.playable()
+        card = rng.choice(playable)
         if len(playable) > 1:
-            view = drill.match.observation(0)
-            for text in play_screens(advise_play(view), view.hand):
+            for text in play_screens(drill.match.observation(0), card):
                 seen.read(text)
-        drill.lay(rng.choice(playable))
+        drill.lay(card)
     seen.check("reply")
 
 
