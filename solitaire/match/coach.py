@@ -32,6 +32,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
 from solitaire.core.cards import ALL_CARDS, Card
+from solitaire.core.rounding import apportion, hundredths, to_hundredths
 from solitaire.match.discard_coach import advise_discard, discard_cost, shown_parts
 from solitaire.match.game import Action, Discard, Lay, Match, Observation, Phase
 from solitaire.match.pegging import MAX_COUNT, PegKind, count_of, peg_items
@@ -49,6 +50,7 @@ __all__ = [
     "decisions",
     "explain",
     "play_note",
+    "reply_parts",
     "review_game",
 ]
 
@@ -160,21 +162,73 @@ def _ranked(view: Observation, hidden: Hidden, advice: list[CardAdvice]) -> list
 
 
 def _signed(value: Fraction) -> str:
-    return f"{float(value):+.2f}"
+    return hundredths(to_hundredths(value), signed=True)
 
 
 def _share(chance: Fraction) -> str:
     return f"{float(chance):.0%}"
 
 
-def explain(advice: CardAdvice, most: int = 2) -> str:
-    """Why a card is worth what it is: what it pegs now and what the opponent's answer pegs
-    (the ``most`` answers worth most on average)."""
+def reply_parts(advice: CardAdvice, most: int = 3) -> list[tuple[str, Fraction, int]]:
+    """What the opponent's answers to a card add to their reply's average: the kind, the
+    share of their hands that answer so, and its points times that share in hundredths,
+    the parts adding up to the average as shown. The ``most`` worth most are named, any
+    others together make ``other replies``."""
+    threats = advice.threats
+    points = apportion([t.chance * t.points for t in threats], to_hundredths(advice.reply))
+    parts = [(t.what, t.chance, p) for t, p in zip(threats, points, strict=True)]
+    if len(parts) > most:
+        rest = parts[most:]
+        chance = sum((chance for _, chance, _ in rest), Fraction(0))
+        parts[most:] = [("other replies", chance, sum(p for _, _, p in rest))]
+    return parts
+
+
+def explain(advice: CardAdvice, most: int = 3) -> str:
+    """Why a card is worth what it is: what it pegs now and what the opponent's answer pegs,
+    answer by answer (the ``most`` worth most on average, then the others together), the
+    answers' points adding up to the average shown. With ``most`` 1 and more than one
+    answer, the line is shorter: the answer worth most, as a part of the average."""
     now = f"pegs {advice.pegs}"
     if not advice.threats:
         return f"{now}; their reply pegs nothing at once"
-    top = ", ".join(f"{t.what} {_share(t.chance)}" for t in advice.threats[:most])
-    return f"{now}; their reply pegs {float(advice.reply):.2f} on average ({top})"
+    reply = hundredths(to_hundredths(advice.reply))
+    parts = reply_parts(advice, most)
+    if most == 1 and len(parts) > 1:  # one row at 80 columns
+        what, chance, points = parts[0]
+        return f"{now}; their reply {reply}, {hundredths(points)} of it {what} ({_share(chance)})"
+    top = ", ".join(
+        f"{hundredths(points)} from {what} ({_share(chance)})" for what, chance, points in parts
+    )
+    return f"{now}; their reply pegs {reply} on average: {top}"
+
+
+_PART_GROUPS: Final = {
+    "now": "what it pegs now",
+    "reply": "their reply",
+    "rest": "the rest of the play",
+}
+
+
+def _cost_parts(best: CardAdvice, mine: CardAdvice) -> list[tuple[Fraction, str, str]]:
+    """The cost of ``mine`` against ``best`` split exactly: (points, words, group) for what
+    it pegs now, each answer of theirs (its points times the change in the share of their
+    hands answering so) and the rest of the play."""
+    pegs = best.pegs - mine.pegs
+    more = "fewer" if pegs >= 0 else "more"
+    parts = [(Fraction(pegs), f"pegging {abs(pegs)} {more} now", "now")]
+    theirs = {t.what: t for t in best.threats}
+    ours = {t.what: t for t in mine.threats}
+    for what in [*ours, *(what for what in theirs if what not in ours)]:
+        threat = ours.get(what) or theirs[what]
+        was = theirs[what].chance if what in theirs else Fraction(0)
+        now = ours[what].chance if what in ours else Fraction(0)
+        shares = f"in {_share(now)} of their hands, against {_share(was)}"
+        words = f"their {what.removeprefix('a ')} ({shares})"  # "their pair", not "their a pair"
+        parts.append((threat.points * (now - was), words, "reply"))
+    answers = sum((points for points, _, group in parts if group == "reply"), Fraction(0))
+    parts.append((best.net - mine.net - pegs - answers, "in the rest of the play", "rest"))
+    return parts
 
 
 def play_note(
@@ -186,38 +240,46 @@ def play_note(
     best.``
 
     The cost splits exactly into what the card pegs now, each answer of theirs (its points
-    times the change in the share of their hands answering so) and the rest of the play;
-    the line names the largest parts until they make up half the cost (two at most).
+    times the change in the share of their hands answering so) and the rest of the play,
+    rounded together so that the parts add up to the cost shown; the line names the
+    largest parts until they make up half the cost (two at most). When those come to more
+    than the cost, the line says what the others gained back: ``cost 1.38 points on
+    average: 1.75 lost in the rest of the play, 0.37 gained in their reply``.
     """
     best = advice[0]
     mine = next(a for a in advice if a.card == laid)
     loss = best.net - mine.net
     if loss <= NOTE_LOSS:
         return None
-    parts = [(Fraction(best.pegs - mine.pegs), f"pegging {best.pegs - mine.pegs} fewer now")]
-    theirs = {t.what: t for t in best.threats}
-    for threat in mine.threats:
-        other = theirs.get(threat.what)
-        was = other.chance if other else Fraction(0)
-        cost = threat.points * (threat.chance - was)
-        shares = f"in {_share(threat.chance)} of their hands, against {_share(was)}"
-        words = f"their {threat.what} ({shares})"
-        parts.append((cost, words))
-    answers = mine.reply - best.reply
-    parts.append((loss - (best.pegs - mine.pegs) - answers, "in the rest of the play"))
-    parts.sort(key=lambda part: part[0], reverse=True)
-    named: list[str] = []
-    covered = Fraction(0)
-    for cost, words in parts[:2]:
-        if cost <= 0 or covered * 2 >= loss:
-            break
-        named.append(f"{float(cost):.2f} of it {words}")
-        covered += cost
-    why = f", {' and '.join(named)}" if named else ""
-    return (
-        f"laying the {name(laid)} cost {float(loss):.2f} points on average{why}; "
-        f"the {name(best.card)} was best."
+    parts = _cost_parts(best, mine)
+    whole = to_hundredths(loss)
+    shown = sorted(
+        zip(apportion([cost for cost, _, _ in parts], whole), parts, strict=True),
+        key=lambda part: part[0],
+        reverse=True,
     )
+    named: list[tuple[int, str, str]] = []
+    for cost, (_, words, group) in shown[:2]:
+        if cost <= 0 or sum(c for c, _, _ in named) * 2 >= whole:
+            break
+        named.append((cost, words, group))
+    over = sum(cost for cost, _, _ in named) - whole
+    start = f"laying the {name(laid)} cost {hundredths(whole)} points on average"
+    ending = f"; the {name(best.card)} was best."
+    if over <= 0:
+        why = " and ".join(f"{hundredths(cost)} of it {words}" for cost, words, _ in named)
+        return start + (f", {why}" if why else "") + ending
+    lost = " and ".join(
+        f"{hundredths(cost)} lost {'to ' if group == 'reply' else ''}{words}"
+        for cost, words, group in named
+    )
+    # what the parts not named gained back, by where it was gained
+    others = {group for cost, (_, _, group) in shown[len(named) :] if cost}
+    groups = dict(_PART_GROUPS)
+    if any(group == "reply" for _, _, group in named):
+        groups["reply"] = "their other replies"
+    where = " and ".join(said for group, said in groups.items() if group in others)
+    return f"{start}: {lost}, {hundredths(over)} gained in {where}{ending}"
 
 
 def decisions(match: Match, player: int, game: int) -> Iterator[tuple[Observation, Action]]:
@@ -248,6 +310,7 @@ class Costly:
     best: Action
     loss: Fraction
     detail: str
+    shown: int  # the loss in hundredths as written: what the detail's parts make
 
 
 def review_game(match: Match, player: int, game: int, most: int = 3) -> tuple[list[Costly], ...]:
@@ -262,16 +325,20 @@ def review_game(match: Match, player: int, game: int, most: int = 3) -> tuple[li
             if not cost.is_best and loss > 0:
                 detail = cost.terse()
                 best = Discard(cost.best.discard)
-                discards.append(Costly(view.deal_number, Phase.DISCARD, action, best, loss, detail))
+                shown = int(loss * 100)  # already the difference of the totals shown
+                discards.append(
+                    Costly(view.deal_number, Phase.DISCARD, action, best, loss, detail, shown)
+                )
         elif isinstance(action, Lay) and len(view.legal) > 1:
             advice = advise_play(view)
             mine = next(a for a in advice if a.card == action.card)
             loss = advice[0].net - mine.net
             if loss > 0:
                 detail = f"{_signed(mine.net)} against {_signed(advice[0].net)}"
-                plays.append(
-                    Costly(view.deal_number, Phase.PLAY, action, Lay(advice[0].card), loss, detail)
-                )
+                # the difference of the two values as the detail writes them
+                shown = to_hundredths(advice[0].net) - to_hundredths(mine.net)
+                lay = Lay(advice[0].card)
+                plays.append(Costly(view.deal_number, Phase.PLAY, action, lay, loss, detail, shown))
     discards.sort(key=lambda c: c.loss, reverse=True)
     plays.sort(key=lambda c: c.loss, reverse=True)
     return discards[:most], plays[:most]

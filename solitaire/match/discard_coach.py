@@ -42,6 +42,7 @@ from itertools import combinations
 
 from solitaire.core.cards import ALL_CARDS, Card, Rank
 from solitaire.core.discards import Position, expected_numerators
+from solitaire.core.rounding import apportion, hundredths, to_hundredths
 from solitaire.core.scoring import score_hand
 from solitaire.match.decide.discard import FEATURES, peg_features, pegging_value
 from solitaire.match.decide.tables import TABLE_PATH
@@ -182,22 +183,9 @@ def _find(advice: Sequence[DiscardAdvice], discard: Iterable[Card]) -> DiscardAd
 def shown_parts(option: DiscardAdvice) -> tuple[int, int, int, int]:
     """Hand, crib, play and total in hundredths, as the screen writes them: the total rounded,
     the parts rounded so that they add up to it (each within a hundredth of its value)."""
-    exact = (option.hand, option.crib, Fraction(option.play))
-    total = round(Fraction(option.total) * 100)
-    parts = [round(part * 100) for part in exact]
-    # Largest remainder: move the parts whose rounding was furthest off towards the total.
-    errors = sorted(range(3), key=lambda i: parts[i] - exact[i] * 100)
-    while sum(parts) < total:
-        parts[errors.pop(0)] += 1
-    while sum(parts) > total:
-        parts[errors.pop()] -= 1
-    return parts[0], parts[1], parts[2], total
-
-
-def hundredths(value: int, signed: bool = False) -> str:
-    """A number of hundredths as the coach writes points: ``4.25``, ``+0.35``, ``-1.20``."""
-    sign = "-" if value < 0 else ("+" if signed else "")
-    return f"{sign}{abs(value) // 100}.{abs(value) % 100:02d}"
+    total = to_hundredths(option.total)
+    hand, crib, play = apportion((option.hand, option.crib, option.play), total)
+    return hand, crib, play, total
 
 
 # -- why one discard beats another, in a player's words -----------------------------------------
@@ -265,14 +253,21 @@ def _play_reason(better: DiscardAdvice, worse: DiscardAdvice, name: Name) -> str
         if counts[0][i] != counts[1][i]
     ]
     moved.sort(key=lambda item: abs(item[0]), reverse=True)
+    plays = shown_parts(better)[2], shown_parts(worse)[2]
+    # the features' parts add up to the difference of the two plays as shown
+    changes = apportion([change for change, _, _ in moved], plays[0] - plays[1]) if moved else ()
+    words = [_feature_words(feature, more) for _, more, feature in moved]
+    if len(moved) > 3:  # the rest in one part, so that every part is said
+        words[2:] = [f"the {len(moved) - 2} other features"]
+        changes = (*changes[:2], sum(changes[2:]))
     said = "; ".join(
-        f"{_feature_words(feature, more)} ({_signed(change)})"
-        for change, more, feature in moved[:2]
+        f"{what} ({hundredths(change, signed=True)})"
+        for what, change in zip(words, changes, strict=True)
     )
     line = (
         f"Play, as {role} (a fitted estimate): {_cards(better.keep, name)} pegs "
-        f"{hundredths(shown_parts(better)[2], signed=True)} net on average, "
-        f"{_cards(worse.keep, name)} {hundredths(shown_parts(worse)[2], signed=True)}"
+        f"{hundredths(plays[0], signed=True)} net on average, "
+        f"{_cards(worse.keep, name)} {hundredths(plays[1], signed=True)}"
     )
     return line + (f": {said}." if said else ".")
 

@@ -15,7 +15,7 @@ each round's position is rebuilt from the cards dealt before it.
 >>> [points_text(d) for d in (why.hand_diff, why.crib_diff, why.total_diff)], why.better.sure
 (['3.70', '-0.15', '3.54'], 14)
 >>> print(reasons(why)[2].text())
-Your crib gets 4C 9S: nothing that scores together (4.02 expected); JD 9S: a jack (4.18)
+Your crib gets 4C 9S: nothing that scores together (4.03 expected); JD 9S: a jack (4.17)
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from fractions import Fraction
 
 from solitaire.core.cards import ALL_CARDS, Card, Rank
 from solitaire.core.errors import InputError
+from solitaire.core.rounding import apportion, hundredths, to_hundredths
 from solitaire.core.scoring import score_hand
 from solitaire.patience.advisor import (
     DiscardOption,
@@ -54,6 +55,8 @@ __all__ = [
     "review_game",
     "review_round",
     "round_reasons",
+    "shown_given_up",
+    "shown_parts",
 ]
 
 
@@ -212,7 +215,22 @@ def review_game(game: Game) -> GameReview:
 
 def points_text(value: Fraction | int) -> str:
     """Points as every coaching line writes them: two decimals."""
-    return f"{float(value):.2f}"
+    return hundredths(to_hundredths(value))
+
+
+def shown_parts(option: DiscardOption) -> tuple[int, int, int, int]:
+    """Hand, crib, heels and total in hundredths, as every screen writes them: the total and
+    the heels (the same for every discard) rounded, the hand and the crib rounded together
+    so that the four add up (each within a hundredth of its value)."""
+    total, heels = to_hundredths(option.total), to_hundredths(option.heels)
+    hand, crib = apportion((option.hand, option.crib), total - heels)
+    return hand, crib, heels, total
+
+
+def shown_given_up(review: RoundReview) -> int:
+    """What a round's discard gave up in hundredths, as shown: the best's expected total less
+    the player's, each as written."""
+    return shown_parts(review.best_option)[3] - shown_parts(review.chosen_option)[3]
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,36 +345,38 @@ class Reason:
 
 
 def _starter_phrase(facts: KeepFacts, starter: Card | None) -> tuple[Fragment, ...]:
-    adds = facts.starter_adds
     if starter is not None:
-        return ("the starter ", (starter,), f" adds {adds}")  # known: a whole number
-    return (f"the starter adds {points_text(adds)} on average",)
+        return ("the starter ", (starter,), f" adds {facts.starter_adds}")  # known: a whole number
+    adds = shown_parts(facts.option)[0] - 100 * facts.sure  # adds up to the hand shown
+    return (f"the starter adds {hundredths(adds)} on average",)
 
 
 def reasons(c: Comparison) -> tuple[Reason, ...]:
-    """Why the better discard is better: where the points come from, the keep, the crib."""
+    """Why the better discard is better: where the points come from, the keep, the crib.
+    Every number is as the tables write it, so the hand and the crib make the total."""
     b, w = c.better, c.worse
     mine, theirs = b.option.discard, w.option.discard
-    hand, crib, total = c.hand_diff, c.crib_diff, c.total_diff
+    shown = shown_parts(b.option), shown_parts(w.option)
+    hand, crib, _, total = (shown[0][i] - shown[1][i] for i in range(4))
     if total == 0:
         split: tuple[Fragment, ...] = (
             "Discarding ", mine, " or ", theirs,
-            f" is worth the same on average ({points_text(b.option.total)})",
+            f" is worth the same on average ({hundredths(shown[0][3])})",
         )  # fmt: skip
     elif hand < 0:
         split = (
-            "Discarding ", mine, f" costs {points_text(-hand)} in the hand but gives your crib "
-            f"{points_text(crib)} more than ", theirs, f": {points_text(total)} better in all",
+            "Discarding ", mine, f" costs {hundredths(-hand)} in the hand but gives your crib "
+            f"{hundredths(crib)} more than ", theirs, f": {hundredths(total)} better in all",
         )  # fmt: skip
     elif crib < 0:
         split = (
-            "Discarding ", mine, f" gives your crib {points_text(-crib)} less than ", theirs,
-            f" but keeps {points_text(hand)} more in the hand: {points_text(total)} better in all",
+            "Discarding ", mine, f" gives your crib {hundredths(-crib)} less than ", theirs,
+            f" but keeps {hundredths(hand)} more in the hand: {hundredths(total)} better in all",
         )  # fmt: skip
     else:
         split = (
-            "Discarding ", mine, f" is worth {points_text(total)} more than ", theirs,
-            f": {points_text(hand)} in the hand and {points_text(crib)} in your crib",
+            "Discarding ", mine, f" is worth {hundredths(total)} more than ", theirs,
+            f": {hundredths(hand)} in the hand and {hundredths(crib)} in your crib",
         )  # fmt: skip
     keep = (
         "Keeping ", b.option.keep, f" holds {b.sure} sure points and ",
@@ -366,7 +386,7 @@ def reasons(c: Comparison) -> tuple[Reason, ...]:
     if c.certain:  # the blind pair is known: the crib's points are whole and sure
         worth = f"{b.option.crib} for sure", f"{w.option.crib}"
     else:
-        worth = f"{points_text(b.option.crib)} expected", points_text(w.option.crib)
+        worth = f"{hundredths(shown[0][1])} expected", hundredths(shown[1][1])
     gift = (
         "Your crib gets ", mine, f": {b.gift.words()} ({worth[0]}); ",
         theirs, f": {w.gift.words()} ({worth[1]})",

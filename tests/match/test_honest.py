@@ -194,13 +194,19 @@ def _parts(advice: list[CardAdvice], mine: CardAdvice) -> list[Fraction]:
     loss = best.net - mine.net
     was = {t.what: t.chance for t in best.threats}
     answers = [t.points * (t.chance - was.get(t.what, Fraction(0))) for t in mine.threats]
+    ours = {t.what for t in mine.threats}
+    answers += [-t.points * t.chance for t in best.threats if t.what not in ours]
     now = Fraction(best.pegs - mine.pegs)
-    return [now, *answers, loss - now - (mine.reply - best.reply)]
+    parts = [now, *answers, loss - now - (mine.reply - best.reply)]
+    assert sum(parts) == loss  # every part of the cost, so that they make it
+    return parts
 
 
 def test_a_costly_cards_note_names_the_largest_parts_of_its_cost() -> None:
     """The note names the largest parts of the cost (what the card pegs now, each answer of
-    theirs, the rest of the play), largest first, until they make up half of it."""
+    theirs, the rest of the play), largest first, until they make up half of it, each
+    within a hundredth of its value (they are rounded together, to add up to the cost);
+    when they come to more than the cost, what the others gained back is said too."""
     notes = named_answer = 0
     for match, seat in _positions(12):
         advice = advise_play(match.observation(seat))
@@ -211,15 +217,18 @@ def test_a_costly_cards_note_names_the_largest_parts_of_its_cost() -> None:
                 assert loss <= NOTE_LOSS
                 continue
             notes += 1
-            amounts = [Fraction(a) for a in re.findall(r"(\d+\.\d\d) of it", note)]
+            amounts = [Fraction(a) for a in re.findall(r"(\d+\.\d\d) (?:of it|lost)", note)]
             parts = sorted((p for p in _parts(advice, mine) if p > 0), reverse=True)
-            expected: list[Fraction] = []
-            for part in parts[:2]:
-                if sum(expected, Fraction(0)) * 2 >= loss:
-                    break
-                expected.append(part)
-            assert amounts == [Fraction(f"{float(p):.2f}") for p in expected], note
-            named_answer += "of it their " in note
+            assert len(amounts) <= 2 and len(amounts) <= len(parts), note
+            for amount, part in zip(amounts, parts, strict=False):
+                assert abs(amount - part) <= Fraction(1, 100), note
+            shown = Fraction(re.findall(r"cost (\d+\.\d\d) points", note)[0])
+            gained = re.findall(r"(\d+\.\d\d) gained in ", note)
+            if gained:
+                assert sum(amounts) - Fraction(gained[0]) == shown, note
+            else:
+                assert sum(amounts, Fraction(0)) <= shown, note
+            named_answer += "of it their " in note or "lost to their " in note
     assert notes > 20 and named_answer
 
 

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+from solitaire.core.rounding import hundredths
 from solitaire.core.scoring import score_total
 from solitaire.patience.advisor import DiscardOption, Position, advise_position, position_of
 from solitaire.patience.coach import (
@@ -18,6 +19,7 @@ from solitaire.patience.coach import (
     review_game,
     review_round,
     round_reasons,
+    shown_parts,
 )
 from solitaire.patience.game import Game
 from solitaire.patience.simulation import oracle_total
@@ -94,31 +96,43 @@ def two(value: Fraction) -> str:
     return f"{float(value):.2f}"
 
 
+def shown(best: DiscardOption, other: DiscardOption) -> tuple[int, int, int]:
+    """Hand, crib and total of ``best`` less ``other`` as the tables write them, each within
+    two hundredths of the advisor's exact difference."""
+    mine, theirs = shown_parts(best), shown_parts(other)
+    exact = (best.hand - other.hand, best.crib - other.crib, best.total - other.total)
+    diffs = (mine[0] - theirs[0], mine[1] - theirs[1], mine[3] - theirs[3])
+    assert all(abs(d - e * 100) <= 2 for d, e in zip(diffs, exact, strict=True))
+    return diffs
+
+
 def expected_numbers(
     best: DiscardOption, other: DiscardOption, position: Position
 ) -> list[list[str]]:
-    """Each reason's numbers, recomputed from the advisor's exact values and the fast scorer."""
-    hand, crib = best.hand - other.hand, best.crib - other.crib
-    total = best.total - other.total
+    """Each reason's numbers, recomputed from the advisor's values as the tables write them
+    (so that the hand and the crib make the total) and the fast scorer."""
+    assert best.total - other.total == best.hand - other.hand + best.crib - other.crib
+    hand, crib, total = shown(best, other)
     assert total == hand + crib  # heels are the same for every discard
     if total == 0:
-        split = [two(best.total)]
+        split = [hundredths(shown_parts(best)[3])]
     elif hand < 0:
-        split = [two(-hand), two(crib), two(total)]
+        split = [hundredths(-hand), hundredths(crib), hundredths(total)]
     elif crib < 0:
-        split = [two(-crib), two(hand), two(total)]
+        split = [hundredths(-crib), hundredths(hand), hundredths(total)]
     else:
-        split = [two(total), two(hand), two(crib)]
+        split = [hundredths(total), hundredths(hand), hundredths(crib)]
     keep = []
     known = position.starter is not None
     for option in (best, other):
         sure = score_total(option.keep)  # four cards, no starter: the fast path
         adds = option.hand - sure
-        keep += [str(sure), str(adds) if known else two(adds)]
+        assert abs(shown_parts(option)[0] - 100 * option.hand) <= 1
+        keep += [str(sure), str(adds) if known else hundredths(shown_parts(option)[0] - 100 * sure)]
     if known and len(position.unseen) == 2:  # round 6: the blind pair is known too
         assert best.crib.denominator == other.crib.denominator == 1
         return [split, keep, [str(best.crib), str(other.crib)]]
-    return [split, keep, [two(best.crib), two(other.crib)]]
+    return [split, keep, [hundredths(shown_parts(best)[1]), hundredths(shown_parts(other)[1])]]
 
 
 def check_reasons(

@@ -659,7 +659,7 @@ class MatchScreen:
             return card_text(action.card, ascii)
 
         line = Text(f"  deal {item.deal}: ").append_text(cards(item.chosen))
-        line.append(f" cost {float(item.loss):.2f}", style="warn")
+        line.append(f" cost {hundredths(item.shown)}", style="warn")
         line.append("; best ").append_text(cards(item.best))
         return line.append(f" ({item.detail})", style="muted")
 

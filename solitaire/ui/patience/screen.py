@@ -16,6 +16,7 @@ from rich.text import Text
 
 from solitaire.core.cards import Card
 from solitaire.core.dealcode import deal_code
+from solitaire.core.rounding import hundredths
 from solitaire.core.secret import seed_hidden
 from solitaire.core.untrusted import safe_text
 from solitaire.patience.coach import (
@@ -24,6 +25,7 @@ from solitaire.patience.coach import (
     heels_note,
     hint_reasons,
     points_text,
+    shown_given_up,
 )
 from solitaire.patience.game import GREAT_LINE, ROUNDS, SKUNK_LINE, RoundResult
 from solitaire.store import command
@@ -481,7 +483,7 @@ def over_body(review: GameReview, session: PlaySession) -> RenderableType:
     )
     costly = review.costliest()
     if costly:
-        parts = ", ".join(f"round {r.number} ({points_text(r.given_up)})" for r in costly)
+        parts = ", ".join(f"round {r.number} ({hundredths(shown_given_up(r))})" for r in costly)
         lines.append(Text(f"Costliest rounds (expected points given up): {parts}"))
     else:
         lines.append(Text("Every discard was the best expected one. Perfect play!", style="best"))

@@ -18,9 +18,17 @@ from rich.text import Text
 
 from solitaire.core.cards import Card, Rank, Suit
 from solitaire.core.dealcode import DealCodeError, current_code
+from solitaire.core.rounding import hundredths
 from solitaire.core.untrusted import safe_text
 from solitaire.patience.advisor import DiscardOption, Hindsight
-from solitaire.patience.coach import Reason, RoundReview, points_text, round_reasons
+from solitaire.patience.coach import (
+    Reason,
+    RoundReview,
+    points_text,
+    round_reasons,
+    shown_given_up,
+    shown_parts,
+)
 from solitaire.patience.game import GREAT_LINE, ROUNDS, SKUNK_LINE, Game, RoundResult
 from solitaire.patience.summary import PatienceRow as GameRow
 from solitaire.patience.summary import Stats
@@ -151,10 +159,13 @@ class GameView:
             best = sum((r.best_option.total for r in reviews), Fraction(0))
             given_up = sum((r.given_up for r in reviews), Fraction(0))
             share = f"{float((best - given_up) / best):.1%}" if best else "100.0%"
+            # the sums of the table's columns as written, so that they add up on screen
+            lost = sum(shown_given_up(r) for r in reviews)
+            bests = sum(shown_parts(r.best_option)[3] for r in reviews)
             parts.append(
                 Text(
-                    f"Expected points given up: {points_text(given_up)} of the best discards'"
-                    f" {points_text(best)}; efficiency {share}"
+                    f"Expected points given up: {hundredths(lost)} of the best discards'"
+                    f" {hundredths(bests)}; efficiency {share}"
                 )
             )
         return Group(*parts)
@@ -254,13 +265,14 @@ class AdviceView:
             if self.chosen is not None and frozenset(option.discard) == self.chosen:
                 mark += ">"  # "*>": your discard was a best one
                 style = "best.chosen" if style else "chosen"
+            hand, crib, _, total = shown_parts(option)  # with the heels, they make the total
             row: list[RenderableType] = [
                 mark,
                 cards_text(option.keep, self.ascii),
                 cards_text(option.discard, self.ascii),
-                f"{float(option.hand):.2f}",
-                f"{float(option.crib):.2f}",
-                Text(f"{float(option.total):.2f}", style="total"),
+                hundredths(hand),
+                hundredths(crib),
+                Text(hundredths(total), style="total"),
             ]
             if self.ranges:
                 row += [str(option.min_total), str(option.max_total)]
@@ -305,7 +317,7 @@ def rounds_table(reviews: list[RoundReview], ascii: bool, keys: bool = True) -> 
             "same" if r.is_best else cards_text(best.discard, ascii),
             "" if r.is_best else points_text(best.total),
             "" if r.is_best else str(r.best_scored),
-            Text(points_text(r.given_up), style="warn" if r.given_up else "best"),
+            Text(hundredths(shown_given_up(r)), style="warn" if r.given_up else "best"),
         )
     legend = Text(
         "exp.: expected points of the discard; got: what it scored; lost: expected points"
@@ -339,7 +351,7 @@ def coaching(review: RoundReview, ascii: bool) -> list[Text]:
         line = Text("       best was ")
         line.append_text(cards_text(best.discard, ascii))
         line.append(f": expected {points_text(best.total)}, scored {review.best_scored}; ")
-        line.append(f"you gave up {points_text(review.given_up)}", style="warn")
+        line.append(f"you gave up {hundredths(shown_given_up(review))}", style="warn")
         lines.append(line)
     top = review.hindsight_news
     if top is not None:

@@ -13,6 +13,7 @@ import pytest
 from rich.console import Console
 
 from solitaire.core.cards import Card
+from solitaire.core.rounding import hundredths
 from solitaire.match.coach import NOTE_LOSS, CardAdvice, Threat, explain, review_game
 from solitaire.match.decide.values import play_options, play_values
 from solitaire.match.discard_coach import advise_discard, shown_parts
@@ -159,7 +160,7 @@ def test_the_review_after_a_game_fits_the_screen(history: History) -> None:
     discards, plays = session.review() or ([], [])
     for item in [*discards, *plays]:
         assert any(
-            f"deal {item.deal}: " in line and f"cost {float(item.loss):.2f}" in line
+            f"deal {item.deal}: " in line and f"cost {hundredths(item.shown)}" in line
             for line in lines
         )
 
@@ -250,7 +251,7 @@ def test_reasons_too_long_for_the_room_name_one_answer_each() -> None:
         Threat("a run of 3 and 15-2", 5, Fraction(1, 4)),
         Threat("a pair", 2, Fraction(1, 5)),
     )
-    advice = [CardAdvice(card, Fraction(-2), 0, Fraction(46, 25), threats) for card in hand]
+    advice = [CardAdvice(card, Fraction(-2), 0, Fraction(33, 20), threats) for card in hand]
 
     def shown(room: int | None) -> list[str]:
         buffer = io.StringIO()
@@ -260,6 +261,8 @@ def test_reasons_too_long_for_the_room_name_one_answer_each() -> None:
         return buffer.getvalue().rstrip("\n").split("\n")
 
     roomy, tight = shown(None), shown(10)
-    assert len(roomy) > 10 and "a pair 20%" in " ".join(roomy)
-    assert len(tight) <= 10 and "a pair 20%" not in " ".join(tight)
-    assert sum("a run of 3 and 15-2 25%" in line for line in tight) == 4
+    assert len(roomy) > 10 and "0.40 from a pair (20%)" in " ".join(roomy)
+    assert len(tight) <= 10 and "a pair" not in " ".join(tight)
+    assert (
+        sum("their reply 1.65, 1.25 of it a run of 3 and 15-2 (25%)" in line for line in tight) == 4
+    )
