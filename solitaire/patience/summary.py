@@ -71,6 +71,7 @@ class PatienceRow:
     perfect_expected: float | None
     hindsight_best: int | None
     undos: int = 0  # discards taken back
+    checked: bool = True  # False: its digest could not be checked (see the store)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +151,7 @@ def patience_row(
     seed: int | None,
     finished: bool,
     fields: Mapping[str, Any],
+    checked: bool = True,
 ) -> PatienceRow:
     """A checked row (its summary fits :data:`SHAPE`) as the listings read it."""
     return PatienceRow(
@@ -168,6 +170,7 @@ def patience_row(
         perfect_expected=fields["perfect_expected"],
         hindsight_best=fields["hindsight_best"],
         undos=fields["undos"],
+        checked=checked,
     )
 
 

@@ -131,7 +131,7 @@ def patience_row(row: GameRow) -> PatienceRow:
     from solitaire.patience import summary as patience
 
     return patience.patience_row(
-        row.id, row.played_by, row.played_at, row.seed, row.finished, row.summary
+        row.id, row.played_by, row.played_at, row.seed, row.finished, row.summary, row.checked
     )
 
 
