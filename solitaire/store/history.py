@@ -31,7 +31,7 @@ import json
 import secrets
 import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, ClassVar, Final
 from urllib.parse import quote
@@ -152,6 +152,22 @@ class History:
             ) from None
         if self.path.exists() and not self.path.stat().st_mode & 0o222:  # even for root
             raise StoreError(f"cannot use the history: the file {self.path} is read-only")
+        if not self.path.exists():  # a new history that cannot be made leaves nothing behind
+            try:
+                return self._opened()
+            except BaseException:
+                self._unmade()
+                raise
+        return self._opened()
+
+    def _unmade(self) -> None:
+        """Remove the empty database a failed first opening made (a full disk, say)."""
+        with suppress(OSError):
+            if self.path.stat().st_size == 0:  # never written: no row, no key in it
+                self.path.with_name(self.path.name + "-journal").unlink(missing_ok=True)
+                self.path.unlink()
+
+    def _opened(self) -> sqlite3.Connection:
         try:
             return self._connect()
         except migration.ForeignError as error:
