@@ -124,7 +124,7 @@ class History:
         self._key: bytes | None = None  # what new rows are signed with
         self._keys: tuple[bytes, ...] = ()  # what rows are checked with
         self._since = 0  # rows below this id were stored before the key: shown if unchecked
-        self._lost = ""  # what became of the key those rows were stored under
+        self._lost = ""  # what became of the key those rows were stored under, in words
         self._conn: sqlite3.Connection | None = self._open()
         if not readonly and self._conn is not None:
             found = migration.import_saved_game(self.data_dir, self._conn, self.kinds, self._add)
@@ -220,8 +220,7 @@ class History:
         else:
             self._key, self._since = stored
             self._keys = (self._key,) if side in (None, self._key) else (self._key, side)
-        why = why or "does not match them"
-        self._lost = f"stored under the key in {self.data_dir / KEY_FILE}, which {why}"
+        self._lost = f"the key {self.data_dir / KEY_FILE} {why or 'is not theirs'}"
 
     def _adopt_key(self, conn: sqlite3.Connection) -> None:
         """The history's key, kept in the database: an earlier release's side file read into
@@ -246,7 +245,7 @@ class History:
                             f"The history's key {self.data_dir / KEY_FILE} {why}: its {count} "
                             f"stored game{'s' if count != 1 else ''} cannot be checked against "
                             f"{'their digests' if count != 1 else 'its digest'}; kept, and "
-                            f"listed marked unchecked ({command('history --check')} compares "
+                            f"listed marked ? ({command('history --check')} compares "
                             "each with its record)."
                         )
         self._use_key(stored)
@@ -578,11 +577,11 @@ class History:
         ids = ", ".join(str(i) for i in sorted(self.unchecked)[:10])
         more = "..." if len(self.unchecked) > 10 else ""
         count = len(self.unchecked)
+        many = count != 1
         return (
-            f"{count} game{'s' if count != 1 else ''} in the history could not be checked "
-            f"against {'their digests' if count != 1 else 'its digest'} ({self._lost}) and "
-            f"{'are' if count != 1 else 'is'} listed marked ?: {ids}{more}; "
-            f"{command('history --check')} compares each with its record."
+            f"{count} game{'s' if many else ''} listed marked ? ({ids}{more}): "
+            f"{'their digests' if many else 'its digest'} cannot be checked, as {self._lost}; "
+            f"{command('history --check')} compares {'each' if many else 'it'} with its record."
         )
 
     def games(self, limit: int | None = None, *, kind: str) -> list[GameRow]:
