@@ -579,9 +579,10 @@ class History:
         count = len(self.unchecked)
         many = count != 1
         return (
-            f"{count} game{'s' if many else ''} listed marked ? ({ids}{more}): "
-            f"{'their digests' if many else 'its digest'} cannot be checked, as {self._lost}; "
-            f"{command('history --check')} compares {'each' if many else 'it'} with its record."
+            f"{count} game{'s' if many else ''} ({ids}{more}) cannot be checked against "
+            f"{'their digests' if many else 'its digest'}, as {self._lost}: shown, marked ? "
+            f"in listings; {command('history --check')} compares "
+            f"{'each' if many else 'it'} with its record."
         )
 
     def games(self, limit: int | None = None, *, kind: str) -> list[GameRow]:
