@@ -5,6 +5,7 @@ listing every game after a new one is stored."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import sqlite3
 from collections.abc import Callable
@@ -138,6 +139,11 @@ def test_a_history_without_its_key_lists_every_game(
         assert len(new) == seed - 4 and all(row["checked"] for row in new)
         assert not any(row["checked"] for row in rows if row["id"] in ids)
         assert "edited or damaged" not in err and f"history.key {words}:" in err
+        status, shown, _ = run(capsys, "history", "--limit", "1000", "--data-dir", str(data))
+        marked = re.findall(r"^ *(\d+)(\??) +\d{4}-", shown, flags=re.MULTILINE)
+        assert sorted((int(i), mark) for i, mark in marked) == sorted(
+            (row["id"], "" if row["checked"] else "?") for row in rows
+        )
 
 
 def test_the_key_file_brought_back_checks_the_old_rows_again(
