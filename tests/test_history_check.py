@@ -170,3 +170,32 @@ def test_migration_recomputes_the_review_from_the_record(tmp_path: Path) -> None
             if row.id in true:
                 for name in ("efficiency", "perfect_expected", "hindsight_best"):
                     assert row.summary[name] == pytest.approx(true[row.id][name], abs=1e-9)
+
+
+def test_an_interrupted_check_says_what_it_found_so_far(
+    capsys: pytest.CaptureFixture[str], mixed: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from solitaire.ui import kinds
+
+    stored = rows(mixed)
+    summary = stored[0][2]
+    summary["total"] += 1
+    resign(mixed, stored[0][0], "summary", json.dumps(summary, separators=(",", ":")))
+    real = kinds.disagreement
+    calls = 0
+
+    def then_ctrl_c(*args: Any) -> str | None:
+        nonlocal calls
+        calls += 1
+        if calls == 4:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(kinds, "disagreement", then_ctrl_c)
+    status, out, _ = run(capsys, "history", "--check", "--data-dir", str(mixed))
+    assert status == 130
+    assert out.splitlines() == [
+        f"game 1 (patience game): its total says {summary['total']}, "
+        f"its record {summary['total'] - 1}",
+        "Checked 3 of 16 (interrupted) games against their records: 2 agree, 1 does not.",
+    ]

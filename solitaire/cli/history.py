@@ -152,39 +152,46 @@ def cmd_history(args: argparse.Namespace) -> int:
 def check_history(args: argparse.Namespace) -> int:
     """``history --check``: every stored game replayed against its record, and one line for
     each whose row says otherwise or whose record does not replay; 1 if any, else 0 (a row
-    that does not check out at all is reported as ``stats`` reports it, and counts too)."""
+    that does not check out at all is reported as ``stats`` reports it, and counts too).
+    Interrupted (Ctrl-C), it says what it found in the games checked so far: 130."""
     from solitaire.core.errors import CribsolError
     from solitaire.core.untrusted import safe_text
     from solitaire.ui.kinds import KINDS, disagreement
 
     problems: list[tuple[int, str, str]] = []
+    done, interrupted = 0, False
     with open_history(args) as history:
         by_kind = history.games_by_kind()
         rows = sorted((row for kind in by_kind.values() for row in kind), key=lambda r: r.id)
         with progress_bar(args, "checking", len(rows)) as advance:
-            for row in rows:
-                try:
-                    _, text = history.stored_record(row.id, row.kind)
-                    why = disagreement(row, text)
-                except (CribsolError, ValueError, RecursionError) as error:
-                    why = f"its record does not replay ({safe_text(str(error), 200)})"
-                if why is not None:
-                    problems.append((row.id, row.kind, why))
-                advance(1)
+            try:
+                for row in rows:
+                    try:
+                        _, text = history.stored_record(row.id, row.kind)
+                        why = disagreement(row, text)
+                    except (CribsolError, ValueError, RecursionError) as error:
+                        why = f"its record does not replay ({safe_text(str(error), 200)})"
+                    if why is not None:
+                        problems.append((row.id, row.kind, why))
+                    done += 1
+                    advance(1)
+            except KeyboardInterrupt:
+                interrupted = True
         report_skipped(history)
         skipped = len(history.skipped)
         unchecked = len(history.unchecked)
     if args.json:
         out = [{"id": i, "kind": kind, "problem": why} for i, kind, why in problems]
-        print(json.dumps({"checked": len(rows), "disagree": out, "skipped": skipped}))
+        found = {"checked": done, "disagree": out, "skipped": skipped}
+        print(json.dumps({**found, "interrupted": True} if interrupted else found))
     else:
         for game_id, kind, why in problems:
             print(f"game {game_id} ({KINDS[kind].noun}): {why}")
-        agree = len(rows) - len(problems)
+        of = f" of {len(rows):,} (interrupted)" if interrupted else ""
         line = (
-            f"Checked {len(rows):,} game{'s' if len(rows) != 1 else ''} against "
+            f"Checked {done:,}{of} game{'s' if len(rows) != 1 else ''} against "
             f"{'their records' if len(rows) != 1 else 'its record'}: "
-            f"{agree:,} agree"
+            f"{done - len(problems):,} agree"
         )
         if problems:
             line += f", {len(problems):,} {'do' if len(problems) != 1 else 'does'} not"
@@ -193,4 +200,6 @@ def check_history(args: argparse.Namespace) -> int:
         if unchecked:
             line += f"; {unchecked:,} of them without a digest to check"
         print(line + ".")
+    if interrupted:
+        return 130
     return 1 if problems or skipped else 0
