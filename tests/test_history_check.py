@@ -17,8 +17,10 @@ from solitaire.cli import main
 from solitaire.store import History
 from solitaire.store.migration import _plain_digest
 from solitaire.store.schema import COLUMNS, digest
-from solitaire.ui.kinds import KINDS
+from solitaire.ui.kinds import KINDS, disagreement
 from tests.test_store_rows import key_of
+from tests.ui.test_lifecycle import KINDS as LIFECYCLE
+from tests.ui.test_lifecycle import Kind
 
 FIXTURES = Path(__file__).parent / "fixtures" / "store"
 
@@ -199,3 +201,20 @@ def test_an_interrupted_check_says_what_it_found_so_far(
         f"its record {summary['total'] - 1}",
         "Checked 3 of 16 (interrupted) games against their records: 2 agree, 1 does not.",
     ]
+
+
+@pytest.mark.parametrize("kind", LIFECYCLE, ids=[k.kind for k in LIFECYCLE])
+def test_what_each_session_stores_is_what_its_record_gives(kind: Kind, tmp_path: Path) -> None:
+    """Every game's row as its session writes it, a few moves in (and a patience game to
+    its end, reviewed), agrees with its record: the check flags edits, not the program."""
+    with History(tmp_path / "data", kinds=KINDS) as history:
+        session = kind.open(history, 3, False)
+        for _ in range(3 if kind.kind != "patience" else 7):
+            if kind.kind == "patience" and session.game.is_over:
+                break
+            kind.move(session)
+            (row,) = history.games(kind=kind.kind)
+            _, text = history.stored_record(row.id, kind.kind)
+            assert disagreement(row, text) is None
+        if kind.kind == "patience":
+            assert row.finished and row.summary["efficiency"] is not None
