@@ -219,3 +219,12 @@ def test_what_each_session_stores_is_what_its_record_gives(kind: Kind, tmp_path:
             assert disagreement(row, text) is None
         if kind.kind == "patience":
             assert row.finished and row.summary["efficiency"] is not None
+
+
+def test_a_seed_that_differs_is_not_shown(capsys: pytest.CaptureFixture[str], mixed: Path) -> None:
+    """A seed (or a deal code) may be secret until its game ends: the check says it differs,
+    never what either says."""
+    resign(mixed, 1, "seed", "424242")
+    status, out, _ = run(capsys, "history", "--check", "--data-dir", str(mixed))
+    assert status == 1 and "424242" not in out
+    assert out.splitlines()[0] == "game 1 (patience game): its seed is not its record's"
