@@ -1,6 +1,6 @@
 """Benchmark the history: ``stats`` and ``history`` on a history of mixed games, and a save.
 
-Run: .venv/bin/python scripts/bench_store.py [--games 10000] [--before REV] [--quick]
+Run: .venv/bin/python scripts/bench_store.py [--games 10000] [--before REV] [--quick] [--check]
 
 Target (issue 24): ``stats`` and ``history --limit N`` on 10,000 mixed games (patience,
 match, drill, tiles) in at most 1 s and 100 MB on the project's 2-core machine. Each
@@ -16,6 +16,10 @@ it was at that commit (``git archive``), run interleaved with today's on the sam
 history; and the old path, checking a row by replaying its record (what ``stats`` did
 before rows kept checked summaries), timed on ``--sample`` rows of the same mix and scaled
 to the whole history. ``--quick``: 2,000 games, one run each, a small sample.
+
+``--check`` also times ``cribsol history --check`` on the same history, once (it replays
+every record, a review for each finished patience game: minutes, not a second; no target),
+and prints its time per game of each kind, measured on the same rows in this process.
 """
 
 from __future__ import annotations
@@ -158,6 +162,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="runs of each command (the best)")
     parser.add_argument("--before", metavar="REV", help="time this commit's program beside")
     parser.add_argument("--quick", action="store_true", help="2,000 games, one run each")
+    parser.add_argument("--check", action="store_true", help="time history --check too, once")
     args = parser.parse_args()
     if args.quick:
         args.games, args.runs, args.sample = 2_000, 1, 40
@@ -203,6 +208,9 @@ def main() -> None:
         print(f"  scaled to the whole history: {whole:6.1f} s")
         print(f"  ratio to stats now:          {whole / walls['stats']:6.1f}x")
 
+        if args.check:  # before the save below adds a row its record contradicts
+            time_check(programs[-1], data, kinds)
+
         with History(data, kinds=KINDS) as history:
             row = history.games(1, kind="patience")[0]
             _, text = history.stored_record(row.id, "patience")
@@ -214,6 +222,28 @@ def main() -> None:
                 history.save(game_id, "patience", text, summary)
             save = (time.perf_counter() - start) / (moves + 1)
         print(f"save one move (with fsync):    {save * 1000:6.1f} ms")
+
+
+def time_check(program: Program, data: Path, kinds: Counter[str]) -> None:
+    """``history --check`` on the whole history, as a player runs it; then each kind's share
+    (CPU seconds of 200 rows of it, checked in this process)."""
+    from solitaire.ui.kinds import disagreement
+
+    seconds, cpu, peak = measure(program, data, "history", "--check")
+    games = sum(kinds.values())
+    print(f"cribsol history --check: {seconds:6.1f} s wall, {cpu:6.1f} s CPU, {peak:5.1f} MB "
+          f"for {games:,} games ({seconds / games * 1000:.1f} ms a game)")  # fmt: skip
+    with History(data, readonly=True, kinds=KINDS) as history:
+        for kind in KINDS:
+            rows = history.games(200, kind=kind)
+            texts = [(row, history.stored_record(row.id, kind)[1]) for row in rows]
+            disagreement(*texts[0])  # the kind's modules loaded: not counted
+            start = time.process_time()  # CPU: the machine's other jobs do not count
+            for row, text in texts:
+                assert disagreement(row, text) is None
+            each = (time.process_time() - start) / len(texts)
+            print(f"  {kind:9} {each * 1000:6.1f} ms CPU a game ({kinds[kind]:,} of them: "
+                  f"{each * kinds[kind]:6.1f} s)")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -230,3 +230,51 @@ def test_a_score_given_as_text_is_named_with_its_type() -> None:
     data["turns"][0]["scores"] = [str(n) for n in data["turns"][0]["scores"]]
     with pytest.raises(RecordError, match=r"turn 1: field 'scores' entry 1: expected a whole"):
         replay_any(data)
+
+
+def _dropped_cases() -> list[tuple[str, Path]]:
+    """Every named field of every kind's sample record, in the first item of each list."""
+    cases = []
+    for kind in KINDS:
+        for path in paths(record(kind)):
+            if isinstance(path[-1], str) and not any(isinstance(p, int) and p > 0 for p in path):
+                cases.append((kind, path))
+    return cases
+
+
+@pytest.mark.parametrize(
+    ("kind", "path"),
+    _dropped_cases(),
+    ids=[f"{kind}:{'/'.join(map(str, path))}" for kind, path in _dropped_cases()],
+)
+def test_a_dropped_field_is_named(kind: str, path: Path) -> None:
+    """Each strict reader names the field that is missing, not one it upsets further on: a
+    field dropped either leaves a record that still replays (one older records lack) or
+    is refused by its own name."""
+    data = record(kind)
+    del get(data, path[:-1])[path[-1]]
+    try:
+        replay_any(data)
+    except RecordError as error:
+        assert f"missing field '{path[-1]}'" in str(error), (path, str(error))
+
+
+def test_a_drill_without_its_model_is_refused_by_that_field() -> None:
+    """A drill graded by the honest model whose 'model' is dropped reads as one graded by
+    the open model (an older record): its grades then differ, and the field named is
+    'model', not 'grades'."""
+    from solitaire.match.drill import Drill, drill_record
+
+    drill = Drill(1, hands=2, opponent="easy")
+    while not drill.is_over:
+        if drill.hand_over:
+            drill.next_hand()
+        else:
+            drill.lay(drill.playable()[-1])
+    data = drill_record(drill)
+    assert data["model"] == "honest"
+    replay_drill(json.loads(json.dumps(data)), allow_unfinished=True)
+    del data["model"]
+    with pytest.raises(RecordError) as refused:
+        replay_drill(data, allow_unfinished=True)
+    assert str(refused.value) == "record: missing field 'model' (its grades are the honest model's)"

@@ -189,9 +189,9 @@ def test_every_row_is_rekeyed_on_migration(tmp_path: Path) -> None:
     data = copy("v2", tmp_path)
     with History(data, kinds=KINDS):
         pass
-    key = bytes.fromhex((data / "history.key").read_text().strip())
-    assert len(key) == 32 and (data / "history.key").stat().st_mode & 0o777 == 0o600
     conn = sqlite3.connect(data / "history.sqlite3")
+    (key,) = conn.execute("SELECT key FROM history_key").fetchone()
+    assert len(key) == 32 and not (data / "history.key").exists()
     assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     columns = ("kind", "played_by", "played_at", "seed", "finished", "summary", "record")
     rows = conn.execute(f"SELECT id, {', '.join(columns)}, digest FROM games").fetchall()

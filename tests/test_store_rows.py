@@ -52,7 +52,11 @@ FIELD_CASES = [(name, value) for name, values in FIELD_EDITS.items() for value i
 
 
 def key_of(data: Path) -> bytes:
-    return bytes.fromhex((data / "history.key").read_text().strip())
+    """The history's key, kept in its database."""
+    conn = sqlite3.connect(data / "history.sqlite3")
+    (key,) = conn.execute("SELECT key FROM history_key").fetchone()
+    conn.close()
+    return bytes(key)
 
 
 def forge(data: Path, game_id: int, column: str, value: object, key: bytes | None = None) -> None:

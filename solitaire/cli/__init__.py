@@ -9,6 +9,7 @@ prints it too). No traceback reaches the user otherwise.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import sys
@@ -65,7 +66,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 owner.error(f"unrecognized arguments: {' '.join(unknown)}")
         if not speaks_unicode(sys.stdout):
             args.ascii = True  # a terminal without suit symbols gets letters, not an error
-        return handler(args.func)(args)
+        status = handler(args.func)(args)
+        sys.stdout.flush()  # a full disk behind the output is said here, not at exit
+        return status
     except CribsolError as error:
         from solitaire.cli.options import UsageError  # a usage error names its command itself
 
@@ -83,6 +86,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except OSError as error:  # a full disk, a read-only or vanished file
+        output = _output_file() if error.filename is None else None
+        if output is not None:
+            _error_line(f"{prog()}: {_output_not_written(error, output, words)}")
+            return EXIT_USAGE
         where = f": {error.filename}" if error.filename else ""
         _error_line(f"{prog()}: {error.strerror or error}{where}")
         return EXIT_USAGE
@@ -192,6 +199,32 @@ def handler(func: object) -> Callable[[argparse.Namespace], int]:
     if callable(func):
         return func  # set by new_command: (Namespace) -> int
     raise LookupError("the parser named no handler for this command")  # a bug, logged as one
+
+
+def _output_file() -> str | None:
+    """The file standard output writes to, when it is one (redirected to a file), or None."""
+    import stat
+
+    try:
+        fd = sys.stdout.fileno()
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return os.readlink(f"/proc/self/fd/{fd}")
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def _output_not_written(error: OSError, output: str, words: Sequence[str]) -> str:
+    """A failed write of the output to a file, named: the file, what was not written, why."""
+    from solitaire.cli.parser import COMMANDS
+    from solitaire.store.paths import problem
+
+    named = next((word for word in words if word in COMMANDS), "play")
+    what = "JSON" if "--json" in words else "output"
+    # Left unflushed, the rest would fail again at exit; the line above says it all.
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return f"the {what} of {prog()} {named} was not written (in full) to {output}: {problem(error)}"
 
 
 def _stdout_closed() -> bool:

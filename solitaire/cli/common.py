@@ -179,10 +179,11 @@ def open_history(args: argparse.Namespace, readonly: bool = True) -> History:
 
 
 def report_skipped(history: History) -> None:
-    """One line on stderr about rows of the history that did not check out."""
-    report = history.report()
-    if report:
-        print(f"{prog()}: {report}", file=sys.stderr)
+    """One line on stderr about rows of the history that did not check out, and one about
+    rows shown though their digests could not be checked."""
+    for report in (history.report(), history.unchecked_report()):
+        if report:
+            print(f"{prog()}: {report}", file=sys.stderr)
 
 
 def read_stored(

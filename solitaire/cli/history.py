@@ -9,6 +9,7 @@ import json
 from solitaire.cli.common import (
     make_console,
     open_history,
+    progress_bar,
     report_skipped,
 )
 from solitaire.cli.stored import (
@@ -83,6 +84,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
+    if args.check:
+        return check_history(args)
     with open_history(args) as history:  # every patience game (grouped by deal), --limit of others
         by_kind = history.games_by_kind({MATCH: args.limit, DRILL: args.limit, TILES: args.limit})
         secret = secret_ids(history, (row for rows in by_kind.values() for row in rows))
@@ -144,3 +147,59 @@ def cmd_history(args: argparse.Namespace) -> int:
     if tile_games:
         console.print(TileHistoryView(tile_games, command))
     return 0
+
+
+def check_history(args: argparse.Namespace) -> int:
+    """``history --check``: every stored game replayed against its record, and one line for
+    each whose row says otherwise or whose record does not replay; 1 if any, else 0 (a row
+    that does not check out at all is reported as ``stats`` reports it, and counts too).
+    Interrupted (Ctrl-C), it says what it found in the games checked so far: 130."""
+    from solitaire.core.errors import CribsolError
+    from solitaire.core.untrusted import safe_text
+    from solitaire.ui.kinds import KINDS, disagreement
+
+    problems: list[tuple[int, str, str]] = []
+    done, interrupted = 0, False
+    with open_history(args) as history:
+        by_kind = history.games_by_kind()
+        rows = sorted((row for kind in by_kind.values() for row in kind), key=lambda r: r.id)
+        with progress_bar(args, "checking", len(rows)) as advance:
+            try:
+                for row in rows:
+                    try:
+                        _, text = history.stored_record(row.id, row.kind)
+                        why = disagreement(row, text)
+                    except (CribsolError, ValueError, RecursionError) as error:
+                        why = f"its record does not replay ({safe_text(str(error), 200)})"
+                    if why is not None:
+                        problems.append((row.id, row.kind, why))
+                    done += 1
+                    advance(1)
+            except KeyboardInterrupt:
+                interrupted = True
+        report_skipped(history)
+        skipped = len(history.skipped)
+        unchecked = len(history.unchecked)
+    if args.json:
+        out = [{"id": i, "kind": kind, "problem": why} for i, kind, why in problems]
+        found = {"checked": done, "disagree": out, "skipped": skipped}
+        print(json.dumps({**found, "interrupted": True} if interrupted else found))
+    else:
+        for game_id, kind, why in problems:
+            print(f"game {game_id} ({KINDS[kind].noun}): {why}")
+        of = f" of {len(rows):,} (interrupted)" if interrupted else ""
+        line = (
+            f"Checked {done:,}{of} game{'s' if len(rows) != 1 else ''} against "
+            f"{'their records' if len(rows) != 1 else 'its record'}: "
+            f"{done - len(problems):,} agree"
+        )
+        if problems:
+            line += f", {len(problems):,} {'do' if len(problems) != 1 else 'does'} not"
+        if skipped:
+            line += f"; {skipped:,} skipped (they do not check out)"
+        if unchecked:
+            line += f"; {unchecked:,} of them without a digest to check"
+        print(line + ".")
+    if interrupted:
+        return 130
+    return 1 if problems or skipped else 0

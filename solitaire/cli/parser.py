@@ -421,6 +421,12 @@ def _register_history(sub: Subcommands) -> None:
             metavar="N",
             help="how many deals, and how many of each other kind of game (default 20)",
         )
+        hist.add_argument(
+            "--check",
+            action="store_true",
+            help="replay every game against its record: one line for each whose row says "
+            "otherwise (exit status 1 if any)",
+        )
 
 
 def _register_tiles(sub: Subcommands) -> None:

@@ -21,20 +21,21 @@ from solitaire.cli.common import (
     open_history,
     prog,
     progress_bar,
+    report_skipped,
     run_on,
     where,
 )
 from solitaire.cli.terminal import on_a_terminal
 from solitaire.core.cards import parse_cards
 from solitaire.core.dealcode import daily_seed, deal_code, decode_deal
-from solitaire.core.errors import InputError
+from solitaire.core.errors import CribsolError, InputError
 from solitaire.core.secret import SEED_CHOSEN, seed_hidden
 from solitaire.core.untrusted import read_record_file, record_kind, safe_text
 from solitaire.patience.coach import heels_note, hint_reasons, review_round
 from solitaire.patience.game import ROUNDS, Game
 from solitaire.patience.levels import MAX_TARGET
 from solitaire.patience.record import game_record, replay
-from solitaire.store import command
+from solitaire.store import History, command
 from solitaire.ui.kinds import KINDS, PATIENCE, patience_summary, record_text, stored_patience
 from solitaire.ui.patience.views import (
     AdviceView,
@@ -43,6 +44,7 @@ from solitaire.ui.patience.views import (
     aids_text,
     reason_text,
 )
+from solitaire.ui.views import Paragraph
 
 
 def _joined_cards(tokens: Sequence[str]) -> str:
@@ -248,13 +250,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
             kind = history.kind_of(stored_id)
             replays = _replays()
             _match_options_only(args, kind)
+            differs = None if kind is None else _row_against_record(history, stored_id, kind)
+            report_skipped(history)  # a row shown though its digest cannot be checked
             if kind in replays:
                 load, show = replays[kind]
                 row, text = history.stored_record(stored_id, kind)
                 data = load(text)
                 chosen = data.get(SEED_CHOSEN) is not False  # checked when it replays
                 _refuse_reveal(args, f"{KINDS[kind].noun} {stored_id}", row.finished, chosen)
-                return show(args, data, stored_id)
+                status = show(args, data, stored_id)
+                return _say_differs(args, stored_id, differs) or status
             stored = stored_patience(history, stored_id)
         game, daily = stored.game, stored.daily
         _refuse_reveal(args, f"game {stored_id}", game.is_over, game.seed_chosen)
@@ -268,9 +273,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         _match_options_only(args, "patience")
         game = replay(data, allow_unfinished=True)
         daily = data.get("daily")
+        differs = None
     if args.json:
         print(json.dumps(game_record(game, daily=daily)))
-        return 0
+        return 0 if stored_id is None else _say_differs(args, stored_id, differs)
     console = make_console(args)
     title = _game_title(game, daily)
     if stored_id is not None:
@@ -286,7 +292,35 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if stored_id is not None:
             line += f" {command(f'play --resume {stored_id}')} resumes it."
         console.print(Text(line, style="warn"))
-    return 0
+    return 0 if stored_id is None else _say_differs(args, stored_id, differs)
+
+
+def _row_against_record(history: History, game_id: int, kind: str) -> str | None:
+    """Where a stored game's row says other than its record, or None (None too when the
+    record does not replay: the replay itself says so)."""
+    from solitaire.ui.kinds import disagreement
+
+    row, text = history.stored_record(game_id, kind)
+    try:
+        return disagreement(row, text)
+    except (CribsolError, ValueError, RecursionError):
+        return None
+
+
+def _say_differs(args: argparse.Namespace, game_id: int, differs: str | None) -> int:
+    """One line when the history's row of a replayed game is not what its record gives:
+    status 1; else 0."""
+    if differs is None:
+        return 0
+    line = (
+        f"The history's row of game {game_id} does not match its record: {differs} "
+        f"({command('history --check')} checks every game)."
+    )
+    if args.json:
+        print(f"{prog()}: {line}", file=sys.stderr)
+    else:
+        make_console(args).print(Paragraph(Text(line, style="warn")))
+    return 1
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

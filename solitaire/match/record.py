@@ -235,6 +235,8 @@ def _replay_deal(match: Match, data: object, where: str, last: bool) -> None:
         if isinstance(entry, Mapping) and "point" in entry:
             continue  # go points are what the play gives: compared below
         lays = isinstance(entry, Mapping) and "lay" in entry
+        if isinstance(entry, Mapping) and not lays and "go" not in entry:
+            raise RecordError(f"{index}: missing field 'lay' (or 'go', for a go)")
         step = Fields(
             entry, index, ("player", "lay", "count", "points") if lays else ("player", "go")
         )
@@ -277,6 +279,9 @@ def replay_match(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> 
     counting: list[int] = []
     muggins = False
     if top.has("counting") or top.has("muggins"):
+        for name in ("counting", "muggins"):  # written together: one alone names the other
+            if not top.has(name):
+                raise RecordError(f"record: missing field {name!r}")
         seats = top.array("counting", 1, 2)
         counting = [
             check_int(v, f"{top.name('counting')} item {i}", 0, 1) for i, v in enumerate(seats, 1)

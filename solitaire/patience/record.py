@@ -146,6 +146,8 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> Game:
     """Play a record again on a fresh engine, checking every field, card and score it states."""
     if not isinstance(data, Mapping):
         raise RecordError("not a game record: expected a JSON object")
+    if "version" not in data:
+        raise RecordError("record: missing field 'version'")
     check_version(data.get("version"), "record: field 'version'", RECORD_VERSION)
     record = Fields(data, "record", _TOP_FIELDS, _OPTIONAL_FIELDS)
     if record.has("game"):  # older records name no game

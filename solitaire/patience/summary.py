@@ -25,12 +25,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PATIENCE",
+    "REVIEWED",
     "SHAPE",
     "PatienceRow",
     "Stats",
     "migrated",
     "patience_stats",
     "record_text",
+    "recounted",
     "replayed",
     "summary",
 ]
@@ -71,6 +73,7 @@ class PatienceRow:
     perfect_expected: float | None
     hindsight_best: int | None
     undos: int = 0  # discards taken back
+    checked: bool = True  # False: its digest could not be checked (see the store)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,9 +122,24 @@ def replayed(text: str) -> tuple[Game, str | None]:
     return game, daily if isinstance(daily, str) else None
 
 
+REVIEWED: Final = ("efficiency", "perfect_expected", "hindsight_best")
+
+
+def recounted(text: str) -> tuple[int | None, bool, dict[str, Any]]:
+    """What a stored record gives of its row: its seed, finished flag and summary (with the
+    review, once finished); a RecordError if it does not replay."""
+    from solitaire.patience.coach import review_game  # the discard values: loaded when used
+
+    game, daily = replayed(text)
+    review = review_game(game) if game.is_over else None
+    return game.seed, game.is_over, summary(game, review, daily)
+
+
 def migrated(text: str, old: Mapping[str, Any]) -> tuple[int | None, bool, dict[str, Any]]:
     """A row of an older history (or the first version's saved game, ``old`` empty): its
-    seed, finished flag and summary, its record replayed and its old columns checked."""
+    seed, finished flag and summary, its record replayed and its old columns checked. The
+    review (efficiency, perfect and hindsight) is recomputed from the record, never copied,
+    for a game whose old row had one."""
     game, daily = replayed(text)
     fields = summary(game, None, daily)
     if old:
@@ -134,8 +152,10 @@ def migrated(text: str, old: Mapping[str, Any]) -> tuple[int | None, bool, dict[
         for name in ("total", "hints"):
             if old[name] != fields[name]:
                 raise RecordError(f"its {name} is not its record's")
-        for name in ("efficiency", "perfect_expected", "hindsight_best"):
-            fields[name] = old[name]
+        if game.is_over and any(old[name] is not None for name in REVIEWED):
+            from solitaire.patience.coach import review_game
+
+            fields.update(summary(game, review_game(game), daily))
         fields["daily"] = old["daily"] if old["daily"] is not None else daily
         why = SHAPE.why(fields)
         if why is not None:
@@ -150,6 +170,7 @@ def patience_row(
     seed: int | None,
     finished: bool,
     fields: Mapping[str, Any],
+    checked: bool = True,
 ) -> PatienceRow:
     """A checked row (its summary fits :data:`SHAPE`) as the listings read it."""
     return PatienceRow(
@@ -168,6 +189,7 @@ def patience_row(
         perfect_expected=fields["perfect_expected"],
         hindsight_best=fields["hindsight_best"],
         undos=fields["undos"],
+        checked=checked,
     )
 
 

@@ -28,11 +28,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 import secrets
 import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, ClassVar, Final
 from urllib.parse import quote
@@ -44,6 +43,7 @@ from solitaire.store.migration import transaction
 from solitaire.store.paths import NotInProgressError, SaveError, StoreError, problem, set_aside
 from solitaire.store.schema import (
     COLUMNS,
+    KEYS,
     MAX_RECORD,
     MAX_SUMMARY,
     SCHEMA_VERSION,
@@ -60,7 +60,21 @@ from solitaire.store.schema import (
 
 __all__ = ["History"]
 
-KEY_FILE: Final = "history.key"
+KEY_FILE: Final = "history.key"  # where an earlier release kept the key
+_EVERY_ROW: Final = 1 << 63  # no key at all: every row is shown unchecked
+
+
+def _stored_key(conn: sqlite3.Connection) -> tuple[bytes, int] | None:
+    """The key kept in the database and the first game id it signed, or None."""
+    if "history_key" not in migration.tables(conn):
+        return None
+    found = conn.execute("SELECT key, since FROM history_key WHERE id = 1").fetchone()
+    if found is None:
+        return None
+    key, since = found
+    if isinstance(key, bytes) and len(key) == 32 and type(since) is int and since >= 0:
+        return key, since
+    return None
 
 
 # The record is read as its bytes (its digest is over them; nothing decodes it unless it
@@ -106,7 +120,11 @@ class History:
         self.notices: list[str] = []  # set-aside files, imports: one line each
         self.skipped: dict[int, str] = {}  # rows that do not check out: id -> why
         self._timeout = timeout  # seconds to wait for another program's write
-        self._key: bytes | None = None
+        self.unchecked: dict[int, str] = {}  # rows shown though their digest is not checked
+        self._key: bytes | None = None  # what new rows are signed with
+        self._keys: tuple[bytes, ...] = ()  # what rows are checked with
+        self._since = 0  # rows below this id were stored before the key: shown if unchecked
+        self._lost = ""  # what became of the key those rows were stored under, in words
         self._conn: sqlite3.Connection | None = self._open()
         if not readonly and self._conn is not None:
             found = migration.import_saved_game(self.data_dir, self._conn, self.kinds, self._add)
@@ -134,6 +152,22 @@ class History:
             ) from None
         if self.path.exists() and not self.path.stat().st_mode & 0o222:  # even for root
             raise StoreError(f"cannot use the history: the file {self.path} is read-only")
+        if not self.path.exists():  # a new history that cannot be made leaves nothing behind
+            try:
+                return self._opened()
+            except BaseException:
+                self._unmade()
+                raise
+        return self._opened()
+
+    def _unmade(self) -> None:
+        """Remove the empty database a failed first opening made (a full disk, say)."""
+        with suppress(OSError):
+            if self.path.stat().st_size == 0:  # never written: no row, no key in it
+                self.path.with_name(self.path.name + "-journal").unlink(missing_ok=True)
+                self.path.unlink()
+
+    def _opened(self) -> sqlite3.Connection:
         try:
             return self._connect()
         except migration.ForeignError as error:
@@ -155,27 +189,66 @@ class History:
             f"The history {self.path} {why}; it was set aside as {moved} and a new one started."
         )
 
-    def _read_key(self) -> bytes | None:
-        try:
-            text = (self.data_dir / KEY_FILE).read_text(encoding="ascii").strip()
-            key = bytes.fromhex(text)
-        except (OSError, ValueError):
-            return None
-        return key if len(key) == 32 else None
-
-    def _make_key(self) -> bytes:
-        key = secrets.token_bytes(32)
+    def _side_key(self) -> tuple[bytes | None, str]:
+        """The key an earlier release kept beside the database (``history.key``), or None
+        and what is wrong with that file, in a few words."""
         path = self.data_dir / KEY_FILE
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "w", encoding="ascii") as handle:
-                handle.write(key.hex() + "\n")
-                handle.flush()
-                if self.durable:
-                    os.fsync(handle.fileno())
+            if not path.exists():
+                return None, "is missing"
+            if not path.is_file():  # a directory, /dev/null: never opened
+                return None, "is not a regular file"
+            with path.open("rb") as handle:
+                raw = handle.read(256)
         except OSError as error:
-            raise StoreError(f"cannot write the history's key {path}: {problem(error)}") from None
-        return key
+            return None, f"cannot be read ({problem(error)})"
+        if not raw.strip():
+            return None, "is empty"
+        try:
+            key = bytes.fromhex(raw.decode("ascii").strip())
+        except ValueError:
+            key = b""
+        return (key, "") if len(key) == 32 else (None, "does not hold a key")
+
+    def _use_key(self, stored: tuple[bytes, int] | None) -> None:
+        """Sign with the stored key; check with it and with the side file's, if any."""
+        side, why = self._side_key()
+        if stored is None and side is not None:  # an earlier release's history, read
+            stored = (side, 0)
+        if stored is None:  # nothing can be checked: every row is shown unchecked
+            self._key, self._keys, self._since = None, (), _EVERY_ROW
+        else:
+            self._key, self._since = stored
+            self._keys = (self._key,) if side in (None, self._key) else (self._key, side)
+        self._lost = f"the key {self.data_dir / KEY_FILE} {why or 'is not theirs'}"
+
+    def _adopt_key(self, conn: sqlite3.Connection) -> None:
+        """The history's key, kept in the database: an earlier release's side file read into
+        it, or a new key made (the rows stored before it are then shown unchecked)."""
+        stored = _stored_key(conn)
+        if stored is None:
+            side, why = self._side_key()
+            with transaction(conn):
+                conn.execute(KEYS)
+                stored = _stored_key(conn)  # another copy of the program may have made it
+                if stored is None:
+                    count, top = conn.execute(
+                        "SELECT count(*), coalesce(max(id), 0) FROM games"
+                    ).fetchone()
+                    stored = (side, 0) if side is not None else (secrets.token_bytes(32), top + 1)
+                    conn.execute(
+                        "INSERT OR REPLACE INTO history_key (id, key, since) VALUES (1, ?, ?)",
+                        stored,
+                    )
+                    if side is None and count:
+                        self.notices.append(
+                            f"The history's key {self.data_dir / KEY_FILE} {why}: its {count} "
+                            f"stored game{'s' if count != 1 else ''} cannot be checked against "
+                            f"{'their digests' if count != 1 else 'its digest'}; kept, and "
+                            f"listed marked ? ({command('history --check')} compares "
+                            "each with its record)."
+                        )
+        self._use_key(stored)
 
     def _open_for_reading(self) -> sqlite3.Connection | None:
         if not self.path.exists():
@@ -198,11 +271,12 @@ class History:
                 conn.backup(memory)
                 conn.close()
                 conn = memory
-                self._key = secrets.token_bytes(32)
+                key = secrets.token_bytes(32)
                 with transaction(conn):
-                    self.notices += migration.migrate(conn, version, self.kinds, self._key)
+                    self.notices += migration.migrate(conn, version, self.kinds, key)
+                self._use_key((key, 0))
             else:
-                self._key = self._read_key()
+                self._use_key(_stored_key(conn))
         except migration.ForeignError as error:
             conn.close()
             raise StoreError(
@@ -231,20 +305,15 @@ class History:
         try:
             version = migration.check_version(conn, self.path)
             migration.check_shape(conn, version)
-            key = self._read_key()
-            if version < SCHEMA_VERSION:
-                key = key if key is not None and version == 0 else self._make_key()
+            if version < SCHEMA_VERSION:  # a new history, or an older one: every row keyed
+                key = secrets.token_bytes(32)
                 with transaction(conn):
                     self.notices += migration.migrate(conn, version, self.kinds, key)
-            elif key is None:
-                count = conn.execute("SELECT count(*) FROM games").fetchone()[0]
-                key = self._make_key()
-                if count:
-                    self.notices.append(
-                        f"The history's key {self.data_dir / KEY_FILE} was missing or damaged: "
-                        f"its {count} stored games cannot be checked and are skipped."
+                    conn.execute(
+                        "INSERT OR REPLACE INTO history_key (id, key, since) VALUES (1, ?, 0)",
+                        (key,),
                     )
-            self._key = key
+            self._adopt_key(conn)
             if "screens" not in migration.tables(conn):  # schema 3 of an earlier release
                 with transaction(conn):
                     conn.execute(SCREENS)
@@ -444,6 +513,8 @@ class History:
             self.skipped[-1] = "its id is not a whole number"
             return None
         why = self._why_not(game_id, values, stored_digest)
+        checked = why is None
+        why = None if why == "" else why
         summary: dict[str, Any] = {}
         if why is None:
             try:  # bounded in size already; the game's shape checks every field
@@ -458,6 +529,8 @@ class History:
         if why is not None:
             self.skipped[game_id] = why
             return None
+        if not checked:
+            self.unchecked[game_id] = self._lost
         seed = values["seed"]
         return GameRow(
             id=game_id,
@@ -467,19 +540,22 @@ class History:
             seed=None if seed is None else int(str(seed)),
             finished=bool(values["finished"]),
             summary=summary,
+            checked=checked,
         )
 
     def _why_not(self, game_id: int, values: Mapping[str, object], stored: object) -> str | None:
-        if self._key is None:
-            return f"the history's key {self.data_dir / KEY_FILE} is missing or damaged"
+        """Why the row is skipped, or None; "" when it is shown though its digest cannot be
+        checked (stored under a key the history no longer has)."""
         if stored == migration.UNMIGRATED:
             return f"it did not check out when the history was migrated ({values['summary']})"
         why = unreadable(values)
         if why is not None:
             return why
-        if stored != digest(self._key, game_id, values):
-            return "its fields were changed after it was stored"
-        return None
+        if any(stored == digest(key, game_id, values) for key in self._keys):
+            return None
+        if game_id < self._since:
+            return ""
+        return "its fields were changed after it was stored"
 
     def report(self) -> str | None:
         """One line about the rows skipped so far, or None."""
@@ -492,6 +568,21 @@ class History:
             f"{count} game{'s' if count != 1 else ''} in the history "
             f"{'do' if count != 1 else 'does'} not check out and "
             f"{'were' if count != 1 else 'was'} skipped (edited or damaged): {ids}{more}"
+        )
+
+    def unchecked_report(self) -> str | None:
+        """One line about the rows shown though their digests could not be checked, or None."""
+        if not self.unchecked:
+            return None
+        ids = ", ".join(str(i) for i in sorted(self.unchecked)[:10])
+        more = "..." if len(self.unchecked) > 10 else ""
+        count = len(self.unchecked)
+        many = count != 1
+        return (
+            f"{count} game{'s' if many else ''} ({ids}{more}) cannot be checked against "
+            f"{'their digests' if many else 'its digest'}, as {self._lost}: shown, marked ? "
+            f"in listings; {command('history --check')} compares "
+            f"{'each' if many else 'it'} with its record."
         )
 
     def games(self, limit: int | None = None, *, kind: str) -> list[GameRow]:

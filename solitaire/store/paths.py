@@ -6,6 +6,7 @@ import datetime as dt
 import errno
 import os
 import sqlite3
+import stat
 import sys
 import tempfile
 from enum import Enum
@@ -58,9 +59,28 @@ def default_data_dir() -> Path:
     return base / APP_NAME
 
 
+def _not_a_directory(path: Path) -> None:
+    """A StoreError when ``path``, or the nearest of its parents that exists, is there but is
+    not a directory (a file, say): said so, not as the system's "File exists"."""
+    for place in (path, *path.parents):
+        try:
+            found = place.stat()
+        except FileNotFoundError:
+            continue
+        except OSError:  # a parent that is a file: NotADirectoryError, said below
+            continue
+        if not stat.S_ISDIR(found.st_mode):
+            what = "it" if place == path else str(place)
+            raise StoreError(f"cannot use data directory {path}: {what} is a file, not a directory")
+        return
+
+
 def reading_data_dir(option: str | None) -> Path:
-    """The data directory for a command that only reads: nothing is created or tested."""
-    return Path(option).expanduser() if option else default_data_dir()
+    """The data directory for a command that only reads: nothing is created or written (a
+    path that is a file is refused in one line)."""
+    path = Path(option).expanduser() if option else default_data_dir()
+    _not_a_directory(path)
+    return path
 
 
 def resolve_data_dir(option: str | None) -> Path:
@@ -69,7 +89,7 @@ def resolve_data_dir(option: str | None) -> Path:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise StoreError(f"cannot use data directory {path}: {error.strerror or error}") from None
+        raise StoreError(f"cannot use data directory {path}: {problem(error)}") from None
     if not path.is_dir():
         raise StoreError(f"cannot use data directory {path}: not a directory")
     try:

@@ -16,8 +16,13 @@ without a new version: a history of an earlier release gains it when opened for
 play, and an earlier release reads a history that has it.
 
 Each row carries a digest: HMAC-SHA256 of all its fields under the history's own
-key (``history.key`` in the data directory, made with the history), so a row
-cannot be edited, or copied in from another history, by recomputing a hash.
+key, so a row cannot be edited by hand, or copied in from another history, and still
+check out. The key is kept in the database itself (``history_key``, added to schema 3
+like ``screens``), so a copy of the file carries it: an earlier release kept it in a
+side file, ``history.key``, which is read into the table the first time the history
+is opened for play. ``since`` is the first game id the key signed: a row below it was
+stored under a key the history no longer has (the side file was lost), and is shown
+unchecked rather than skipped.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from typing import Any, Final
 from solitaire.core.limits import MAX_SEED_DIGITS
 
 __all__ = [
+    "KEYS",
     "SCHEMA",
     "SCHEMA_VERSION",
     "SCREENS",
@@ -54,6 +60,11 @@ SCREENS: Final = """CREATE TABLE IF NOT EXISTS screens (
     state TEXT NOT NULL,
     digest TEXT NOT NULL
 )"""
+KEYS: Final = """CREATE TABLE IF NOT EXISTS history_key (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    key BLOB NOT NULL,
+    since INTEGER NOT NULL
+)"""
 SCHEMA: Final = (
     """CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
@@ -68,6 +79,7 @@ SCHEMA: Final = (
 )""",
     "CREATE INDEX IF NOT EXISTS games_by_state ON games (kind, finished)",
     SCREENS,
+    KEYS,
 )
 COLUMNS: Final = ("kind", "played_by", "played_at", "seed", "finished", "summary", "record")
 DIGESTED: Final = tuple(c for c in COLUMNS if c != "played_at")  # it changes alone
@@ -106,7 +118,8 @@ class Summary:
 
 @dataclass(frozen=True, slots=True)
 class GameRow:
-    """One stored game, checked: its digest, and every field's type."""
+    """One stored game, checked: every field's type, and its digest unless ``checked`` is
+    False (stored under a key the history no longer has: shown, marked as unchecked)."""
 
     id: int
     kind: str
@@ -115,6 +128,7 @@ class GameRow:
     seed: int | None
     finished: bool
     summary: Mapping[str, Any]  # checked by the game's Kind
+    checked: bool = True  # False: its digest could not be checked (its key is lost)
 
 
 def digest(key: bytes, game_id: int, values: Mapping[str, object]) -> str:

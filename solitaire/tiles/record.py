@@ -267,6 +267,9 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> TileGa
         _replay_early(game, names, early)
         if game.is_over:
             raise RecordError(f"{where}: the game was already over")
+        if not record.has("joker") and isinstance(item, Mapping) and set(_JOKER_TURN) & set(item):
+            joker = next(name for name in _JOKER_TURN if name in item)
+            raise RecordError(f"record: missing field 'joker' ({where} has a Joker's {joker!r})")
         turn = Fields(item, where, required=_TURN, optional=_JOKER_TURN if jokers else ())
         kind = turn.text("action", 8, pattern=re.compile("|".join(_ACTIONS)))
         counted = jokers and kind == "play"  # a Joker game's play says its count and call

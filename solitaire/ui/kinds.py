@@ -9,7 +9,7 @@ helpers below save and read the patience's rows for its session and commands.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -28,11 +28,13 @@ __all__ = [
     "PATIENCE",
     "TILES",
     "StoredGame",
+    "disagreement",
     "history",
     "patience_row",
     "patience_rows",
     "patience_summary",
     "record_text",
+    "recounted",
     "stored_patience",
 ]
 
@@ -73,6 +75,66 @@ def _read(name: str, text: str, old: Mapping[str, Any]) -> tuple[int | None, boo
     from solitaire.match.summary import drill_from_record, match_from_record
 
     return (match_from_record if name == MATCH else drill_from_record)(text)
+
+
+def recounted(kind: str, text: str) -> Summary:
+    """The summary a stored record gives (replayed, every card and count derived again; a
+    finished patience game reviewed): what its row should say. A ``RecordError`` (or a
+    ``CribsolError``) when the record does not replay."""
+    if kind == PATIENCE:
+        from solitaire.patience.summary import recounted as patience_recounted
+
+        return Summary(*patience_recounted(text))
+    return Summary(*_read(kind, text, {}))
+
+
+def _leaves(value: Any, path: str) -> Iterator[tuple[str, Any]]:
+    if isinstance(value, Mapping):
+        for name, part in value.items():
+            yield from _leaves(part, f"{path}.{name}" if path else str(name))
+    elif isinstance(value, list | tuple):
+        for index, part in enumerate(value):
+            yield from _leaves(part, f"{path}[{index}]")
+    else:
+        yield path, value
+
+
+def disagreement(row: GameRow, text: str) -> str | None:
+    """Where a checked row's summary says other than its record (the record replayed), in
+    a few words; None when they agree. Raises as :func:`recounted` does."""
+    recount = recounted(row.kind, text)
+    stored = {"seed": row.seed, "finished": row.finished, **row.summary}
+    given = {"seed": recount.seed, "finished": recount.finished, **recount.fields}
+    unreviewed = row.kind == PATIENCE and all(row.summary.get(n) is None for n in _REVIEWED)
+    said = dict(_leaves(stored, ""))
+    found = dict(_leaves(given, ""))
+    differ = []
+    for name in [*said, *(n for n in found if n not in said)]:
+        if unreviewed and name in _REVIEWED:
+            continue  # a game filed without its review (--auto): nothing to compare
+        if name in said and name in found and said[name] == found[name]:
+            continue
+        if name in _SECRET:  # never shown here: a game's seed may be secret until it ends
+            differ.append(f"its {name} is not its record's")
+        else:
+            differ.append(f"its {name} says {_said(said, name)}, its record {_said(found, name)}")
+    if not differ:
+        return None
+    more = f" (and {len(differ) - 3} more)" if len(differ) > 3 else ""
+    return "; ".join(differ[:3]) + more
+
+
+_REVIEWED: Final = ("efficiency", "perfect_expected", "hindsight_best")
+_SECRET: Final = ("seed", "deal_code")
+
+
+def _said(values: Mapping[str, Any], name: str) -> str:
+    from solitaire.core.untrusted import safe_text
+
+    if name not in values:
+        return "nothing"
+    value = values[name]
+    return "none" if value is None else safe_text(str(value), 40)
 
 
 def _kind(name: str, noun: str) -> Kind:
@@ -131,7 +193,7 @@ def patience_row(row: GameRow) -> PatienceRow:
     from solitaire.patience import summary as patience
 
     return patience.patience_row(
-        row.id, row.played_by, row.played_at, row.seed, row.finished, row.summary
+        row.id, row.played_by, row.played_at, row.seed, row.finished, row.summary, row.checked
     )
 
 

@@ -314,13 +314,15 @@ def _line_segments(
 
 
 def history_row(row: GameRow) -> Text:
-    """A history listing's line as far as every kind of game shares it: id, when last played."""
+    """A history listing's line as far as every kind of game shares it: id (marked ``?`` when
+    its digest could not be checked), when last played."""
     from solitaire.core.untrusted import safe_text  # (not at import: `score` needs none of it)
 
     when = safe_text(row.played_at.replace("T", " ")[:16], 16)
+    mark = " " if getattr(row, "checked", True) else "?"  # its digest could not be checked
     # A listing's line is laid out to fit 80 columns: folded, not word-wrapped (fast for
     # 10,000 of them).
-    return Text(f"{row.id:>6}  {when:16}  ", no_wrap=True, overflow="fold")
+    return Text(f"{row.id:>6}{mark} {when:16}  ", no_wrap=True, overflow="fold")
 
 
 def hanging_row(lead: Text, pieces: Sequence[str], width: int, style: str = "") -> list[Text]:

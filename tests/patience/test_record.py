@@ -73,7 +73,7 @@ DELETE = object()
         (["rounds", 2, "crib_dealt"], DELETE, "round 3: missing field 'crib_dealt'"),
         (["rounds", 2, "extra"], 1, "round 3: unexpected field 'extra'"),
         (["version"], 2, "field 'version' is 2"),
-        (["version"], DELETE, "field 'version' is null"),
+        (["version"], DELETE, "record: missing field 'version'"),
         (["deck"], DELETE, "missing field 'deck'"),
         (["seed"], 12345, "field 'deck' is not the deck that field 'seed' deals"),
         (["total"], 500, "record: field 'total': expected 0 to 389, got 500"),

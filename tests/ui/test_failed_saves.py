@@ -31,6 +31,7 @@ from solitaire.ui.match.coaching import Coach
 from solitaire.ui.match.session import SEEN, MatchSession
 from solitaire.ui.tiles.app import build_app
 from solitaire.ui.tiles.session import TILES, TileSession
+from solitaire.ui.tiles.typed import typed_form
 from tests.faults import FAULTS
 
 IDS = ["full", "read-only", "locked"]
@@ -157,6 +158,43 @@ def test_a_tile_play_that_cannot_be_saved_is_not_made(
     monkeypatch.undo()
     session.commit(action)
     assert len(session.game.turns) >= 2  # yours, and the computer's answer
+    same(record, history, session.game_id, TILES)
+
+
+@pytest.mark.parametrize("fault", FAULTS, ids=IDS)
+@pytest.mark.parametrize("joker", [False, True])
+def test_a_typed_tile_move_that_cannot_be_saved_is_kept(
+    history: History, monkeypatch: pytest.MonkeyPatch, fault: sqlite3.Error, joker: bool
+) -> None:
+    """A move typed with m is kept as a move made with keys is: not played, still typed,
+    and Enter plays it once the history can be written."""
+    seed = next(s for s in range(100) if TileGame(s, joker=joker).current_player == 0)
+    session = TileSession(history, ["Ann", "expert"], lambda: TileGame(seed, joker=joker))
+
+    def record() -> dict[str, object]:
+        return game_record(session.game, session.names)
+
+    before = record()
+    typed = typed_form(next(iter(generate(session.game.board, session.rack))).play)
+    session.start_typing()
+    session.typing = typed
+    failing(monkeypatch, history, fault)
+    session.enter()
+    if joker:  # the count is asked first (nothing to save yet); the save fails with it
+        assert session.typing is None and session.counting is not None
+        session.digit(1)
+        session.enter()
+    assert record() == before and session.game.current_player == 0
+    assert session.message.startswith("Not played, as it could not be saved")
+    assert session.message.endswith("the same key tries again.")
+    if joker:
+        assert session.counting is not None and session.count == "1"  # the play, counted
+    else:
+        assert session.typing == typed  # what was typed is still there, to play again
+    same(record, history, session.game_id, TILES)
+    monkeypatch.undo()
+    session.enter()
+    assert len(session.game.turns) >= 2 and session.typing is None
     same(record, history, session.game_id, TILES)
 
 

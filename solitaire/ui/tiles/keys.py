@@ -330,8 +330,11 @@ class Keys:
         except IllegalMoveError as error:  # the move typed stays, to be mended
             self.message = str(error)
             return
-        self.typing = None
+        typed, self.typing = self.typing, None
+        turns = len(self.game.turns)
         self.commit(action)
+        if self.counting is None and len(self.game.turns) == turns:  # not saved: nothing made
+            self.typing = typed  # kept, as the tiles laid with keys are: Enter tries again
 
     def start_typing(self) -> None:
         """m: type a move instead of laying tiles."""
