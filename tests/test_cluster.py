@@ -38,6 +38,7 @@ from solitaire.tiles.fit_leaves import fit_leaves
 from solitaire.tiles.fit_win_chance import SelfPlayGame as Task
 from solitaire.tiles.fit_win_chance import self_play_positions
 from solitaire.version import version
+from tests.test_signals import SIGNALS, runs, stop, wait_for
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -203,35 +204,23 @@ def _no_task_left(local_cluster: LocalCluster) -> None:
     assert not _tasks(local_cluster)
 
 
-def test_ctrl_c_at_the_command_line(address: str, local_cluster: LocalCluster) -> None:
-    """SIGINT to a ``cribsol simulate --cluster`` under way: exit 130, the finished games
-    reported in the JSON, the rest cancelled on the cluster."""
-    command = [sys.executable, "-m", "solitaire", "simulate", "--games", "1000000", "--json"]
-    process = subprocess.Popen(
-        [*command, "--strategy", "target121", "--cluster", address],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while not _tasks(local_cluster) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert _tasks(local_cluster), "the run never reached the cluster"
-        time.sleep(1)
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=180)  # a loaded machine stops slowly
-    finally:
-        process.kill()
-    assert process.returncode == 130, err
-    summary = json.loads(out)
-    assert summary["interrupted"] and summary["games"] < 1_000_000
-    assert (
-        err.strip()
-        .splitlines()[-1]
-        .endswith(f"interrupted; {summary['games']:,} finished games reported")
-    )
+def test_each_signal_at_the_command_line(address: str, local_cluster: LocalCluster) -> None:
+    """SIGINT, SIGTERM or SIGHUP to a ``cribsol simulate --cluster`` under way: exit 130
+    within seconds, the finished games reported in the JSON, the rest cancelled on the
+    cluster."""
+    argv = ["cribsol", "simulate", "--games", "10000000", "--json", "--strategy", "random"]
+    with runs([*argv, "--cluster", address], {**os.environ}, len(SIGNALS)) as started:
+        wait_for(started, first_task=True, workers=0)
+        ended = stop(started)
+    for number, (status, out, err) in zip(SIGNALS, ended, strict=True):
+        assert status == 130, f"{number.name}: {err}"
+        summary = json.loads(out)
+        assert summary["interrupted"] and 0 < summary["games"] < 10_000_000, number.name
+        assert (
+            err.strip()
+            .splitlines()[-1]
+            .endswith(f"interrupted; {summary['games']:,} finished games reported")
+        )
     _no_task_left(local_cluster)
 
 

@@ -37,20 +37,24 @@ import runpy, sys
 import solitaire.core.runs as runs
 
 runs.AIM_SECONDS = 0.05
-play = runs.LocalPool.play
 
-def announcing(self, work, tasks, finished):
-    said = []
+def announcing(play):
+    def announced(self, work, tasks, finished):
+        said = []
 
-    def first(index, result):
-        finished(index, result)
-        if index == 0 and not said:
-            said.append(True)
-            print({FIRST!r}, file=sys.stderr, flush=True)
+        def first(index, result):
+            finished(index, result)
+            if index == 0 and not said:
+                said.append(True)
+                print({FIRST!r}, file=sys.stderr, flush=True)
 
-    return play(self, work, tasks, first)
+        return play(self, work, tasks, first)
 
-runs.LocalPool.play = announcing
+    return announced
+
+runs.LocalPool.play = announcing(runs.LocalPool.play)
+import solitaire.cluster as cluster  # Dask itself is imported only by a run on a cluster
+cluster.DaskCluster.play = announcing(cluster.DaskCluster.play)
 target, *sys.argv[1:] = sys.argv[1:]
 if target.endswith(".py"):
     sys.path.insert(0, str(__import__("pathlib").Path(target).parent))
@@ -124,8 +128,8 @@ def runs(argv: list[str], env: dict[str, str], count: int) -> Iterator[list[Run]
             run.kill()
 
 
-def wait_for(runs: list[Run], first_task: bool, seconds: float = 120) -> None:
-    """Until each run has started its workers and, if asked, finished its first task."""
+def wait_for(runs: list[Run], first_task: bool, workers: int = 2, seconds: float = 120) -> None:
+    """Until each run has started its ``workers`` and, if asked, finished its first task."""
     selector = selectors.DefaultSelector()
     waiting = {run.process.stderr.fileno(): run for run in runs if run.process.stderr}
     for fd in waiting:
@@ -141,7 +145,7 @@ def wait_for(runs: list[Run], first_task: bool, seconds: float = 120) -> None:
             run.watch()
             if run.process.poll() is not None:
                 pytest.fail(f"ended before the signal: {run.err.decode()}")
-            if len(run.started) >= 2 and (not first_task or FIRST.encode() in run.err):
+            if len(run.started) >= workers and (not first_task or FIRST.encode() in run.err):
                 ready.add(fd)
     selector.close()
     for fd in waiting:
