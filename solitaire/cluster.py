@@ -1,9 +1,10 @@
 """Long runs on a Dask cluster: the workers of a ``distributed`` scheduler, on any machines.
 
 :func:`connect` reaches the scheduler at an address (``tcp://host:8786``) within a
-bounded time, waits for a worker, and checks that every worker runs this version of
-the project before any game is played (and every task checks its worker's version
-again, so a worker that joins mid-run with another one stops the run in one line);
+bounded time, waits for a worker, and checks that every worker runs this build of
+the project (this version, and this code: :func:`code_identity`) before any game is
+played (and every task checks its worker's build again, so a worker that joins mid-run
+with another one stops the run in one line);
 the :class:`DaskCluster` it returns is an
 :class:`~solitaire.core.runs.Executor`, so a simulation or an arena given it plays
 the same tasks as on this machine's processes and adds them up to the same totals.
@@ -18,12 +19,14 @@ finished, kept.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import CancelledError
 from contextlib import contextmanager, suppress
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from solitaire.core.errors import CribsolError
@@ -40,6 +43,8 @@ __all__ = [
     "INSTALL",
     "ClusterError",
     "DaskCluster",
+    "build",
+    "code_identity",
     "connect",
     "play_task",
     "run_on",
@@ -61,10 +66,46 @@ class ClusterError(CribsolError):
     """A cluster that cannot play the run: not reached, no workers, other versions."""
 
 
+_PACKAGE: Final = Path(__file__).resolve().parent
+_identities: dict[Path, str] = {}  # each package folder's code identity, once read
+
+
+def code_identity(package: Path = _PACKAGE) -> str:
+    """The code itself, whatever its version says: the first 12 hex digits of a SHA-256 of
+    every file of the package (its Python and its data), each with its path inside the
+    package, in the order of those paths; compiled caches left out. Read once a process,
+    when first asked: a run on a cluster asks, nothing else does."""
+    if package not in _identities:
+        digest = hashlib.sha256()
+        files = sorted(
+            (path.relative_to(package).as_posix(), path)
+            for path in package.rglob("*")
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"
+        )
+        for name, path in files:
+            content = path.read_bytes()
+            digest.update(f"{name}\0{len(content)}\0".encode())
+            digest.update(content)
+        _identities[package] = digest.hexdigest()[:12]
+    return _identities[package]
+
+
+def build() -> str:
+    """This project's version and code identity: ``0.1.0 3f2a91c0d4e1``."""
+    return f"{version()} {code_identity()}"
+
+
 def worker_version() -> str:
-    """This project's version where this runs (sent to every worker by name: a worker
+    """This project's :func:`build` where this runs (sent to every worker by name: a worker
     without the project fails to load it, and says so)."""
-    return version()
+    return build()
+
+
+def _parts(build: str) -> tuple[str, str]:
+    """A build's version and code identity, shown safely; a build without a code identity
+    (an older release's) has an ``unknown`` one."""
+    version, _, code = build.partition(" ")
+    return safe_text(version, 30), safe_text(code, 30) or "unknown"
 
 
 # Dask's nanny starts each worker with MALLOC_TRIM_THRESHOLD_ set, which turns off glibc's
@@ -90,29 +131,23 @@ def _tune_malloc() -> None:
 
 
 class WorkerVersionError(CribsolError):
-    """A worker runs another version of the project than the run's (one that joined the
-    cluster after the run's check): its :attr:`version` (the only argument, so the error
-    pickles back from the worker)."""
+    """A worker runs another build of the project than the run's (one that joined the
+    cluster after the run's check): its :attr:`version`, a :func:`build` (the only
+    argument, so the error pickles back from the worker)."""
 
     def __init__(self, version: str) -> None:
         super().__init__(version)
         self.version = version
 
 
-_versions: list[str] = []  # this worker's version, once read
-
-
 def play_task(work: Callable[[T], R], task: T, expected: str | None = None) -> R:
-    """``work(task)`` on a worker that runs the ``expected`` version (else a
+    """``work(task)`` on a worker that runs the ``expected`` :func:`build` (else a
     :class:`WorkerVersionError`), the allocator tuned before the first task there."""
     if not _tuned:
         _tune_malloc()
         _tuned.append(True)
-    if expected is not None:
-        if not _versions:
-            _versions.append(version())
-        if _versions[0] != expected:
-            raise WorkerVersionError(_versions[0])
+    if expected is not None and build() != expected:
+        raise WorkerVersionError(build())
     return work(task)
 
 
@@ -233,24 +268,35 @@ def run_on(address: str | None) -> Iterator[DaskCluster | None]:
 
 def check_workers(answers: dict[str, object], shown: str) -> None:
     """Refuse, in one line naming the versions, workers whose answer to
-    :func:`worker_version` is an error (no project there) or another version."""
-    ours = version()
+    :func:`worker_version` is an error (no project there) or another build: another
+    version, or the same version from other code."""
+    ours = build()
+    mine = version()
     lacking = sorted(worker for worker, answer in answers.items() if not isinstance(answer, str))
     if lacking:
         answer = answers[lacking[0]]
         raise ClusterError(
             f"{len(lacking)} of {len(answers)} workers at {shown} cannot load "
             f"{DISTRIBUTION} ({safe_text(str(answer), 80)}): install {DISTRIBUTION} "
-            f"{ours} on every worker"
+            f"{mine} on every worker"
         )
     others = sorted({str(answer) for answer in answers.values()} - {ours})
-    if others:
-        theirs = ", ".join(safe_text(other, 30) for other in others)
-        count = sum(answer != ours for answer in answers.values())
+    if not others:
+        return
+    count = sum(answer != ours for answer in answers.values())
+    versions = sorted({other.partition(" ")[0] for other in others} - {mine})
+    if versions:
+        theirs = ", ".join(safe_text(other, 30) for other in versions)
         raise ClusterError(
             f"{count} of {len(answers)} workers at {shown} run {DISTRIBUTION} {theirs}, "
-            f"this is {ours}: install {DISTRIBUTION} {ours} on every worker"
+            f"this is {mine}: install {DISTRIBUTION} {mine} on every worker"
         )
+    codes = ", ".join(_parts(other)[1] for other in others)
+    raise ClusterError(
+        f"{count} of {len(answers)} workers at {shown} run {DISTRIBUTION} {mine} built "
+        f"from other code (code {codes}, this is {code_identity()}): install this same "
+        f"build of {DISTRIBUTION} on every worker"
+    )
 
 
 class DaskCluster:
@@ -260,7 +306,7 @@ class DaskCluster:
     def __init__(self, client: Any, address: str) -> None:
         self.client: Any = client  # a distributed.Client (untyped)
         self.address = address
-        self.expected = version()  # every task checks its worker runs this
+        self.expected = build()  # every task checks its worker runs this
         self._slots = self._count_slots()
         self._counted = time.monotonic()
 
@@ -300,11 +346,7 @@ class DaskCluster:
             try:
                 result = future.result()
             except WorkerVersionError as error:  # a worker that joined after the check
-                theirs = safe_text(str(error.version), 30)
-                raise ClusterError(
-                    f"a worker at {self.address} runs {DISTRIBUTION} {theirs}, this is "
-                    f"{self.expected}: install {DISTRIBUTION} {self.expected} on every worker"
-                ) from None
+                raise ClusterError(self._refused(str(error.version))) from None
             except (distributed.KilledWorker, CancelledError) as error:
                 # A task whose workers kept dying, or the scheduler gone: not the game's fault.
                 said = str(error).strip().splitlines() or [type(error).__name__]
@@ -333,6 +375,20 @@ class DaskCluster:
         except BaseException:
             self.client.cancel(list(pending))
             raise
+
+    def _refused(self, theirs: str) -> str:
+        """Why a worker of build ``theirs``, met mid-run, stops the run."""
+        (their_version, their_code), (ours, our_code) = _parts(theirs), _parts(self.expected)
+        if their_version != ours:
+            return (
+                f"a worker at {self.address} runs {DISTRIBUTION} {their_version}, this is "
+                f"{ours}: install {DISTRIBUTION} {ours} on every worker"
+            )
+        return (
+            f"a worker at {self.address} runs {DISTRIBUTION} {ours} built from other code "
+            f"(code {their_code}, this is {our_code}): install this same build of "
+            f"{DISTRIBUTION} on every worker"
+        )
 
     def close(self) -> None:
         """Leave the cluster (its scheduler and workers carry on)."""

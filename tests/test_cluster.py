@@ -30,7 +30,7 @@ from distributed import LocalCluster
 
 import solitaire.cluster as cluster_module
 from solitaire.cli import main
-from solitaire.cluster import ClusterError, DaskCluster, check_workers, connect
+from solitaire.cluster import ClusterError, DaskCluster, check_workers, code_identity, connect
 from solitaire.core.runs import run_tasks
 from solitaire.patience.simulation import simulate
 from solitaire.patience.target import build_future
@@ -249,11 +249,90 @@ def test_workers_lacking_the_project_are_refused(tmp_path: Path) -> None:
     assert str(refused.value).endswith(f"install cribbage-solitaire {version()} on every worker")
 
 
+def _package_copy(into: Path) -> Path:
+    """A copy of the package's files (no compiled caches) under ``into``; the package."""
+    import shutil
+
+    package = Path(cluster_module.__file__).resolve().parent
+    copy = into / "solitaire"
+    shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    return copy
+
+
+def test_the_code_identity_is_the_code_not_where_it_lies(tmp_path: Path) -> None:
+    copy = _package_copy(tmp_path)
+    (copy / "core" / "__pycache__").mkdir()
+    (copy / "core" / "__pycache__" / "runs.cpython-311.pyc").write_bytes(b"compiled")
+    assert code_identity(copy) == code_identity()  # the same files elsewhere: the same code
+    seen = {code_identity()}
+    for edit in ("core/scoring.py", "patience/data/future.json", "patience/RULES.md"):
+        path = copy / edit
+        path.write_bytes(path.read_bytes() + b"\n")
+        cluster_module._identities.pop(copy)
+        seen.add(code_identity(copy))
+    (copy / "core" / "extra.py").write_text("")  # a file more
+    cluster_module._identities.pop(copy)
+    seen.add(code_identity(copy))
+    assert len(seen) == 5 and all(re.fullmatch("[0-9a-f]{12}", code) for code in seen)
+
+
+_FROM_COPY: Final = """
+import sys
+sys.path.insert(0, {root!r})  # this package's copy, edited, before the one installed
+for name in [name for name in sys.modules if name.split(".")[0] == "solitaire"]:
+    del sys.modules[name]
+"""
+
+
+def test_a_worker_built_from_other_code_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A worker running the same version from an edited package (a comment more in one
+    module) is refused before any game, at the command line in one line."""
+    copy = _package_copy(tmp_path / "edited")
+    scoring = copy / "core" / "scoring.py"
+    scoring.write_text(scoring.read_text() + "# edited on that worker\n")
+    preload = tmp_path / "from_copy.py"
+    preload.write_text(_FROM_COPY.format(root=str(copy.parent)))
+    with _local_cluster(1, preload=[str(preload)]) as edited:
+        address = edited.scheduler_address
+        status, out, err = run(capsys, "simulate", "--games", "20", "--cluster", address)
+        make: Any = distributed.Client  # untyped
+        client: Any = make(address, set_as_default=False)
+        with client:
+            theirs = client.run(cluster_module.worker_version)
+            where = client.run(lambda: __import__("solitaire").__file__)
+    assert list(where.values()) == [str(copy / "__init__.py")]  # the copy played there
+    assert list(theirs.values()) == [f"{version()} {code_identity(copy)}"]
+    assert code_identity(copy) != code_identity()
+    assert (status, out) == (2, "")
+    assert err == (
+        f"cribsol: 1 of 1 workers at {address} run cribbage-solitaire {version()} built from "
+        f"other code (code {code_identity(copy)}, this is {code_identity()}): install this "
+        "same build of cribbage-solitaire on every worker\n"
+    )
+
+
 def test_the_version_check_names_each_kind_of_worker() -> None:
-    ours = version()
+    ours = cluster_module.build()
     check_workers({"tcp://a": ours, "tcp://b": ours}, "x")  # all alike: accepted
     with pytest.raises(ClusterError, match=r"1 of 3 workers at x run cribbage-solitaire 9\.9,"):
         check_workers({"tcp://a": ours, "tcp://b": "9.9", "tcp://c": ours}, "x")
+    with pytest.raises(ClusterError, match=r"1 of 3 workers at x run cribbage-solitaire 9\.9, th"):
+        check_workers({"tcp://a": ours, "tcp://b": "9.9 0123456789ab", "tcp://c": ours}, "x")
+    other_code = (
+        f"2 of 3 workers at x run cribbage-solitaire {version()} built from other code "
+        f"(code {{}}, this is {code_identity()}): install this same build of "
+        "cribbage-solitaire on every worker"
+    )
+    older = version()  # a release before code identities: its code is unknown
+    with pytest.raises(ClusterError) as refused:
+        check_workers({"tcp://a": older, "tcp://b": ours, "tcp://c": older}, "x")
+    assert str(refused.value) == other_code.format("unknown")
+    edited = f"{version()} 0123456789ab"
+    with pytest.raises(ClusterError) as refused:
+        check_workers({"tcp://a": edited, "tcp://b": older, "tcp://c": ours}, "x")
+    assert str(refused.value) == other_code.format("unknown, 0123456789ab")
     with pytest.raises(ClusterError, match=r"^1 of 2 workers at x cannot load .*\\x1b"):
         check_workers({"tcp://a": ours, "tcp://b": OSError("\x1b[2Jgone")}, "x")
 
@@ -446,7 +525,15 @@ def test_a_worker_of_another_version_met_mid_run_stops_it_in_one_line(
         f"a worker at {address} runs cribbage-solitaire {version()}, this is 0.0.1: "
         "install cribbage-solitaire 0.0.1 on every worker"
     )
-    executor.expected = version()
+    executor.expected = f"{version()} 0123456789ab"  # this version, other code
+    with pytest.raises(ClusterError) as refused:
+        simulate(400, "target121", seed=5, chunk=100, executor=executor)
+    assert str(refused.value) == (
+        f"a worker at {address} runs cribbage-solitaire {version()} built from other code "
+        f"(code {code_identity()}, this is 0123456789ab): install this same build of "
+        "cribbage-solitaire on every worker"
+    )
+    executor.expected = cluster_module.build()
     assert simulate(200, "target121", seed=5, chunk=100, executor=executor).games == 200
 
 
