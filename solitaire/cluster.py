@@ -14,7 +14,9 @@ only here and only when a run asks for a cluster; nothing that plays needs it.
 A worker lost mid-run (killed, its machine gone) loses the tasks it held; the
 scheduler plays them again on the others, and each task's result is taken once, by
 its index. On Ctrl-C the tasks not finished are cancelled and the first ones, all
-finished, kept.
+finished, kept; so are they when the scheduler goes away mid-run, and the cluster's
+:attr:`~DaskCluster.stopped` says so in one line. Dask's own log lines stay off the
+terminal (``CRIBSOL_DEBUG=1`` lets them through).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from solitaire.core.errors import CribsolError
-from solitaire.core.runs import IN_FLIGHT
+from solitaire.core.runs import IN_FLIGHT, RunStopped
 from solitaire.core.untrusted import safe_text
 from solitaire.version import DISTRIBUTION, version
 
@@ -156,7 +158,25 @@ def _distributed() -> Any:
         import distributed
     except ImportError:
         raise ClusterError(f"--cluster needs Dask's distributed scheduler: {INSTALL}") from None
+    _quiet()
     return distributed
+
+
+_LOGGERS: Final = ("distributed", "tornado", "asyncio")  # Dask's, and the loops it runs on
+
+
+def _quiet() -> None:
+    """Keep Dask's log lines (a lost scheduler's tracebacks, say) off this terminal: what
+    matters is said in one line. ``CRIBSOL_DEBUG=1`` lets them through."""
+    import logging
+
+    from solitaire.errorlog import debugging
+
+    if debugging():
+        return
+    names = [name for name in logging.root.manager.loggerDict if name.split(".")[0] in _LOGGERS]
+    for name in {*names, *_LOGGERS}:
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
 def _why_not(error: BaseException) -> str:
@@ -307,6 +327,7 @@ class DaskCluster:
         self.client: Any = client  # a distributed.Client (untyped)
         self.address = address
         self.expected = build()  # every task checks its worker runs this
+        self.stopped: str | None = None  # why the cluster stopped the last run, if it did
         self._slots = self._count_slots()
         self._counted = time.monotonic()
 
@@ -342,27 +363,28 @@ class DaskCluster:
         arriving = distributed.as_completed(loop=self.client.loop)
 
         def collect() -> None:
-            future = next(arriving)
+            with self._answering():
+                future = next(arriving)
             try:
                 result = future.result()
             except WorkerVersionError as error:  # a worker that joined after the check
                 raise ClusterError(self._refused(str(error.version))) from None
             except (distributed.KilledWorker, CancelledError) as error:
                 # A task whose workers kept dying, or the scheduler gone: not the game's fault.
-                said = str(error).strip().splitlines() or [type(error).__name__]
-                raise ClusterError(
-                    f"the cluster at {self.address} stopped the run: {safe_text(said[0])}"
-                ) from None
+                self.stopped = self._why_stopped(error)
+                raise RunStopped(self.stopped) from None
             finished(pending.pop(future), result)
 
         try:
             for index, task in tasks:
-                future = self.client.submit(
-                    play_task, work, task, self.expected, key=f"{run}-{index}"
-                )
+                with self._answering():
+                    future = self.client.submit(
+                        play_task, work, task, self.expected, key=f"{run}-{index}"
+                    )
+                    slots = self.slots
                 pending[future] = index
                 arriving.add(future)
-                if len(pending) >= self.slots * IN_FLIGHT:
+                if len(pending) >= slots * IN_FLIGHT:
                     collect()
             while pending:
                 collect()
@@ -370,11 +392,42 @@ class DaskCluster:
             for future, index in list(pending.items()):
                 if future.status == "finished":
                     finished(index, future.result())
-            self.client.cancel(list(pending))
+            self._cancel(list(pending))
             raise
         except BaseException:
-            self.client.cancel(list(pending))
+            self._cancel(list(pending))
             raise
+
+    @contextmanager
+    def _answering(self) -> Iterator[None]:
+        """Around a call to the scheduler: one gone, or not answering, is a
+        :class:`~solitaire.core.runs.RunStopped` saying so (the task's own errors come
+        from its result, not from here)."""
+        try:
+            yield
+        except (OSError, CancelledError) as error:
+            self.stopped = self._why_stopped(error)
+            raise RunStopped(self.stopped) from None
+
+    def _cancel(self, futures: list[Any]) -> None:
+        """Cancel a stopped run's tasks on the cluster, if it is still there to ask."""
+        if self.client.status == "running":
+            self.client.cancel(futures)
+
+    def _why_stopped(self, error: BaseException) -> str:
+        """What stopped a run on the cluster, in one line of our own."""
+        if self.client.status != "running" or "scheduler-connection-lost" in str(error):
+            return f"the connection to the Dask scheduler at {self.address} was lost mid-run"
+        if type(error).__name__ == "KilledWorker":
+            return (
+                f"the cluster at {self.address} stopped the run: the workers that played "
+                "one of its tasks all died"
+            )
+        if isinstance(error, CancelledError):
+            return f"the cluster at {self.address} cancelled the run's tasks"
+        strerror = getattr(error, "strerror", None)
+        reason = f" ({safe_text(str(strerror))})" if strerror else ""
+        return f"the cluster at {self.address} stopped answering{reason}"
 
     def _refused(self, theirs: str) -> str:
         """Why a worker of build ``theirs``, met mid-run, stops the run."""

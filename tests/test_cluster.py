@@ -21,6 +21,7 @@ import threading
 import time
 import types
 from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, Final
 
@@ -222,6 +223,62 @@ def test_each_signal_at_the_command_line(address: str, local_cluster: LocalClust
             .endswith(f"interrupted; {summary['games']:,} finished games reported")
         )
     _no_task_left(local_cluster)
+
+
+@contextmanager
+def _own_scheduler(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """A scheduler in a process of its own (to be killed) on loopback, one worker of one
+    thread; every process of it ended when done."""
+    where = tmp_path / "scheduler.json"
+    started: list[subprocess.Popen[bytes]] = []
+
+    def start(*argv: str) -> None:
+        started.append(
+            subprocess.Popen(
+                [sys.executable, "-m", *argv],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+        )
+
+    try:
+        start("distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0",
+              "--dashboard-address", "127.0.0.1:0", "--scheduler-file", str(where))  # fmt: skip
+        address = ""
+        deadline = time.monotonic() + 60
+        while not address and time.monotonic() < deadline:
+            time.sleep(0.05)
+            with suppress(OSError, ValueError):  # not written yet, or not all of it
+                address = str(json.loads(where.read_text())["address"])
+        start("distributed.cli.dask_worker", address, "--nworkers", "1", "--nthreads", "1",
+              "--no-dashboard")  # fmt: skip
+        yield started[0], address
+    finally:
+        for process in started:
+            with suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def test_a_scheduler_killed_mid_run_is_one_line_and_keeps_the_finished_games(
+    tmp_path: Path,
+) -> None:
+    with _own_scheduler(tmp_path) as (scheduler, address):
+        argv = ["cribsol", "simulate", "--games", "10000000", "--json", "--strategy", "random"]
+        with runs([*argv, "--cluster", address], {**os.environ}, 1) as (run,):
+            wait_for([run], first_task=True, workers=0)
+            scheduler.kill()
+            out, err = run.process.communicate(timeout=60)
+            said = (run.err + err).decode()
+    assert run.process.returncode == 2, said
+    summary = json.loads(out)
+    assert summary["interrupted"] and 0 < summary["games"] < 10_000_000
+    assert said.splitlines()[-2:] == [
+        "cribsol-test: first task finished",
+        f"cribsol: the connection to the Dask scheduler at {address} was lost mid-run; "
+        f"{summary['games']:,} finished games reported",
+    ]
 
 
 def test_workers_running_another_version_are_refused_before_any_game(

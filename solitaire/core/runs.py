@@ -38,6 +38,7 @@ __all__ = [
     "Z95",
     "Executor",
     "LocalPool",
+    "RunStopped",
     "check_signals",
     "chunk_size",
     "run_tasks",
@@ -58,6 +59,12 @@ _END_SECONDS: Final = 2.0  # for a worker sent SIGTERM to go, before it is kille
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+
+class RunStopped(Exception):
+    """Raised by an executor that cannot go on (a cluster whose scheduler went away): the
+    run ends as one interrupted does, its first tasks, all finished, kept; ``str()``
+    says what happened, in one line."""
 
 
 class Executor(Protocol):
@@ -83,7 +90,8 @@ class Executor(Protocol):
         """``work`` applied to each ``(index, task)``; ``finished(index, result)`` called with
         each result as it comes. An error ``work`` raises stops the run and is raised here.
         On KeyboardInterrupt: no task is handed out any more, ``finished`` is called for each
-        task that finished (or, here, finishes), and the KeyboardInterrupt raised again."""
+        task that finished (or, here, finishes), and the KeyboardInterrupt raised again. An
+        executor that cannot go on raises :class:`RunStopped`, its finished tasks reported."""
         ...
 
 
@@ -321,7 +329,8 @@ def run_tasks(
     sample of whichever tasks were quickest. ``work`` must be a module-level function
     (it is sent to the other processes by name); any error it raises stops the run
     and is raised here. SIGTERM and SIGHUP stop a run as Ctrl-C does
-    (:func:`stopped_by_signals`): the run's processes ended, its first tasks returned.
+    (:func:`stopped_by_signals`): the run's processes ended, its first tasks returned; so
+    does an executor that cannot go on (:class:`RunStopped`), which keeps why.
     """
     results: list[R] = []
     early: dict[int, R] = {}  # finished, waiting for a task before them
@@ -343,6 +352,6 @@ def run_tasks(
     try:
         with stopped_by_signals():
             (executor or LocalPool(jobs)).play(work, enumerate(tasks), finished)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, RunStopped):
         return results, True
     return results, False
