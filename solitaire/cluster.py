@@ -22,6 +22,7 @@ terminal (``CRIBSOL_DEBUG=1`` lets them through).
 from __future__ import annotations
 
 import hashlib
+import re
 import threading
 import time
 import uuid
@@ -50,6 +51,7 @@ __all__ = [
     "connect",
     "play_task",
     "run_on",
+    "scheduler_address",
     "worker_version",
 ]
 
@@ -220,14 +222,75 @@ def _close(client: Any, timeout: float) -> None:
         raise
 
 
+SCHEMES: Final = ("tcp", "tls")  # the protocols a scheduler listens on across machines
+_FORM: Final = "write tcp://HOST:PORT (or tls://), the port from 1 to 65535"
+_LABEL: Final = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)")  # of a host's name (RFC 1123)
+
+
+def scheduler_address(text: str) -> str:
+    """The address of a Dask scheduler that ``text`` names, as Dask reads it: ``tcp://HOST:PORT``
+    (``HOST:PORT`` is tcp; HOST a name, an IPv4 address or an IPv6 one in brackets; the
+    spaces around it dropped). Anything else is a :class:`ClusterError` in one line
+    saying what is wrong with it, before Dask is asked anything."""
+    import ipaddress
+
+    written = text.strip()
+    if not written:
+        raise ClusterError(f"no scheduler address given: {_FORM}")
+    shown = safe_text(written, 80)
+
+    def bad(why: str) -> ClusterError:
+        return ClusterError(f"the scheduler address {shown} {why}: {_FORM}")
+
+    scheme, found, rest = written.partition("://")
+    if not found:
+        scheme, rest = "tcp", written
+    if scheme.lower() not in SCHEMES:
+        raise bad(f"has the scheme {safe_text(scheme, 20)}:// that no scheduler speaks here")
+    if rest.startswith("["):  # an IPv6 host
+        host, closed, port = rest[1:].partition("]")
+        if not closed:
+            raise bad("opens a [ for its host that it never closes")
+        try:
+            ipaddress.IPv6Address(host)
+        except ValueError:
+            raise bad("has in brackets something that is not an IPv6 address") from None
+        if not port.startswith(":"):
+            raise bad("has no port after its host")
+        where, port = f"[{host}]", port[1:]
+    else:
+        host, colon, port = rest.rpartition(":")
+        if not colon:
+            raise bad("has no port")
+        if ":" in host:
+            raise bad("has more than one ':' (an IPv6 host goes in brackets: tcp://[::1]:8786)")
+        if not host:
+            raise bad("has no host")
+        if host.replace(".", "").isdigit():
+            try:
+                ipaddress.IPv4Address(host)
+            except ValueError:
+                raise bad("has a host that is not an IPv4 address") from None
+        elif len(host) > 253 or not all(_LABEL.fullmatch(label) for label in host.split(".")):
+            raise bad("has a host that is neither a name nor an IP address")
+        where = host
+    if not (port.isascii() and port.isdigit()):
+        raise bad("has a port that is not a number")
+    if not (len(port) <= 5 and 1 <= int(port) <= 65535):
+        raise bad("has a port out of range")
+    return f"{scheme.lower()}://{where}:{int(port)}"
+
+
 def connect(address: str, timeout: float | None = None) -> DaskCluster:
     """The cluster whose scheduler is at ``address``, its workers checked; a
     :class:`ClusterError` in one line when it cannot be reached within ``timeout``
     seconds (:data:`CONNECT_SECONDS`), has no worker, or has a worker that lacks the
-    project or runs another version of it."""
+    project or runs another build of it; or when ``address`` is no address at all
+    (:func:`scheduler_address`)."""
+    wanted = scheduler_address(address)
     distributed = _distributed()
     timeout = timeout or CONNECT_SECONDS
-    shown = safe_text(address, 80)
+    shown = safe_text(address.strip(), 80)
     made: list[Any] = []  # the client
     failed: list[str] = []  # or why none was made
     given_up = threading.Event()
@@ -235,7 +298,7 @@ def connect(address: str, timeout: float | None = None) -> DaskCluster:
 
     def make() -> None:
         try:
-            client = _start_client(distributed, address, timeout)
+            client = _start_client(distributed, wanted, timeout)
         except BaseException as error:  # said below, in the caller's thread
             failed.append(_why_not(error))
             return
@@ -278,8 +341,9 @@ def connect(address: str, timeout: float | None = None) -> DaskCluster:
 @contextmanager
 def run_on(address: str | None) -> Iterator[DaskCluster | None]:
     """The cluster at ``address``, connected and checked, left when the run ends; None
-    (this machine's processes) for no address."""
-    if not address:
+    (this machine's processes) for None. An empty address is refused, as any other that
+    names no scheduler."""
+    if address is None:
         yield None
         return
     with connect(address) as cluster:

@@ -20,6 +20,7 @@ import sys
 import threading
 import time
 import types
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -28,11 +29,14 @@ from typing import Any, Final
 import distributed
 import pytest
 from distributed import LocalCluster
+from hypothesis import given
+from hypothesis import strategies as st
 
 import solitaire.cluster as cluster_module
 from solitaire.cli import main
 from solitaire.cluster import ClusterError, DaskCluster, check_workers, code_identity, connect
 from solitaire.core.runs import run_tasks
+from solitaire.core.untrusted import safe_text
 from solitaire.patience.simulation import simulate
 from solitaire.patience.target import build_future
 from solitaire.tiles.fit_leaves import fit_leaves
@@ -402,12 +406,7 @@ def _one_line(err: str) -> str:
 
 @pytest.mark.parametrize(
     "address",
-    [
-        "tcp://127.0.0.1:{closed}",
-        "tcp://127.0.0.1:{silent}",
-        "nonsense://x",
-        "tcp://127.0.0.1:port",
-    ],
+    ["tcp://127.0.0.1:{closed}", "tcp://127.0.0.1:{silent}", "127.0.0.1:{closed}"],
 )
 def test_an_address_with_no_scheduler_is_one_line_within_the_timeout(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, address: str
@@ -427,6 +426,115 @@ def test_an_address_with_no_scheduler_is_one_line_within_the_timeout(
     assert _one_line(err).startswith(f"cribsol: no Dask scheduler answered at {shown} within 2 s")
     _connecting_ended()
     assert _clients_left_open() == []
+
+
+def err_of(capsys: pytest.CaptureFixture[str], address: str) -> str:
+    status, out, err = run(capsys, "simulate", "--games", "10", "--cluster", address)
+    assert (status, out) == (2, "")
+    return _one_line(err)
+
+
+UNSAFE: Final = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}  # what no line of ours may hold
+_FORM: Final = "write tcp://HOST:PORT (or tls://), the port from 1 to 65535"
+
+
+@pytest.mark.parametrize(
+    ("address", "why"),
+    [
+        ("", None),
+        ("   ", None),
+        ("\t\n", None),
+        ("127.0.0.1", "has no port"),
+        ("tcp://127.0.0.1", "has no port"),
+        ("tcp://127.0.0.1:", "has a port that is not a number"),
+        ("tcp://127.0.0.1:port", "has a port that is not a number"),
+        ("tcp://127.0.0.1:-1", "has a port that is not a number"),
+        (" tcp://127.0.0.1:1\n", ""),  # spaces around it are dropped
+        ("tcp://127.0.0.1 :8786", "has a host that is neither a name nor an IP address"),
+        ("tcp://127.0.0.1:٨٧٨٦", "has a port that is not a number"),  # Arabic-Indic digits
+        ("tcp://127.0.0.1:0", "has a port out of range"),
+        ("tcp://127.0.0.1:65536", "has a port out of range"),
+        ("tcp://127.0.0.1:" + "9" * 400, "has a port out of range"),
+        ("tcp://127.0.0.1:99999999999999999999", "has a port out of range"),
+        ("tcp://999999999999999999999:8786", "has a host that is not an IPv4 address"),
+        ("tcp://256.0.0.1:8786", "has a host that is not an IPv4 address"),
+        ("tcp://:8786", "has no host"),
+        ("tcp://127.0.0.1:8786:1", "has more than one ':'"),
+        ("tcp://::1:8786", "has more than one ':'"),
+        ("tcp://[::1:8786", "opens a [ for its host that it never closes"),
+        ("tcp://[::1]", "has no port after its host"),
+        ("tcp://[nope]:8786", "has in brackets something that is not an IPv6 address"),
+        ("tcp://-x-:8786", "has a host that is neither a name nor an IP address"),
+        ("tcp://127.0.0.1:8786/path", "has a port that is not a number"),
+        ("http://127.0.0.1:8786", "has the scheme http:// that no scheduler speaks here"),
+        ("nonsense://x", "has the scheme nonsense:// that no scheduler speaks here"),
+        ("inproc://127.0.0.1/1/2", "has the scheme inproc:// that no scheduler speaks here"),
+        ("%%%", "has no port"),
+        ("\x1b[2J:1", "has a host that is neither a name nor an IP address"),
+        ("tcp://127.0.0.1:1", ""),  # nothing listens on loopback's port 1
+    ],
+)
+def test_every_bad_address_is_one_line_of_our_own(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    address: str,
+    why: str | None,
+) -> None:
+    """Empty, blank, with no port or a bad one, out of range, huge, of another scheme,
+    garbage, or with nothing there: one line saying which, exit status 2, for --cluster
+    and $CRIBSOL_CLUSTER alike (set but blank, that one means this machine)."""
+    monkeypatch.setattr(cluster_module, "CONNECT_SECONDS", 1.0)
+    shown = safe_text(address.strip(), 80)
+    if why is None:
+        expected = f"cribsol: no scheduler address given: {_FORM}"
+    elif why:
+        expected = f"cribsol: the scheduler address {shown} {why}"
+        assert err_of(capsys, address).endswith(f": {_FORM}")
+    else:
+        expected = f"cribsol: no Dask scheduler answered at {shown} within 1 s"
+    status, out, err = run(capsys, "simulate", "--games", "10", "--cluster", address)
+    assert (status, out) == (2, "")
+    assert _one_line(err).startswith(expected), err
+    if address.strip():
+        monkeypatch.setenv("CRIBSOL_CLUSTER", address)
+        status, out, err = run(capsys, "simulate", "--games", "10")
+        assert (status, out) == (2, "") and _one_line(err).startswith(expected), err
+    else:  # blank in the environment: this machine
+        monkeypatch.setenv("CRIBSOL_CLUSTER", address)
+        status, out, err = run(capsys, "simulate", "--games", "10", "--json")
+        assert status == 0 and json.loads(out)["games"] == 10, err
+
+
+@given(st.text())
+def test_any_text_is_an_address_or_one_line_saying_why(text: str) -> None:
+    """Never an error of Python's or numpy's: an address Dask reads, or a ClusterError in
+    one printable line."""
+    try:
+        address = cluster_module.scheduler_address(text)
+    except ClusterError as error:
+        said = str(error)
+        assert not {unicodedata.category(ch) for ch in said} & UNSAFE, said
+        assert said.endswith(_FORM)
+    else:
+        scheme, _, rest = address.partition("://")
+        assert scheme in ("tcp", "tls") and 1 <= int(rest.rpartition(":")[2]) <= 65535
+        assert cluster_module.scheduler_address(address) == address
+
+
+@given(
+    st.sampled_from(["tcp://", "tls://", "TCP://", ""]),
+    st.one_of(
+        st.ip_addresses(v=4).map(str),
+        st.ip_addresses(v=6).map(lambda ip: f"[{ip}]"),
+        st.from_regex(r"[a-z]([a-z0-9-]{0,20}[a-z0-9])?(\.[a-z][a-z0-9]{0,9})*", fullmatch=True),
+    ),
+    st.integers(1, 65535),
+)
+def test_every_address_of_the_form_is_read_as_dask_reads_it(
+    scheme: str, host: str, port: int
+) -> None:
+    address = cluster_module.scheduler_address(f" {scheme}{host}:{port}\n")
+    assert address == f"{scheme.lower() or 'tcp://'}{host}:{port}"
 
 
 def _connecting_ended() -> None:
