@@ -181,17 +181,21 @@ def _quiet() -> None:
         logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
+NOT_A_SCHEDULER: Final = "what answered there is not a Dask scheduler"
+
+
 def _why_not(error: BaseException) -> str:
-    """What a failed connection adds to "none answered within N s", told by its type: a
-    timeout adds nothing, and neither does an OSError that carries no system error (Dask's
-    own "timed out trying to connect"); a system error is its words, any other error its
-    first line (an address Dask cannot read)."""
+    """What a failed connection adds to "none answered within N s", told by its type, in
+    our words: a timeout adds nothing, and neither does an OSError that carries no system
+    error (Dask's own "timed out trying to connect"); a system error is its words
+    (``Connection refused``); any other error comes from reading what a server that is
+    not a scheduler sent (numpy's "Unable to allocate 3.07 EiB" for an HTTP server's
+    answer read as a frame's length), and says so."""
     if isinstance(error, TimeoutError):
         return ""
     if isinstance(error, OSError):
         return (error.strerror or "") if error.errno is not None else ""
-    said = str(error).strip().splitlines()
-    return said[0] if said else ""
+    return NOT_A_SCHEDULER
 
 
 _unclosed: list[Any] = []  # clients Dask could not close, kept from the collector

@@ -34,7 +34,14 @@ from hypothesis import strategies as st
 
 import solitaire.cluster as cluster_module
 from solitaire.cli import main
-from solitaire.cluster import ClusterError, DaskCluster, check_workers, code_identity, connect
+from solitaire.cluster import (
+    NOT_A_SCHEDULER,
+    ClusterError,
+    DaskCluster,
+    check_workers,
+    code_identity,
+    connect,
+)
 from solitaire.core.runs import run_tasks
 from solitaire.core.untrusted import safe_text
 from solitaire.patience.simulation import simulate
@@ -537,6 +544,48 @@ def test_every_address_of_the_form_is_read_as_dask_reads_it(
     assert address == f"{scheme.lower() or 'tcp://'}{host}:{port}"
 
 
+@pytest.mark.parametrize(
+    "answer",
+    [
+        b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n",  # numpy: 3.07 EiB
+        b"\xff" * 7 + b"\x3f garbage",
+        b"\x01" + b"\x00" * 7 + b"\x05" + b"\x00" * 7 + b"hello",
+        b"SSH-2.0-OpenSSH_9.2\r\n",
+    ],
+)
+def test_a_server_that_is_not_a_scheduler_is_one_line_of_our_own(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, answer: bytes
+) -> None:
+    monkeypatch.setattr(cluster_module, "CONNECT_SECONDS", 1.0)
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    server.settimeout(0.2)
+    done = threading.Event()
+
+    def serve() -> None:
+        while not done.is_set():
+            with suppress(OSError):
+                talker, _ = server.accept()
+                with talker:
+                    talker.sendall(answer)
+
+    serving = threading.Thread(target=serve, daemon=True)
+    serving.start()
+    shown = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    try:
+        status, out, err = run(capsys, "simulate", "--games", "10", "--cluster", shown)
+    finally:
+        done.set()
+        serving.join(10)
+        server.close()
+    assert (status, out) == (2, "")
+    assert _one_line(err) == (
+        f"cribsol: no Dask scheduler answered at {shown} within 1 s ({NOT_A_SCHEDULER})"
+    )
+    _connecting_ended()
+
+
 def _connecting_ended() -> None:
     """Wait for connections given up on to end (their server is gone now)."""
     for thread in threading.enumerate():
@@ -599,7 +648,8 @@ class _Refusing:
         (OSError("Zeitüberschreitung beim Verbinden nach 2 s"), ""),  # Dask's own, no errno
         (TimeoutError("the handshake timed out"), ""),
         (ConnectionRefusedError(errno.ECONNREFUSED, "Connection refused"), " (Connection refused)"),
-        (ValueError("unknown address scheme 'nonsense'"), " (unknown address scheme 'nonsense')"),
+        (ValueError("invalid literal for int() with base 10: 'x'"), f" ({NOT_A_SCHEDULER})"),
+        (MemoryError("Unable to allocate 3.07 EiB for an array"), f" ({NOT_A_SCHEDULER})"),
     ],
 )
 def test_why_no_scheduler_answered_is_told_by_the_errors_type(
