@@ -670,7 +670,7 @@ _NO_WORKERS: Final = """
 import time
 import distributed
 from solitaire.cluster import ClusterError, connect
-with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0") as empty:
+with distributed.LocalCluster(n_workers=0, processes=True, dashboard_address=":0") as empty:
     started = time.monotonic()
     try:
         connect(empty.scheduler_address, timeout=1)
