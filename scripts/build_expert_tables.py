@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -54,7 +55,7 @@ def simulate(
     blocks = [(start, min(BLOCK, games - start)) for start in range(0, games, BLOCK)]
     parts, interrupted = run_tasks(_play_block, blocks, jobs, executor=executor)
     if interrupted:
-        raise SystemExit("interrupted: nothing written")
+        raise KeyboardInterrupt  # a part of the games is no table
     samples: Samples = {role: [] for role in ROLES}
     deals: list[tuple[int, ...]] = []
     for part_samples, part_deals in parts:
@@ -136,8 +137,12 @@ def main() -> None:
         print(f"wrote {args.out}")
         return
     started = time.perf_counter()
-    with run_on(args.cluster) as executor:
-        samples, deals = simulate(args.games, args.jobs, executor)
+    try:
+        with run_on(args.cluster) as executor:
+            samples, deals = simulate(args.games, args.jobs, executor)
+    except KeyboardInterrupt:  # Ctrl-C, SIGTERM or SIGHUP
+        print("build_expert_tables: interrupted, nothing written", file=sys.stderr)
+        raise SystemExit(130) from None
     simulated = time.perf_counter() - started
     table = {
         "method": (

@@ -1,6 +1,7 @@
 """Rebuild the table of how the later rounds of a game score after each round (``best``).
 
 Run: .venv/bin/python scripts/build_future.py [--games N] [--jobs J | --cluster ADDRESS]
+[--out FILE]
 Writes solitaire/patience/data/future.json, which the target strategies read for
 rounds 1 to 4 (the final hand is not in it: it is counted from the cards).
 Seeds start at 1,000,000,000, apart from every seed the README's
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from pathlib import Path
 
@@ -27,11 +29,17 @@ def main() -> None:
     parser.add_argument(
         "--cluster", metavar="ADDRESS", help="a Dask scheduler whose workers play (docs/CLUSTER.md)"
     )
+    parser.add_argument("--out", type=Path, help="the file written (default: the shipped one)")
     args = parser.parse_args()
     start = time.perf_counter()
-    with run_on(args.cluster) as executor:
-        table = build_future(args.games, SEED, args.jobs, executor=executor)
-    path = Path(__file__).resolve().parent.parent / "solitaire" / "patience" / "data" / TABLE_FILE
+    try:
+        with run_on(args.cluster) as executor:
+            table = build_future(args.games, SEED, args.jobs, executor=executor)
+    except KeyboardInterrupt:  # Ctrl-C, SIGTERM or SIGHUP: a part of the games is no table
+        print("build_future: interrupted, nothing written", file=sys.stderr)
+        raise SystemExit(130) from None
+    data = Path(__file__).resolve().parent.parent / "solitaire" / "patience" / "data"
+    path = args.out or data / TABLE_FILE
     path.write_text(json.dumps(table.to_dict(), separators=(",", ":")) + "\n")
     seconds = time.perf_counter() - start
     print(f"{args.games:,} games of best in {seconds:.0f} s with --jobs {args.jobs}: {path}")

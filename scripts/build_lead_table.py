@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -44,8 +45,9 @@ def main() -> None:
         blocks, interrupted = run_tasks(
             build_rows, HANDS, jobs=args.jobs, done=progress, executor=executor
         )
-    if interrupted:
-        raise SystemExit("interrupted: nothing written")
+    if interrupted:  # Ctrl-C, SIGTERM or SIGHUP: a part of the hands is no table
+        print("build_lead_table: interrupted, nothing written", file=sys.stderr)
+        raise SystemExit(130)
     data = encode(blocks)
     args.out.write_bytes(data)
     print(

@@ -84,17 +84,22 @@ def main() -> int:
     started = time.perf_counter()
     progress = games_progress(args.games)
 
-    with run_on(args.cluster) as executor:
-        model = fit_leaves(
-            args.games,
-            args.seed,
-            jobs=args.jobs,
-            progress=progress,
-            executor=executor,
-            features=args.features,
-            player=args.player,
-            racks=args.racks,
-        )
+    try:
+        with run_on(args.cluster) as executor:
+            model = fit_leaves(
+                args.games,
+                args.seed,
+                jobs=args.jobs,
+                progress=progress,
+                executor=executor,
+                features=args.features,
+                player=args.player,
+                racks=args.racks,
+            )
+    except KeyboardInterrupt:  # Ctrl-C, SIGTERM or SIGHUP: a part of the games is no fit
+        print(file=sys.stderr)
+        print("build_tile_leaves: interrupted, nothing written", file=sys.stderr)
+        raise SystemExit(130) from None
     print(file=sys.stderr)
     name = LEAVES_FILE if args.features == "basic" else PAIR_LEAVES_FILE
     path = args.out or DATA / name

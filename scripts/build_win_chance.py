@@ -43,6 +43,10 @@ def main() -> int:
     except InputError as error:
         print(f"\nbuild_win_chance: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C, SIGTERM or SIGHUP: a part of the games is no fit
+        print(file=sys.stderr)
+        print("build_win_chance: interrupted, nothing written", file=sys.stderr)
+        raise SystemExit(130) from None
     print(file=sys.stderr)
     path = args.out or DATA / WIN_CHANCE_FILE
     path.write_text(json.dumps(model.to_dict(), indent=1) + "\n", encoding="utf-8")

@@ -20,24 +20,37 @@ import sys
 import threading
 import time
 import types
+import unicodedata
 from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, Final
 
 import distributed
 import pytest
 from distributed import LocalCluster
+from hypothesis import given
+from hypothesis import strategies as st
 
 import solitaire.cluster as cluster_module
 from solitaire.cli import main
-from solitaire.cluster import ClusterError, DaskCluster, check_workers, connect
+from solitaire.cluster import (
+    NOT_A_SCHEDULER,
+    ClusterError,
+    DaskCluster,
+    check_workers,
+    code_identity,
+    connect,
+)
 from solitaire.core.runs import run_tasks
+from solitaire.core.untrusted import safe_text
 from solitaire.patience.simulation import simulate
 from solitaire.patience.target import build_future
 from solitaire.tiles.fit_leaves import fit_leaves
 from solitaire.tiles.fit_win_chance import SelfPlayGame as Task
 from solitaire.tiles.fit_win_chance import self_play_positions
 from solitaire.version import version
+from tests.test_signals import SIGNALS, runs, stop, wait_for
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -203,36 +216,80 @@ def _no_task_left(local_cluster: LocalCluster) -> None:
     assert not _tasks(local_cluster)
 
 
-def test_ctrl_c_at_the_command_line(address: str, local_cluster: LocalCluster) -> None:
-    """SIGINT to a ``cribsol simulate --cluster`` under way: exit 130, the finished games
-    reported in the JSON, the rest cancelled on the cluster."""
-    command = [sys.executable, "-m", "solitaire", "simulate", "--games", "1000000", "--json"]
-    process = subprocess.Popen(
-        [*command, "--strategy", "target121", "--cluster", address],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while not _tasks(local_cluster) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert _tasks(local_cluster), "the run never reached the cluster"
-        time.sleep(1)
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=180)  # a loaded machine stops slowly
-    finally:
-        process.kill()
-    assert process.returncode == 130, err
-    summary = json.loads(out)
-    assert summary["interrupted"] and summary["games"] < 1_000_000
-    assert (
-        err.strip()
-        .splitlines()[-1]
-        .endswith(f"interrupted; {summary['games']:,} finished games reported")
-    )
+def test_each_signal_at_the_command_line(address: str, local_cluster: LocalCluster) -> None:
+    """SIGINT, SIGTERM or SIGHUP to a ``cribsol simulate --cluster`` under way: exit 130
+    within seconds, the finished games reported in the JSON, the rest cancelled on the
+    cluster."""
+    argv = ["cribsol", "simulate", "--games", "10000000", "--json", "--strategy", "random"]
+    with runs([*argv, "--cluster", address], {**os.environ}, len(SIGNALS)) as started:
+        wait_for(started, first_task=True, workers=0)
+        ended = stop(started)
+    for number, (status, out, err) in zip(SIGNALS, ended, strict=True):
+        assert status == 130, f"{number.name}: {err}"
+        summary = json.loads(out)
+        assert summary["interrupted"] and 0 < summary["games"] < 10_000_000, number.name
+        assert (
+            err.strip()
+            .splitlines()[-1]
+            .endswith(f"interrupted; {summary['games']:,} finished games reported")
+        )
     _no_task_left(local_cluster)
+
+
+@contextmanager
+def _own_scheduler(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """A scheduler in a process of its own (to be killed) on loopback, one worker of one
+    thread; every process of it ended when done."""
+    where = tmp_path / "scheduler.json"
+    started: list[subprocess.Popen[bytes]] = []
+
+    def start(*argv: str) -> None:
+        started.append(
+            subprocess.Popen(
+                [sys.executable, "-m", *argv],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+        )
+
+    try:
+        start("distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0",
+              "--dashboard-address", "127.0.0.1:0", "--scheduler-file", str(where))  # fmt: skip
+        address = ""
+        deadline = time.monotonic() + 60
+        while not address and time.monotonic() < deadline:
+            time.sleep(0.05)
+            with suppress(OSError, ValueError):  # not written yet, or not all of it
+                address = str(json.loads(where.read_text())["address"])
+        start("distributed.cli.dask_worker", address, "--nworkers", "1", "--nthreads", "1",
+              "--no-dashboard")  # fmt: skip
+        yield started[0], address
+    finally:
+        for process in started:
+            with suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def test_a_scheduler_killed_mid_run_is_one_line_and_keeps_the_finished_games(
+    tmp_path: Path,
+) -> None:
+    with _own_scheduler(tmp_path) as (scheduler, address):
+        argv = ["cribsol", "simulate", "--games", "10000000", "--json", "--strategy", "random"]
+        with runs([*argv, "--cluster", address], {**os.environ}, 1) as (run,):
+            wait_for([run], first_task=True, workers=0)
+            scheduler.kill()
+            out, err = run.process.communicate(timeout=60)
+            said = (run.err + err).decode()
+    assert run.process.returncode == 2, said
+    summary = json.loads(out)
+    assert summary["interrupted"] and 0 < summary["games"] < 10_000_000
+    assert said.splitlines()[-2:] == [
+        "cribsol-test: first task finished",
+        f"cribsol: the connection to the Dask scheduler at {address} was lost mid-run; "
+        f"{summary['games']:,} finished games reported",
+    ]
 
 
 def test_workers_running_another_version_are_refused_before_any_game(
@@ -260,11 +317,90 @@ def test_workers_lacking_the_project_are_refused(tmp_path: Path) -> None:
     assert str(refused.value).endswith(f"install cribbage-solitaire {version()} on every worker")
 
 
+def _package_copy(into: Path) -> Path:
+    """A copy of the package's files (no compiled caches) under ``into``; the package."""
+    import shutil
+
+    package = Path(cluster_module.__file__).resolve().parent
+    copy = into / "solitaire"
+    shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    return copy
+
+
+def test_the_code_identity_is_the_code_not_where_it_lies(tmp_path: Path) -> None:
+    copy = _package_copy(tmp_path)
+    (copy / "core" / "__pycache__").mkdir()
+    (copy / "core" / "__pycache__" / "runs.cpython-311.pyc").write_bytes(b"compiled")
+    assert code_identity(copy) == code_identity()  # the same files elsewhere: the same code
+    seen = {code_identity()}
+    for edit in ("core/scoring.py", "patience/data/future.json", "patience/RULES.md"):
+        path = copy / edit
+        path.write_bytes(path.read_bytes() + b"\n")
+        cluster_module._identities.pop(copy)
+        seen.add(code_identity(copy))
+    (copy / "core" / "extra.py").write_text("")  # a file more
+    cluster_module._identities.pop(copy)
+    seen.add(code_identity(copy))
+    assert len(seen) == 5 and all(re.fullmatch("[0-9a-f]{12}", code) for code in seen)
+
+
+_FROM_COPY: Final = """
+import sys
+sys.path.insert(0, {root!r})  # this package's copy, edited, before the one installed
+for name in [name for name in sys.modules if name.split(".")[0] == "solitaire"]:
+    del sys.modules[name]
+"""
+
+
+def test_a_worker_built_from_other_code_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A worker running the same version from an edited package (a comment more in one
+    module) is refused before any game, at the command line in one line."""
+    copy = _package_copy(tmp_path / "edited")
+    scoring = copy / "core" / "scoring.py"
+    scoring.write_text(scoring.read_text() + "# edited on that worker\n")
+    preload = tmp_path / "from_copy.py"
+    preload.write_text(_FROM_COPY.format(root=str(copy.parent)))
+    with _local_cluster(1, preload=[str(preload)]) as edited:
+        address = edited.scheduler_address
+        status, out, err = run(capsys, "simulate", "--games", "20", "--cluster", address)
+        make: Any = distributed.Client  # untyped
+        client: Any = make(address, set_as_default=False)
+        with client:
+            theirs = client.run(cluster_module.worker_version)
+            where = client.run(lambda: __import__("solitaire").__file__)
+    assert list(where.values()) == [str(copy / "__init__.py")]  # the copy played there
+    assert list(theirs.values()) == [f"{version()} {code_identity(copy)}"]
+    assert code_identity(copy) != code_identity()
+    assert (status, out) == (2, "")
+    assert err == (
+        f"cribsol: 1 of 1 workers at {address} run cribbage-solitaire {version()} built from "
+        f"other code (code {code_identity(copy)}, this is {code_identity()}): install this "
+        "same build of cribbage-solitaire on every worker\n"
+    )
+
+
 def test_the_version_check_names_each_kind_of_worker() -> None:
-    ours = version()
+    ours = cluster_module.build()
     check_workers({"tcp://a": ours, "tcp://b": ours}, "x")  # all alike: accepted
     with pytest.raises(ClusterError, match=r"1 of 3 workers at x run cribbage-solitaire 9\.9,"):
         check_workers({"tcp://a": ours, "tcp://b": "9.9", "tcp://c": ours}, "x")
+    with pytest.raises(ClusterError, match=r"1 of 3 workers at x run cribbage-solitaire 9\.9, th"):
+        check_workers({"tcp://a": ours, "tcp://b": "9.9 0123456789ab", "tcp://c": ours}, "x")
+    other_code = (
+        f"2 of 3 workers at x run cribbage-solitaire {version()} built from other code "
+        f"(code {{}}, this is {code_identity()}): install this same build of "
+        "cribbage-solitaire on every worker"
+    )
+    older = version()  # a release before code identities: its code is unknown
+    with pytest.raises(ClusterError) as refused:
+        check_workers({"tcp://a": older, "tcp://b": ours, "tcp://c": older}, "x")
+    assert str(refused.value) == other_code.format("unknown")
+    edited = f"{version()} 0123456789ab"
+    with pytest.raises(ClusterError) as refused:
+        check_workers({"tcp://a": edited, "tcp://b": older, "tcp://c": ours}, "x")
+    assert str(refused.value) == other_code.format("unknown, 0123456789ab")
     with pytest.raises(ClusterError, match=r"^1 of 2 workers at x cannot load .*\\x1b"):
         check_workers({"tcp://a": ours, "tcp://b": OSError("\x1b[2Jgone")}, "x")
 
@@ -277,12 +413,7 @@ def _one_line(err: str) -> str:
 
 @pytest.mark.parametrize(
     "address",
-    [
-        "tcp://127.0.0.1:{closed}",
-        "tcp://127.0.0.1:{silent}",
-        "nonsense://x",
-        "tcp://127.0.0.1:port",
-    ],
+    ["tcp://127.0.0.1:{closed}", "tcp://127.0.0.1:{silent}", "127.0.0.1:{closed}"],
 )
 def test_an_address_with_no_scheduler_is_one_line_within_the_timeout(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, address: str
@@ -302,6 +433,157 @@ def test_an_address_with_no_scheduler_is_one_line_within_the_timeout(
     assert _one_line(err).startswith(f"cribsol: no Dask scheduler answered at {shown} within 2 s")
     _connecting_ended()
     assert _clients_left_open() == []
+
+
+def err_of(capsys: pytest.CaptureFixture[str], address: str) -> str:
+    status, out, err = run(capsys, "simulate", "--games", "10", "--cluster", address)
+    assert (status, out) == (2, "")
+    return _one_line(err)
+
+
+UNSAFE: Final = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}  # what no line of ours may hold
+_FORM: Final = "write tcp://HOST:PORT (or tls://), the port from 1 to 65535"
+
+
+@pytest.mark.parametrize(
+    ("address", "why"),
+    [
+        ("", None),
+        ("   ", None),
+        ("\t\n", None),
+        ("127.0.0.1", "has no port"),
+        ("tcp://127.0.0.1", "has no port"),
+        ("tcp://127.0.0.1:", "has a port that is not a number"),
+        ("tcp://127.0.0.1:port", "has a port that is not a number"),
+        ("tcp://127.0.0.1:-1", "has a port that is not a number"),
+        (" tcp://127.0.0.1:1\n", ""),  # spaces around it are dropped
+        ("tcp://127.0.0.1 :8786", "has a host that is neither a name nor an IP address"),
+        ("tcp://127.0.0.1:٨٧٨٦", "has a port that is not a number"),  # Arabic-Indic digits
+        ("tcp://127.0.0.1:0", "has a port out of range"),
+        ("tcp://127.0.0.1:65536", "has a port out of range"),
+        ("tcp://127.0.0.1:" + "9" * 400, "has a port out of range"),
+        ("tcp://127.0.0.1:99999999999999999999", "has a port out of range"),
+        ("tcp://999999999999999999999:8786", "has a host that is not an IPv4 address"),
+        ("tcp://256.0.0.1:8786", "has a host that is not an IPv4 address"),
+        ("tcp://:8786", "has no host"),
+        ("tcp://127.0.0.1:8786:1", "has more than one ':'"),
+        ("tcp://::1:8786", "has more than one ':'"),
+        ("tcp://[::1:8786", "opens a [ for its host that it never closes"),
+        ("tcp://[::1]", "has no port after its host"),
+        ("tcp://[nope]:8786", "has in brackets something that is not an IPv6 address"),
+        ("tcp://-x-:8786", "has a host that is neither a name nor an IP address"),
+        ("tcp://127.0.0.1:8786/path", "has a port that is not a number"),
+        ("http://127.0.0.1:8786", "has the scheme http:// that no scheduler speaks here"),
+        ("nonsense://x", "has the scheme nonsense:// that no scheduler speaks here"),
+        ("inproc://127.0.0.1/1/2", "has the scheme inproc:// that no scheduler speaks here"),
+        ("%%%", "has no port"),
+        ("\x1b[2J:1", "has a host that is neither a name nor an IP address"),
+        ("tcp://127.0.0.1:1", ""),  # nothing listens on loopback's port 1
+    ],
+)
+def test_every_bad_address_is_one_line_of_our_own(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    address: str,
+    why: str | None,
+) -> None:
+    """Empty, blank, with no port or a bad one, out of range, huge, of another scheme,
+    garbage, or with nothing there: one line saying which, exit status 2, for --cluster
+    and $CRIBSOL_CLUSTER alike (set but blank, that one means this machine)."""
+    monkeypatch.setattr(cluster_module, "CONNECT_SECONDS", 1.0)
+    shown = safe_text(address.strip(), 80)
+    if why is None:
+        expected = f"cribsol: no scheduler address given: {_FORM}"
+    elif why:
+        expected = f"cribsol: the scheduler address {shown} {why}"
+        assert err_of(capsys, address).endswith(f": {_FORM}")
+    else:
+        expected = f"cribsol: no Dask scheduler answered at {shown} within 1 s"
+    status, out, err = run(capsys, "simulate", "--games", "10", "--cluster", address)
+    assert (status, out) == (2, "")
+    assert _one_line(err).startswith(expected), err
+    if address.strip():
+        monkeypatch.setenv("CRIBSOL_CLUSTER", address)
+        status, out, err = run(capsys, "simulate", "--games", "10")
+        assert (status, out) == (2, "") and _one_line(err).startswith(expected), err
+    else:  # blank in the environment: this machine
+        monkeypatch.setenv("CRIBSOL_CLUSTER", address)
+        status, out, err = run(capsys, "simulate", "--games", "10", "--json")
+        assert status == 0 and json.loads(out)["games"] == 10, err
+
+
+@given(st.text())
+def test_any_text_is_an_address_or_one_line_saying_why(text: str) -> None:
+    """Never an error of Python's or numpy's: an address Dask reads, or a ClusterError in
+    one printable line."""
+    try:
+        address = cluster_module.scheduler_address(text)
+    except ClusterError as error:
+        said = str(error)
+        assert not {unicodedata.category(ch) for ch in said} & UNSAFE, said
+        assert said.endswith(_FORM)
+    else:
+        scheme, _, rest = address.partition("://")
+        assert scheme in ("tcp", "tls") and 1 <= int(rest.rpartition(":")[2]) <= 65535
+        assert cluster_module.scheduler_address(address) == address
+
+
+@given(
+    st.sampled_from(["tcp://", "tls://", "TCP://", ""]),
+    st.one_of(
+        st.ip_addresses(v=4).map(str),
+        st.ip_addresses(v=6).map(lambda ip: f"[{ip}]"),
+        st.from_regex(r"[a-z]([a-z0-9-]{0,20}[a-z0-9])?(\.[a-z][a-z0-9]{0,9})*", fullmatch=True),
+    ),
+    st.integers(1, 65535),
+)
+def test_every_address_of_the_form_is_read_as_dask_reads_it(
+    scheme: str, host: str, port: int
+) -> None:
+    address = cluster_module.scheduler_address(f" {scheme}{host}:{port}\n")
+    assert address == f"{scheme.lower() or 'tcp://'}{host}:{port}"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n",  # numpy: 3.07 EiB
+        b"\xff" * 7 + b"\x3f garbage",
+        b"\x01" + b"\x00" * 7 + b"\x05" + b"\x00" * 7 + b"hello",
+        b"SSH-2.0-OpenSSH_9.2\r\n",
+    ],
+)
+def test_a_server_that_is_not_a_scheduler_is_one_line_of_our_own(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, answer: bytes
+) -> None:
+    monkeypatch.setattr(cluster_module, "CONNECT_SECONDS", 1.0)
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    server.settimeout(0.2)
+    done = threading.Event()
+
+    def serve() -> None:
+        while not done.is_set():
+            with suppress(OSError):
+                talker, _ = server.accept()
+                with talker:
+                    talker.sendall(answer)
+
+    serving = threading.Thread(target=serve, daemon=True)
+    serving.start()
+    shown = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    try:
+        status, out, err = run(capsys, "simulate", "--games", "10", "--cluster", shown)
+    finally:
+        done.set()
+        serving.join(10)
+        server.close()
+    assert (status, out) == (2, "")
+    assert _one_line(err) == (
+        f"cribsol: no Dask scheduler answered at {shown} within 1 s ({NOT_A_SCHEDULER})"
+    )
+    _connecting_ended()
 
 
 def _connecting_ended() -> None:
@@ -366,7 +648,8 @@ class _Refusing:
         (OSError("Zeitüberschreitung beim Verbinden nach 2 s"), ""),  # Dask's own, no errno
         (TimeoutError("the handshake timed out"), ""),
         (ConnectionRefusedError(errno.ECONNREFUSED, "Connection refused"), " (Connection refused)"),
-        (ValueError("unknown address scheme 'nonsense'"), " (unknown address scheme 'nonsense')"),
+        (ValueError("invalid literal for int() with base 10: 'x'"), f" ({NOT_A_SCHEDULER})"),
+        (MemoryError("Unable to allocate 3.07 EiB for an array"), f" ({NOT_A_SCHEDULER})"),
     ],
 )
 def test_why_no_scheduler_answered_is_told_by_the_errors_type(
@@ -387,7 +670,7 @@ _NO_WORKERS: Final = """
 import time
 import distributed
 from solitaire.cluster import ClusterError, connect
-with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0") as empty:
+with distributed.LocalCluster(n_workers=0, processes=True, dashboard_address=":0") as empty:
     started = time.monotonic()
     try:
         connect(empty.scheduler_address, timeout=1)
@@ -457,7 +740,15 @@ def test_a_worker_of_another_version_met_mid_run_stops_it_in_one_line(
         f"a worker at {address} runs cribbage-solitaire {version()}, this is 0.0.1: "
         "install cribbage-solitaire 0.0.1 on every worker"
     )
-    executor.expected = version()
+    executor.expected = f"{version()} 0123456789ab"  # this version, other code
+    with pytest.raises(ClusterError) as refused:
+        simulate(400, "target121", seed=5, chunk=100, executor=executor)
+    assert str(refused.value) == (
+        f"a worker at {address} runs cribbage-solitaire {version()} built from other code "
+        f"(code {code_identity()}, this is 0123456789ab): install this same build of "
+        "cribbage-solitaire on every worker"
+    )
+    executor.expected = cluster_module.build()
     assert simulate(200, "target121", seed=5, chunk=100, executor=executor).games == 200
 
 

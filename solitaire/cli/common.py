@@ -64,6 +64,7 @@ __all__ = [
     "report_skipped",
     "run_arena",
     "run_on",
+    "run_stopped",
     "seed_number",
     "speaks_unicode",
     "where",
@@ -142,13 +143,25 @@ R = TypeVar("R", bound=ArenaRun)
 T = TypeVar("T")
 
 
+def run_stopped(executor: Executor | None, games: int) -> int:
+    """Say on stderr why a run stopped before its end, with the games it reports: the
+    cluster's own reason (its scheduler gone: exit status 2), else an interruption (Ctrl-C,
+    SIGTERM, SIGHUP: 130)."""
+    stopped = getattr(executor, "stopped", None)
+    said = stopped or "interrupted"
+    print(f"{prog()}: {said}; {games:,} finished games reported", file=sys.stderr)
+    return 2 if stopped else 130
+
+
 def run_arena(
     args: argparse.Namespace,
     play: Callable[[Callable[[int], None]], R],
     report: Callable[[R, float], Sequence[RenderableType]],
+    executor: Executor | None = None,
 ) -> int:
-    """Run an arena under a progress bar, print its JSON or its ``report`` (given the result
-    and the seconds taken); 130 when Ctrl-C kept only the finished games."""
+    """Run an arena under a progress bar (on ``executor``, for what stops it), print its JSON
+    or its ``report`` (given the result and the seconds taken); :func:`run_stopped`'s
+    status when it stopped early with only the finished games."""
     started = time.perf_counter()
     with progress_bar(args, f"{args.a} v {args.b}", args.games) as advance:
         result = play(advance)
@@ -160,8 +173,7 @@ def run_arena(
         for part in report(result, elapsed):
             console.print(part)
     if result.interrupted:
-        print(f"{prog()}: interrupted; {result.games:,} finished games reported", file=sys.stderr)
-        return 130
+        return run_stopped(executor, result.games)
     return 0
 
 

@@ -258,21 +258,22 @@ def add_run_options(
 
 def cluster_address(args: argparse.Namespace) -> str | None:
     """The cluster a run of :func:`add_run_options` plays on, or None for this machine:
-    ``--cluster``, else ``$CRIBSOL_CLUSTER`` when ``--jobs`` is not given (an empty
-    address is this machine). Sets ``args.jobs`` (1 when not given); both ``--cluster``
-    and ``--jobs`` is a :class:`UsageError`."""
+    ``--cluster`` (whatever it says: an empty one is refused when connecting), else
+    ``$CRIBSOL_CLUSTER`` when ``--jobs`` is not given (set but empty, it is this machine).
+    Sets ``args.jobs`` (1 when not given); both ``--cluster`` and ``--jobs`` is a
+    :class:`UsageError`."""
     import os
 
-    address = args.cluster
-    if address and args.jobs is not None:
+    address: str | None = args.cluster
+    if address is not None and args.jobs is not None:
         raise UsageError(
             f"{prog()}: --cluster and --jobs do not go together: the cluster's workers "
             "play the games (see --help)"
         )
     if address is None and args.jobs is None:
-        address = os.environ.get("CRIBSOL_CLUSTER")
+        address = os.environ.get("CRIBSOL_CLUSTER", "").strip() or None
     args.jobs = args.jobs or 1
-    return (address.strip() or None) if address else None
+    return address
 
 
 def add_data_dir_option(parser: argparse.ArgumentParser) -> None:

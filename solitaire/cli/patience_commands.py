@@ -6,7 +6,6 @@ import argparse
 import datetime as dt
 import json
 import random
-import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -19,10 +18,10 @@ from solitaire.cli.common import (
     game_id,
     make_console,
     open_history,
-    prog,
     progress_bar,
     report_skipped,
     run_on,
+    run_stopped,
     where,
 )
 from solitaire.cli.terminal import on_a_terminal
@@ -349,6 +348,5 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         console.print(SimulationView(result, ascii=args.ascii))
         console.print(Text(f"{result.games:,} games in {elapsed:.1f} s {ran}", style="muted"))
     if result.interrupted:
-        print(f"{prog()}: interrupted; {result.games:,} finished games reported", file=sys.stderr)
-        return 130
+        return run_stopped(executor, result.games)
     return 0

@@ -275,6 +275,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
                 executor=executor,
             ),
             report,
+            executor,
         )
 
 

@@ -4,7 +4,8 @@
 default, or a cluster of machines: :mod:`solitaire.cluster`), a few at a time, and
 returns their results in task order, so a run that derives everything from each
 task's own seed gives the same answer for any number of processes or workers.
-Ctrl-C stops it and keeps the first tasks, all finished (the start of the same run).
+Ctrl-C, SIGTERM and SIGHUP stop it, end every process it started, and keep the first
+tasks, all finished (the start of the same run).
 :func:`chunk_size` sizes a run's tasks by their work; :func:`wilson` is the interval
 every report gives beside a share of wins.
 
@@ -17,25 +18,53 @@ every report gives beside a share of wins.
 from __future__ import annotations
 
 import math
+import os
 import signal
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Final, Protocol, TypeVar
+import sys
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 from solitaire.core.limits import MAX_JOBS
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future
+    from concurrent.futures import Future, ProcessPoolExecutor
+    from types import FrameType
 
-__all__ = ["MAX_JOBS", "Z95", "Executor", "LocalPool", "chunk_size", "run_tasks", "wilson"]
+__all__ = [
+    "MAX_JOBS",
+    "STOP_SIGNALS",
+    "Z95",
+    "Executor",
+    "LocalPool",
+    "RunStopped",
+    "check_signals",
+    "chunk_size",
+    "run_tasks",
+    "stopped_by_signals",
+    "wilson",
+]
 
 Z95: Final = 1.959963984540054  # the 97.5th percentile of the standard normal
 IN_FLIGHT: Final = 4  # tasks queued per process: enough to keep each one busy
 AIM_SECONDS: Final = 2.0  # a task's work: far above any executor's cost of handing it over
 SPREAD: Final = 4  # tasks per process at least, where there are games enough to even out
 SETUP_SHARE: Final = 0.1  # at most this share of a task's time spent setting it up
+STOP_SIGNALS: Final = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""The signals that stop a run as Ctrl-C does: its workers ended, its finished tasks kept."""
+_END_SECONDS: Final = 2.0  # for a worker sent SIGTERM to go, before it is killed
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+
+class RunStopped(Exception):
+    """Raised by an executor that cannot go on (a cluster whose scheduler went away): the
+    run ends as one interrupted does, its first tasks, all finished, kept; ``str()``
+    says what happened, in one line."""
 
 
 class Executor(Protocol):
@@ -61,7 +90,8 @@ class Executor(Protocol):
         """``work`` applied to each ``(index, task)``; ``finished(index, result)`` called with
         each result as it comes. An error ``work`` raises stops the run and is raised here.
         On KeyboardInterrupt: no task is handed out any more, ``finished`` is called for each
-        task that finished (or, here, finishes), and the KeyboardInterrupt raised again."""
+        task that finished (or, here, finishes), and the KeyboardInterrupt raised again. An
+        executor that cannot go on raises :class:`RunStopped`, its finished tasks reported."""
         ...
 
 
@@ -101,9 +131,117 @@ def chunk_size(items: int, slots: int, each: float, setup: float = 0.0) -> int:
     return math.ceil(items / math.ceil(items / size))  # the same size for every task
 
 
-def _ignore_sigint() -> None:
-    # Workers leave Ctrl-C to the parent, which stops them and keeps what finished.
+_signalled = threading.Event()  # a stop signal came during the run under way
+_polled = threading.Event()  # the run looks at _signalled itself: its handler raises nothing
+POLL_SECONDS: Final = 0.1  # between two looks at :func:`check_signals` while a run waits
+
+
+@contextmanager
+def stopped_by_signals() -> Iterator[None]:
+    """Within it, SIGTERM and SIGHUP stop what runs as Ctrl-C does (a KeyboardInterrupt in
+    the main thread), so a run ends its workers and keeps its finished tasks whoever stops
+    it. The first of these signals is raised; those that come while the run is stopping
+    are let go, so they cannot cut short the ending of its workers. A signal ignored when
+    it starts (``nohup``'s SIGHUP) or handled by the caller is left as it is; outside the
+    main thread nothing is changed (only that thread receives signals)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        if not _signalled.is_set():
+            _signalled.set()
+            if not _polled.is_set():
+                raise KeyboardInterrupt
+
+    previous: dict[int, Any] = {}
+    _signalled.clear()
+    for number in STOP_SIGNALS:
+        handler = signal.getsignal(number)
+        if handler in (signal.SIG_DFL, signal.default_int_handler):
+            previous[number] = signal.signal(number, stop)
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        _signalled.clear()
+
+
+def check_signals() -> None:
+    """A KeyboardInterrupt if a stop signal came during the run under way."""
+    if _signalled.is_set():
+        raise KeyboardInterrupt
+
+
+@contextmanager
+def _polling() -> Iterator[None]:
+    """Within it the stop signals raise nothing where they land: the run looks at
+    :func:`check_signals` itself, every :data:`POLL_SECONDS` at most. An exception raised
+    at any point of a pool's start (inside a hook run after a fork, say) would be lost
+    there, or leave the pool half made, its workers unknown to it."""
+    _polled.set()
+    try:
+        yield
+    finally:
+        _polled.clear()
+
+
+_PR_SET_PDEATHSIG: Final = 1  # prctl(2): a signal sent to this process when its parent goes
+
+
+def _start_worker(parent: int) -> None:
+    """A worker's set-up: the signals that reach a whole terminal's processes (Ctrl-C, a
+    hang-up) are its parent's to act on, which then ends it with SIGTERM; and on Linux
+    it goes when its parent does, however that ends (even by SIGKILL)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler, copied by fork
+    if hasattr(signal, "pthread_sigmask"):  # held back while it was made: see _submit
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        try:
+            prctl = ctypes.CDLL(None, use_errno=True).prctl
+        except (OSError, AttributeError):
+            return
+        prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+        if os.getppid() != parent:  # gone before that was asked
+            os._exit(1)
+
+
+def _submit(pool: ProcessPoolExecutor, work: Callable[[T], R], task: T) -> Future[R]:
+    """``pool.submit(work, task)`` with the stop signals held back in this thread: a worker
+    it starts inherits that, so none reaches the worker before its set-up has replaced
+    the handlers it was forked with (a SIGTERM to end it would otherwise go to the run's
+    handler, copied into it, and be let go)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return pool.submit(work, task)
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        return pool.submit(work, task)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """End a pool's processes now, whatever they are doing: SIGTERM, then SIGKILL for one
+    still there after :data:`_END_SECONDS`; the pool is shut down, its waiting tasks
+    dropped."""
+    # Nothing is cancelled here: the pool's own thread fails every task left once it finds
+    # its workers gone, and one cancelled meanwhile would be an error in that thread.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(_END_SECONDS)
+        if process.is_alive():
+            process.kill()
+            process.join()
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 class LocalPool:
@@ -128,40 +266,41 @@ class LocalPool:
         tasks: Iterable[tuple[int, T]],
         finished: Callable[[int, R], None],
     ) -> None:
-        """See :meth:`Executor.play`: on Ctrl-C the tasks under way finish and are reported."""
+        """See :meth:`Executor.play`: on Ctrl-C (or SIGTERM, SIGHUP: see
+        :func:`stopped_by_signals`) the tasks finished are reported and the processes ended
+        at once, the tasks under way with them."""
         if self.jobs == 1:
             for index, task in tasks:
+                check_signals()
                 finished(index, work(task))
             return
         from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-        with ProcessPoolExecutor(self.jobs, initializer=_ignore_sigint) as pool:
+        pool = ProcessPoolExecutor(self.jobs, initializer=_start_worker, initargs=(os.getpid(),))
+        with _polling(), pool:
             pending: dict[Future[R], int] = {}
 
             def collect() -> None:
-                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                done: set[Future[R]] = set()
+                while not done:
+                    check_signals()
+                    done, _ = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
                 for future in done:
                     finished(pending.pop(future), future.result())
 
             try:
                 for index, task in tasks:
-                    pending[pool.submit(work, task)] = index
+                    pending[_submit(pool, work, task)] = index
                     if len(pending) >= self.jobs * IN_FLIGHT:
                         collect()
                 while pending:
                     collect()
-            except KeyboardInterrupt:
-                # Stop what has not started; tasks under way finish and are kept.
-                for future in pending:
-                    future.cancel()
-                wait(pending)
-                for future, index in pending.items():
-                    if not future.cancelled() and future.exception() is None:
-                        finished(index, future.result())
-                raise
-            except BaseException:
-                for future in pending:
-                    future.cancel()
+            except BaseException as error:
+                _end_workers(pool)
+                if isinstance(error, KeyboardInterrupt):
+                    for future, index in pending.items():
+                        if future.done() and not future.cancelled() and future.exception() is None:
+                            finished(index, future.result())
                 raise
 
 
@@ -189,7 +328,9 @@ def run_tasks(
     returned: an interrupted run is the start of the same run played whole, never a
     sample of whichever tasks were quickest. ``work`` must be a module-level function
     (it is sent to the other processes by name); any error it raises stops the run
-    and is raised here.
+    and is raised here. SIGTERM and SIGHUP stop a run as Ctrl-C does
+    (:func:`stopped_by_signals`): the run's processes ended, its first tasks returned; so
+    does an executor that cannot go on (:class:`RunStopped`), which keeps why.
     """
     results: list[R] = []
     early: dict[int, R] = {}  # finished, waiting for a task before them
@@ -209,7 +350,8 @@ def run_tasks(
                 done(ready)
 
     try:
-        (executor or LocalPool(jobs)).play(work, enumerate(tasks), finished)
-    except KeyboardInterrupt:
+        with stopped_by_signals():
+            (executor or LocalPool(jobs)).play(work, enumerate(tasks), finished)
+    except (KeyboardInterrupt, RunStopped):
         return results, True
     return results, False

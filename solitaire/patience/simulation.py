@@ -239,9 +239,9 @@ def simulate(
 
     Work is handed out a few chunks at a time, so memory does not grow with the
     number of games beyond their totals. ``progress`` is called with the number of
-    games just finished. Ctrl-C (KeyboardInterrupt) stops the run: chunks not
-    started are dropped, chunks under way finish, and every game that finished is
-    returned, marked ``interrupted``.
+    games just finished. Ctrl-C (KeyboardInterrupt), SIGTERM or SIGHUP stops the run:
+    chunks not finished are dropped, the processes ended, and the first chunks, all
+    finished, returned, marked ``interrupted``.
     """
     check_run(games, strategy, jobs, seed)
     slots = executor.slots if executor else jobs

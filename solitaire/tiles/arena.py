@@ -253,13 +253,13 @@ def arena(
     The games are handed out a few at a time (no list of them is made up front) and
     each comes back as its few totals, added to the run's as it comes (nothing of a
     game is kept, so a run of any length takes the same memory). ``progress`` is
-    called with the number of games just finished. Ctrl-C stops the run: games not
-    started are dropped, games under way finish, and the totals of every finished
-    game are returned, marked ``interrupted``.
+    called with the number of games just finished. Ctrl-C, SIGTERM or SIGHUP stops the
+    run: games not finished are dropped, the processes ended, and the totals of the
+    first games, all finished, returned, marked ``interrupted``.
     """
     check_arena(a, b, games, jobs, seed)
     # One game a task (a game takes a quarter of a second to seconds, far longer than
-    # handing it over, even to a cluster), so Ctrl-C waits for at most one game a process.
+    # handing it over, even to a cluster), so Ctrl-C loses at most one game a process.
     tasks = ((a, b, seed, i) for i in range(games))
 
     total = ArenaResult(a, b, seed, games)

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import math
 import random
+import signal
+import subprocess
+import sys
 import tracemalloc
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 import pytest
 
-from solitaire.core.runs import AIM_SECONDS, SPREAD, chunk_size, run_tasks
+from solitaire.core.runs import AIM_SECONDS, SPREAD, STOP_SIGNALS, chunk_size, run_tasks
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -154,3 +157,43 @@ def test_a_long_run_counts_every_task_once_in_flat_memory() -> None:
         tracemalloc.stop()
     assert count == 200_000
     assert peak < 100_000  # bytes: a set of every index seen would take megabytes
+
+
+def test_a_run_leaves_the_signal_handlers_as_it_found_them() -> None:
+    """Its own handlers for the run's length only; a signal ignored (``nohup``'s SIGHUP)
+    stays ignored during the run."""
+    before = {number: signal.getsignal(number) for number in STOP_SIGNALS}
+    during: list[dict[int, object]] = []
+    previous = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        run_tasks(abs, range(3), 2, done=lambda _: during.append(
+            {number: signal.getsignal(number) for number in STOP_SIGNALS}
+        ))  # fmt: skip
+    finally:
+        signal.signal(signal.SIGHUP, previous)
+    assert {number: signal.getsignal(number) for number in STOP_SIGNALS} == before
+    assert during[0][signal.SIGHUP] == signal.SIG_IGN
+    assert during[0][signal.SIGTERM] not in (signal.SIG_DFL, before[signal.SIGTERM])
+
+
+_STOPPED_HERE = """
+import os, signal
+from solitaire.core.runs import run_tasks
+
+def stop(result):
+    if result == 3:
+        os.kill(os.getpid(), signal.{name})
+
+print(run_tasks(abs, range(10**9), 1, done=stop, keep=True))
+"""
+
+
+@pytest.mark.parametrize("name", ["SIGINT", "SIGTERM", "SIGHUP"])
+def test_each_signal_stops_a_run_in_this_process_keeping_its_first_tasks(name: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", _STOPPED_HERE.format(name=name)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (result.returncode, result.stdout) == (0, "([0, 1, 2, 3], True)\n"), result.stderr
