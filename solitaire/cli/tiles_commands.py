@@ -196,7 +196,7 @@ def _line_tile(token: str, dark: bool | None) -> tuple[int, bool | None]:
     rank = parse_rank(text)
     if rank is None:
         raise TileError(
-            f"invalid tile '{safe_text(token, 20)}': expected a rank A, 2-10, J, Q, K "
+            f"invalid tile '{safe_text(token, 20)}': expected a rank A or 1, 2-10 or T, J, Q, K "
             "(add L or D for a colour)"
         )
     return rank, dark
