@@ -92,7 +92,8 @@ class Rank(IntEnum):
 
     @classmethod
     def parse(cls, token: str) -> Rank:
-        """Read a rank alone: ``A`` or ``1``, ``2``-``10``, ``T``, ``J``, ``Q`` or ``K`` (any case)."""
+        """Read a rank alone: ``A`` or ``1``, ``2``-``10`` or ``T``, ``J``, ``Q``, ``K`` (any
+        case)."""
         rank = _RANK_TOKENS.get(token.strip().upper())
         if rank is None:
             raise InvalidCardError(f"invalid rank {_quoted(token)}: {_RANK_HELP}")

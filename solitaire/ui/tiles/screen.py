@@ -17,7 +17,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from solitaire.tiles.board import SIZE, Placement, square_name
+from solitaire.tiles.board import SIZE, square_name
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.joker import computer_count
 from solitaire.tiles.moves import Action, Exchange, Play, announced
@@ -109,7 +109,7 @@ _JOKER_FOOTER: Final = {  # while a count is open to a call by the person at the
 
 
 MARKS: Final = (
-    (">", "before a square: the cursor"),
+    (">", "before a square: the cursor (on a + or * square: that mark, reversed)"),
     ("+", "before a tile: laid (or typed) this turn, not yet played"),
     ("*", "before a tile: the last move of a player since you last moved"),
     ("·  .", "an empty square (. with --ascii)"),
@@ -232,7 +232,7 @@ def _rack(session: TileSession) -> Text:
     marked for an exchange, ``1:5D`` the others (so it reads the same without colour)."""
     if session.viewer is None:
         return Text("" if session.game.is_over else "Rack hidden", style="muted")
-    used = [i for i, _ in session._laid_positions()]
+    used = session.laid_from_rack()
     text = Text("Rack ")
     for index, tile in enumerate(session.rack):
         style = "tile.dark" if tile.dark else "tile.light"
@@ -510,9 +510,14 @@ def _since_last(session: TileSession, rows: int, width: int) -> list[Text]:
     turns = session.game.turns
     # Turns go round the seats, so the last round holds the person's own last move.
     indices = list(range(max(0, len(turns) - len(session.names)), len(turns)))
+    # Until a person has moved, in the first round, the draw says why the computers began.
+    first = len(turns) < len(session.names) and not any(session.is_person(t.player) for t in turns)
+    draw = [_first_draw(session)] if first and not session.solitaire else []
+    drawn = _fit([Text(line, style="muted") for line in draw], width)
+    rows -= len(drawn)
     blocks = [_fit(turn_lines(session, index), width) for index in indices]
     if sum(len(block) for block in blocks) <= rows or len(blocks) <= 1:
-        return [line for block in blocks for line in block]
+        return [*drawn, *(line for block in blocks for line in block)]
     heads = []
     for index in indices[:-1]:
         head = turn_lines(session, index)[0]
@@ -520,7 +525,7 @@ def _since_last(session: TileSession, rows: int, width: int) -> list[Text]:
             head.append(" · Tab: how", style="muted")  # its lines are in the whole view
         head.no_wrap, head.overflow = True, "ellipsis"
         heads.append(head)
-    return [*heads[-max(1, rows - 2) :], *blocks[-1]]
+    return [*drawn, *heads[-max(1, rows - 2) :], *blocks[-1]]
 
 
 def _first_steps(session: TileSession) -> list[Text]:
@@ -567,7 +572,7 @@ def tile_screen(session: TileSession, width: int, height: int) -> RenderableType
         game.board,
         session.ascii,
         cursor=session.cursor if session.base_stage is Stage.PLAY else None,
-        laid=_shown_laid(session),
+        laid=session.shown_laid,
         last=_last_squares(session),
         cell=cell,
     )
@@ -603,8 +608,16 @@ def tile_screen(session: TileSession, width: int, height: int) -> RenderableType
     if session.deferred:
         said = "h help · q quit (saved)"
     footer = Text(said, style="muted")
-    message = Text(session.message[: width * 2], style="warn")
+    message = Text(_unsaid(session.message, below)[: width * 2], style="warn")
     return Group(top, *below, message, footer)
+
+
+def _unsaid(message: str, shown: list[Text]) -> str:
+    """The message, unless the lines shown already say it (a refusal the preview gives,
+    repeated by Enter): each refusal is printed once."""
+    words = " ".join(message.split())
+    said = " ".join(" ".join(line.plain for line in shown).split())
+    return "" if words and words in said else message
 
 
 def _rows(height: int, cell: tuple[int, int]) -> int:
@@ -701,21 +714,6 @@ def _explained(session: TileSession, rows: int, width: int) -> list[Text]:
     rows they leave."""
     early = _fit(_early(session), width)
     return early + _fit(_below(session, max(1, rows - len(early)), width), width)
-
-
-def _shown_laid(session: TileSession) -> list[Placement]:
-    """The tiles the board shows as laid this turn: laid by keys, or in the move typed."""
-    if session.typing is None:
-        return session.laid
-    try:
-        action = session._typed()
-    except ValueError:
-        return []
-    if not isinstance(action, Play):
-        return []
-    board = session.game.board
-    n = board.size * board.size
-    return [p for p in action.placements if 0 <= p[0] < n and not board.faces[p[0]]]
 
 
 def _last_squares(session: TileSession) -> set[int]:

@@ -77,7 +77,8 @@ def board_text(
     """The grid with column letters and row numbers; ``.`` (or ``·``) for an empty square.
 
     Each square has a mark before it, so the board reads the same without colour:
-    ``>`` the cursor, ``+`` a tile laid this turn (not yet played), ``*`` the last move.
+    ``>`` the cursor, ``+`` a tile laid this turn (not yet played), ``*`` the last move;
+    the cursor on a ``+`` or ``*`` square keeps that mark and shows the square reversed.
     A 6 or 9 turned round shows its colour letter in lower case. ``cell``: the columns
     and rows each square takes (3 x 1 at least): a wider cell centres its mark and tile,
     a taller one leaves rows between the rows of tiles.
@@ -96,16 +97,19 @@ def board_text(
         text.append(f"{row + 1:>2} ", style="muted")
         for col in range(n):
             square = row * n + col
+            # A tile's own mark (+ or *) outranks the cursor's: the cursor on it reverses
+            # the square instead, and the panel names the cursor's square.
             mark = (
-                ">"
-                if square == cursor
-                else "+"
+                "+"
                 if square in pending
                 else "*"
                 if square in last
+                else ">"
+                if square == cursor
                 else " "
             )
             text.append(" " * left)
+            start = len(text)
             text.append(mark, style="warn" if mark != " " else "")
             if square in pending:
                 tile, face = pending[square]
@@ -120,6 +124,8 @@ def board_text(
             else:
                 text.append(f"{empty} ", style="chosen" if square == cursor else "muted")
                 text.append(right)
+            if square == cursor and mark != ">":
+                text.stylize("reverse", start, start + 3)
         if row < n - 1:
             text.append("\n")
     return text
