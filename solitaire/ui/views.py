@@ -7,9 +7,10 @@ changes game state. Colours come from one theme, :data:`THEME`.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -422,31 +423,63 @@ def rules_lines(markdown: str, width: int, ascii: bool) -> list[Text]:
     return out
 
 
+# A list item (drawn " • " or " 4 ", or "- " and "4. " in plain text) or a table row starts.
+_ITEM: Final = re.compile(r" *[•*-] | +\d+[.)]? |\d+[.)] |\|")
+
+
+def _blocks(lines: list[Text]) -> list[tuple[Text | None, list[Text]]]:
+    """The rules' rows as blocks: each a paragraph, a list item, a heading or a table
+    (a table row of plain text), with the blank row before it (None: none)."""
+    blocks: list[tuple[Text | None, list[Text]]] = []
+    blank: Text | None = None
+    for line in lines:
+        text = line.plain.strip()
+        if not text:
+            blank = blank or line
+            continue
+        if not blocks or blank is not None or _ITEM.match(line.plain):
+            blocks.append((blank, [line]))
+        else:
+            blocks[-1][1].append(line)
+        blank = None
+    return blocks
+
+
 @lru_cache(maxsize=8)
 def rules_paged(markdown: str, width: int, rows: int, ascii: bool) -> tuple[tuple[Text, ...], ...]:
-    """A game's rules at this width in pages of at most ``rows`` rows (at least one page),
-    none starting or ending with a blank row (a page's last row is read as where it
-    stops), nor ending on a section's heading. Kept for the next frame: read, not changed."""
+    """A game's rules at this width in pages of at most ``rows`` rows (at least one page).
+
+    A page ends only where a paragraph, a list item or a table ends, unless that one block
+    is longer than a page (it then starts a page and goes on over the next); a heading
+    goes on the page of the block after it. No page starts or ends with a blank row (a
+    page's last row is read as where it stops). Kept for the next frame: read, not
+    changed."""
     headings = {
         line.lstrip("#").strip().replace("**", "")
         for line in markdown.splitlines()
         if line.startswith("#")
     }
     size = max(1, rows)
-    pages: list[list[Text]] = [[]]
-    for line in rules_lines(markdown, width, ascii):
-        text = line.plain.strip()
-        if not text and not pages[-1]:
-            continue
-        # a heading starts a page rather than end one: it needs its blank row and a line
-        heading = text.lstrip("#").strip() in headings and size >= 3
-        if pages[-1] and (len(pages[-1]) == size or (heading and len(pages[-1]) > size - 3)):
-            pages.append([line] if text else [])
+    units: list[tuple[Text | None, list[Text]]] = []
+    heading = False  # the last unit is a heading alone, kept with the block after it
+    for blank, block in _blocks(rules_lines(markdown, width, ascii)):
+        if heading and size >= 3:
+            before, lines = units[-1]
+            units[-1] = (before, [*lines, *([blank] if blank is not None else []), *block])
         else:
+            units.append((blank, block))
+        text = block[0].plain.strip()
+        heading = len(block) == 1 and text.lstrip("#").strip() in headings
+    pages: list[list[Text]] = [[]]
+    for blank, lines in units:
+        gap = [blank] if blank is not None and pages[-1] else []
+        if pages[-1] and len(pages[-1]) + len(gap) + len(lines) > size:
+            pages.append([])
+            gap = []
+        for line in [*gap, *lines]:
+            if len(pages[-1]) == size:  # a block longer than a page goes on over the next
+                pages.append([])
             pages[-1].append(line)
-    for page in pages:
-        while page and not page[-1].plain.strip():
-            page.pop()
     return tuple(tuple(page) for page in pages if page) or ((),)
 
 
