@@ -25,6 +25,7 @@ from solitaire.cli.terminal import on_a_terminal
 from solitaire.core.cards import Rank
 from solitaire.core.errors import InputError
 from solitaire.core.untrusted import safe_text
+from solitaire.core.words import plural, signed
 from solitaire.store import command
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.levels import DEFAULT_VS, seat_names
@@ -177,7 +178,7 @@ def replay_tiles(
             )
         )
     if not game.is_over:
-        line = f"Unfinished after {len(game.turns)} turns."
+        line = f"Unfinished after {plural(len(game.turns), 'turn')}."
         if stored_id is not None:
             line += f" {command(f'tiles --resume {stored_id}')} resumes it."
         console.print(Text(line, style="warn"))
@@ -299,8 +300,8 @@ def arena_table(result: ArenaResult) -> Table:
 def _margin(result: ArenaResult, side: int) -> Unbroken:
     """A side's mean final score less the other's, with its 95% interval."""
     mean, low, high = result.margin()
-    if side:  # B's side; + 0.0 shows an even margin as 0.0, not -0.0
-        mean, low, high = 0.0 - mean, 0.0 - high, 0.0 - low
+    if side:  # B's side
+        mean, low, high = -mean, -high, -low
     if math.isnan(mean):  # fewer than two games: no interval
         return Unbroken(["-"])
-    return Unbroken([f"{mean:+.1f}", f"(95% {low:+.1f} to {high:+.1f})"])
+    return Unbroken([signed(mean, 1), f"(95% {signed(low, 1)} to {signed(high, 1)})"])

@@ -38,6 +38,7 @@ from typing import Any, ClassVar, Final
 from urllib.parse import quote
 
 from solitaire.core.untrusted import RecordError
+from solitaire.core.words import plural
 from solitaire.names import APP_NAME, command
 from solitaire.store import migration
 from solitaire.store.migration import transaction
@@ -489,7 +490,7 @@ class History:
         more = "..." if len(self.skipped) > 10 else ""
         count = len(self.skipped)
         return (
-            f"{count} game{'s' if count != 1 else ''} in the history "
+            f"{plural(count, 'game')} in the history "
             f"{'do' if count != 1 else 'does'} not check out and "
             f"{'were' if count != 1 else 'was'} skipped (edited or damaged): {ids}{more}"
         )

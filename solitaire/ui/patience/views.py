@@ -29,6 +29,7 @@ from solitaire.patience.tracker import Place, Return, Tracker
 if TYPE_CHECKING:
     from solitaire.patience.simulation import SimulationResult
     from solitaire.patience.target import TargetChance
+from solitaire.core.words import plural
 from solitaire.ui.views import (
     Listing,
     ScoreView,
@@ -403,9 +404,9 @@ class StatsView:
             ("without hints or undos", s.games - s.aided, s.unaided_mean),
             ("with hints or undos", s.aided, s.aided_mean),
         ):
-            shown = f"{games} game{'s' if games != 1 else ''}"
+            shown = plural(games, "game")
             table.add_row(label, shown if mean is None else f"{shown}, mean {mean:.1f}")
-        latest = f"{len(s.recent)} game{'s' if len(s.recent) != 1 else ''}"
+        latest = plural(len(s.recent), "game")
         trend = f"last {latest}: mean {s.recent_mean:.1f}"
         if s.earlier_mean is not None:
             change = s.recent_mean - s.earlier_mean
@@ -471,7 +472,7 @@ class HistoryView:
             )
             yours = [r.total for r in group if r.finished and r.played_by == "you"]
             header = Text(f"deal {safe_text(shown_code(first.deal_code), 60)}", style="title")
-            tries = f"{len(group)} game{'s' if len(group) > 1 else ''}"
+            tries = plural(len(group), "game")
             note = f"  {label}, {tries}" if label else f"  {tries}"
             if len(header) + len(note) <= 80:
                 header.append(note, style="muted")
@@ -607,7 +608,7 @@ class TrackerView:
             table.add_row(
                 where,
                 cards_text((e.card for e in entries), self.ascii),
-                f"round{'s' if len(entries) > 1 else ''} {origins}",
+                f"{'round' if len(entries) == 1 else 'rounds'} {origins}",
             )
         head = Text("Coming back", style="title")
         note = Text("(starters go to the bottom of the deck)", style="muted")

@@ -17,6 +17,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from solitaire.core.words import agrees, plural, possessive
 from solitaire.tiles.board import SIZE, square_name
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.joker import computer_count
@@ -208,7 +209,7 @@ def _status(session: TileSession) -> Table:
         elif seat == game.current_player:
             note = "to move"
         else:
-            note = f"{len(game.rack(seat))} tiles"
+            note = plural(len(game.rack(seat)), "tile")
         if seat in servants:
             note += " · Servant"
         style = "best" if seat == game.current_player and not game.is_over else ""
@@ -373,7 +374,8 @@ def _first_draw(session: TileSession) -> str:
         low = min(tile.rank for tile in tiles)
         drawing = [seat for seat, tile in pairs if tile.rank == low]
     first = names[game.first_player]
-    return f"The draw: {'; tied, again: '.join(rounds)}. {first} drew lowest and moves first."
+    moves = agrees(first, "moves", "move")
+    return f"The draw: {'; tied, again: '.join(rounds)}. {first} drew lowest and {moves} first."
 
 
 def _short(action: Action) -> str:
@@ -388,8 +390,9 @@ def _below(session: TileSession, rows: int, width: int) -> list[Text]:
     if stage is Stage.RESUME:
         return offer_lines(session.resume_prompt())
     if stage is Stage.HANDOVER:
+        name = session.shown_names[session.seat]
         handover = Text(
-            f"Pass the keyboard to {session.shown_names[session.seat]}, who presses Enter "
+            f"Pass the keyboard to {name}, who {agrees(name, 'presses', 'press')} Enter "
             "(the rack stays hidden until then).",
             style="warn",
         )
@@ -408,7 +411,8 @@ def _below(session: TileSession, rows: int, width: int) -> list[Text]:
         computer = session.shown_names[session.seat]
         player = session.shown_names[session.game.turns[-1].player]
         wait = Text(
-            f"{computer} is to move. Before it does, {_who_calls(session)} on {player}'s count; "
+            f"{computer} is to move. Before it does, {_who_calls(session)} on "
+            f"{possessive(player)} count; "
             f"Enter lets {computer} move.",
             style="warn",
         )
@@ -417,7 +421,7 @@ def _below(session: TileSession, rows: int, width: int) -> list[Text]:
         last = len(session.game.turns) - 1
         who = session.shown_names[session.game.turns[last].player]
         head = Text(
-            f"The game is over on {who}'s last play. "
+            f"The game is over on {possessive(who)} last play. "
             f"{_who_calls(session)}, Enter lets the count stand.",
             style="warn",
         )
@@ -471,7 +475,7 @@ def _verdict(session: TileSession, preview: Preview) -> list[Text]:
         ]
     total = preview.score.total
     return [
-        Text(f"Legal: {total} point{'s' * (total != 1)}, Enter plays it", style="best") + ends,
+        Text(f"Legal: {plural(total, 'point')}, Enter plays it", style="best") + ends,
         *play_lines(preview.score, size, session.ascii, scoring_first=True, turned=turned),
     ]
 
@@ -704,7 +708,7 @@ def _early(session: TileSession) -> list[Text]:
     names = session.shown_names
     player = names[session.seat]
     return [
-        Text(f"{names[c.caller]} called Joker before {player}'s count: {-c.points} paid.")
+        Text(f"{names[c.caller]} called Joker before {possessive(player)} count: {-c.points} paid.")
         for c in session.game.early_calls(len(session.game.turns))
     ]
 

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from solitaire.core.scoring import Kind
 from solitaire.core.untrusted import safe_text
+from solitaire.core.words import plural
 from solitaire.store import GameRow
 from solitaire.tiles.board import Board, Placement, square_name
 from solitaire.tiles.game import PASSES_EACH, Ending, TileGame
@@ -293,7 +294,7 @@ def game_view(
         result.add_row(
             names[player],
             str(game.scores[player]),
-            f"-{deductions[player]} ({rack})",
+            f"-{deductions[player]} ({rack})" if game.rack(player) else "none",
             Text(str(final[player]), style="total"),
         )
     parts.append(result)
@@ -362,8 +363,8 @@ def tile_stats_view(stats: TileStats) -> Table:
         rows.append(("wins by name (not the solitaires)", ""))
         rows += [(f"  {safe_text(name, 24)}", str(n)) for name, n in stats.winners.items()]
     if stats.scores:
-        seats = f"{stats.scores} seat{'s' * (stats.scores != 1)}"
-        games = f"{stats.games} game{'s' * (stats.games != 1)}"
+        seats = plural(stats.scores, "seat")
+        games = plural(stats.games, "game")
         rows.append((f"the people's {seats} in {games}, all together", ""))
         rows += [
             ("  mean final score of a seat", "-" if mean is None else f"{float(mean):.1f}"),

@@ -165,3 +165,41 @@ def test_the_cursor_keeps_a_squares_own_mark() -> None:
         }
         offset = sum(len(x) + 1 for x in text.plain.split("\n")[: row + 1]) + 3 + 3 * col
         assert (offset in reversed_at) == (mark != ">"), mark
+
+
+def test_counts_and_names_agree_on_screen(history: History) -> None:
+    """ "1 tiles", "you ... moves first" and "-0 (-)" as the play-throughs met them."""
+    first_you = next(s for s in range(50) if TileGame(s).first_player == 0)
+    session = TileSession(history, ["you", "planner"], lambda: TileGame(first_you), explicit=True)
+    for width, height in SIZES:
+        assert "you drew lowest and move first." in screen(session, width, height)
+    session.close()
+    computer = TileSession(history, ["you", "planner"], lambda: TileGame(101), explicit=True)
+    assert "planner drew lowest and moves first." in screen(computer, 80, 24)
+    # a rack of one tile, as the end of the bag leaves it
+    game = computer.game
+    game.racks[1] = game.racks[1][:1]
+    for width, height in SIZES:
+        shown = screen(computer, width, height)
+        assert "1 tile " in shown + " " and "1 tiles" not in shown
+    computer.close()
+
+
+def test_the_replay_of_a_player_who_went_out_shows_no_signed_zero(tmp_path: Path) -> None:
+    from solitaire.tiles.moves import Play
+    from solitaire.ui.tiles.views import game_view
+
+    for seed in range(40):
+        game = TileGame(seed)
+        while not game.is_over:
+            game.apply(quick_greedy(game.observation(game.current_player)))
+        out = [seat for seat in range(game.players) if not game.rack(seat)]
+        if out and isinstance(game.turns[-1].action, Play):
+            break
+    else:
+        pytest.fail("no game of 40 ended with a player out")
+    console = Console(file=io.StringIO(), width=100, theme=THEME, color_system=None)
+    console.print(game_view(game, ["Ann", "Bob"], "title"))
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "-0 (" not in text and "(-)" not in text
+    assert "none" in text
