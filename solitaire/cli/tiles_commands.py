@@ -219,9 +219,13 @@ def cmd_score(args: argparse.Namespace) -> int:
         return 0
     console = make_console(args)
     console.print(line_table([line], 13, title="Crib Hand", colours=known))
+    # Each combination with the tiles that make it, counted from the left: a double run's
+    # two runs, 7 6 8 and 7 6 8, are two sets of tiles (1 2 3 and 1 2 4), not one twice.
     for item in line.items:
         ranks = " ".join(Rank(line.faces[p]).letter for p in item.positions)
-        console.print(Text(f"  {item.kind.value:<8} {ranks:<10} {item.points}", style="muted"))
+        which = " ".join(str(p + 1) for p in item.positions)
+        said = f"  {item.kind.value:<8} {ranks:<10} {item.points:>2}   tiles {which}"
+        console.print(Text(said, style="muted"))
     if known and line.one_colour:
         console.print(Text(f"  five tiles all one colour: {line.bonus}", style="muted"))
     console.print(Text(line.spoken(colour=known), style="total"))
