@@ -450,7 +450,7 @@ def _below(session: TileSession, rows: int, width: int) -> list[Text]:
     head = Text(f"Game over: {result} ({session.score_line()}).", style="best")
     head.append(f" It ended: {ending_text(session.game, session.shown_names)}.", style="warn")
     if session.solitaire:
-        return [head, *_review(session)]
+        return [head, *_review(session, width)]
     return [head, *_since_last(session, rows - 1, width)]
 
 
@@ -480,8 +480,10 @@ def _verdict(session: TileSession, preview: Preview) -> list[Text]:
     ]
 
 
-def _review(session: TileSession) -> list[Text]:
-    """The solitaire's result: each colour's score and how far its moves fell short of the best."""
+def _review(session: TileSession, width: int) -> list[Text]:
+    """The solitaire's result: each colour's score and how far its moves fell short of the
+    best; then the moves furthest from the best, each whole on a row (none split), so all
+    of it fits below the board at 80x24."""
     gaps = move_gaps(session.game)
     final = session.game.returns()
     out = []
@@ -491,19 +493,31 @@ def _review(session: TileSession) -> list[Text]:
         at_best = sum(1 for g in mine if g.gap == 0)
         out.append(
             Text(
-                f"{name}: {final[seat]} · {at_best} of {len(mine)} moves the best available · "
-                f"{lost} points short of the best moves"
+                f"{name} {final[seat]}: {at_best} of {plural(len(mine), 'move')} the best "
+                f"available, {plural(lost, 'point')} short of the best"
             )
         )
     worst = sorted((g for g in gaps if g.gap > 0), key=lambda g: -g.gap)
     if worst:
-        out.append(Text("Moves furthest from the best (turn: scored / best):", style="muted"))
-        line = Text("")
-        for g in worst[:6]:
-            number = gaps.index(g) + 1
-            line.append(f"#{number} {session.shown_names[g.player]} {g.points}/{g.best}  ")
-        out.append(line)
+        entries = [
+            f"#{gaps.index(g) + 1} {session.shown_names[g.player]} {g.points}/{g.best}"
+            for g in worst[:6]
+        ]
+        out += _packed("Furthest from the best (turn, colour, scored/best): ", entries, width)
     return out
+
+
+def _packed(head: str, entries: list[str], width: int) -> list[Text]:
+    """``head`` then the entries, as many to a row as fit ``width``, none split."""
+    rows = [Text(head, style="muted")]
+    for entry in entries:
+        if rows[-1].cell_len > len(head) * (len(rows) == 1):
+            if rows[-1].cell_len + 3 + len(entry) <= width:
+                rows[-1].append(" · ")
+            else:
+                rows.append(Text(""))
+        rows[-1].append(entry)
+    return rows
 
 
 def _since_last(session: TileSession, rows: int, width: int) -> list[Text]:

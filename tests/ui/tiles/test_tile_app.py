@@ -371,8 +371,8 @@ def test_the_solitaire_by_keys_ends_with_each_colours_score_and_distance_from_th
     for seat, name in enumerate(["dark", "light"]):
         moves = sum(1 for t in game.turns if t.player == seat)
         expected = (
-            f"{name}: {final[seat]} · {best_moves[seat]} of {moves} moves the best available · "
-            f"{short[seat]} points short of the best moves"
+            f"{name} {final[seat]}: {best_moves[seat]} of {moves} moves the best available, "
+            f"{short[seat]} points short of the best"
         )
         assert expected in screen
     assert sum(short) > 0

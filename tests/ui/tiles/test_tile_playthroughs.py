@@ -203,3 +203,37 @@ def test_the_replay_of_a_player_who_went_out_shows_no_signed_zero(tmp_path: Path
     text = console.file.getvalue()  # type: ignore[attr-defined]
     assert "-0 (" not in text and "(-)" not in text
     assert "none" in text
+
+
+def test_the_solitaires_end_shows_its_worst_moves_whole_at_80x24(history: History) -> None:
+    """The review at the end of the solitaire: each colour's line and the moves furthest from
+    the best, all on screen (none behind Tab), each entry whole on one row."""
+    import random
+    import re
+
+    from solitaire.tiles.review import move_gaps
+
+    session = TileSession(
+        history, ["dark", "light"], lambda: TileGame(11, 2, solitaire=True), explicit=True
+    )
+    while not session.game.is_over:  # a poor player: moves far from the best
+        actions = session.game.legal_actions()
+        session.commit(random.Random(len(session.game.turns)).choice(actions))
+    gaps = move_gaps(session.game)
+    worst = sorted((g for g in gaps if g.gap > 0), key=lambda g: -g.gap)[:6]
+    assert len(worst) == 6
+    wanted = [
+        f"#{gaps.index(g) + 1} {('dark', 'light')[g.player]} {g.points}/{g.best}" for g in worst
+    ]
+    for width, height in SIZES:
+        out = Console(file=io.StringIO(), width=width, theme=THEME, color_system=None)
+        out.print(tile_screen(session, width, height))
+        rows = out.file.getvalue().splitlines()  # type: ignore[attr-defined]
+        shown = [m.group(0) for row in rows for m in re.finditer(r"#\d+ \w+ \d+/\d+", row)]
+        assert shown == wanted, (width, rows)
+        assert not any("more lines" in row for row in rows)
+        for seat, name in enumerate(("dark", "light")):
+            mine = [g for g in gaps if g.player == seat]
+            line = next(row for row in rows if row.startswith(f"{name} "))
+            assert f"{sum(g.gap for g in mine)} points short" in line
+    session.close()
