@@ -369,6 +369,21 @@ class History:
             elif screen is not None:
                 self._keep(conn, game_id, kind, screen, str(values["record"]))
 
+    def withdraw(self, game_id: int, kind: str) -> None:
+        """Take out a game in progress whose every move was taken back: a game with no
+        move made is not kept (a new row is added if it is played on)."""
+        with self._writing("the move") as conn:
+            self._write(conn, "DELETE FROM screens WHERE id = ?", (game_id,))
+            cursor = self._write(
+                conn,
+                "DELETE FROM games WHERE id = ? AND kind = ? AND finished = 0",
+                (game_id, kind),
+            )
+            if cursor.rowcount != 1:
+                raise NotInProgressError(
+                    f"the move could not be saved: game {game_id} is no longer in progress"
+                )
+
     def _keep(
         self,
         conn: sqlite3.Connection,

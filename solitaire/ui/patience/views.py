@@ -19,9 +19,16 @@ from rich.text import Text
 from solitaire.core.cards import Card, Rank, Suit
 from solitaire.core.dealcode import DealCodeError, current_code
 from solitaire.core.untrusted import safe_text
+from solitaire.core.words import plural
 from solitaire.patience.advisor import DiscardOption, Hindsight
 from solitaire.patience.coach import Reason, RoundReview, points_text, round_reasons
-from solitaire.patience.game import GREAT_LINE, ROUNDS, SKUNK_LINE, Game, RoundResult
+from solitaire.patience.game import (
+    GREAT_LINE,
+    SKUNK_LINE,
+    Game,
+    RoundResult,
+    rounds_played,
+)
 from solitaire.patience.summary import PatienceRow as GameRow
 from solitaire.patience.summary import Stats
 from solitaire.patience.tracker import Place, Return, Tracker
@@ -29,7 +36,6 @@ from solitaire.patience.tracker import Place, Return, Tracker
 if TYPE_CHECKING:
     from solitaire.patience.simulation import SimulationResult
     from solitaire.patience.target import TargetChance
-from solitaire.core.words import plural
 from solitaire.ui.views import (
     Listing,
     ScoreView,
@@ -452,7 +458,7 @@ class HistoryView:
         text.append(f"{row.total:>3}", style="total" if row.finished else "muted")
         text.append(f"  {eff:>4}  ")
         if not row.finished:
-            text.append(f"unfinished, round {row.rounds + 1} of {ROUNDS}", style="warn")
+            text.append(f"unfinished, {rounds_played(row.rounds)}", style="warn")
         elif row.played_by != "you":
             text.append(f"played by --auto {safe_text(row.played_by, 24)}", style="muted")
         elif row.total == best:
