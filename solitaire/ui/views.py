@@ -424,7 +424,7 @@ def rules_lines(markdown: str, width: int, ascii: bool) -> list[Text]:
 
 
 # A list item (drawn " • " or " 4 ", or "- " and "4. " in plain text) or a table row starts.
-_ITEM: Final = re.compile(r" *[•*-] | +\d+[.)]? |\d+[.)] |\|")
+_ITEM: Final = re.compile(r" *[•-] | +\d+[.)]? |\d+[.)] |\|")
 
 
 def _blocks(lines: list[Text]) -> list[tuple[Text | None, list[Text]]]:
@@ -450,36 +450,57 @@ def rules_paged(markdown: str, width: int, rows: int, ascii: bool) -> tuple[tupl
     """A game's rules at this width in pages of at most ``rows`` rows (at least one page).
 
     A page ends only where a paragraph, a list item or a table ends, unless that one block
-    is longer than a page (it then starts a page and goes on over the next); a heading
-    goes on the page of the block after it. No page starts or ends with a blank row (a
-    page's last row is read as where it stops). Kept for the next frame: read, not
-    changed."""
+    is longer than a page (it then starts a page and goes on over the next); a heading,
+    or a paragraph that leads in with a colon, goes on the page of the block after it.
+    No page starts or ends with a blank row (a page's last row is read as where it
+    stops). Kept for the next frame: read, not changed."""
     headings = {
         line.lstrip("#").strip().replace("**", "")
         for line in markdown.splitlines()
         if line.startswith("#")
     }
     size = max(1, rows)
-    units: list[tuple[Text | None, list[Text]]] = []
-    heading = False  # the last unit is a heading alone, kept with the block after it
+    Block = tuple[Text | None, list[Text]]
+
+    def titled(block: list[Text]) -> bool:
+        """Whether the block is a heading."""
+        return len(block) == 1 and block[0].plain.strip().lstrip("#").strip() in headings
+
+    chains: list[list[Block]] = []
+    keep = False  # the last block goes on the page of the next: a heading, or a lead-in
     for blank, block in _blocks(rules_lines(markdown, width, ascii)):
-        if heading and size >= 3:
-            before, lines = units[-1]
-            units[-1] = (before, [*lines, *([blank] if blank is not None else []), *block])
+        if keep and size >= 3:
+            chains[-1].append((blank, block))
         else:
-            units.append((blank, block))
-        text = block[0].plain.strip()
-        heading = len(block) == 1 and text.lstrip("#").strip() in headings
+            chains.append([(blank, block)])
+        keep = titled(block) or block[-1].plain.rstrip().endswith(":")
     pages: list[list[Text]] = [[]]
-    for blank, lines in units:
-        gap = [blank] if blank is not None and pages[-1] else []
-        if pages[-1] and len(pages[-1]) + len(gap) + len(lines) > size:
-            pages.append([])
-            gap = []
-        for line in [*gap, *lines]:
-            if len(pages[-1]) == size:  # a block longer than a page goes on over the next
+
+    def put(chain: list[Block]) -> None:
+        """A chain of blocks on the page, or from the next; one too long for a page as
+        its blocks, a heading still with the block after it."""
+        first = chain[0][0]
+        gap = [first] if first is not None and pages[-1] else []
+        body = [
+            line
+            for i, (blank, lines) in enumerate(chain)
+            for line in [*([blank] if i and blank is not None else []), *lines]
+        ]
+        if pages[-1] and len(pages[-1]) + len(gap) + len(body) <= size:
+            pages[-1] += [*gap, *body]
+        elif len(body) <= size or len(chain) == 1 or (len(chain) == 2 and titled(chain[0][1])):
+            if pages[-1]:
                 pages.append([])
-            pages[-1].append(line)
+            for line in body:
+                if len(pages[-1]) == size:  # a block longer than a page goes on over the next
+                    pages.append([])
+                pages[-1].append(line)
+        else:
+            put(chain[:-1])
+            put(chain[-1:])
+
+    for chain in chains:
+        put(chain)
     return tuple(tuple(page) for page in pages if page) or ((),)
 
 

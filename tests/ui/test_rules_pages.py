@@ -48,7 +48,7 @@ def _starts_block(lines: list[str], index: int) -> bool:
     text = lines[index].strip()
     if index == 0 or not lines[index - 1].strip():
         return True
-    return text.startswith(("• ", "- ", "* ", "| ")) or text.split(" ")[0].rstrip(".)").isdigit()
+    return text.startswith(("• ", "- ", "| ")) or text.split(" ")[0].rstrip(".)").isdigit()
 
 
 @pytest.mark.parametrize("ascii", [False, True])
