@@ -379,6 +379,8 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
         if isinstance(turn.action, Exchange):  # the others learn the count only
             count = len(turn.action.tiles)
             return f"{name}: exchanged {plural(count, 'tile')}."
+        if turn.score is None:  # a pass scores nothing, and says so by its name alone
+            return f"{name}: {turn.action}."
         if turn.claim is None:
             return f"{name}: {turn.action}, {_points(turn.points)}."
         said = f"{name} said {turn.claim}"

@@ -74,6 +74,8 @@ def test_x_with_nothing_to_exchange_refuses_at_once_in_one_line(history: History
     for width, height in SIZES:
         shown = screen(session, width, height)
         assert shown.count("The bag is empty") == 1 and "Mark the tiles" not in shown
+    session.pass_turn()
+    assert session.message == "Ann: pass."  # not "pass, 0 points"
     session.close()
 
 
