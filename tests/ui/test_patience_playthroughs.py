@@ -99,6 +99,10 @@ def test_a_resumed_game_says_one_round_number(
             numbers = set(re.findall(r"[Rr]ound (\d+)(?: of| is| +starter)", shown))
             assert numbers == {"1"}, shown
             assert "is next" not in shown
+            assert len(set(re.findall(r"cards left (\d+)", shown))) == 1
+        assert set(re.findall(r"cards left (\d+)", offered)) == set(
+            re.findall(r"cards left (\d+)", "\n".join(screen(again, 80, 24)))
+        )
         assert "1 of 6 rounds played" in again.message
     again.close()
     history.close()

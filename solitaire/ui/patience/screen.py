@@ -153,7 +153,7 @@ class SessionScreen:
             source = f"seed {seed}" if game.seed is not None else "dealt by code"
         text.append(f"  {source}", style="muted")
         number = min(game.round_number, ROUNDS)
-        if self.session.phase in (Phase.RESULT, Phase.RESUME) and game.rounds:
+        if self.session.at_count and game.rounds:
             number = len(game.rounds)  # the round counted, as a resumed game opens on it
         label = f"round {number} of {ROUNDS}"
         if self.session.phase is Phase.OVER:

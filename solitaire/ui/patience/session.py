@@ -569,10 +569,17 @@ class PlaySession(Sitting[StoredGame, Deal]):
         """Show or hide the card tracker."""
         self.tracker_choice = not self.tracker_shown(large)
 
+    @property
+    def at_count(self) -> bool:
+        """Whether the screen is at a round's count: its result shown, or a saved game
+        offered (resumed, it opens there); the next deal is not on the table yet."""
+        offered = self.phase is Phase.RESUME and not self.busy_offer
+        return self.phase is Phase.RESULT or (offered and bool(self.game.rounds))
+
     def tracker(self) -> Tracker:
         """What a player who watched every card knows now (the next deal is not on the table
         while a round's result is shown)."""
-        return track(self.game, dealt=self.phase is not Phase.RESULT)
+        return track(self.game, dealt=not self.at_count)
 
     # -- leaving ------------------------------------------------------------------
 
