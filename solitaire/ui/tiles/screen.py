@@ -52,6 +52,7 @@ __all__ = [
     "cell_size",
     "help_table",
     "marks_table",
+    "more_to_show",
     "rules_pages",
     "tile_screen",
     "turn_lines",
@@ -608,15 +609,9 @@ def tile_screen(session: TileSession, width: int, height: int) -> RenderableType
         top.add_column(width=side)
         cells.append(_side(session, side, board_rows(cell)))
     top.add_row(*cells)
-    rows = _rows(height, cell)
-    everything = _explained(session, _ALL, width)
     if session.whole is not None:
-        return _whole(session, everything, height)
-    below = _explained(session, rows, width)
-    if _hints_shown(session) and len(below) <= rows:
-        pass  # the hint list fits itself, whole hints, and says how many more
-    elif len(below) > rows or len(below) < len(everything):
-        below = _cut(_explained(session, rows - 1, width), rows - 1, len(everything))
+        return _whole(session, _explained(session, _ALL, width), height)
+    below, _ = _below_shown(session, width, height)
     for line in below:
         line.no_wrap, line.overflow = True, "ellipsis"
     footers = _JOKER_FOOTER if session.joker_callers else {}
@@ -636,6 +631,24 @@ def _unsaid(message: str, shown: list[Text]) -> str:
     words = " ".join(message.split())
     said = " ".join(" ".join(line.plain for line in shown).split())
     return "" if words and words in said else message
+
+
+def _below_shown(session: TileSession, width: int, height: int) -> tuple[list[Text], bool]:
+    """The lines below the board at this size, and whether some are left for Tab."""
+    rows = _rows(height, cell_size(width, height))
+    everything = _explained(session, _ALL, width)
+    below = _explained(session, rows, width)
+    if _hints_shown(session) and len(below) <= rows:
+        # the hint list fits itself, whole hints, and says how many more
+        return below, any(MORE_HINTS in line.plain for line in below)
+    if len(below) > rows or len(below) < len(everything):
+        return _cut(_explained(session, rows - 1, width), rows - 1, len(everything)), True
+    return below, False
+
+
+def more_to_show(session: TileSession, width: int, height: int) -> bool:
+    """Whether the explanation below the board (or the hint list) has lines left for Tab."""
+    return _below_shown(session, width, height)[1]
 
 
 def _rows(height: int, cell: tuple[int, int]) -> int:
