@@ -169,7 +169,12 @@ def test_the_layer_check_sees_a_breach() -> None:
 
 DECISION_STAGES: tuple[tuple[str, ...], ...] = (
     # the observation (and where the data is)
-    ("solitaire.match.game", "solitaire.match.pegging", "solitaire.match.decide.tables"),
+    (
+        "solitaire.match.game",
+        "solitaire.match.pegging",
+        "solitaire.match.decide.tables",
+        "solitaire.match.risk",  # what the player sees a card leave the reply
+    ),
     ("solitaire.match.decide.hidden",),  # the model of the hidden hands
     ("solitaire.match.decide.solver",),  # the play of two known hands
     ("solitaire.match.decide.blind",),  # the opponent's blind answer
@@ -182,6 +187,7 @@ DECISION_STAGES: tuple[tuple[str, ...], ...] = (
     ("solitaire.match.decide.values",),  # the values, their source chosen once
     ("solitaire.match.discard_coach",),  # the discards' values in the coach's parts
     ("solitaire.match.expert", "solitaire.match.coach"),  # the choices
+    ("solitaire.match.card_why",),  # the coach's words on the card just laid
 )
 """A computer's decision, lowest stage first (docs/ARCHITECTURE.md, solitaire/match/decide)."""
 

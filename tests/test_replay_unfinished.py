@@ -71,7 +71,7 @@ def test_an_unfinished_record_replays_from_a_file_and_says_so(
     assert main(["replay", str(path)]) == 0
     out, err = capsys.readouterr()
     assert said in out and "--resume" not in out and err == ""
-    # --json prints the checked record (a tile game's racks only with --reveal, as by id).
+    # --json prints the checked record (a tile game's racks only with --reveal).
     reveal = ["--reveal"] if record is tiles else []
     assert main(["replay", str(path), "--json", *reveal]) == 0
     assert json.loads(capsys.readouterr().out) == json.loads(path.read_text())

@@ -25,6 +25,7 @@ from solitaire.match.drill import (
 from solitaire.match.levels import DEFAULT_HANDS, PLAYERS
 from solitaire.store import command
 from solitaire.ui.drill.views import DrillView
+from solitaire.ui.saved import seed_words
 
 __all__ = ["drill_tallies", "replay_drill_record", "stored_drills"]
 
@@ -41,7 +42,7 @@ def replay_drill_record(
         return 0
     console = make_console(args)
     name = f"Drill {stored_id}" if stored_id is not None else "Drill"
-    title = f"{name}: seed {drill.seed}, {drill.hands} hands against {drill.opponent}"
+    title = f"{name}: {seed_words(drill)}, {drill.hands} hands against {drill.opponent}"
     console.print(DrillView(drill, title, ascii=args.ascii))
     console.print(Text("Replayed and re-graded: every card matches the record.", style="best"))
     if not drill.is_over:
@@ -72,7 +73,11 @@ def cmd_drill(args: argparse.Namespace) -> int:
     first = [Drill(args.seed, args.hands, args.vs)] if args.seed is not None else []
 
     def new_drill() -> Drill:
-        return first.pop() if first else Drill(new_seed(), args.hands, args.vs)
+        if first:
+            return first.pop()
+        drill = Drill(new_seed(), args.hands, args.vs)
+        drill.seed_chosen = False  # secret until the drill ends
+        return drill
 
     status, message = run_app(args, new_drill)
     print(message)

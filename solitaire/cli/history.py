@@ -11,7 +11,13 @@ from solitaire.cli.common import (
     open_history,
     report_skipped,
 )
-from solitaire.cli.stored import drills_of, finished_matches, matches_of, tile_games_of
+from solitaire.cli.stored import (
+    drills_of,
+    finished_matches,
+    matches_of,
+    secret_ids,
+    tile_games_of,
+)
 from solitaire.match.stats import combined
 from solitaire.match.summary import stats_by_level
 from solitaire.patience.summary import patience_stats
@@ -79,6 +85,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 def cmd_history(args: argparse.Namespace) -> int:
     with open_history(args) as history:  # every patience game (grouped by deal), --limit of others
         by_kind = history.games_by_kind({MATCH: args.limit, DRILL: args.limit, TILES: args.limit})
+        secret = secret_ids(history, (row for rows in by_kind.values() for row in rows))
         report_skipped(history)
     groups = group_by_deal([patience_row(row) for row in by_kind[PATIENCE]])[: args.limit]
     matches = matches_of(by_kind[MATCH])
@@ -86,6 +93,9 @@ def cmd_history(args: argparse.Namespace) -> int:
     tile_games = tile_games_of(by_kind[TILES])
     if args.json:
         rows = [dataclasses.asdict(row) for group in groups for row in group]
+        for listed in rows:  # a game's seed and deal code are secret until it ends
+            if listed["id"] in secret:
+                listed.update(seed=None, deal_code=None)
         for stored in matches:  # after the patience's rows, each with its level and state
             rows.append(
                 {
@@ -111,6 +121,9 @@ def cmd_history(args: argparse.Namespace) -> int:
                     "state": tiles.state(),
                 }
             )
+        for listed in rows:
+            if listed["id"] in secret:
+                listed["seed"] = None
         print(json.dumps(rows))
         return 0
     console = make_console(args)
@@ -123,7 +136,7 @@ def cmd_history(args: argparse.Namespace) -> int:
         )
         return 0
     if groups:
-        console.print(HistoryView(groups, command))
+        console.print(HistoryView(groups, command, secret))
     if matches:
         console.print(MatchHistoryView(matches, command))
     if drills:

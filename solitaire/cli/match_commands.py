@@ -29,6 +29,7 @@ from solitaire.store import command
 from solitaire.ui.kinds import MATCH
 from solitaire.ui.match.deals import DealView
 from solitaire.ui.match.views import MatchView, seat_names
+from solitaire.ui.saved import seed_words
 
 YOU_SEAT: Final = 0  # you play the first seat
 
@@ -38,7 +39,7 @@ __all__ = ["replay_match_record"]
 
 def _title(match: Match, players: tuple[str, str]) -> str:
     games = f", {match.games} games" if match.games > 1 else ""
-    return f"Cribbage, {players[0]} against {players[1]}: seed {match.seed}{games}"
+    return f"Cribbage, {players[0]} against {players[1]}: {seed_words(match)}{games}"
 
 
 _SET_UP: Final = ("--vs", "--seed", "--games", "--double-skunk", "--count-yourself", "--muggins")
@@ -81,7 +82,7 @@ def cmd_match(args: argparse.Namespace) -> int:
         with open_history(args) as history:
             history.stored_record(args.resume, MATCH)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
-    match = _new_match(args, seed)
+    match = _new_match(args, seed, chosen=args.seed is not None)
     if args.auto is None:
         return _play(args, match)
     names = (args.auto, args.vs or DEFAULT_LEVEL)
@@ -105,22 +106,27 @@ def _play(args: argparse.Namespace, first: Match) -> int:
     matches = iter([first])
 
     def new_match() -> Match:
-        return next(matches, None) or _new_match(args, random.SystemRandom().randrange(10**9))
+        return next(matches, None) or _new_match(
+            args, random.SystemRandom().randrange(10**9), chosen=False
+        )
 
     status, message = run_app(args, new_match)
     print(message)
     return status
 
 
-def _new_match(args: argparse.Namespace, seed: int) -> Match:
-    """A match as the options set it up (a second one with a new seed is set up alike)."""
-    return Match(
+def _new_match(args: argparse.Namespace, seed: int, *, chosen: bool) -> Match:
+    """A match as the options set it up (a second one with a new seed is set up alike);
+    ``chosen``: the seed was asked for, else it is secret until the match ends."""
+    match = Match(
         seed,
         games=args.games or 1,
         double_skunk=args.double_skunk or 3,
         counting=(YOU_SEAT,) if args.count_yourself else (),
         muggins=args.muggins,
     )
+    match.seed_chosen = chosen
+    return match
 
 
 def _print(args: argparse.Namespace, match: Match, names: tuple[str, str], replayed: bool) -> int:

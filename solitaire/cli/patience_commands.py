@@ -28,13 +28,14 @@ from solitaire.cli.terminal import on_a_terminal
 from solitaire.core.cards import parse_cards
 from solitaire.core.dealcode import daily_seed, deal_code, decode_deal
 from solitaire.core.errors import InputError
+from solitaire.core.secret import SEED_CHOSEN, seed_hidden
 from solitaire.core.untrusted import read_record_file, record_kind, safe_text
 from solitaire.patience.coach import heels_note, hint_reasons, review_round
 from solitaire.patience.game import Game, rounds_played
 from solitaire.patience.levels import MAX_TARGET
 from solitaire.patience.record import game_record, replay
 from solitaire.store import command
-from solitaire.ui.kinds import PATIENCE, patience_summary, record_text, stored_patience
+from solitaire.ui.kinds import KINDS, PATIENCE, patience_summary, record_text, stored_patience
 from solitaire.ui.patience.views import (
     AdviceView,
     GameView,
@@ -80,14 +81,25 @@ def game_from_args(args: argparse.Namespace) -> tuple[Game, str | None]:
     if again is not None:
         with open_history(args) as history:
             stored = stored_patience(history, again)
-        return Game(stored.game.deck, seed=stored.game.seed), stored.daily
+        game = Game(stored.game.deck, seed=stored.game.seed)
+        # the deal again is as secret as the game it comes from, until that one ends
+        game.seed_chosen = stored.game.seed_chosen or stored.game.is_over
+        return game, stored.daily
     if args.deal is not None:
         return Game(decode_deal(args.deal)), None
-    if args.daily:
+    if args.daily:  # everyone plays the day's deal, and the date names it: no secret
         today = today_date()
         return Game.from_seed(daily_seed(today)), today.isoformat()
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
-    return Game.from_seed(seed), None
+    if args.seed is not None:
+        return Game.from_seed(args.seed), None
+    return random_game(), None
+
+
+def random_game() -> Game:
+    """A new game from a random seed, kept secret until the game ends."""
+    game = Game.from_seed(random.SystemRandom().randrange(10**9))
+    game.seed_chosen = False
+    return game
 
 
 def resolve_strategy(name: str | None, target: int | None, option: str) -> str | None:
@@ -130,7 +142,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             calls += 1
             if calls == 1:
                 return game_from_args(args)
-            return Game.from_seed(random.SystemRandom().randrange(10**9)), None
+            return random_game(), None
 
         status, message = run_app(args, new_game)
         print(message)
@@ -162,6 +174,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def _game_title(game: Game, daily: str | None) -> str:
+    if not daily and seed_hidden(game):  # its seed and code are shown once it has ended
+        return "Cribbage Solitaire, a random deal\ndeal code shown when the game ends"
     source = (
         f"daily deal {daily}"
         if daily
@@ -203,6 +217,22 @@ def _match_options_only(args: argparse.Namespace, kind: str | None) -> None:
         raise InputError(f"{given} is for a match's record, not a {kind} record")
 
 
+def _refuse_reveal(args: argparse.Namespace, game: str, finished: bool, chosen: bool) -> None:
+    """Refuse, in one line, what would show a stored game in progress's hidden cards or tiles
+    (``--reveal``) or its secret seed (its record, ``--json``): both wait for its end."""
+    if finished:
+        return
+    if getattr(args, "reveal", False):
+        raise InputError(
+            f"{game} is still in progress: --reveal shows what it hides once it has ended"
+        )
+    if args.json and not chosen:
+        raise InputError(
+            f"{game} is still in progress: its record holds its secret seed, "
+            "printed with --json once it has ended"
+        )
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from solitaire.match.record import MAX_RECORD_BYTES as MAX_MATCH_RECORD_BYTES
     from solitaire.match.record import load_match_record
@@ -220,10 +250,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
             _match_options_only(args, kind)
             if kind in replays:
                 load, show = replays[kind]
-                _, text = history.stored_record(stored_id, kind)
-                return show(args, load(text), stored_id)
+                row, text = history.stored_record(stored_id, kind)
+                data = load(text)
+                chosen = data.get(SEED_CHOSEN) is not False  # checked when it replays
+                _refuse_reveal(args, f"{KINDS[kind].noun} {stored_id}", row.finished, chosen)
+                return show(args, data, stored_id)
             stored = stored_patience(history, stored_id)
         game, daily = stored.game, stored.daily
+        _refuse_reveal(args, f"game {stored_id}", game.is_over, game.seed_chosen)
     else:
         data = load_match_record(read_record_file(source, MAX_MATCH_RECORD_BYTES))
         kind = record_kind(data)  # by its field 'game'; an older patience record has none

@@ -3,12 +3,14 @@ summary read, nothing replayed (so nothing of an engine's search is loaded)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from solitaire.core.secret import SEED_CHOSEN
 from solitaire.match.summary import drill_tally_of
 from solitaire.match.tally import DrillTally
-from solitaire.store import YOU, GameRow, History
+from solitaire.store import YOU, GameRow, History, StoreError
 from solitaire.ui.kinds import DRILL, MATCH, TILES
 from solitaire.ui.match.views import StoredMatch
 from solitaire.ui.tiles.views import StoredTiles
@@ -19,11 +21,30 @@ __all__ = [
     "finished_matches",
     "finished_tile_games",
     "matches_of",
+    "secret_ids",
     "stored_drills",
     "stored_matches",
     "stored_tile_games",
     "tile_games_of",
 ]
+
+
+def secret_ids(history: History, rows: Iterable[GameRow]) -> set[int]:
+    """The ids of those games whose seed is still secret: unfinished, and dealt from a
+    random seed, as their records say (only an unfinished game's record is read; one that
+    cannot be read is taken as secret)."""
+    secret = set()
+    for row in rows:
+        if row.finished:
+            continue
+        try:
+            data = json.loads(history.stored_record(row.id, row.kind)[1])
+        except (StoreError, ValueError, RecursionError):
+            secret.add(row.id)
+            continue
+        if not isinstance(data, dict) or data.get(SEED_CHOSEN, True) is not True:
+            secret.add(row.id)
+    return secret
 
 
 def stored_matches(history: History, limit: int | None = None) -> list[StoredMatch]:

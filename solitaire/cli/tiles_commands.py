@@ -34,6 +34,7 @@ from solitaire.tiles.record import game_record, replay
 from solitaire.tiles.registry import make_player
 from solitaire.tiles.scoring import BONUS, MAX_LINE, BonusKind, score_line
 from solitaire.tiles.tiles import Tile, TileError, parse_rank
+from solitaire.ui.saved import seed_words
 from solitaire.ui.tiles.views import game_view, line_table
 from solitaire.ui.views import Unbroken
 
@@ -128,10 +129,13 @@ def _play(args: argparse.Namespace, seed: int) -> int:
 
     names: list[str] = ["dark", "light"] if args.solitaire else args.players or ["you", "expert"]
     seeds = [seed]
+    chosen = [args.seed is not None]  # a later game's seed is random, and secret
 
     def new_game() -> TileGame:
         first = seeds.pop() if seeds else random.SystemRandom().randrange(10**9)
-        return TileGame(first, len(names), solitaire=args.solitaire, joker=args.joker)
+        game = TileGame(first, len(names), solitaire=args.solitaire, joker=args.joker)
+        game.seed_chosen = chosen.pop() if chosen else False
+        return game
 
     status, message = run_app(args, names, new_game)
     print(message)
@@ -142,7 +146,7 @@ def _title(game: TileGame, names: Sequence[str]) -> str:
     rules = "".join(
         f", {rule}" for rule, on in (("solitaire", game.solitaire), ("Joker", game.joker)) if on
     )
-    return f"Cribbage tiles{rules}, seed {game.seed}: {' against '.join(seat_names(names))}"
+    return f"Cribbage tiles{rules}, {seed_words(game)}: {' against '.join(seat_names(names))}"
 
 
 def replay_tiles(
@@ -154,6 +158,11 @@ def replay_tiles(
     game = replay(data, allow_unfinished=True)
     names = [str(n) for n in data["players"]]
     hidden = not game.is_over and not getattr(args, "reveal", False)
+    if hidden and args.json and stored_id is not None:  # --reveal waits for the end too
+        raise InputError(
+            f"tile game {stored_id} is still in progress: its record holds every rack and "
+            "the bag's tiles, printed with --json once it has ended"
+        )
     if hidden and args.json:
         raise InputError(
             "the record of an unfinished game holds every rack and the bag's tiles: "
@@ -173,7 +182,7 @@ def replay_tiles(
         console.print(
             Text(
                 "The racks and the tiles exchanged stay hidden while the game is unfinished "
-                "(--reveal shows them).",
+                + ("(--reveal shows them)." if stored_id is None else "(shown once it has ended)."),
                 style="muted",
             )
         )

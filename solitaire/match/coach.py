@@ -27,14 +27,18 @@ as ``expert`` does, its hand, crib and play).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from solitaire.core.cards import ALL_CARDS, Card
 from solitaire.match.discard_coach import advise_discard, discard_cost, shown_parts
 from solitaire.match.game import Action, Discard, Lay, Match, Observation, Phase
 from solitaire.match.pegging import MAX_COUNT, PegKind, count_of, peg_items
+from solitaire.match.risk import Risks, reply_risks
+
+if TYPE_CHECKING:
+    from solitaire.match.decide.hidden import Hidden
 
 __all__ = [
     "NOTE_LOSS",
@@ -68,13 +72,21 @@ class Threat:
 class CardAdvice:
     """One card that fits: the search's net value, what it pegs now, what the opponent's
     answer pegs on average, and the answers that score (the most points on average first):
-    ``reply`` is the sum over ``threats`` of chance times points."""
+    ``reply`` is the sum over ``threats`` of chance times points. ``risks`` is what the card
+    leaves the reply, counted over the cards the player cannot see
+    (:func:`~solitaire.match.risk.reply_risks`). Where ``expert`` plays to win (near the end),
+    ``chance`` is the card's chance of winning the game (in a series, its value for the
+    ``stakes``, as :func:`~solitaire.match.discard_coach.end_value` says it), which then
+    ranks the cards first; else None."""
 
     card: Card
     net: Fraction
     pegs: int
     reply: Fraction
     threats: tuple[Threat, ...]
+    risks: Risks | None = None
+    chance: float | None = None
+    stakes: int = 0
 
 
 def _label(kinds: Sequence[tuple[PegKind, int]]) -> str:
@@ -111,20 +123,40 @@ def _threats(view: Observation, card: Card, replies: Mapping[int, Fraction]) -> 
 
 
 def advise_play(view: Observation) -> list[CardAdvice]:
-    """Every card that fits, best first (the search's order), with its explanation."""
+    """Every card that fits, best first as ``expert`` ranks them (by net pegging; near the end
+    by the chance of winning first, see :func:`_ranked`), with its explanation."""
     from solitaire.match.decide.hidden import Hidden  # numpy: loads with the first advice
     from solitaire.match.decide.values import play_options
 
-    return [
+    hidden = Hidden(view)  # the model, once for every card
+    advice = [
         CardAdvice(
             option.card,
             option.net,
             option.pegs,
             option.reply,
             _threats(view, option.card, option.replies),
+            reply_risks(view, option.card),
         )
-        for option in play_options(view, Hidden(view))  # the model, once for every card
+        for option in play_options(view, hidden)
     ]
+    return _ranked(view, hidden, advice)
+
+
+def _ranked(view: Observation, hidden: Hidden, advice: list[CardAdvice]) -> list[CardAdvice]:
+    """``advice`` ranked by the measure ``expert`` chooses by: where it plays to win (near the
+    end, the opponent having laid a card), each card's chance of winning first, the net
+    pegging breaking ties; else the net pegging alone (as given)."""
+    from solitaire.match.decide.endgame import series_stakes  # numpy, as above
+    from solitaire.match.decide.values import lay_values
+
+    stakes = series_stakes(view)
+    chances = lay_values(view, hidden, stakes=stakes).chances
+    if chances is None:
+        return advice
+    ranked = [replace(item, chance=chances[item.card], stakes=stakes) for item in advice]
+    ranked.sort(key=lambda item: (chances[item.card], item.net, item.card), reverse=True)
+    return ranked
 
 
 def _signed(value: Fraction) -> str:

@@ -39,6 +39,7 @@ from typing import Any, Final
 
 from solitaire.core.cards import Card, check_card
 from solitaire.core.errors import InputError
+from solitaire.core.secret import SEED_CHOSEN, chosen_field
 from solitaire.core.untrusted import (
     Fields,
     RecordError,
@@ -109,6 +110,7 @@ class Drill:
         if opponent not in PLAYERS:
             raise InputError(f"unknown opponent {opponent!r}: expected one of {', '.join(PLAYERS)}")
         self.seed: Final = seed
+        self.seed_chosen = True  # False: a random seed, secret until the game ends
         self.hands: Final = hands
         self.opponent: Final = opponent
         self.model: Final = model  # of the opponent's play, in the grades and in ``expert``
@@ -245,6 +247,7 @@ def drill_record(drill: Drill) -> dict[str, Any]:
         "game": DRILL,
         "version": RECORD_VERSION,
         "seed": str(drill.seed),
+        **chosen_field(drill.seed_chosen),
         "hands": drill.hands,
         "opponent": drill.opponent,
         "model": drill.model,
@@ -275,7 +278,7 @@ def replay_drill(
     check_kind(
         data.get("game") if isinstance(data, Mapping) else None, "record: field 'game'", DRILL
     )
-    top = Fields(data, "record", required=_TOP, optional=("model",))
+    top = Fields(data, "record", required=_TOP, optional=("model", SEED_CHOSEN))
     top.version("version", RECORD_VERSION)
     seed = top.seed("seed")
     hands = top.integer("hands", 1, MAX_HANDS)
@@ -284,6 +287,7 @@ def replay_drill(
         raise RecordError(f"record: field 'opponent' is not a level ({', '.join(PLAYERS)})")
     model = _model(top)
     drill = Drill(seed, hands, str(opponent), model)
+    drill.seed_chosen = top.flag(SEED_CHOSEN, default=True)
     played = top.array("played", 1, hands)
     recorded_grades = _recorded_grades(top, hands)
     recorded_pegged = _recorded_pegged(top, hands)
@@ -422,7 +426,7 @@ def _values_of(
 def drill_tally(data: Mapping[str, Any]) -> DrillTally:
     """What a drill record says of your graded cards, read strictly (it is untrusted; only
     replaying a drill re-grades it)."""
-    top = Fields(data, "record", required=_TOP, optional=("model",))
+    top = Fields(data, "record", required=_TOP, optional=("model", SEED_CHOSEN))
     hands = top.integer("hands", 1, MAX_HANDS)
     played = top.array("played", 1, hands)
     grades = [grade for hand in _recorded_grades(top, hands) for grade in hand]

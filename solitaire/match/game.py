@@ -45,6 +45,7 @@ from typing import Any, Final
 from solitaire.core.cards import Card, CardError, CardLike, to_card, to_cards
 from solitaire.core.errors import InputError
 from solitaire.core.scoring import score_hand
+from solitaire.core.secret import chosen_field
 from solitaire.match.actions import (
     DOUBLE_SKUNK_LINE,
     DOUBLE_SKUNK_POINTS,
@@ -173,6 +174,7 @@ class Match:
         if muggins and not seats:
             raise InputError("muggins needs a player who counts their own hand")
         self.seed: Final = seed
+        self.seed_chosen = True  # False: a random seed, secret until the game ends
         self.games: Final = games
         self.double_skunk: Final = double_skunk
         self.counting: Final = seats  # the players who count their own hand and crib
@@ -489,6 +491,7 @@ class Match:
             "game": GAME_NAME,
             "version": RECORD_VERSION,
             "seed": str(self.seed),
+            **chosen_field(self.seed_chosen),
             "games": self.games,
             "double_skunk": self.double_skunk,
             **counting,

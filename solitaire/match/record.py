@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from solitaire.core.cards import Card, check_card
+from solitaire.core.secret import SEED_CHOSEN
 from solitaire.core.untrusted import (
     Fields,
     RecordError,
@@ -82,7 +83,7 @@ _TOP: Final = (
 # written by the interactive match of earlier releases (how many of the match's events you
 # had seen; now kept beside the record, in the history's screens table) and is still read;
 # "hints" only once a player has asked the discard coach.
-_TOP_OPTIONAL: Final = ("counting", "muggins", "seen", "hints")
+_TOP_OPTIONAL: Final = ("counting", "muggins", "seen", "hints", SEED_CHOSEN)
 _HINT: Final = ("player", "game", "deal", "coach")
 MAX_HINTS: Final = MAX_GAMES * MAX_DEALS * 2
 _GAME: Final = ("number", "cuts", "first_dealer", "deals", "result")
@@ -287,6 +288,7 @@ def replay_match(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> 
         )
     except ValueError as error:
         raise RecordError(f"record: {error}") from None
+    match.seed_chosen = top.flag(SEED_CHOSEN, default=True)
     played = top.array("played", 1, games)
     for game_index, game_data in enumerate(played, 1):
         where = f"game {game_index}"

@@ -238,6 +238,7 @@ class Game:
     def __init__(self, deck: Deck | Iterable[CardLike], seed: int | None = None) -> None:
         self.deck: Final = deck if isinstance(deck, Deck) else Deck(deck)
         self.seed: Final = seed
+        self.seed_chosen = True  # False: a random seed, secret until the game ends
         self.hints: set[int] = set()
         self.undos: list[Undo] = []
         # False from a discard until the player sees what it dealt next: until then it

@@ -21,6 +21,7 @@ from typing import Any, Final
 
 from solitaire.core.cards import Card, CardError, Deck, check_card
 from solitaire.core.dealcode import CODE_CHARACTERS, CODE_LENGTH, deal_code, decode_deal
+from solitaire.core.secret import SEED_CHOSEN, chosen_field
 from solitaire.core.untrusted import (
     Fields,
     RecordError,
@@ -53,7 +54,15 @@ _ROUND_FIELDS: Final = (
     "total",
 )
 _TOP_FIELDS: Final = ("version", "seed", "deck", "rounds", "final_hand", "final_points", "total")
-_OPTIONAL_FIELDS: Final = ("game", "deal_code", "daily", "hints", "undos", "next_seen")
+_OPTIONAL_FIELDS: Final = (
+    "game",
+    "deal_code",
+    "daily",
+    "hints",
+    "undos",
+    "next_seen",
+    SEED_CHOSEN,
+)
 _UNDO_FIELDS: Final = ("round", "discard")
 _MAX_UNDOS: Final = 5000
 
@@ -65,6 +74,7 @@ def game_record(game: Game, daily: str | None = None) -> dict[str, Any]:
         "game": GAME,
         "version": RECORD_VERSION,
         "seed": None if game.seed is None else str(game.seed),
+        **chosen_field(game.seed_chosen),
         "deal_code": deal_code(game.deck),
         "deck": [str(c) for c in game.deck],
         "rounds": [
@@ -161,6 +171,7 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> Game:
 
     undos = _undos(record, len(rounds))
     game = Game(deck, seed=seed)
+    game.seed_chosen = record.flag(SEED_CHOSEN, default=True)
     for number, (_, entry) in enumerate(rounds, start=1):
         _replay_undos(game, undos)
         played = Fields(entry, f"round {number}", _ROUND_FIELDS)

@@ -49,6 +49,7 @@ from typing import Any, Final
 
 from solitaire.core import errors
 from solitaire.core.errors import InputError
+from solitaire.core.secret import chosen_field
 from solitaire.core.words import plural
 from solitaire.tiles.board import SIZE, Board
 from solitaire.tiles.movegen import ScoredPlay, board_closed, generate, has_play
@@ -211,6 +212,7 @@ class TileGame:
         if solitaire and joker:
             raise InputError("the Joker needs players who check each other's counts")
         self.seed = seed
+        self.seed_chosen = True  # False: a random seed, secret until the game ends
         self.players = players
         self.solitaire = solitaire
         self.joker = joker
@@ -557,6 +559,7 @@ class TileGame:
             "version": RECORD_VERSION,
             **({"rules": self.rules} if self.rules != 1 else {}),
             "seed": str(self.seed),
+            **chosen_field(self.seed_chosen),
             "players": list(players),
             "first_player": self.first_player,
             "opening_draws": [_tiles(d) for d in self.opening_draws],

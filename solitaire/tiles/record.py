@@ -28,6 +28,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from solitaire.core.secret import SEED_CHOSEN
 from solitaire.core.untrusted import (
     Fields,
     RecordError,
@@ -61,7 +62,14 @@ _TOP: Final = (
     "deductions",
     "final",
 )
-_OPTIONAL: Final = ("rules", "solitaire", "servant", "joker", "early_calls")  # absent: off, none
+_OPTIONAL: Final = (  # absent: off, none, chosen
+    "rules",
+    "solitaire",
+    "servant",
+    "joker",
+    "early_calls",
+    SEED_CHOSEN,
+)
 _EARLY: Final = ("turn", "caller", "points")
 _TURN: Final = ("player", "rack", "action", "tiles", "score", "drew", "scores")
 _JOKER_TURN: Final = ("claim", "call")  # a Joker game's plays: the count said, the call made
@@ -235,6 +243,7 @@ def replay(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> TileGa
         raise RecordError("record: field 'joker': the solitaire is not played with the Joker")
     rules = record.integer("rules", 1, RULES, default=1)
     game = TileGame(seed, players=seats, solitaire=solitaire, joker=jokers, rules=rules)
+    game.seed_chosen = record.flag(SEED_CHOSEN, default=True)
     _expect(
         game.first_player,
         record.integer("first_player", 0, seats - 1),

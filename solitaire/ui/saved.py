@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, ClassVar, Concatenate, Generic, ParamSpec, Protocol, TypeVar
 
+from solitaire.core.secret import Seeded, seed_hidden
 from solitaire.store import (
     GameBusyError,
     GameLock,
@@ -36,6 +37,7 @@ __all__ = [
     "kept_if_saved",
     "not_saved",
     "saved_move",
+    "seed_words",
 ]
 
 T = TypeVar("T")
@@ -435,6 +437,12 @@ def kept_if_saved(owner: object, deep: Collection[str]) -> Iterator[None]:
     except StoreError:
         vars(owner).update(before)
         raise
+
+
+def seed_words(game: Seeded) -> str:
+    """A game's seed in a few words: "seed 5", or "a random seed" while it is secret (a
+    seed fixes every card to come: see :mod:`solitaire.core.secret`)."""
+    return "a random seed" if seed_hidden(game) else f"seed {game.seed}"
 
 
 def not_saved(error: StoreError) -> str:

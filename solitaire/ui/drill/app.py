@@ -37,6 +37,7 @@ def build_app(
     keys.on("right")(lambda: session.move(1))
     keys.on("enter")(session.enter)
     keys.on("?", filter=stage_is(Stage.PLAY))(session.toggle_coach)
+    keys.on("w", filter=stage_is(Stage.PLAY, Stage.HAND_OVER))(session.why)
     keys.on("y", filter=stage_is(Stage.RESUME))(session.resume)
     keys.on("n", filter=stage_is(Stage.RESUME, Stage.OVER))(session.start_afresh)
 

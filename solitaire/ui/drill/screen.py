@@ -14,11 +14,13 @@ from typing import Final
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from solitaire.core.secret import seed_hidden
 from solitaire.match.coach import CardAdvice
 from solitaire.match.drill import Grade
 from solitaire.ui.drill.session import YOU, DrillSession, Stage
 from solitaire.ui.match.screen import advice_rows, count_line, help_table, play_calls
 from solitaire.ui.match.session import card_keys
+from solitaire.ui.saved import seed_words
 from solitaire.ui.views import Paragraph, card_text, cards_text, labelled, offer_view
 
 __all__ = ["KEYS", "DrillScreen", "grade_line"]
@@ -27,6 +29,7 @@ KEYS: Final = (
     ("1-4", "lay that card (dimmed ones would pass 31); a go is said for you"),
     ("Left/Right Enter", "move along your cards; Enter lays the one underlined"),
     ("?", "the coach: every card you may lay, valued and explained"),
+    ("w", "why the card you just laid is worth what it is, beside the best"),
     ("Enter", "after a hand: deal the next"),
     ("n", "when the drill is over: a new drill"),
     ("h or F1", "this help"),
@@ -47,6 +50,8 @@ NUMBERS: Final = (
     ("pegged", "what each of you pegged in this hand's play (no show)"),
 )
 CALL_LINES: Final = 9
+COACH_ROOM: Final = 13  # the coach's rows at 80x24: all but the header, accuracy, table,
+# count, two blank lines, your cards, the last card's two lines, a message and the keys
 
 
 def grade_line(grade: Grade, ascii: bool, advice: Sequence[CardAdvice] | None = None) -> Text:
@@ -80,15 +85,16 @@ class DrillScreen:
         self.session = session
 
     def header(self) -> Text:
-        """One line, never wrapped: the drill, the hand, who deals, then the seed (cut short with
-        an ellipsis if it is too long to fit; the help shows it whole)."""
+        """One line, never wrapped: the drill, the hand, who deals, then the seed once it may be
+        shown (cut short with an ellipsis if it is too long to fit; the help shows it whole)."""
         drill = self.session.drill
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append("Pegging drill", style="title")
         text.append(f"  vs {drill.opponent}", style="muted")
         text.append(f"  hand {drill.number} of {drill.hands}  ")
         text.append("you deal" if drill.dealer == YOU else f"{drill.opponent} deals, you lead")
-        text.append(f"  seed {drill.seed}", style="muted")
+        if not seed_hidden(drill):  # a random seed would show the computer's hands
+            text.append(f"  seed {drill.seed}", style="muted")
         return text
 
     def accuracy(self) -> Text:
@@ -126,12 +132,26 @@ class DrillScreen:
         over = drill.hand_over
         line = count_line(match.series, match.count, session.ascii, "over" if over else "now")
         if session.show_coach and session.stage is Stage.PLAY:
-            rows = advice_rows(session.advice(), session.hand, session.ascii, session.coach.failed)
+            advice, failed = session.advice(), session.coach.failed
+            rows = advice_rows(advice, session.hand, session.ascii, failed, COACH_ROOM)
             return Group(line, *rows)
+        if session.show_why:
+            return Group(line, *self.why_rows())
         names = ("you", drill.opponent)
         return Group(
             line, *play_calls(list(match.deals[0].events), names, session.ascii, CALL_LINES)
         )
+
+    def why_rows(self) -> list[RenderableType]:
+        """Why the card you just laid is worth what it is (or that the coach is at work)."""
+        session = self.session
+        title = Text("Why your last card is worth what it is", style="title")
+        lines = session.why_lines(lambda card: card.symbol(session.ascii))
+        if lines is None:
+            failed = session.coach.failed
+            waiting = Text(failed[:1].upper() + failed[1:], style="warn") if failed else None
+            return [title, waiting or Text("The coach is working it out...", style="muted")]
+        return [title, *(Paragraph(Text(line)) for line in lines), Text("w hides this.", "muted")]
 
     def hand(self) -> Text:
         session = self.session
@@ -181,12 +201,13 @@ class DrillScreen:
         elif stage is Stage.RESUME:
             keys = "y resume   n new drill   q quit"
         elif stage is Stage.HAND_OVER:
-            keys = "Enter next hand   h help   q quit"
+            keys = "Enter next hand   w why   h help   q quit"
         elif stage is Stage.OVER:
             keys = "n new drill   h help   q quit"
         else:
             keys = (
-                f"{card_keys(len(session.hand))} lay   Left/Right Enter   ? coach   h help   q quit"
+                f"{card_keys(len(session.hand))} lay   Left/Right Enter   ? coach   w why   h help"
+                "   q quit"
             )
         return Text(keys, style="muted")
 
@@ -194,7 +215,8 @@ class DrillScreen:
         session = self.session
         if session.show_help:
             drill = session.drill
-            setup = f"Seed {drill.seed}, {drill.hands} hands against {drill.opponent}."
+            seed = seed_words(drill)
+            setup = f"{seed[0].upper()}{seed[1:]}, {drill.hands} hands against {drill.opponent}."
             return Group(
                 self.header(),
                 Text(""),

@@ -15,6 +15,7 @@ from typing import Final
 
 from solitaire.core.cards import Card, suit_letters
 from solitaire.core.words import plural
+from solitaire.match.card_why import why_card
 from solitaire.match.coach import CardAdvice
 from solitaire.match.drill import (
     DRILL,
@@ -24,12 +25,12 @@ from solitaire.match.drill import (
     load_drill_record,
     replay_drill,
 )
-from solitaire.match.game import IllegalMoveError, Lay
+from solitaire.match.game import IllegalMoveError, Lay, Observation
 from solitaire.match.summary import drill_summary
 from solitaire.store import History, Summary, command
 from solitaire.ui.match.coaching import Coach, Moment
 from solitaire.ui.match.session import card_keys
-from solitaire.ui.saved import Claimed, SavedGame, Sitting, saved_move
+from solitaire.ui.saved import Claimed, SavedGame, Sitting, saved_move, seed_words
 
 __all__ = ["YOU", "DrillSession", "Stage", "new_seed"]
 
@@ -76,6 +77,8 @@ class DrillSession(Sitting[Drill, Drill]):
         self.ascii = ascii
         self.coach = coach or Coach()
         self.show_coach = False
+        self.show_why = False  # w: why the card you just laid is worth what it is
+        self._laid: tuple[Moment, Card, Observation, bool] | None = None  # for w
         self.show_help = False
         self.message = ""
         self.cursor = 0
@@ -103,7 +106,7 @@ class DrillSession(Sitting[Drill, Drill]):
         self.drill = loaded
 
     def _describe(self, loaded: Drill) -> str:
-        return f"seed {loaded.seed}, against {loaded.opponent}"
+        return f"{seed_words(loaded)}, against {loaded.opponent}"
 
     def _standing(self, loaded: Drill) -> str:
         return f"hand {loaded.number} of {loaded.hands}"
@@ -112,7 +115,7 @@ class DrillSession(Sitting[Drill, Drill]):
         return self._standing(self.drill)
 
     def _deal_name(self, game: Drill) -> str:
-        return f"seed {game.seed}"
+        return seed_words(game)
 
     def _save(self) -> None:
         drill = self.drill
@@ -124,6 +127,8 @@ class DrillSession(Sitting[Drill, Drill]):
         self.saved.new_row()
         self.drill = drill
         self.last = None
+        self._laid = None
+        self.show_why = False
         self.cursor = 0
 
     def resume(self) -> None:
@@ -184,6 +189,31 @@ class DrillSession(Sitting[Drill, Drill]):
         else:
             self.message = "The coach values your cards when more than one can be laid."
 
+    def why(self) -> None:
+        """w: show or hide why the card you just laid in this hand is worth what it is."""
+        if self.show_why:
+            self.show_why = False
+        elif self._laid is not None and self._laid[0][0] == self.drill.number:
+            self.show_why = True
+            self.show_coach = False
+            self.message = ""
+        else:
+            self.message = "w explains the card you just laid: lay one first."
+
+    def why_lines(self, name: Callable[[Card], str] = str) -> list[str] | None:
+        """Why the card you just laid is worth what it is, beside the best (None while the
+        coach works it out, or before you lay one in this hand)."""
+        if self._laid is None:
+            return None
+        moment, card, view, choice = self._laid
+        advice = None
+        if choice:
+            self.coach.prepare(moment, view)  # already asked when it works in the background
+            advice = self.coach.advice(moment)
+            if advice is None:
+                return None
+        return why_card(view, card, advice, name)
+
     # -- what you can do ---------------------------------------------------------------
 
     @property
@@ -229,13 +259,14 @@ class DrillSession(Sitting[Drill, Drill]):
         except IllegalMoveError as error:
             self.message = suit_letters(str(error)) if self.ascii else str(error)
             return
-        moment = self._moment()
+        moment, view, choice = self._moment(), drill.observation(), drill.choosing()
         advice = self.coach.advice(moment)
         values = None if advice is None else {item.card: item.net for item in advice}
         grade = drill.lay(card, values)
         if grade is not None:
             self.last, self._last_moment = grade, moment
-        self.show_coach = False
+        self._laid = (moment, card, view, choice)
+        self.show_coach = self.show_why = False
         self.message = ""
         self.cursor = 0
         self._save()
@@ -254,6 +285,7 @@ class DrillSession(Sitting[Drill, Drill]):
     def _next_hand(self) -> None:
         self.drill.next_hand()
         self.last = None
+        self.show_why = False
         self.cursor = 0
         self._save()
         self._prepare()

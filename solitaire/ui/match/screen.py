@@ -8,14 +8,16 @@ or the show (each count with its breakdown), your cards, and the keys.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import io
+from collections.abc import Callable, Sequence
 from typing import Final
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from solitaire.core.cards import Card
+from solitaire.core.secret import seed_hidden
 from solitaire.core.words import plural
 from solitaire.match.coach import CardAdvice, Costly, explain
 from solitaire.match.discard_coach import DiscardAdvice, end_value, hundredths, shown_parts
@@ -35,6 +37,7 @@ from solitaire.match.game import (
     missed_groups,
 )
 from solitaire.match.pegging import call, go_call
+from solitaire.match.risk import measure_words, risk_words
 from solitaire.ui.match.deals import BrowserView
 from solitaire.ui.match.session import (
     COMPUTER,
@@ -76,7 +79,7 @@ KEYS: Final = (
     ("0-9 Backspace", "--count-yourself: type your points, Enter claims them"),
     ("any key", "while the computer's card waits: show it at once"),
     ("?", "the coach: discards (recorded), cards to lay, a game's review"),
-    ("w", "why the best discard beats yours (picking: recorded as a hint)"),
+    ("w", "why: in the play, your card just laid; else the best discard"),
     ("n", "when the match is over: a new match"),
     ("d", "the deals so far: open any card by card (Esc back)"),
     ("q Ctrl-C Ctrl-D", "quit; the match is saved and offered next time"),
@@ -276,8 +279,9 @@ class MatchScreen:
         self.rows = max(rows, MIN_SIZE[1])  # the terminal's: a taller one shows more
 
     def header(self) -> Text:
-        """One line, never wrapped: who plays, the game and deal, who deals, then the seed (cut
-        short with an ellipsis if it is too long to fit; the help shows it whole)."""
+        """One line, never wrapped: who plays, the game and deal, who deals, then the seed once
+        it may be shown (cut short with an ellipsis if it is too long to fit; the help shows
+        it whole)."""
         session = self.session
         match = session.match
         deal = session.deal
@@ -291,7 +295,8 @@ class MatchScreen:
             "your deal and crib" if deal.dealer == YOU else f"{names[COMPUTER]}'s deal and crib"
         )
         text.append(dealer, style="title")
-        text.append(f"  seed {match.seed}", style="muted")
+        if not seed_hidden(match):  # a random seed would show the computer's hands
+            text.append(f"  seed {match.seed}", style="muted")
         return text
 
     def board(self) -> MatchBoard:
@@ -369,7 +374,7 @@ class MatchScreen:
         instead."""
         session = self.session
         if session.show_why and session.stage in (Stage.PLAY, Stage.SHOW):
-            lines = session.why_lines() or []
+            lines = self._why_lines() or []
             used = _rows(session.message) if session.message else 0
             return sum(map(_rows, lines)) + 2 + used > self.rows - self.FIXED_ROWS
         table = session.stage is Stage.PLAY and session.show_coach and session.discarding
@@ -542,10 +547,27 @@ class MatchScreen:
             return Group(*rows, heels)
         return Group(*rows, heels, *(Paragraph(Text(line)) for line in why))
 
-    def why_area(self) -> RenderableType:
-        """Why the best discard beats yours (or the two picked, or the next best)."""
+    def _why_lines(self, name: Callable[[Card], str] = str) -> list[str] | None:
+        """What w explains: the card you just laid, or the discard."""
         session = self.session
-        lines = session.why_lines(lambda card: card.symbol(session.ascii))
+        if session.explaining_card:
+            return session.card_why_lines(name)
+        return session.why_lines(name)
+
+    def why_area(self) -> RenderableType:
+        """Why the card you just laid is worth what it is; or why the best discard beats yours
+        (or the two picked, or the next best)."""
+        session = self.session
+        lines = self._why_lines(lambda card: card.symbol(session.ascii))
+        if session.explaining_card:
+            title = Text("Why your last card is worth what it is", style="title")
+            if lines is None:
+                failed = session.coach.failed if session.coach else ""
+                waiting = Text(failed[:1].upper() + failed[1:], style="warn") if failed else None
+                working = waiting or Text("The coach is working it out...", style="muted")
+                return Group(self.count_line(), title, working)
+            paragraphs = (Paragraph(Text(line)) for line in lines)
+            return Group(self.count_line(), title, *paragraphs, Text("w hides this.", "muted"))
         title = Text("Why the best discard is best", style="title")
         if lines is None:
             failed = session.coach.failed if session.coach else ""
@@ -599,9 +621,13 @@ class MatchScreen:
         return line.append(f" ({item.detail})", style="muted")
 
     def setup_line(self) -> str:
-        """How this match was set up: seed, games, counting yourself, muggins."""
+        """How this match was set up: seed (once it may be shown), games, counting yourself,
+        muggins."""
         match = self.session.match
-        line = f"Seed {match.seed}, {plural(match.games, 'game')}"
+        seed = "A random seed, shown when the match ends"
+        if not seed_hidden(match):
+            seed = f"Seed {match.seed}"
+        line = f"{seed}, {plural(match.games, 'game')}"
         line += f", a double skunk counts {match.double_skunk}"
         if match.counting:
             line += ", you count your own hand and crib"
@@ -682,21 +708,23 @@ def advice_rows(
     room: int | None = None,
 ) -> list[RenderableType]:
     """The coach's rows: every card that fits, best first, with its number in ``hand``, its
-    value and why (or a line saying the coach is still at work, or why it could not be).
-    Where the reasons would wrap past ``room`` rows at 80 columns, each names one answer."""
-    title = Text("Coach: ", style="title").append(
-        "each card's expected net pegging to the end of the play (yours minus theirs) "
-        "over the hands they likely hold; what it pegs now; their reply's average and "
-        "the share of their hands that make it.",
-        style="muted",
-    )
+    value and why, and under it what it leaves the reply (or a line saying the coach is still
+    at work, or why it could not be). The title says what ranks the cards. Where the rows
+    would wrap past ``room`` rows at 80 columns, each names one answer, and then drops what
+    it leaves."""
     if advice is None:
+        title = Text("Coach: ", style="title").append(_COACH_SAYS, style="muted")
         waiting = Text(failed[:1].upper() + failed[1:], style="warn") if failed else None
         return [title, waiting or Text("The coach is working it out...", style="muted")]
-    reasons = [explain(item) for item in advice]
-    width = MIN_SIZE[0] - _REASON_AT
-    if room is not None and _rows(title.plain) + sum(_rows(r, width) for r in reasons) >= room:
-        reasons = [explain(item, most=1) for item in advice]
+    title = coach_title(advice)
+    near = advice[0].chance is not None
+    width = MIN_SIZE[0] - _REASON_AT - (_CHANCE_WIDTH if near else 0)
+    reasons: list[Text] = []
+    for most, risks in ((2, None), (1, None), (1, 1), (1, 0)):
+        reasons = [_reason(item, most, risks) for item in advice]
+        used = _rows(title.plain) + sum(_wrapped(reason, width) for reason in reasons)
+        if room is None or used < room:
+            break
     cards = Table.grid(padding=(0, 2))
     cards.add_column(no_wrap=True)
     cards.add_column()  # a long reason wraps under itself, not under the card
@@ -704,12 +732,53 @@ def advice_rows(
         row = Text().append(f"{hand.index(item.card) + 1} ", style="bold cyan")
         row.append_text(card_text(item.card, ascii))
         row.append(" " * (4 - len(item.card.symbol(ascii))))
-        row.append(f"{float(item.net):+6.2f}", style="best" if index == 0 else "total")
+        if item.chance is not None:
+            chance = end_value(item.chance, item.stakes)
+            row.append(f"{chance:>6} ", style="best" if index == 0 else "total")
+        style = "muted" if near else "best" if index == 0 else "total"
+        row.append(f"{float(item.net):+6.2f}", style=style)
         cards.add_row(row, reason)
     return [title, cards, Text("The number lays that card; ? hides the coach.", style="muted")]
 
 
-_REASON_AT: Final = 15  # the column a coach's reason starts at: "1 10♠   -1.60  "
+_COACH_SAYS: Final = (
+    "each card's expected net pegging to the end of the play (yours minus theirs) over the "
+    "hands they likely hold; what it pegs now; their reply's average and the share of their "
+    "hands that make it."
+)
+
+
+def coach_title(advice: Sequence[CardAdvice]) -> Text:
+    """The play coach's title: what ranks the cards (points, or near the end the chance of
+    winning, as ``expert`` ranks them) and what each row says."""
+    first = advice[0]
+    measure = measure_words(first.chance is not None, first.stakes)
+    if first.chance is None:
+        says = f"each card {measure}: net pegging to the play's end, pegs now, "
+    else:
+        says = f"each card {measure}, then points: pegs now, "
+    says += "their reply (average, share of hands); under it, what it leaves the reply."
+    return Text("Coach: ", style="title").append(says, style="muted")
+
+
+def _wrapped(text: Text, width: int) -> int:
+    """Rows ``text`` takes wrapped at ``width`` columns, as the screen wraps it."""
+    console = Console(width=width, file=io.StringIO(), color_system=None)
+    return len(text.wrap(console, width))
+
+
+def _reason(item: CardAdvice, most: int, risks: int | None) -> Text:
+    """Why a card is worth what it is (``most`` answers named), with what it leaves the reply
+    (``risks`` ways of it at most; 0 none) on a line under it."""
+    reason = Text(explain(item, most=most))
+    if risks != 0 and item.risks is not None:
+        words = risk_words(item.risks, short=True, most=risks)
+        reason.append("\n").append(words, style="muted")
+    return reason
+
+
+_REASON_AT: Final = 14  # the column a coach's reason starts at: "1 10♠  -1.60  "
+_CHANCE_WIDTH: Final = 7  # near the end, the chance before the net: "61.2% "
 
 
 def discard_rows(
@@ -722,12 +791,13 @@ def discard_rows(
     """The discard coach: a title, the 15 discards best first (the best marked *, the two
     picked >) with hand, crib, play and total (and the chance of winning near the end), and
     a legend; or a line saying the coach is at work, or why it could not be."""
-    title = Text("Coach: ", style="title").append(
-        f"all 15 discards, best first as expert ranks them; the crib is {owner}", style="muted"
-    )
     if advice is None:
+        title = Text("Coach: ", style="title").append(
+            f"all 15 discards, best first as expert ranks them; the crib is {owner}", style="muted"
+        )
         waiting = Text(failed[:1].upper() + failed[1:], style="warn") if failed else None
         return [title, waiting or Text("The coach is working it out...", style="muted")]
+    title = discard_title(advice, owner)
     near = advice[0].chance is not None
     table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
     table.add_column("", width=2, no_wrap=True)
@@ -763,6 +833,16 @@ def discard_rows(
     elif near:
         legend = "* best  > picked  near the end ranked by win: the chance of winning the game"
     return [title, table, Text(legend, style="muted")]
+
+
+def discard_title(advice: Sequence[DiscardAdvice], owner: str) -> Text:
+    """The discard coach's title: what ranks the discards (points, or near the end the chance
+    of winning, as ``expert`` ranks them) and whose crib it is."""
+    first = advice[0]
+    measure = measure_words(first.chance is not None, first.stakes)
+    expert = "" if first.chance is not None else " as expert does"
+    says = f"15 discards {measure}{expert}; the crib is {owner}"
+    return Text("Coach: ", style="title").append(says, style="muted")
 
 
 def _rows(text: str, width: int = MIN_SIZE[0]) -> int:

@@ -22,6 +22,7 @@ from typing import Any, Final
 from solitaire.core.cards import Card, suit_letters
 from solitaire.core.errors import InputError
 from solitaire.core.words import plural
+from solitaire.match.card_why import end_play_note, why_card
 from solitaire.match.coach import CardAdvice, Costly, play_note
 from solitaire.match.discard_coach import (
     DiscardAdvice,
@@ -46,6 +47,7 @@ from solitaire.match.game import (
     Laid,
     Lay,
     Match,
+    Observation,
     Phase,
     SaidGo,
 )
@@ -57,7 +59,14 @@ from solitaire.store import History, StoreError, Summary, command
 from solitaire.ui.kinds import MATCH
 from solitaire.ui.match.browse import DealBrowser
 from solitaire.ui.match.coaching import Coach, DealKey, Moment
-from solitaire.ui.saved import Claimed, SavedGame, Sitting, kept_if_saved, not_saved
+from solitaire.ui.saved import (
+    Claimed,
+    SavedGame,
+    Sitting,
+    kept_if_saved,
+    not_saved,
+    seed_words,
+)
 
 __all__ = ["COMPUTER", "MATCH", "YOU", "MatchSession", "Stage", "computer_rng"]
 
@@ -124,6 +133,16 @@ class Tagged:
     deal: int
 
 
+@dataclass(frozen=True, slots=True)
+class LastLay:
+    """Your last card laid: the moment, the card, what you saw, how many choices you had."""
+
+    moment: Moment
+    card: Card
+    view: Observation
+    choices: int
+
+
 class MatchSession(Sitting[Loaded, Match]):
     """One sitting at the match: you against one computer level."""
 
@@ -162,6 +181,8 @@ class MatchSession(Sitting[Loaded, Match]):
         self.show_why = False  # w: why the best discard beats yours (or the cards picked)
         self._asked: set[DealKey] = set()  # past discards the coach was asked to value
         self._laid: tuple[Moment, Card] | None = None  # your last card, for the coach's note
+        self._last_lay: LastLay | None = None  # your last card laid, for w in the play
+        self.why_card = False  # w shows why your last card (not the discard) is worth what it is
         self.browser: DealBrowser | None = None  # d: the deals so far, one open card by card
         self.saved: SavedGame[Loaded] = SavedGame(
             history, MATCH, "match", _load_match, _seen_beside
@@ -198,7 +219,7 @@ class MatchSession(Sitting[Loaded, Match]):
 
     def _describe(self, loaded: Loaded) -> str:
         match, level = loaded[0], loaded[1]
-        said = f"seed {match.seed}, against {level}"
+        said = f"{seed_words(match)}, against {level}"
         if match.counting:
             said += ", you count yourself" + (" with muggins" if match.muggins else "")
         return said
@@ -211,7 +232,7 @@ class MatchSession(Sitting[Loaded, Match]):
         return self.score_line()
 
     def _deal_name(self, game: Match) -> str:
-        return f"seed {game.seed}"
+        return seed_words(game)
 
     def _summary(self) -> Summary:
         match = self.match
@@ -510,6 +531,7 @@ class MatchSession(Sitting[Loaded, Match]):
         moment, view = self._moment(), self.match.observation(YOU)
         if not self._act(Lay(card)):
             return
+        self._last_lay = LastLay(moment, card, view, choices)
         if self.coach is not None and choices > 1:
             self.coach.prepare(moment, view)  # already under way, unless the coach works inline
             self._laid = (moment, card)
@@ -556,7 +578,7 @@ class MatchSession(Sitting[Loaded, Match]):
         try:
             with kept_if_saved(self, deep=("match",)):
                 self._laid = None
-                self.show_coach = self.show_why = False
+                self.show_coach = self.show_why = self.why_card = False
                 self._follow(self.match.apply(action, player=YOU))
                 self._settle()
                 self.cursor = 0
@@ -684,25 +706,64 @@ class MatchSession(Sitting[Loaded, Match]):
 
     def why(self) -> None:
         """w: show or hide why the best discard beats the two cards picked (or the next best),
-        a hint while you discard; after your discard, why the best beat yours."""
+        a hint while you discard; in the play, once you have laid a card in this deal, why that
+        card is worth what it is (:meth:`card_why_lines`); before it, and in the show, why the
+        best discard beat yours."""
         if self.coach is None:
             self.message = "The coach is off in this window."
             return
         if self.show_why:
-            self.show_why = False
+            self.show_why = self.why_card = False
             return
         if self.discarding:
             self.coach.prepare_discard(self._deal_key(), self.match.observation(YOU))
             self.show_why = self._record_hint()
             self.show_coach = False
             return
-        if self.stage in (Stage.PLAY, Stage.SHOW) and self._your_discard() is not None:
-            self._ask_discard(self._shown_key())
-            self.show_why = True
+        if self.stage is Stage.PLAY and self._card_to_explain() is not None:
+            self.show_why = self.why_card = True
             self.show_coach = False
             self.message = ""
             return
-        self.message = "w is for the discard: why the best discard beats yours."
+        if self.stage in (Stage.PLAY, Stage.SHOW) and self._your_discard() is not None:
+            self._ask_discard(self._shown_key())
+            self.show_why = True
+            self.why_card = False
+            self.show_coach = False
+            self.message = ""
+            return
+        self.message = "w is for the discard and the play: why the best beats yours."
+
+    def _card_to_explain(self) -> LastLay | None:
+        """Your last card laid in the deal on screen, once you have laid one."""
+        last = self._last_lay
+        if last is None or last.moment[:2] != self._shown_key():
+            return None
+        return last
+
+    @property
+    def explaining_card(self) -> bool:
+        """True while w shows why your last card is worth what it is (not the discard)."""
+        return (
+            self.show_why
+            and self.why_card
+            and self.stage is Stage.PLAY
+            and self._card_to_explain() is not None
+        )
+
+    def card_why_lines(self, name: Callable[[Card], str] = str) -> list[str] | None:
+        """Why the card you laid last in this deal is worth what it is, beside the best (None
+        while the coach works it out, or when you have laid none)."""
+        last = self._card_to_explain()
+        if last is None or self.coach is None:
+            return None
+        advice = None
+        if last.choices > 1:
+            self.coach.prepare(last.moment, last.view)  # asked once; kept
+            advice = self.coach.advice(last.moment)
+            if advice is None:
+                return None
+        return why_card(last.view, last.card, advice, name)
 
     def _your_discard(self) -> tuple[Card, Card] | None:
         """Your discard in the deal on screen, once made."""
@@ -767,7 +828,11 @@ class MatchSession(Sitting[Loaded, Match]):
             return None
         moment, card = self._laid
         advice = self.coach.advice(moment)
-        return None if advice is None else play_note(advice, card, name)
+        if advice is None:
+            return None
+        if advice[0].chance is not None:  # near the end: by the measure the cards are ranked by
+            return end_play_note(advice, card, name)
+        return play_note(advice, card, name)
 
     # -- what the screen shows ----------------------------------------------------------
 

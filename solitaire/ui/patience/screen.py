@@ -16,6 +16,7 @@ from rich.text import Text
 
 from solitaire.core.cards import Card
 from solitaire.core.dealcode import deal_code
+from solitaire.core.secret import seed_hidden
 from solitaire.core.untrusted import safe_text
 from solitaire.patience.coach import (
     GameReview,
@@ -142,6 +143,8 @@ class SessionScreen:
         game = self.session.game
         text = Text("Cribbage Solitaire", style="title")
         source = self.session.daily and f"daily {self.session.daily}"
+        if not source and seed_hidden(game):  # the seed would show every card to come
+            source = "random deal"
         if not source:
             seed = str(game.seed)
             if len(seed) > 12:  # the whole seed is in help's deal line and the history
@@ -190,6 +193,8 @@ class SessionScreen:
         if session.show_help:
             again = command(f"play --deal {deal_code(session.game.deck)}")
             code = Text(f"This deal: {again}", style="muted")
+            if seed_hidden(session.game):
+                code = Text("This deal's code is shown when the game ends.", style="muted")
             return Group(help_table(session.ascii), code)
         if session.phase is Phase.RESUME:
             return offer_view(session.resume_prompt())

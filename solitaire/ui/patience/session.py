@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from solitaire.core.cards import Card, suit_letters
 from solitaire.core.dealcode import deal_code
+from solitaire.core.secret import seed_hidden
 from solitaire.core.words import plural
 from solitaire.patience.advisor import DiscardOption, Position, advise_position, position_of
 from solitaire.patience.coach import GameReview, RoundReview, review_game, review_round
@@ -92,6 +93,8 @@ def describe_deal(game: Game, daily: str | None) -> str:
     """A deal in a few words: the daily's date, the seed, or the start of its deal code."""
     if daily:
         return f"the daily deal of {daily}"
+    if seed_hidden(game):  # a seed or a deal code would show every card to come
+        return "a random deal"
     if game.seed is not None:
         seed = str(game.seed)
         return f"seed {seed if len(seed) <= 24 else seed[:21] + '...'}"

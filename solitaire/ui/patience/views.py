@@ -6,7 +6,7 @@ changes game state. Colours come from one theme, :data:`THEME`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -445,12 +445,20 @@ class HistoryView:
 
     Each deal shows its whole code (it fits 80 columns), then one line per game:
     its id, when it was last played, the total, the efficiency (the expected
-    points of the discards as a share of perfect play's) and what it is.
+    points of the discards as a share of perfect play's) and what it is. A deal
+    whose only games are in ``secret`` (unfinished, from a random seed) shows
+    neither its code nor its seed: they would show every card to come.
     """
 
-    def __init__(self, groups: Sequence[Sequence[GameRow]], command: Callable[[str], str]) -> None:
+    def __init__(
+        self,
+        groups: Sequence[Sequence[GameRow]],
+        command: Callable[[str], str],
+        secret: Collection[int] = (),
+    ) -> None:
         self.groups = groups
         self.command = command
+        self.secret = secret
 
     def attempt(self, row: GameRow, best: int | None) -> Text:
         eff = "-" if row.efficiency is None else f"{row.efficiency:.0%}"
@@ -478,6 +486,9 @@ class HistoryView:
             )
             yours = [r.total for r in group if r.finished and r.played_by == "you"]
             header = Text(f"deal {safe_text(shown_code(first.deal_code), 60)}", style="title")
+            if all(r.id in self.secret for r in group):
+                header = Text("a random deal, shown when the game ends", style="title")
+                label = ""
             tries = plural(len(group), "game")
             note = f"  {label}, {tries}" if label else f"  {tries}"
             if len(header) + len(note) <= 80:

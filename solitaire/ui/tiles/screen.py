@@ -17,6 +17,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from solitaire.core.secret import seed_hidden
 from solitaire.core.words import agrees, plural, possessive
 from solitaire.tiles.board import SIZE, square_name
 from solitaire.tiles.game import TileGame
@@ -253,7 +254,8 @@ def _panel(session: TileSession) -> Group:
     game = session.game
     size = game.board.size
     parts: list[RenderableType] = [
-        Text(f"Tiles · seed {game.seed}", style="title"),
+        # a random seed would show every rack and draw: it is shown when the game ends
+        Text("Tiles" if seed_hidden(game) else f"Tiles · seed {game.seed}", style="title"),
         Text(f"{_bags(session)} · turn {len(game.turns) + 1}", style="muted"),
         *_passes(session),
         _status(session),

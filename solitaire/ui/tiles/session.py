@@ -41,7 +41,7 @@ from solitaire.tiles.record import GAME, game_record, load_record, replay
 from solitaire.tiles.registry import PLAYERS, make_player
 from solitaire.tiles.summary import tile_summary
 from solitaire.tiles.tiles import Tile
-from solitaire.ui.saved import Claimed, SavedGame, Sitting, saved_move
+from solitaire.ui.saved import Claimed, SavedGame, Sitting, saved_move, seed_words
 from solitaire.ui.tiles.advice import Hints, closing_text, keeps_text, why_lines
 from solitaire.ui.tiles.calls import JokerCalls
 from solitaire.ui.tiles.keys import Keys, Preview
@@ -220,7 +220,7 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
 
     def _describe(self, loaded: Loaded) -> str:
         game, names, _ = loaded
-        return f"seed {game.seed}, {' against '.join(seat_names(names))}"
+        return f"{seed_words(game)}, {' against '.join(seat_names(names))}"
 
     def _standing(self, loaded: Loaded) -> str:
         game, names, _ = loaded
@@ -232,7 +232,7 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
         return self.score_line()
 
     def _deal_name(self, game: TileGame) -> str:
-        return f"seed {game.seed}"
+        return seed_words(game)
 
     def _computer_to_move(self) -> bool:
         return not self.game.is_over and not self.is_person(self.game.current_player)

@@ -116,7 +116,7 @@ def test_replay_id_shows_every_move_explained_and_the_counts(
 
 
 def test_replay_of_an_unfinished_game_hides_the_racks_unless_revealed(
-    data: Path, capsys: pytest.CaptureFixture[str]
+    data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with History(data, kinds=KINDS) as history:
         (row,) = history.unfinished(TILES)
@@ -124,16 +124,25 @@ def test_replay_of_an_unfinished_game_hides_the_racks_unless_revealed(
     game = replay_tiles(load_tiles_record(text), allow_unfinished=True)
     racks = [" ".join(map(str, game.rack(seat))) for seat in range(game.players)]
     status, out, _ = run(capsys, "replay", "2")
-    assert status == 0 and "left on rack" not in out and "--reveal shows them" in out
+    assert status == 0 and "left on rack" not in out and "(shown once it has ended)" in out
     assert not any(rack in out for rack in racks)
-    status, out, err = run(capsys, "replay", "2", "--json")
+    # A game still in progress in the history shows its racks only once it has ended.
+    for asked in (["--json"], ["--reveal"], ["--reveal", "--json"]):
+        status, out, err = run(capsys, "replay", "2", *asked)
+        assert status == 2 and out == "" and "in progress" in err and err.count("\n") == 1
+    # A record file is not a game in progress: it is revealed on asking, as it says.
+    record = tmp_path / "record.json"
+    record.write_text(text)
+    status, out, _ = run(capsys, "replay", str(record))
+    assert status == 0 and "--reveal shows them" in out
+    status, out, err = run(capsys, "replay", str(record), "--json")
     assert status == 2 and out == "" and "add --reveal" in err and err.count("\n") == 1
-    status, out, _ = run(capsys, "replay", "2", "--reveal")
+    status, out, _ = run(capsys, "replay", str(record), "--reveal")
     assert status == 0 and all(rack in out for rack in racks)
     # The racks alone: nothing is deducted from an unfinished game, and nothing is final.
     assert re.search(r"player +scored +rack", out)
     assert "left on rack" not in out and "final" not in out and "-0 (" not in out
-    status, out, _ = run(capsys, "replay", "2", "--reveal", "--json")
+    status, out, _ = run(capsys, "replay", str(record), "--reveal", "--json")
     assert status == 0 and json.loads(out)["final"] is None
 
 
