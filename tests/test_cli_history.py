@@ -43,7 +43,7 @@ def test_history_groups_attempts_by_deal_with_whole_codes(
     assert f"deal {five}  seed 5, 3 games" in out and f"deal {huge}" in out
     group = out[out.index(five) : out.index(huge)]
     assert [line.split()[0] for line in group.splitlines()[1:-1]] == ["4", "3", "1"]
-    assert "unfinished, round 2 of 6" in group and "played by --auto best" in group
+    assert "unfinished, 1 of 6 rounds played" in group and "played by --auto best" in group
     assert f"seed {big}, 1 game" in out
     status, out, _ = run(capsys, "history", "--json", *data)
     rows = json.loads(out)

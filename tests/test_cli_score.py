@@ -50,7 +50,7 @@ def test_score_json(capsys: pytest.CaptureFixture[str]) -> None:
     ("argv", "message"),
     [
         (["score", "5H", "5C", "5X", "JD", "5D"], "invalid card '5X': suit must be"),
-        (["score", "1X", "5C", "5S", "JD", "5D"], "invalid card '1X': rank must be A, 2-10"),
+        (["score", "0X", "5C", "5S", "JD", "5D"], "invalid card '0X': rank must be A or 1, 2-10"),
         (["score", "5H", "5C", "5H", "JD", "5D"], "duplicate card 5♥"),
         (["score", "5H", "5C"], "got 2 cards"),
         (["score", "5H", "5C", "5S", "JD", "5D", "6D"], "got 6 cards"),

@@ -266,7 +266,7 @@ def test_reading_commands_work_on_a_read_only_directory(tmp_path: Path) -> None:
         before = {p.name: p.read_bytes() for p in data.iterdir() if p.is_file()}
         history_out = cli(data, "history")
         assert history_out.returncode == 0, history_out.stderr
-        assert "unfinished, round 3 of 6" in history_out.stdout
+        assert "unfinished, 2 of 6 rounds played" in history_out.stdout
         stats = cli(data, "stats", "--json")
         assert stats.returncode == 0 and json.loads(stats.stdout)["best"] == game.total
         shown = cli(data, "replay", "2")

@@ -31,7 +31,7 @@ from solitaire.core.errors import CribsolError, InputError
 from solitaire.core.secret import SEED_CHOSEN, seed_hidden
 from solitaire.core.untrusted import read_record_file, record_kind, safe_text
 from solitaire.patience.coach import heels_note, hint_reasons, review_round
-from solitaire.patience.game import ROUNDS, Game
+from solitaire.patience.game import Game, rounds_played
 from solitaire.patience.levels import MAX_TARGET
 from solitaire.patience.record import game_record, replay
 from solitaire.store import History, command
@@ -287,7 +287,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         console.print(aids)
     console.print(Text("Replayed and re-scored: every round matches the record.", style="best"))
     if not game.is_over:
-        line = f"Unfinished: {len(game.rounds)} of {ROUNDS} rounds played."
+        line = f"Unfinished: {rounds_played(len(game.rounds))}."
         if stored_id is not None:
             line += f" {command(f'play --resume {stored_id}')} resumes it."
         console.print(Text(line, style="warn"))

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from solitaire.core.cards import parse_cards
 from solitaire.core.errors import InputError
 from solitaire.core.scoring import score_hand
+from solitaire.core.words import plural
 from solitaire.ui.views import ScoreView, kind_totals_table, make_console
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     if len(cards) not in (4, 5):
         raise InputError(
             f"expected 4 hand cards and a starter (or 4 cards alone for a final hand), "
-            f"got {len(cards)} card{'s' if len(cards) != 1 else ''}"
+            f"got {plural(len(cards), 'card')}"
         )
     if args.crib and len(cards) == 4:
         raise InputError("a crib needs a starter: give 4 crib cards then the starter")

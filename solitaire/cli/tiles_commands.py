@@ -25,6 +25,7 @@ from solitaire.cli.terminal import on_a_terminal
 from solitaire.core.cards import Rank
 from solitaire.core.errors import InputError
 from solitaire.core.untrusted import safe_text
+from solitaire.core.words import plural, signed
 from solitaire.store import command
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.levels import DEFAULT_VS, seat_names
@@ -186,7 +187,7 @@ def replay_tiles(
             )
         )
     if not game.is_over:
-        line = f"Unfinished after {len(game.turns)} turns."
+        line = f"Unfinished after {plural(len(game.turns), 'turn')}."
         if stored_id is not None:
             line += f" {command(f'tiles --resume {stored_id}')} resumes it."
         console.print(Text(line, style="warn"))
@@ -205,7 +206,7 @@ def _line_tile(token: str, dark: bool | None) -> tuple[int, bool | None]:
     rank = parse_rank(text)
     if rank is None:
         raise TileError(
-            f"invalid tile '{safe_text(token, 20)}': expected a rank A, 2-10, J, Q, K "
+            f"invalid tile '{safe_text(token, 20)}': expected a rank A or 1, 2-10 or T, J, Q, K "
             "(add L or D for a colour)"
         )
     return rank, dark
@@ -227,9 +228,13 @@ def cmd_score(args: argparse.Namespace) -> int:
         return 0
     console = make_console(args)
     console.print(line_table([line], 13, title="Crib Hand", colours=known))
+    # Each combination with the tiles that make it, counted from the left: a double run's
+    # two runs, 7 6 8 and 7 6 8, are two sets of tiles (1 2 3 and 1 2 4), not one twice.
     for item in line.items:
         ranks = " ".join(Rank(line.faces[p]).letter for p in item.positions)
-        console.print(Text(f"  {item.kind.value:<8} {ranks:<10} {item.points}", style="muted"))
+        which = " ".join(str(p + 1) for p in item.positions)
+        said = f"  {item.kind.value:<8} {ranks:<10} {item.points:>2}   tiles {which}"
+        console.print(Text(said, style="muted"))
     if known and line.one_colour:
         console.print(Text(f"  five tiles all one colour: {line.bonus}", style="muted"))
     console.print(Text(line.spoken(colour=known), style="total"))
@@ -309,8 +314,8 @@ def arena_table(result: ArenaResult) -> Table:
 def _margin(result: ArenaResult, side: int) -> Unbroken:
     """A side's mean final score less the other's, with its 95% interval."""
     mean, low, high = result.margin()
-    if side:  # B's side; + 0.0 shows an even margin as 0.0, not -0.0
-        mean, low, high = 0.0 - mean, 0.0 - high, 0.0 - low
+    if side:  # B's side
+        mean, low, high = -mean, -high, -low
     if math.isnan(mean):  # fewer than two games: no interval
         return Unbroken(["-"])
-    return Unbroken([f"{mean:+.1f}", f"(95% {low:+.1f} to {high:+.1f})"])
+    return Unbroken([signed(mean, 1), f"(95% {signed(low, 1)} to {signed(high, 1)})"])

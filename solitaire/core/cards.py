@@ -92,7 +92,8 @@ class Rank(IntEnum):
 
     @classmethod
     def parse(cls, token: str) -> Rank:
-        """Read a rank alone: ``A``, ``2``-``10``, ``T``, ``J``, ``Q`` or ``K`` (any case)."""
+        """Read a rank alone: ``A`` or ``1``, ``2``-``10`` or ``T``, ``J``, ``Q``, ``K`` (any
+        case)."""
         rank = _RANK_TOKENS.get(token.strip().upper())
         if rank is None:
             raise InvalidCardError(f"invalid rank {_quoted(token)}: {_RANK_HELP}")
@@ -124,7 +125,7 @@ class Suit(IntEnum):
 
 
 _RANK_TOKENS: Final = {
-    "A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
+    "A": 1, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
     "10": 10, "T": 10, "J": 11, "Q": 12, "K": 13,
 }  # fmt: skip
 _SUIT_TOKENS: Final = {
@@ -133,7 +134,7 @@ _SUIT_TOKENS: Final = {
     "H": 2, "♥": 2, "♡": 2,
     "S": 3, "♠": 3, "♤": 3,
 }  # fmt: skip
-_RANK_HELP: Final = "rank must be A, 2-10, J, Q or K"
+_RANK_HELP: Final = "rank must be A or 1, 2-10 or T, J, Q or K"
 _SUIT_HELP: Final = "suit must be C, D, H or S (or ♣ ♦ ♥ ♠)"
 
 
@@ -167,7 +168,7 @@ class Card(int):
 
     @classmethod
     def parse(cls, token: str) -> Card:
-        """Read a card such as ``5H``, ``10S``, ``TS``, ``ts`` or ``5♥``."""
+        """Read a card such as ``5H``, ``10S``, ``TS``, ``ts``, ``5♥``, ``AH`` or ``1H``."""
         text = token.strip()
         if len(text) < 2:
             raise InvalidCardError(

@@ -53,11 +53,18 @@ __all__ = [
     "Undo",
     "UndoError",
     "milestones_between",
+    "rounds_played",
 ]
 
 SKUNK_LINE: Final = 90
 GREAT_LINE: Final = 121
 HEELS_POINTS: Final = 2
+
+
+def rounds_played(rounds: int) -> str:
+    """Where an unfinished game stands, said alike by the offer, the resumed screen, the
+    quit message, the history and the replay: ``1 of 6 rounds played``."""
+    return f"{rounds} of {ROUNDS} rounds played"
 
 
 class IllegalDiscardError(IllegalMoveError):

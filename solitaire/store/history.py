@@ -37,6 +37,7 @@ from typing import Any, ClassVar, Final
 from urllib.parse import quote
 
 from solitaire.core.untrusted import RecordError
+from solitaire.core.words import plural
 from solitaire.names import APP_NAME, command
 from solitaire.store import migration
 from solitaire.store.migration import transaction
@@ -437,6 +438,21 @@ class History:
             elif screen is not None:
                 self._keep(conn, game_id, kind, screen, str(values["record"]))
 
+    def withdraw(self, game_id: int, kind: str) -> None:
+        """Take out a game in progress whose every move was taken back: a game with no
+        move made is not kept (a new row is added if it is played on)."""
+        with self._writing("the move") as conn:
+            self._write(conn, "DELETE FROM screens WHERE id = ?", (game_id,))
+            cursor = self._write(
+                conn,
+                "DELETE FROM games WHERE id = ? AND kind = ? AND finished = 0",
+                (game_id, kind),
+            )
+            if cursor.rowcount != 1:
+                raise NotInProgressError(
+                    f"the move could not be saved: game {game_id} is no longer in progress"
+                )
+
     def _keep(
         self,
         conn: sqlite3.Connection,
@@ -565,7 +581,7 @@ class History:
         more = "..." if len(self.skipped) > 10 else ""
         count = len(self.skipped)
         return (
-            f"{count} game{'s' if count != 1 else ''} in the history "
+            f"{plural(count, 'game')} in the history "
             f"{'do' if count != 1 else 'does'} not check out and "
             f"{'were' if count != 1 else 'was'} skipped (edited or damaged): {ids}{more}"
         )

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from solitaire.core.errors import CribsolError
+from solitaire.core.words import plural
 from solitaire.store.paths import StoreError, problem, set_aside
 from solitaire.store.schema import COLUMNS, MAX_RECORD, SCHEMA, SCHEMA_VERSION, YOU, Kind, digest
 
@@ -210,7 +211,7 @@ def migrate(
         conn.execute("DROP TABLE games_old")
         if kept:
             notices.append(
-                f"{kept} game{'s' if kept != 1 else ''} of the history did not check out "
+                f"{plural(kept, 'game')} of the history did not check out "
                 "when it was brought to this version; kept as they were, and skipped."
             )
     else:

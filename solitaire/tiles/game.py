@@ -50,6 +50,7 @@ from typing import Any, Final
 from solitaire.core import errors
 from solitaire.core.errors import InputError
 from solitaire.core.secret import chosen_field
+from solitaire.core.words import plural
 from solitaire.tiles.board import SIZE, Board
 from solitaire.tiles.movegen import ScoredPlay, board_closed, generate, has_play
 from solitaire.tiles.moves import (
@@ -369,8 +370,7 @@ class TileGame:
             if count > len(self.bag):
                 raise IllegalMoveError(
                     Reason.BAG_SHORT,
-                    f"the bag holds {len(self.bag)} tile{'s' * (len(self.bag) != 1)}; "
-                    f"you cannot exchange {count}",
+                    f"the bag holds {plural(len(self.bag), 'tile')}; you cannot exchange {count}",
                 )
         return None
 

@@ -26,6 +26,7 @@ from typing import Final
 
 from solitaire.core import errors
 from solitaire.core.untrusted import safe_text
+from solitaire.core.words import plural
 from solitaire.tiles.board import ACROSS, DOWN, Board, Placement, parse_square, square_name
 from solitaire.tiles.scoring import (
     MAX_LINE,
@@ -167,7 +168,7 @@ def announced(action: Action) -> str:
     """A move as the other players learn it: an exchange by its count only."""
     if isinstance(action, Exchange):
         count = len(action.tiles)
-        return f"exchange {count} tile{'s' * (count != 1)}"
+        return f"exchange {plural(count, 'tile')}"
     return str(action)
 
 

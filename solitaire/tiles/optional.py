@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from solitaire.core.words import plural
+
 if TYPE_CHECKING:  # the game keeps its Joker calls with these
     from solitaire.tiles.game import TileGame
 
@@ -48,7 +50,12 @@ def joker(recorded: int | None, actual: int) -> JokerCall:
     missed = actual - recorded
     if missed <= 0:
         return JokerCall(-JOKER_PENALTY, 0, "nothing was missed: 5 to pay")
-    return JokerCall(missed, missed, f"{missed} points were missed: the caller takes them")
+    return JokerCall(
+        missed,
+        missed,
+        f"{plural(missed, 'point')} {'was' if missed == 1 else 'were'} missed: the caller "
+        f"takes {'it' if missed == 1 else 'them'}",
+    )
 
 
 def servants(running: Sequence[Sequence[int]], players: int) -> tuple[int, ...]:

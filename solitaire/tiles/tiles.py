@@ -46,17 +46,19 @@ COPIES: Final = 4
 
 RACK_SIZE: Final = 5
 _RANKS: Final = {
-    "A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
+    "A": 1, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
     "10": 10, "T": 10, "J": 11, "Q": 12, "K": 13,
 }  # fmt: skip
-_HELP: Final = "expected a rank (A, 2-10, J, Q, K) then L (light) or D (dark), like 7D or 10L"
+_HELP: Final = (
+    "expected a rank (A or 1, 2-10 or T, J, Q, K) then L (light) or D (dark), like 7D or 10L"
+)
 
 
 def parse_rank(token: str) -> int | None:
     """A rank as players write it (A or 1, 2-10, T, J, Q, K; any case), or None: only
     these ASCII forms, so '11', '²', '٣' or a thousand digits are no rank."""
     text = token.strip().upper()
-    return 1 if text == "1" else _RANKS.get(text)
+    return _RANKS.get(text)
 
 
 class TileError(CribsolError):
@@ -79,7 +81,7 @@ class Tile(int):
 
     @classmethod
     def parse(cls, token: str) -> Tile:
-        """Read a tile such as ``7D``, ``10l``, ``TL`` or ``qd``."""
+        """Read a tile such as ``7D``, ``10l``, ``TL``, ``qd``, ``AD`` or ``1D``."""
         text = token.strip().upper()
         rank = _RANKS.get(text[:-1])
         if rank is None or text[-1:] not in ("L", "D"):

@@ -210,6 +210,17 @@ class SavedGame(Generic[T]):
         if summary.finished and not self.hold_finished:
             self.release()
 
+    def withdraw(self) -> None:
+        """Take the game out of the history, as every move of it was taken back (a game
+        with no move made is not kept); the next save adds it again."""
+        if self.game_id is None:
+            return
+        self.history.withdraw(self.game_id, self.kind)
+        if self.lock is not None:
+            self.lock.release(True)  # no game by that id is left to guard
+            self.lock = None
+        self.game_id = None
+
     def keep_screen(self, screen: Mapping[str, Any]) -> None:
         """Keep the screen's state beside the saved game (not in its record)."""
         assert self.game_id is not None

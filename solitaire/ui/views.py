@@ -11,7 +11,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from typing import IO, TYPE_CHECKING, Protocol, cast
+from typing import IO, TYPE_CHECKING, Final, Protocol, cast
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -429,31 +429,84 @@ def rules_lines(markdown: str, width: int, ascii: bool) -> list[Text]:
     return out
 
 
+# A list item (drawn " • " or " 4 ", or "- " and "4. " in plain text) or a table row starts.
+_ITEM: Final = re.compile(r" *[•-] | +\d+[.)]? |\d+[.)] |\|")
+
+
+def _blocks(lines: list[Text]) -> list[tuple[Text | None, list[Text]]]:
+    """The rules' rows as blocks: each a paragraph, a list item, a heading or a table
+    (a table row of plain text), with the blank row before it (None: none)."""
+    blocks: list[tuple[Text | None, list[Text]]] = []
+    blank: Text | None = None
+    for line in lines:
+        text = line.plain.strip()
+        if not text:
+            blank = blank or line
+            continue
+        if not blocks or blank is not None or _ITEM.match(line.plain):
+            blocks.append((blank, [line]))
+        else:
+            blocks[-1][1].append(line)
+        blank = None
+    return blocks
+
+
 @lru_cache(maxsize=8)
 def rules_paged(markdown: str, width: int, rows: int, ascii: bool) -> tuple[tuple[Text, ...], ...]:
-    """A game's rules at this width in pages of at most ``rows`` rows (at least one page),
-    none starting or ending with a blank row (a page's last row is read as where it
-    stops), nor ending on a section's heading. Kept for the next frame: read, not changed."""
+    """A game's rules at this width in pages of at most ``rows`` rows (at least one page).
+
+    A page ends only where a paragraph, a list item or a table ends, unless that one block
+    is longer than a page (it then starts a page and goes on over the next); a heading,
+    or a paragraph that leads in with a colon, goes on the page of the block after it.
+    No page starts or ends with a blank row (a page's last row is read as where it
+    stops). Kept for the next frame: read, not changed."""
     headings = {
         line.lstrip("#").strip().replace("**", "")
         for line in markdown.splitlines()
         if line.startswith("#")
     }
     size = max(1, rows)
-    pages: list[list[Text]] = [[]]
-    for line in rules_lines(markdown, width, ascii):
-        text = line.plain.strip()
-        if not text and not pages[-1]:
-            continue
-        # a heading starts a page rather than end one: it needs its blank row and a line
-        heading = text.lstrip("#").strip() in headings and size >= 3
-        if pages[-1] and (len(pages[-1]) == size or (heading and len(pages[-1]) > size - 3)):
-            pages.append([line] if text else [])
+    Block = tuple[Text | None, list[Text]]
+
+    def titled(block: list[Text]) -> bool:
+        """Whether the block is a heading."""
+        return len(block) == 1 and block[0].plain.strip().lstrip("#").strip() in headings
+
+    chains: list[list[Block]] = []
+    keep = False  # the last block goes on the page of the next: a heading, or a lead-in
+    for blank, block in _blocks(rules_lines(markdown, width, ascii)):
+        if keep and size >= 3:
+            chains[-1].append((blank, block))
         else:
-            pages[-1].append(line)
-    for page in pages:
-        while page and not page[-1].plain.strip():
-            page.pop()
+            chains.append([(blank, block)])
+        keep = titled(block) or block[-1].plain.rstrip().endswith(":")
+    pages: list[list[Text]] = [[]]
+
+    def put(chain: list[Block]) -> None:
+        """A chain of blocks on the page, or from the next; one too long for a page as
+        its blocks, a heading still with the block after it."""
+        first = chain[0][0]
+        gap = [first] if first is not None and pages[-1] else []
+        body = [
+            line
+            for i, (blank, lines) in enumerate(chain)
+            for line in [*([blank] if i and blank is not None else []), *lines]
+        ]
+        if pages[-1] and len(pages[-1]) + len(gap) + len(body) <= size:
+            pages[-1] += [*gap, *body]
+        elif len(body) <= size or len(chain) == 1 or (len(chain) == 2 and titled(chain[0][1])):
+            if pages[-1]:
+                pages.append([])
+            for line in body:
+                if len(pages[-1]) == size:  # a block longer than a page goes on over the next
+                    pages.append([])
+                pages[-1].append(line)
+        else:
+            put(chain[:-1])
+            put(chain[-1:])
+
+    for chain in chains:
+        put(chain)
     return tuple(tuple(page) for page in pages if page) or ((),)
 
 

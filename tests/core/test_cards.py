@@ -70,7 +70,7 @@ def test_canonical_text_and_display() -> None:
 @pytest.mark.parametrize(
     ("token", "message"),
     [
-        ("1X", "invalid card '1X': rank must be A, 2-10, J, Q or K"),
+        ("0X", "invalid card '0X': rank must be A or 1, 2-10 or T, J, Q or K"),
         ("5X", "invalid card '5X': suit must be C, D, H or S"),
         ("11H", "invalid card '11H': rank must be"),
         ("H", "invalid card 'H': expected a rank then a suit"),

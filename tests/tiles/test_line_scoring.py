@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from itertools import combinations_with_replacement, permutations
 
@@ -115,3 +116,52 @@ def test_a_line_has_one_to_five_ranks() -> None:
         score_line([1, 2, 3, 4, 5, 6])
     with pytest.raises(ValueError, match="a line is 1 to 5"):
         score_line([0, 14])
+
+
+def _brute_items(faces: list[int]) -> set[tuple[str, tuple[int, ...]]]:
+    """Every combination of a line by the rules, found over every set of its tiles: each
+    set adding to 15, each two of one rank, each set of 3 or more consecutive ranks that no
+    longer such set holds."""
+    n = len(faces)
+    sets = [c for k in range(2, n + 1) for c in itertools.combinations(range(n), k)]
+    fifteens = {c for c in sets if sum(min(faces[i], 10) for i in c) == 15}
+    pairs = {c for c in sets if len(c) == 2 and faces[c[0]] == faces[c[1]]}
+
+    def is_run(c: tuple[int, ...]) -> bool:
+        ranks = sorted(faces[i] for i in c)
+        return len(c) >= 3 and ranks == list(range(ranks[0], ranks[0] + len(c)))
+
+    runs = [c for c in sets if is_run(c)]
+    longest = max((len(c) for c in runs), default=0)
+    return (
+        {("fifteen", c) for c in fifteens}
+        | {("pair", c) for c in pairs}
+        | {("run", c) for c in runs if len(c) == longest}
+    )
+
+
+def test_every_line_lists_each_combination_once_as_brute_force_finds_it() -> None:
+    """Over every multiset of 2 to 5 ranks, the breakdown is the brute force's: no
+    combination missed, none listed twice (7 6 8 8 holds two runs, tiles 1 2 3 and 1 2 4)."""
+    checked = 0
+    for n in range(2, 6):
+        for faces in itertools.combinations_with_replacement(range(1, 14), n):
+            if any(faces.count(rank) > 8 for rank in faces):
+                continue
+            line = score_line(list(faces))
+            items = [(item.kind.value, item.positions) for item in line.items]
+            assert len(items) == len(set(items)), faces
+            assert set(items) == _brute_items(list(faces)), faces
+            checked += 1
+    assert checked > 8000
+
+
+def test_tiles_score_shows_each_run_by_its_tiles(capsys: pytest.CaptureFixture[str]) -> None:
+    from solitaire.cli import main
+
+    assert main(["tiles", "score", "7", "6", "8", "8"]) == 0
+    out = capsys.readouterr().out
+    rows = [line.split() for line in out.splitlines() if line.startswith("  run")]
+    assert sorted(row[-3:] for row in rows) == [["1", "2", "3"], ["1", "2", "4"]]
+    listed = [line.strip() for line in out.splitlines() if line.startswith("  ")]
+    assert len(listed) == len(set(listed))

@@ -43,7 +43,7 @@ def test_every_tile_round_trips_through_its_notation() -> None:
     assert Tile.parse("10d") is Tile.parse("TD")
 
 
-@pytest.mark.parametrize("token", ["", "7", "7X", "1D", "14L", "ZD", "DD", "7DD"])
+@pytest.mark.parametrize("token", ["", "7", "7X", "0D", "14L", "ZD", "DD", "7DD"])
 def test_a_bad_tile_is_named(token: str) -> None:
     with pytest.raises(TileError, match="invalid tile"):
         Tile.parse(token)

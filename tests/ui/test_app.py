@@ -120,7 +120,9 @@ def test_hint_is_recorded(data_dir: Path, history: History) -> None:
 def test_quit_and_resume(data_dir: Path, history: History, quit_key: str) -> None:
     session = make_session(data_dir, history)
     message = drive(session, "12\r\r" + "56\r" + quit_key)
-    assert "Game 1 saved at round 3" in message and "cribsol play resumes it" in message
+    assert (
+        "Game 1 saved with 2 of 6 rounds played" in message and "cribsol play resumes it" in message
+    )
     total = session.game.total
     session.close()
     again = make_session(data_dir, history)
@@ -529,7 +531,7 @@ def test_the_tracker_in_the_body_fits_80_by_24(data_dir: Path, history: History,
         session.proceed()
         screens.append(render(session))
     for lines in screens:
-        assert "Card tracker" in lines[4] or "Card tracker" in lines[5]
+        assert any("Card tracker" in line for line in lines)  # under a round's count, if any
         assert len(lines) <= 24 and all(len(line) <= 80 for line in lines), "\n".join(lines)
     session.close()
 

@@ -43,3 +43,44 @@ def test_the_rules_pages_hold_every_line_once_and_end_on_text(game: str, ascii: 
             assert 1 <= len(page) <= height - kept, (width, height)
             assert page[0].plain.strip() and page[-1].plain.strip(), (width, height)
             assert page[-1].plain.strip().lstrip("#").strip() not in headings, (width, height)
+
+
+def _starts_block(lines: list[str], index: int) -> bool:
+    """Whether row ``index`` of the rules starts a paragraph, a list item or a table row of
+    plain text: the row before it is blank, or it opens an item."""
+    text = lines[index].strip()
+    if index == 0 or not lines[index - 1].strip():
+        return True
+    return text.startswith(("• ", "- ", "| ")) or text.split(" ")[0].rstrip(".)").isdigit()
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_page_ends_only_where_a_paragraph_or_item_ends(game: str, ascii: bool) -> None:
+    """No page breaks a sentence or a list item: the row after a page's last row starts a
+    block, unless that block alone is longer than a page."""
+    rules_text, _, kept = GAMES[game]
+    breaks = 0
+    for width, height in ((80, 24), (80, 16), (90, 20), (100, 30), (120, 40), (133, 45), (60, 12)):
+        rows = height - kept
+        lines = [line.plain for line in rules_lines(rules_text(), width, ascii)]
+        pages = rules_paged(rules_text(), width, rows, ascii)
+        at = 0  # the row of the rules each page's rows are read from
+        for page in pages[:-1]:
+            for line in page:
+                while lines[at] != line.plain:
+                    assert not lines[at].strip()  # only blank rows are left out
+                    at += 1
+                at += 1
+            after = next(i for i in range(at, len(lines)) if lines[i].strip())
+            if _starts_block(lines, after):
+                continue
+            start = max(i for i in range(after + 1) if _starts_block(lines, i))
+            end = next(
+                (i for i in range(after + 1, len(lines)) if _starts_block(lines, i)), len(lines)
+            )
+            block = [line for line in lines[start:end] if line.strip()]
+            assert len(block) > rows, (width, height, lines[after])
+            breaks += 1
+        assert len(pages) > 1
+    assert breaks <= 4  # a block longer than a page is rare at these sizes

@@ -176,7 +176,7 @@ def test_another_deal_asks_and_either_answer_keeps_the_saved_game(history: Histo
     asked = session_for(history, 8, explicit=True)
     offer = asked.resume_prompt()
     assert (offer.saved, offer.instead) == ("game 1, seed 7", "play seed 8 instead")
-    assert offer.standing.startswith("round 3 of 6, ")
+    assert offer.standing.startswith("2 of 6 rounds played, ")
     assert "cribsol play --resume 1" in offer.keep
     drive(asked, "y" + "q")
     assert asked.game_id == 1 and asked.game.round_number == 3 and asked.phase is Phase.RESULT
@@ -193,7 +193,7 @@ def test_another_deal_asks_and_either_answer_keeps_the_saved_game(history: Histo
     assert session_for(history).pending.row.id == 2  # type: ignore[union-attr]
     by_id = session_for(history, resume_id=1)
     assert by_id.phase is Phase.RESULT and by_id.game.round_number == 3
-    assert by_id.message.startswith("Resumed game 1: round 3 is next")
+    assert by_id.message.startswith("Resumed game 1: 2 of 6 rounds played")
 
 
 def test_resume_by_id_refuses_what_cannot_be_resumed(history: History) -> None:
@@ -245,6 +245,6 @@ def test_the_messages_name_the_players_command(
     monkeypatch.setenv("CRIBSOL_PROG", "scripts/play")
     session = session_for(history)
     message = drive(session, "12\r" + "q")
-    assert message == "Game 1 saved at round 2 with " + f"{session.game.total} points: " + (
-        "scripts/play resumes it."
-    )
+    assert message == "Game 1 saved with 1 of 6 rounds played and " + (
+        f"{session.game.total} points: "
+    ) + ("scripts/play resumes it.")

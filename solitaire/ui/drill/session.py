@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import Final
 
 from solitaire.core.cards import Card, suit_letters
+from solitaire.core.words import plural
 from solitaire.match.card_why import why_card
 from solitaire.match.coach import CardAdvice
 from solitaire.match.drill import (
@@ -250,7 +251,7 @@ class DrillSession(Sitting[Drill, Drill], RulesPages):
             return
         if not 0 <= index < len(self.hand):
             held = len(self.hand)
-            self.message = f"You hold {held} card{'s' * (held > 1)}: press {card_keys(held)}."
+            self.message = f"You hold {plural(held, 'card')}: press {card_keys(held)}."
             return
         card = self.hand[index]
         drill = self.drill

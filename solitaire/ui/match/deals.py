@@ -20,6 +20,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
+from solitaire.core.words import plural
 from solitaire.match.discard_coach import end_cost_words, hundredths, shown_parts
 from solitaire.match.review import DealReview, DiscardVerdict, ShowLine
 from solitaire.ui.match.browse import DealBrowser
@@ -246,7 +247,7 @@ class DealView:
         if result is None:
             return text
         skunk = ("", ", a skunk", ", a double skunk")[result.skunk]
-        games = "1 game" if result.game_points == 1 else f"{result.game_points} games"
+        games = plural(result.game_points, "game")
         won = Text(
             f"{review.ended_how()}: {did(names[result.winner], 'win')} "
             f"{result.scores[result.winner]} to {result.scores[result.loser]}{skunk} ({games}).",

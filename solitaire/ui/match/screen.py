@@ -18,6 +18,7 @@ from rich.text import Text
 
 from solitaire.core.cards import Card
 from solitaire.core.secret import seed_hidden
+from solitaire.core.words import plural
 from solitaire.match.coach import CardAdvice, Costly, explain
 from solitaire.match.discard_coach import DiscardAdvice, end_value, hundredths, shown_parts
 from solitaire.match.game import (
@@ -246,7 +247,7 @@ def event_line(event: Event, names: tuple[str, str], ascii: bool) -> Text | None
         text.append(f", {names[COMPUTER]} ", style="muted").append_text(card_text(theirs, ascii))
         ties = len(event.cuts) - 1
         if ties:
-            text.append(f" (after {ties} tie{'s' if ties > 1 else ''})", style="muted")
+            text.append(f" (after {plural(ties, 'tie')})", style="muted")
         text.append(f"; the lower deals: {'you' if event.dealer == YOU else names[COMPUTER]}")
         return text
     if isinstance(event, Turned):
@@ -338,7 +339,7 @@ class MatchScreen:
         text.append(" ".join([back] * held) if held else "no cards", style="card.hidden")
         crib = session.crib_shown()
         owner = "yours" if deal.dealer == YOU else names[COMPUTER] + "'s"
-        text.append(f"   crib ({owner}): {crib} card{'s' if crib != 1 else ''}", style="muted")
+        text.append(f"   crib ({owner}): {plural(crib, 'card')}", style="muted")
         text.append("   starter ", style="muted")
         if deal.turned:
             text.append_text(card_text(deal.starter, session.ascii))
@@ -521,7 +522,7 @@ class MatchScreen:
             result = over.result
             winner = "You win" if result.winner == YOU else f"{names[COMPUTER]} wins"
             skunk = ("", ": a skunk", ": a double skunk")[result.skunk]
-            games = "1 game" if result.game_points == 1 else f"{result.game_points} games"
+            games = plural(result.game_points, "game")
             lines.append(
                 Text(
                     f"{winner} {result.scores[result.winner]} to {result.scores[result.loser]}"
@@ -670,7 +671,7 @@ class MatchScreen:
         seed = "A random seed, shown when the match ends"
         if not seed_hidden(match):
             seed = f"Seed {match.seed}"
-        line = f"{seed}, {match.games} game{'s' if match.games > 1 else ''}"
+        line = f"{seed}, {plural(match.games, 'game')}"
         line += f", a double skunk counts {match.double_skunk}"
         if match.counting:
             line += ", you count your own hand and crib"

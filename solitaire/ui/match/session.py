@@ -21,6 +21,7 @@ from typing import Any, Final
 
 from solitaire.core.cards import Card, suit_letters
 from solitaire.core.errors import InputError
+from solitaire.core.words import plural
 from solitaire.match.card_why import end_play_note, why_card
 from solitaire.match.coach import CardAdvice, Costly, play_note
 from solitaire.match.discard_coach import (
@@ -528,7 +529,7 @@ class MatchSession(Sitting[Loaded, Match], RulesPages):
             return
         if not 0 <= index < len(self.hand):
             held = len(self.hand)
-            self.message = f"You hold {held} card{'s' * (held > 1)}: press {card_keys(held)}."
+            self.message = f"You hold {plural(held, 'card')}: press {card_keys(held)}."
             return
         self.cursor = index
         if not self.discarding:

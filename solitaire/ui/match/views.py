@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from solitaire.core.untrusted import safe_text
+from solitaire.core.words import plural
 from solitaire.match.game import Deal, GamePlay, GameResult, Match
 from solitaire.match.stats import PUBLISHED, ROLES, MatchStats
 from solitaire.store import GameRow
@@ -112,7 +113,7 @@ def deal_table(
 def result_text(result: GameResult, names: tuple[str, str]) -> Text:
     """``standard wins 121 to 84, a skunk (2 games)``."""
     winner, loser = result.scores[result.winner], result.scores[result.loser]
-    games = "1 game" if result.game_points == 1 else f"{result.game_points} games"
+    games = plural(result.game_points, "game")
     return Text(
         f"{did(names[result.winner], 'win')} {winner} to {loser}{_SKUNK_WORDS[result.skunk]} "
         f"({games})",

@@ -166,8 +166,8 @@ class SessionScreen:
             source = f"seed {seed}" if game.seed is not None else "dealt by code"
         text.append(f"  {source}", style="muted")
         number = min(game.round_number, ROUNDS)
-        if self.session.phase is Phase.RESULT:
-            number = len(game.rounds)
+        if self.session.at_count and game.rounds:
+            number = len(game.rounds)  # the round counted, as a resumed game opens on it
         label = f"round {number} of {ROUNDS}"
         if self.session.phase is Phase.OVER:
             label = "game over"
@@ -209,7 +209,13 @@ class SessionScreen:
         if session.phase is Phase.RESUME:
             return offer_view(session.resume_prompt())
         if session.tracker_shown(self.large) and not self.large:
-            return TrackerView(session.tracker(), session.ascii, compact=True)
+            tracker = TrackerView(session.tracker(), session.ascii, compact=True)
+            if session.phase is Phase.RESULT and session.game.rounds:
+                # The tracker goes under the round's count, never over it.
+                count = round_count(session.game.rounds[-1], session, spoken=False)
+                coach = Text("c closes the tracker: the coach's word on this round", "muted")
+                return Group(*count, Text(""), tracker, coach)
+            return tracker
         if session.phase is Phase.DISCARD:
             chosen = session.picked if len(session.selected) == 2 else None
             if session.show_hint:
@@ -403,14 +409,28 @@ def round_body(
 ) -> RenderableType:
     """A round's count, the way players say it, then the coaching and as many reasons as fit."""
     ascii = session.ascii
-    lines: list[RenderableType] = []
+    lines = round_count(result, session)
+    lines.append(Text(""))
+    lines.extend(coaching(review, ascii))
+    if session.round_note and review.number == len(session.game.rounds):
+        lines.append(Text(session.round_note, style="warn"))
+    return _Fitted(Group(*lines), why_table(review, ascii), lines_free)
+
+
+def round_count(
+    result: RoundResult, session: PlaySession, spoken: bool = True
+) -> list[RenderableType]:
+    """A round's scores: the starter (and his heels), the hand and the crib with their
+    totals (``spoken``: and each count said aloud), the round's and the running total."""
+    ascii = session.ascii
     starter = Text(f"Round {result.number}   starter ", style="title")
     starter.append_text(card_text(result.starter, ascii))
     if result.heels:
         starter.append(f"   his heels! +{result.heels}", style="points")
-    lines.append(starter)
-    lines.append(ScoreView(result.hand, "Hand", ascii, breakdown=False))
-    lines.append(ScoreView(result.crib, "Crib", ascii, breakdown=False))
+    hand = ScoreView(result.hand, "Hand", ascii, breakdown=False)
+    crib = ScoreView(result.crib, "Crib", ascii, breakdown=False)
+    lines: list[RenderableType] = [starter]
+    lines += [hand, crib] if spoken else [hand.header(), crib.header()]
     lines.append(
         Text.assemble(
             (f"Round total {result.points}", "points"),
@@ -419,11 +439,7 @@ def round_body(
         )
     )
     lines.extend(_milestone_text(session))
-    lines.append(Text(""))
-    lines.extend(coaching(review, ascii))
-    if session.round_note and review.number == len(session.game.rounds):
-        lines.append(Text(session.round_note, style="warn"))
-    return _Fitted(Group(*lines), why_table(review, ascii), lines_free)
+    return lines
 
 
 class _Fitted:

@@ -18,9 +18,16 @@ from typing import TYPE_CHECKING
 from solitaire.core.cards import Card, suit_letters
 from solitaire.core.dealcode import deal_code
 from solitaire.core.secret import seed_hidden
+from solitaire.core.words import plural
 from solitaire.patience.advisor import DiscardOption, Position, advise_position, position_of
 from solitaire.patience.coach import GameReview, RoundReview, review_game, review_round
-from solitaire.patience.game import ROUNDS, Game, IllegalDiscardError, Milestone, RoundResult
+from solitaire.patience.game import (
+    Game,
+    IllegalDiscardError,
+    Milestone,
+    RoundResult,
+    rounds_played,
+)
 from solitaire.patience.tracker import Tracker, track
 from solitaire.store import GameRow, History, StoreError, command
 from solitaire.ui.kinds import (
@@ -245,10 +252,10 @@ class PlaySession(Sitting[StoredGame, Deal]):
         return describe_deal(loaded.game, loaded.daily)
 
     def _standing(self, loaded: StoredGame) -> str:
-        return f"round {loaded.game.round_number} of {ROUNDS}, {loaded.game.total} points"
+        return f"{rounds_played(len(loaded.game.rounds))}, {plural(loaded.game.total, 'point')}"
 
     def _current_standing(self) -> str:
-        return f"round {self.game.round_number} is next, {self.game.total} points so far"
+        return f"{rounds_played(len(self.game.rounds))}, {plural(self.game.total, 'point')} so far"
 
     def _deal_name(self, game: Deal) -> str:
         return describe_deal(*game)
@@ -446,7 +453,10 @@ class PlaySession(Sitting[StoredGame, Deal]):
     @saved_move("game")
     def _take_back(self) -> None:
         undo = self.game.undo()
-        self._save()
+        if self.game.rounds:
+            self._save()
+        else:  # no move stands: not kept until a discard is made again
+            self.saved.withdraw()
         self.reviews.pop()
         self.round_note = None
         self.milestones = ()
@@ -562,10 +572,17 @@ class PlaySession(Sitting[StoredGame, Deal]):
         """Show or hide the card tracker."""
         self.tracker_choice = not self.tracker_shown(large)
 
+    @property
+    def at_count(self) -> bool:
+        """Whether the screen is at a round's count: its result shown, or a saved game
+        offered (resumed, it opens there); the next deal is not on the table yet."""
+        offered = self.phase is Phase.RESUME and not self.busy_offer
+        return self.phase is Phase.RESULT or (offered and bool(self.game.rounds))
+
     def tracker(self) -> Tracker:
         """What a player who watched every card knows now (the next deal is not on the table
         while a round's result is shown)."""
-        return track(self.game, dealt=self.phase is not Phase.RESULT)
+        return track(self.game, dealt=not self.at_count)
 
     # -- leaving ------------------------------------------------------------------
 
@@ -581,8 +598,8 @@ class PlaySession(Sitting[StoredGame, Deal]):
         if self.phase is Phase.OVER or self.game.is_over:
             return f"Game {self.game_id} is in your history. Thanks for playing."
         return (
-            f"Game {self.game_id} saved at round {self.game.round_number} with "
-            f"{self.game.total} points: {command('play')} resumes it."
+            f"Game {self.game_id} saved with {rounds_played(len(self.game.rounds))} and "
+            f"{plural(self.game.total, 'point')}: {command('play')} resumes it."
         )
 
     def close(self) -> None:

@@ -20,6 +20,7 @@ from solitaire.core.cards import Card, Rank, Suit
 from solitaire.core.dealcode import DealCodeError, current_code
 from solitaire.core.rounding import hundredths
 from solitaire.core.untrusted import safe_text
+from solitaire.core.words import plural
 from solitaire.patience.advisor import DiscardOption, Hindsight
 from solitaire.patience.coach import (
     Reason,
@@ -29,7 +30,7 @@ from solitaire.patience.coach import (
     shown_given_up,
     shown_parts,
 )
-from solitaire.patience.game import GREAT_LINE, ROUNDS, SKUNK_LINE, Game, RoundResult
+from solitaire.patience.game import GREAT_LINE, SKUNK_LINE, Game, RoundResult, rounds_played
 from solitaire.patience.summary import PatienceRow as GameRow
 from solitaire.patience.summary import Stats
 from solitaire.patience.tracker import Place, Return, Tracker
@@ -415,9 +416,9 @@ class StatsView:
             ("without hints or undos", s.games - s.aided, s.unaided_mean),
             ("with hints or undos", s.aided, s.aided_mean),
         ):
-            shown = f"{games} game{'s' if games != 1 else ''}"
+            shown = plural(games, "game")
             table.add_row(label, shown if mean is None else f"{shown}, mean {mean:.1f}")
-        latest = f"{len(s.recent)} game{'s' if len(s.recent) != 1 else ''}"
+        latest = plural(len(s.recent), "game")
         trend = f"last {latest}: mean {s.recent_mean:.1f}"
         if s.earlier_mean is not None:
             change = s.recent_mean - s.earlier_mean
@@ -471,7 +472,7 @@ class HistoryView:
         text.append(f"{row.total:>3}", style="total" if row.finished else "muted")
         text.append(f"  {eff:>4}  ")
         if not row.finished:
-            text.append(f"unfinished, round {row.rounds + 1} of {ROUNDS}", style="warn")
+            text.append(f"unfinished, {rounds_played(row.rounds)}", style="warn")
         elif row.played_by != "you":
             text.append(f"played by --auto {safe_text(row.played_by, 24)}", style="muted")
         elif row.total == best:
@@ -494,7 +495,7 @@ class HistoryView:
             if all(r.id in self.secret for r in group):
                 header = Text("a random deal, shown when the game ends", style="title")
                 label = ""
-            tries = f"{len(group)} game{'s' if len(group) > 1 else ''}"
+            tries = plural(len(group), "game")
             note = f"  {label}, {tries}" if label else f"  {tries}"
             if len(header) + len(note) <= 80:
                 header.append(note, style="muted")
@@ -630,7 +631,7 @@ class TrackerView:
             table.add_row(
                 where,
                 cards_text((e.card for e in entries), self.ascii),
-                f"round{'s' if len(entries) > 1 else ''} {origins}",
+                f"{'round' if len(entries) == 1 else 'rounds'} {origins}",
             )
         head = Text("Coming back", style="title")
         note = Text("(starters go to the bottom of the deck)", style="muted")

@@ -22,7 +22,7 @@ from prompt_toolkit.output import Output
 from solitaire.store import resolve_data_dir
 from solitaire.tiles.game import TileGame
 from solitaire.ui import kinds, shell
-from solitaire.ui.tiles.screen import rules_pages, tile_screen, whole_pages
+from solitaire.ui.tiles.screen import more_to_show, rules_pages, tile_screen, whole_pages
 from solitaire.ui.tiles.session import Stage, TileSession
 
 __all__ = ["PAUSE", "build_app", "run_app"]
@@ -107,7 +107,17 @@ def build_app(
         "up": -1, "down": 1, "left": -1, "right": 1, "pageup": -1, "pagedown": 1,
     }.items():  # fmt: skip
         keys.on(key, filter=whole)(partial(page, step))
-    keys.on("tab", filter=~whole)(session.toggle_whole)
+
+    def open_whole() -> None:
+        """Tab: the whole explanation, paged; refused at once when it is all on screen."""
+        if session.covered:
+            return
+        if more_to_show(session, *size()):
+            session.toggle_whole()
+        else:
+            session.message = "It is all on screen: Tab pages what does not fit."
+
+    keys.on("tab", filter=~whole)(open_whole)
     for key in ("tab", "escape", "enter"):
         keys.on(key, filter=whole, eager=True)(session.toggle_whole)
 

@@ -4,6 +4,7 @@ move being made. A part of :class:`~solitaire.ui.tiles.session.TileSession`."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -145,13 +146,41 @@ class Keys:
 
     def _laid_positions(self) -> list[tuple[int, Placement]]:
         """Each tentative tile with the rack position it came from."""
+        return self._positions(self.laid)
+
+    def _positions(self, placements: Sequence[Placement]) -> list[tuple[int, Placement]]:
+        """Each placement with the rack position its tile comes from (a tile the rack does
+        not hold, in a typed move, has none)."""
         taken: list[int] = []
         out = []
-        for placement in self.laid:
-            index = next(i for i, t in enumerate(self.rack) if t == placement[1] and i not in taken)
-            taken.append(index)
-            out.append((index, placement))
+        for placement in placements:
+            index = next(
+                (i for i, t in enumerate(self.rack) if t == placement[1] and i not in taken), None
+            )
+            if index is not None:
+                taken.append(index)
+                out.append((index, placement))
         return out
+
+    @property
+    def shown_laid(self) -> list[Placement]:
+        """The tiles shown as laid this turn: laid by keys, or in the move being typed (on
+        empty squares of the board)."""
+        if self.typing is None:
+            return self.laid
+        try:
+            action = self._typed()
+        except ValueError:
+            return []
+        if not isinstance(action, Play):
+            return []
+        board = self.game.board
+        n = board.size * board.size
+        return [p for p in action.placements if 0 <= p[0] < n and not board.faces[p[0]]]
+
+    def laid_from_rack(self) -> set[int]:
+        """The rack positions of the tiles shown as laid this turn, by keys or typed."""
+        return {index for index, _ in self._positions(self.shown_laid)}
 
     def rack_key(self, number: int) -> None:
         """1-5: lay that rack tile on the cursor (again: take it back); mark it in an exchange."""
@@ -376,8 +405,12 @@ class Keys:
             self.commit(Pass())
 
     def exchange(self) -> None:
-        """x: mark tiles to swap with the bag (only when no play is possible)."""
+        """x: mark tiles to swap with the bag (only when no play is possible, and the bag
+        holds a tile to swap: else it refuses at once, in one line)."""
         if not self._no_play():
+            return
+        if not self.game.exchanges():
+            self.message = "The bag is empty, so no tile can be exchanged: p passes."
             return
         self.clear()
         self.exchanging = True

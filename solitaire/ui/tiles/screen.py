@@ -18,7 +18,8 @@ from rich.table import Table
 from rich.text import Text
 
 from solitaire.core.secret import seed_hidden
-from solitaire.tiles.board import SIZE, Placement, square_name
+from solitaire.core.words import agrees, plural, possessive
+from solitaire.tiles.board import SIZE, square_name
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.joker import computer_count
 from solitaire.tiles.moves import Action, Exchange, Play, announced
@@ -52,6 +53,7 @@ __all__ = [
     "cell_size",
     "help_table",
     "marks_table",
+    "more_to_show",
     "rules_pages",
     "tile_screen",
     "turn_lines",
@@ -110,7 +112,7 @@ _JOKER_FOOTER: Final = {  # while a count is open to a call by the person at the
 
 
 MARKS: Final = (
-    (">", "before a square: the cursor"),
+    (">", "before a square: the cursor (on a + or * square: that mark, reversed)"),
     ("+", "before a tile: laid (or typed) this turn, not yet played"),
     ("*", "before a tile: the last move of a player since you last moved"),
     ("·  .", "an empty square (. with --ascii)"),
@@ -209,7 +211,7 @@ def _status(session: TileSession) -> Table:
         elif seat == game.current_player:
             note = "to move"
         else:
-            note = f"{len(game.rack(seat))} tiles"
+            note = plural(len(game.rack(seat)), "tile")
         if seat in servants:
             note += " · Servant"
         style = "best" if seat == game.current_player and not game.is_over else ""
@@ -233,7 +235,7 @@ def _rack(session: TileSession) -> Text:
     marked for an exchange, ``1:5D`` the others (so it reads the same without colour)."""
     if session.viewer is None:
         return Text("" if session.game.is_over else "Rack hidden", style="muted")
-    used = [i for i, _ in session._laid_positions()]
+    used = session.laid_from_rack()
     text = Text("Rack ")
     for index, tile in enumerate(session.rack):
         style = "tile.dark" if tile.dark else "tile.light"
@@ -375,7 +377,8 @@ def _first_draw(session: TileSession) -> str:
         low = min(tile.rank for tile in tiles)
         drawing = [seat for seat, tile in pairs if tile.rank == low]
     first = names[game.first_player]
-    return f"The draw: {'; tied, again: '.join(rounds)}. {first} drew lowest and moves first."
+    moves = agrees(first, "moves", "move")
+    return f"The draw: {'; tied, again: '.join(rounds)}. {first} drew lowest and {moves} first."
 
 
 def _short(action: Action) -> str:
@@ -390,8 +393,9 @@ def _below(session: TileSession, rows: int, width: int) -> list[Text]:
     if stage is Stage.RESUME:
         return offer_lines(session.resume_prompt())
     if stage is Stage.HANDOVER:
+        name = session.shown_names[session.seat]
         handover = Text(
-            f"Pass the keyboard to {session.shown_names[session.seat]}, who presses Enter "
+            f"Pass the keyboard to {name}, who {agrees(name, 'presses', 'press')} Enter "
             "(the rack stays hidden until then).",
             style="warn",
         )
@@ -410,7 +414,8 @@ def _below(session: TileSession, rows: int, width: int) -> list[Text]:
         computer = session.shown_names[session.seat]
         player = session.shown_names[session.game.turns[-1].player]
         wait = Text(
-            f"{computer} is to move. Before it does, {_who_calls(session)} on {player}'s count; "
+            f"{computer} is to move. Before it does, {_who_calls(session)} on "
+            f"{possessive(player)} count; "
             f"Enter lets {computer} move.",
             style="warn",
         )
@@ -419,7 +424,7 @@ def _below(session: TileSession, rows: int, width: int) -> list[Text]:
         last = len(session.game.turns) - 1
         who = session.shown_names[session.game.turns[last].player]
         head = Text(
-            f"The game is over on {who}'s last play. "
+            f"The game is over on {possessive(who)} last play. "
             f"{_who_calls(session)}, Enter lets the count stand.",
             style="warn",
         )
@@ -448,7 +453,7 @@ def _below(session: TileSession, rows: int, width: int) -> list[Text]:
     head = Text(f"Game over: {result} ({session.score_line()}).", style="best")
     head.append(f" It ended: {ending_text(session.game, session.shown_names)}.", style="warn")
     if session.solitaire:
-        return [head, *_review(session)]
+        return [head, *_review(session, width)]
     return [head, *_since_last(session, rows - 1, width)]
 
 
@@ -473,13 +478,15 @@ def _verdict(session: TileSession, preview: Preview) -> list[Text]:
         ]
     total = preview.score.total
     return [
-        Text(f"Legal: {total} point{'s' * (total != 1)}, Enter plays it", style="best") + ends,
+        Text(f"Legal: {plural(total, 'point')}, Enter plays it", style="best") + ends,
         *play_lines(preview.score, size, session.ascii, scoring_first=True, turned=turned),
     ]
 
 
-def _review(session: TileSession) -> list[Text]:
-    """The solitaire's result: each colour's score and how far its moves fell short of the best."""
+def _review(session: TileSession, width: int) -> list[Text]:
+    """The solitaire's result: each colour's score and how far its moves fell short of the
+    best; then the moves furthest from the best, each whole on a row (none split), so all
+    of it fits below the board at 80x24."""
     gaps = move_gaps(session.game)
     final = session.game.returns()
     out = []
@@ -489,19 +496,31 @@ def _review(session: TileSession) -> list[Text]:
         at_best = sum(1 for g in mine if g.gap == 0)
         out.append(
             Text(
-                f"{name}: {final[seat]} · {at_best} of {len(mine)} moves the best available · "
-                f"{lost} points short of the best moves"
+                f"{name} {final[seat]}: {at_best} of {plural(len(mine), 'move')} the best "
+                f"available, {plural(lost, 'point')} short of the best"
             )
         )
     worst = sorted((g for g in gaps if g.gap > 0), key=lambda g: -g.gap)
     if worst:
-        out.append(Text("Moves furthest from the best (turn: scored / best):", style="muted"))
-        line = Text("")
-        for g in worst[:6]:
-            number = gaps.index(g) + 1
-            line.append(f"#{number} {session.shown_names[g.player]} {g.points}/{g.best}  ")
-        out.append(line)
+        entries = [
+            f"#{gaps.index(g) + 1} {session.shown_names[g.player]} {g.points}/{g.best}"
+            for g in worst[:6]
+        ]
+        out += _packed("Furthest from the best (turn, colour, scored/best): ", entries, width)
     return out
+
+
+def _packed(head: str, entries: list[str], width: int) -> list[Text]:
+    """``head`` then the entries, as many to a row as fit ``width``, none split."""
+    rows = [Text(head, style="muted")]
+    for entry in entries:
+        if rows[-1].cell_len > len(head) * (len(rows) == 1):
+            if rows[-1].cell_len + 3 + len(entry) <= width:
+                rows[-1].append(" · ")
+            else:
+                rows.append(Text(""))
+        rows[-1].append(entry)
+    return rows
 
 
 def _since_last(session: TileSession, rows: int, width: int) -> list[Text]:
@@ -512,9 +531,14 @@ def _since_last(session: TileSession, rows: int, width: int) -> list[Text]:
     turns = session.game.turns
     # Turns go round the seats, so the last round holds the person's own last move.
     indices = list(range(max(0, len(turns) - len(session.names)), len(turns)))
+    # Until a person has moved, in the first round, the draw says why the computers began.
+    first = len(turns) < len(session.names) and not any(session.is_person(t.player) for t in turns)
+    draw = [_first_draw(session)] if first and not session.solitaire else []
+    drawn = _fit([Text(line, style="muted") for line in draw], width)
+    rows -= len(drawn)
     blocks = [_fit(turn_lines(session, index), width) for index in indices]
     if sum(len(block) for block in blocks) <= rows or len(blocks) <= 1:
-        return [line for block in blocks for line in block]
+        return [*drawn, *(line for block in blocks for line in block)]
     heads = []
     for index in indices[:-1]:
         head = turn_lines(session, index)[0]
@@ -522,7 +546,7 @@ def _since_last(session: TileSession, rows: int, width: int) -> list[Text]:
             head.append(" · Tab: how", style="muted")  # its lines are in the whole view
         head.no_wrap, head.overflow = True, "ellipsis"
         heads.append(head)
-    return [*heads[-max(1, rows - 2) :], *blocks[-1]]
+    return [*drawn, *heads[-max(1, rows - 2) :], *blocks[-1]]
 
 
 def _first_steps(session: TileSession) -> list[Text]:
@@ -569,7 +593,7 @@ def tile_screen(session: TileSession, width: int, height: int) -> RenderableType
         game.board,
         session.ascii,
         cursor=session.cursor if session.base_stage is Stage.PLAY else None,
-        laid=_shown_laid(session),
+        laid=session.shown_laid,
         last=_last_squares(session),
         cell=cell,
     )
@@ -587,15 +611,9 @@ def tile_screen(session: TileSession, width: int, height: int) -> RenderableType
         top.add_column(width=side)
         cells.append(_side(session, side, board_rows(cell)))
     top.add_row(*cells)
-    rows = _rows(height, cell)
-    everything = _explained(session, _ALL, width)
     if session.whole is not None:
-        return _whole(session, everything, height)
-    below = _explained(session, rows, width)
-    if _hints_shown(session) and len(below) <= rows:
-        pass  # the hint list fits itself, whole hints, and says how many more
-    elif len(below) > rows or len(below) < len(everything):
-        below = _cut(_explained(session, rows - 1, width), rows - 1, len(everything))
+        return _whole(session, _explained(session, _ALL, width), height)
+    below, _ = _below_shown(session, width, height)
     for line in below:
         line.no_wrap, line.overflow = True, "ellipsis"
     footers = _JOKER_FOOTER if session.joker_callers else {}
@@ -607,8 +625,34 @@ def tile_screen(session: TileSession, width: int, height: int) -> RenderableType
     if session.deferred:
         said = "h help · q quit (saved)"
     footer = Text(said, style="muted")
-    message = Text(session.message[: width * 2], style="warn")
+    message = Text(_unsaid(session.message, below)[: width * 2], style="warn")
     return Group(top, *below, message, footer)
+
+
+def _unsaid(message: str, shown: list[Text]) -> str:
+    """The message, unless the lines shown already say it (a refusal the preview gives,
+    repeated by Enter): each refusal is printed once."""
+    words = " ".join(message.split())
+    said = " ".join(" ".join(line.plain for line in shown).split())
+    return "" if words and words in said else message
+
+
+def _below_shown(session: TileSession, width: int, height: int) -> tuple[list[Text], bool]:
+    """The lines below the board at this size, and whether some are left for Tab."""
+    rows = _rows(height, cell_size(width, height))
+    everything = _explained(session, _ALL, width)
+    below = _explained(session, rows, width)
+    if _hints_shown(session) and len(below) <= rows:
+        # the hint list fits itself, whole hints, and says how many more
+        return below, any(MORE_HINTS in line.plain for line in below)
+    if len(below) > rows or len(below) < len(everything):
+        return _cut(_explained(session, rows - 1, width), rows - 1, len(everything)), True
+    return below, False
+
+
+def more_to_show(session: TileSession, width: int, height: int) -> bool:
+    """Whether the explanation below the board (or the hint list) has lines left for Tab."""
+    return _below_shown(session, width, height)[1]
 
 
 def _rows(height: int, cell: tuple[int, int]) -> int:
@@ -695,7 +739,7 @@ def _early(session: TileSession) -> list[Text]:
     names = session.shown_names
     player = names[session.seat]
     return [
-        Text(f"{names[c.caller]} called Joker before {player}'s count: {-c.points} paid.")
+        Text(f"{names[c.caller]} called Joker before {possessive(player)} count: {-c.points} paid.")
         for c in session.game.early_calls(len(session.game.turns))
     ]
 
@@ -705,21 +749,6 @@ def _explained(session: TileSession, rows: int, width: int) -> list[Text]:
     rows they leave."""
     early = _fit(_early(session), width)
     return early + _fit(_below(session, max(1, rows - len(early)), width), width)
-
-
-def _shown_laid(session: TileSession) -> list[Placement]:
-    """The tiles the board shows as laid this turn: laid by keys, or in the move typed."""
-    if session.typing is None:
-        return session.laid
-    try:
-        action = session._typed()
-    except ValueError:
-        return []
-    if not isinstance(action, Play):
-        return []
-    board = session.game.board
-    n = board.size * board.size
-    return [p for p in action.placements if 0 <= p[0] < n and not board.faces[p[0]]]
 
 
 def _last_squares(session: TileSession) -> set[int]:

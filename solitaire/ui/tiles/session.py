@@ -28,6 +28,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from solitaire.core.words import plural
 from solitaire.store import History, StoreError, Summary, command
 from solitaire.tiles.board import Placement
 from solitaire.tiles.game import TileGame, Turn
@@ -377,7 +378,9 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
         name = self.shown_names[turn.player]
         if isinstance(turn.action, Exchange):  # the others learn the count only
             count = len(turn.action.tiles)
-            return f"{name}: exchanged {count} tile{'s' * (count != 1)}."
+            return f"{name}: exchanged {plural(count, 'tile')}."
+        if turn.score is None:  # a pass scores nothing, and says so by its name alone
+            return f"{name}: {turn.action}."
         if turn.claim is None:
             return f"{name}: {turn.action}, {_points(turn.points)}."
         said = f"{name} said {turn.claim}"
@@ -418,4 +421,4 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
 
 def _points(count: int) -> str:
     """``1 point``, ``28 points``."""
-    return f"{count} point{'s' * (count != 1)}"
+    return plural(count, "point")

@@ -15,7 +15,9 @@ __all__ = ["parse_typed", "typed_form"]
 def _rank(token: str) -> int:
     rank = parse_rank(token)
     if rank is None:
-        raise TileError(f"invalid rank '{safe_text(token, 20)}': expected A, 2-10, J, Q or K")
+        raise TileError(
+            f"invalid rank '{safe_text(token, 20)}': expected A or 1, 2-10 or T, J, Q or K"
+        )
     return rank
 
 

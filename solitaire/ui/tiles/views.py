@@ -17,6 +17,7 @@ from rich.text import Text
 
 from solitaire.core.scoring import Kind
 from solitaire.core.untrusted import safe_text
+from solitaire.core.words import plural
 from solitaire.store import GameRow
 from solitaire.tiles.board import Board, Placement, square_name
 from solitaire.tiles.game import PASSES_EACH, Ending, TileGame
@@ -77,7 +78,8 @@ def board_text(
     """The grid with column letters and row numbers; ``.`` (or ``·``) for an empty square.
 
     Each square has a mark before it, so the board reads the same without colour:
-    ``>`` the cursor, ``+`` a tile laid this turn (not yet played), ``*`` the last move.
+    ``>`` the cursor, ``+`` a tile laid this turn (not yet played), ``*`` the last move;
+    the cursor on a ``+`` or ``*`` square keeps that mark and shows the square reversed.
     A 6 or 9 turned round shows its colour letter in lower case. ``cell``: the columns
     and rows each square takes (3 x 1 at least): a wider cell centres its mark and tile,
     a taller one leaves rows between the rows of tiles.
@@ -96,16 +98,19 @@ def board_text(
         text.append(f"{row + 1:>2} ", style="muted")
         for col in range(n):
             square = row * n + col
+            # A tile's own mark (+ or *) outranks the cursor's: the cursor on it reverses
+            # the square instead, and the panel names the cursor's square.
             mark = (
-                ">"
-                if square == cursor
-                else "+"
+                "+"
                 if square in pending
                 else "*"
                 if square in last
+                else ">"
+                if square == cursor
                 else " "
             )
             text.append(" " * left)
+            start = len(text)
             text.append(mark, style="warn" if mark != " " else "")
             if square in pending:
                 tile, face = pending[square]
@@ -120,6 +125,8 @@ def board_text(
             else:
                 text.append(f"{empty} ", style="chosen" if square == cursor else "muted")
                 text.append(right)
+            if square == cursor and mark != ">":
+                text.stylize("reverse", start, start + 3)
         if row < n - 1:
             text.append("\n")
     return text
@@ -287,7 +294,7 @@ def game_view(
         result.add_row(
             names[player],
             str(game.scores[player]),
-            f"-{deductions[player]} ({rack})",
+            f"-{deductions[player]} ({rack})" if game.rack(player) else "none",
             Text(str(final[player]), style="total"),
         )
     parts.append(result)
@@ -356,8 +363,8 @@ def tile_stats_view(stats: TileStats) -> Table:
         rows.append(("wins by name (not the solitaires)", ""))
         rows += [(f"  {safe_text(name, 24)}", str(n)) for name, n in stats.winners.items()]
     if stats.scores:
-        seats = f"{stats.scores} seat{'s' * (stats.scores != 1)}"
-        games = f"{stats.games} game{'s' * (stats.games != 1)}"
+        seats = plural(stats.scores, "seat")
+        games = plural(stats.games, "game")
         rows.append((f"the people's {seats} in {games}, all together", ""))
         rows += [
             ("  mean final score of a seat", "-" if mean is None else f"{float(mean):.1f}"),

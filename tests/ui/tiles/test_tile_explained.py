@@ -24,7 +24,7 @@ from solitaire.tiles.players import expert
 from solitaire.ui import shell
 from solitaire.ui.kinds import KINDS
 from solitaire.ui.tiles.app import build_app
-from solitaire.ui.tiles.screen import MORE, tile_screen, whole_pages
+from solitaire.ui.tiles.screen import MORE, more_to_show, tile_screen, whole_pages
 from solitaire.ui.tiles.session import Stage, TileSession
 from solitaire.ui.views import THEME
 from tests.tiles.quick_greedy import quick_greedy
@@ -153,11 +153,17 @@ def drive(session: TileSession, keys: str) -> None:
 
 
 def test_tab_opens_the_whole_view_its_keys_turn_pages_and_leave_the_game_alone(
-    history: History,
+    history: History, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(shell, "terminal_size", lambda: (80, 24))
     session = TileSession(history, ["you", "expert"], lambda: TileGame(3), explicit=True)
     session.commit(expert(session.game.observation(session.seat)))
     before = (session.cursor, list(session.laid), len(session.game.turns))
+    assert not more_to_show(session, *shell.terminal_size())
+    drive(session, "\t")  # all of it on screen: Tab refuses at once, in one line
+    assert session.whole is None and session.message.startswith("It is all on screen")
+    session.hint()  # the hint list does not all fit
+    assert more_to_show(session, *shell.terminal_size())
     drive(session, "\t")
     assert session.whole == 0
     drive(session, "\x1b[B" * 50)  # Down: never past the last page
