@@ -11,6 +11,13 @@ values it was chosen from, exact fractions as text and floats as hex (so a chang
 the last bit shows): the net pegging of each card (search), and near the end the
 chance of winning of each card or discard. Then it compares the two records line
 by line, prints the first difference and exits with status 1 if there is one.
+
+Since `expert` reads pone's opening lead from the lead table, the games are played by
+the expert whose lead is searched (``ExpertPlayer(searched_lead=True)``, what a
+revision before that change plays as ``ExpertPlayer()``), so that both trees follow the
+same games; at each of its decisions this tree also records what the default `expert`
+chooses (``default``), which must be the same action everywhere but at pone's opening
+lead. The script counts those opening leads and how many of them differ.
 """
 
 from __future__ import annotations
@@ -40,7 +47,12 @@ def record(games: int, seed: int, out: Path) -> None:
     from solitaire.match.players import StandardPlayer
 
     discard_chances, is_near_end, play_chances, play_values = _valuers()
-    expert, standard = ExpertPlayer(), StandardPlayer()
+    standard = StandardPlayer()
+    default: Any = None
+    if "searched_lead" in inspect.signature(ExpertPlayer).parameters:
+        expert, default = ExpertPlayer(searched_lead=True), ExpertPlayer()
+    else:  # before the lead table came back: the lead is searched
+        expert = ExpertPlayer()
     apply = _applier()
     with out.open("w") as lines:
         for game in range(games):
@@ -52,6 +64,9 @@ def record(games: int, seed: int, out: Path) -> None:
                 action = seats[seat].choose(view)
                 if seats[seat] is expert and view.phase is not Phase.SHOW:
                     row: dict[str, Any] = {"game": game, "turn": turn, "action": str(action)}
+                    if default is not None:
+                        row["default"] = str(default.choose(view))
+                        row["lead"] = _is_lead(view)
                     near = is_near_end(view)
                     if view.phase is Phase.DISCARD and near:
                         chances = discard_chances(view)
@@ -66,6 +81,19 @@ def record(games: int, seed: int, out: Path) -> None:
                     lines.write(json.dumps(row, sort_keys=True) + "\n")
                 apply(match, seat, action)
                 turn += 1
+
+
+def _is_lead(view: Any) -> bool:
+    """Pone's opening lead with a choice of ranks: where the default expert reads the table."""
+    from solitaire.match.game import Lay, Phase
+
+    ranks = {action.card.rank for action in view.legal if isinstance(action, Lay)}
+    return bool(
+        view.phase is Phase.PLAY
+        and not view.laid
+        and len(view.hand) == view.opponent_held == 4
+        and len(ranks) > 1
+    )
 
 
 def _valuers() -> tuple[Callable[[Any], Any], ...]:
@@ -128,7 +156,7 @@ def main() -> None:
             for name, package in (("old", work / "old"), ("new", ROOT))
         }
         old = (work / "old.jsonl").read_text().splitlines()
-        new = (work / "new.jsonl").read_text().splitlines()
+        new, defaults = _split((work / "new.jsonl").read_text().splitlines())
     differ = [(a, b) for a, b in zip(old, new, strict=False) if a != b]
     print(
         f"{len(new):,} expert decisions in {args.games} games (seeds {args.seed}-"
@@ -141,6 +169,30 @@ def main() -> None:
             print(f"  {args.rev}: {differ[0][0]}\n  this tree: {differ[0][1]}")
         raise SystemExit(1)
     print("the same: every choice, every fraction and every float")
+    leads = [row for row in defaults if row["lead"]]
+    changed = [row for row in leads if row["default"] != row["action"]]
+    elsewhere = [row for row in defaults if not row["lead"] and row["default"] != row["action"]]
+    print(
+        f"the default expert (the opening lead from the table): {len(changed)} of "
+        f"{len(leads)} opening leads chosen otherwise; {len(elsewhere)} of the other "
+        f"{len(defaults) - len(leads):,} decisions"
+    )
+    if elsewhere:
+        print(f"DIFFERENT away from the opening lead: {elsewhere[0]}")
+        raise SystemExit(1)
+
+
+def _split(lines: list[str]) -> tuple[list[str], list[dict[str, Any]]]:
+    """This tree's record without what only it records (the default expert's choice), and
+    those fields apart, decision by decision."""
+    rows, extra = [], []
+    for line in lines:
+        row = json.loads(line)
+        extra.append(
+            {"default": row.pop("default"), "lead": row.pop("lead"), "action": row["action"]}
+        )
+        rows.append(json.dumps(row, sort_keys=True))
+    return rows, extra
 
 
 if __name__ == "__main__":

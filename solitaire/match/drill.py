@@ -131,7 +131,9 @@ class Drill:
     def _player(self) -> Player:
         match = self.match
         moment = f"{self.seed} {self.number} {len(match.deal.plays)}"
-        return make_player(self.opponent, random.Random(f"cribsol drill {moment}"), self.model)
+        rng = random.Random(f"cribsol drill {moment}")
+        # the lead searched, as the grades value it and as recorded drills were played
+        return make_player(self.opponent, rng, self.model, searched_lead=True)
 
     def _next_hand(self) -> None:
         self.number += 1

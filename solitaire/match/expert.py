@@ -16,6 +16,13 @@ values of the choices (:mod:`~solitaire.match.decide.values`), and here the choi
   both hands known; among equals the higher card value, then the higher card.
   ``ExpertPlayer(model="open")`` is the expert before that model (the opponent seeing
   every card from here on), kept for ``scripts/bench_deals.py`` to compare against.
+* **Pone's opening lead** is read from the lead table
+  (:func:`~solitaire.match.decide.lead.lead_values`: the open model's values, both hands
+  seen from the lead on) rather than searched under the honest model: the search of ~1,800
+  hidden hands doubled the expert's CPU, and against an outside player the honest model
+  gained nothing measurable over the open one. ``ExpertPlayer(searched_lead=True)`` searches
+  it as the honest model says (what a pegging drill's ``expert`` plays and records, and the
+  expert before this change, kept for ``scripts/bench_expert_speed.py`` to compare against).
 * **Near the end** (either score at :data:`~solitaire.match.decide.endgame.NEAR_END`
   or more) both choices maximise the chance of winning the game instead, points
   breaking ties, except pone's opening lead: played to win, its ~1,800 hidden hands
@@ -32,7 +39,7 @@ from typing import Final
 from solitaire.core.cards import Card
 from solitaire.match.decide.endgame import series_stakes
 from solitaire.match.decide.hidden import Hidden
-from solitaire.match.decide.values import Model, lay_values, value_discards
+from solitaire.match.decide.values import Model, is_opening_lead, lay_values, value_discards
 from solitaire.match.game import GO, Action, Discard, Lay, Observation, Phase
 
 __all__ = ["ExpertPlayer"]
@@ -43,9 +50,12 @@ class ExpertPlayer:
 
     name: Final = "expert"
 
-    def __init__(self, model: Model = "honest", skunks: bool = True) -> None:
+    def __init__(
+        self, model: Model = "honest", skunks: bool = True, searched_lead: bool = False
+    ) -> None:
         self.model: Final = model
         self.skunks: Final = skunks
+        self.searched_lead: Final = searched_lead
 
     def choose(self, view: Observation) -> Action:
         """The best discard, or the best card to lay, or go."""
@@ -56,7 +66,10 @@ class ExpertPlayer:
             return GO
         if len(lays) == 1:
             return Lay(lays[0])
-        values = lay_values(view, Hidden(view), self.model, self._stakes(view))
+        model = self.model
+        if not self.searched_lead and is_opening_lead(view):
+            model = "open"  # the lead table's values (the module's docstring)
+        values = lay_values(view, Hidden(view), model, self._stakes(view))
         chances = values.chances
         if chances is not None:
             best = max(chances[card] for card in lays)

@@ -20,10 +20,14 @@ if TYPE_CHECKING:
 __all__ = ["PLAYERS", "make_player"]
 
 
-def make_player(name: str, rng: random.Random, model: Model = "honest") -> Player:
+def make_player(
+    name: str, rng: random.Random, model: Model = "honest", searched_lead: bool = False
+) -> Player:
     """The computer level of this name; ``rng`` feeds the ones that draw at random.
     ``model`` is ``expert``'s model of the opponent's play (``"open"``: the expert before
-    the honest model, for replaying what it played)."""
+    the honest model, for replaying what it played); ``searched_lead`` has ``expert``
+    search pone's opening lead under that model instead of reading the lead table
+    (:class:`~solitaire.match.expert.ExpertPlayer`)."""
     if name == "easy":
         return EasyPlayer(rng)
     if name == "standard":
@@ -31,5 +35,5 @@ def make_player(name: str, rng: random.Random, model: Model = "honest") -> Playe
     if name == "expert":
         from solitaire.match.expert import ExpertPlayer  # the search and numpy load with it
 
-        return ExpertPlayer(model)
+        return ExpertPlayer(model, searched_lead=searched_lead)
     raise InputError(f"unknown player {name!r}: expected one of {', '.join(PLAYERS)}")

@@ -50,14 +50,14 @@ def test_each_decision_builds_the_model_once_and_values_from_one_source(
     for name in ("search_values", "lead_values", "play_chances", "discard_chances"):
         counted(monkeypatch, calls, values, name)
     seen: Counter[str] = Counter()
-    honest, open_ = ExpertPlayer(), ExpertPlayer(model="open")
+    searched = ExpertPlayer(searched_lead=True)
     for view in expert_views():
-        for expert in (honest, open_):  # the open model's calls are counted below
-            calls.clear()
+        for expert in (searched, ExpertPlayer(model="open"), ExpertPlayer()):
+            calls.clear()  # the default expert's calls are counted below
             expert.choose(view)
             assert max(calls.values(), default=0) <= 1, (view.phase, calls)
             assert calls["search_values"] + calls["lead_values"] <= 1
-            assert expert is open_ or not calls["lead_values"], "the honest model searches"
+            assert expert is not searched or not calls["lead_values"], "its lead is searched"
         lays = sum(isinstance(action, Lay) for action in view.legal)
         near = max(view.scores) >= 85
         kind = "discard" if view.phase is Phase.DISCARD else "play" if lays > 1 else "forced"

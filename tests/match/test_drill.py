@@ -224,6 +224,18 @@ def test_a_record_written_before_the_honest_model_replays_with_the_open_one(name
         replay_drill({**record, "model": "honest"})
 
 
+def test_a_record_whose_expert_searched_its_lead_replays() -> None:
+    """A drill against ``expert`` written before the match's expert read pone's opening lead
+    from the lead table: on hand 2 (seed 2) the expert leads, and the table would lead
+    another card; the drill's expert still searches its lead, so the record replays."""
+    path = Path(__file__).parent.parent / "fixtures" / "drill" / "expert-honest-searched-lead.json"
+    record = json.loads(path.read_text())
+    assert record["model"] == "honest" and record["seed"] == "2"
+    for regrade in (True, False):
+        drill = replay_drill(record, regrade=regrade)
+        assert drill_record(drill) == record
+
+
 def test_a_new_record_names_its_model_and_replays() -> None:
     drill = Drill(7, hands=2, opponent="expert")
     assert play_through(drill)

@@ -162,3 +162,31 @@ def test_a_card_that_pegs_out_wins_at_once() -> None:
     pairs = [card for card in chances if card.rank == 9]
     assert pairs and all(chances[card] == 1.0 for card in pairs)
     assert ExpertPlayer().choose(view) in [Lay(card) for card in pairs]
+
+
+def _lead_position() -> Match:
+    """Pone (seat 1) to lead, where the lead table and the honest search pick other cards
+    (a pegging drill's hand: seed 2, hand 2)."""
+    match = Match.from_cards(0, ["8S 6H 9D QH 8H 3D", "4H 7C 5S KS 6D TC"], "4C")
+    match.discard(1, "KS TC")
+    match.discard(0, "QH 3D")
+    return match
+
+
+def test_pones_opening_lead_comes_from_the_lead_table_unless_searched() -> None:
+    """The expert leads the card of the most net pegging by the lead table (the open model's
+    values), ties to the higher card value; ``searched_lead`` leads by the honest search."""
+    from solitaire.match.decide.lead import is_opening_lead, lead_values
+    from solitaire.match.decide.search import search_values
+
+    view = _lead_position().observation(1)
+    assert is_opening_lead(view)
+    lays = [action.card for action in view.legal if isinstance(action, Lay)]
+    table, searched = lead_values(view), search_values(view)
+    by_table = max(lays, key=lambda card: (table[card], card.value, card))
+    by_search = max(lays, key=lambda card: (searched[card], card.value, card))
+    assert by_table != by_search  # the position tells the two apart
+    assert ExpertPlayer().choose(view) == Lay(by_table)
+    assert ExpertPlayer(searched_lead=True).choose(view) == Lay(by_search)
+    expert = make_player("expert", random.Random(0), searched_lead=True)
+    assert isinstance(expert, ExpertPlayer) and expert.choose(view) == Lay(by_search)

@@ -59,6 +59,7 @@ __all__ = [
     "Source",
     "discard_points",
     "discard_values",
+    "is_opening_lead",
     "lay_values",
     "play_options",
     "play_values",
