@@ -6,6 +6,7 @@ import argparse
 import datetime as dt
 import json
 import random
+import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -18,6 +19,7 @@ from solitaire.cli.common import (
     game_id,
     make_console,
     open_history,
+    prog,
     progress_bar,
     report_skipped,
     run_on,
