@@ -250,6 +250,7 @@ def test_replay_shows_the_coaching_of_every_round(
     flat = " ".join(shown.split())
     assert flat.count("Coach you discarded") == 6 and flat.count("Why ") >= 6
     given_up = Fraction(0)
+    shown_given_up = 0  # hundredths
     for result in game.rounds:
         review = review_round(game, result.number)
         mine, best = review.chosen_option, review.best_option
@@ -259,8 +260,13 @@ def test_replay_shows_the_coaching_of_every_round(
         assert f"expected {float(mine.total):.2f}, scored {review.chosen_scored}" in flat
         if not review.is_best:
             assert f"expected {float(best.total):.2f}, scored {review.best_scored}" in flat
-            assert f"you gave up {float(review.given_up):.2f}" in flat
-    assert f"Expected points given up: {float(given_up):.2f}" in flat
+            # what the round gave up is the difference of the two expected totals as shown
+            shown_cost = round(float(best.total), 2) - round(float(mine.total), 2)
+            assert f"you gave up {shown_cost:.2f}" in flat
+            shown_given_up += round(shown_cost * 100)
+            assert abs(shown_cost - float(review.given_up)) <= 0.01
+    assert f"Expected points given up: {shown_given_up / 100:.2f}" in flat
+    assert abs(shown_given_up / 100 - float(given_up)) <= 0.005 * len(game.rounds)
 
 
 def test_scripts_play_only_sets_up_and_runs_cribsol() -> None:
