@@ -95,7 +95,8 @@ def code_identity(package: Path = _PACKAGE) -> str:
 
 
 def build() -> str:
-    """This project's version and code identity: ``0.1.0 3f2a91c0d4e1``."""
+    """This project's version and code identity: the version, a space, then 12 hex digits
+    of the code's hash (``3f2a91c0d4e1``)."""
     return f"{version()} {code_identity()}"
 
 

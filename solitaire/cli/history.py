@@ -189,7 +189,7 @@ def check_history(args: argparse.Namespace) -> int:
             print(f"game {game_id} ({KINDS[kind].noun}): {why}")
         of = f" of {len(rows):,} (interrupted)" if interrupted else ""
         line = (
-            f"Checked {done:,}{of} game{'s' if len(rows) != 1 else ''} against "
+            f"Checked {done:,}{of} {'game' if len(rows) == 1 else 'games'} against "
             f"{'their records' if len(rows) != 1 else 'its record'}: "
             f"{done - len(problems):,} agree"
         )

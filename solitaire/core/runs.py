@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
+from solitaire.core.errors import CribsolError
 from solitaire.core.limits import MAX_JOBS
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
-class RunStopped(Exception):
+class RunStopped(CribsolError):
     """Raised by an executor that cannot go on (a cluster whose scheduler went away): the
     run ends as one interrupted does, its first tasks, all finished, kept; ``str()``
     says what happened, in one line."""

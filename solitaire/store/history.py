@@ -243,8 +243,8 @@ class History:
                     )
                     if side is None and count:
                         self.notices.append(
-                            f"The history's key {self.data_dir / KEY_FILE} {why}: its {count} "
-                            f"stored game{'s' if count != 1 else ''} cannot be checked against "
+                            f"The history's key {self.data_dir / KEY_FILE} {why}: its "
+                            f"{plural(count, 'stored game')} cannot be checked against "
                             f"{'their digests' if count != 1 else 'its digest'}; kept, and "
                             f"listed marked ? ({command('history --check')} compares "
                             "each with its record)."
@@ -595,7 +595,7 @@ class History:
         count = len(self.unchecked)
         many = count != 1
         return (
-            f"{count} game{'s' if many else ''} ({ids}{more}) cannot be checked against "
+            f"{plural(count, 'game')} ({ids}{more}) cannot be checked against "
             f"{'their digests' if many else 'its digest'}, as {self._lost}: shown, marked ? "
             f"in listings; {command('history --check')} compares "
             f"{'each' if many else 'it'} with its record."
