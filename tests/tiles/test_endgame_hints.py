@@ -79,8 +79,10 @@ def test_the_look_past_the_search_s_budget_counts_the_leftovers_once() -> None:
         game = TileGame(seed)
         while not game.is_over and met < 3:
             view = game.observation(game.current_player)
-            searched = view.bag_size == 0 and view.rack and solve_plays(
-                view.board, view.rack, view.unseen, budget=HINT_BUDGET
+            searched = (
+                view.bag_size == 0
+                and view.rack
+                and solve_plays(view.board, view.rack, view.unseen, budget=HINT_BUDGET)
             )
             if view.bag_size == 0 and view.rack and searched is None:
                 for hint in check.shown(game)[:4]:
