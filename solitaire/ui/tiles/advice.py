@@ -154,7 +154,8 @@ def _differences(best: Appraisal, mine: Appraisal, drawing: bool) -> tuple[list[
     the difference of the totals shown (also returned, in tenths); differences shown as
     0.0 are left out."""
     ours, theirs = (value_parts(a, drawing)[0] for a in (best, mine))
-    if best.rest is not None and mine.rest is not None:
+    exact = best.rest is not None and mine.rest is not None
+    if exact:  # whole points: said whole
         words = ["scores {} now", "the rest of the game {}"]
     else:
         words = ["scores {} now", "keeps tiles worth {}", "{} on the reply", "chance {}"]
@@ -165,7 +166,7 @@ def _differences(best: Appraisal, mine: Appraisal, drawing: bool) -> tuple[list[
     for index, (part, word) in enumerate(zip(tenths, words, strict=True)):
         if not part:
             continue
-        if index == 0:
+        if index == 0 or exact:
             said.append(word.format(f"{part // 10:+d}"))
         elif word.startswith("{}"):
             more = "more" if part < 0 else "less"
@@ -209,7 +210,8 @@ def why_lines(best: Appraisal, mine: Appraisal, drawing: bool, look: int) -> lis
         said = f"{ends(best)}; yours {ends(mine)}."
     else:
         reasons, tenths = _differences(best, mine, drawing)
-        total = f"{tenths_text(tenths)} in all"
+        whole = best.rest is not None and mine.rest is not None
+        total = f"{tenths // 10:+d} in all" if whole else f"{tenths_text(tenths)} in all"
         said = f"{', '.join(reasons) or 'differs by a hair'}: {total}."
     if mine.total > best.total:  # only a play outside the look can rate higher
         verdict = [

@@ -156,6 +156,17 @@ def test_why_s_differences_are_those_of_the_parts_shown() -> None:
     assert sum_adds_up(lines[1]) - sum_adds_up(lines[2]) == 55
 
 
+def test_why_once_searched_to_the_end_is_said_in_whole_points() -> None:
+    """The tmux game of seed 101 at turn 28: going out against keeping the queen."""
+    out = Appraisal(ScoredPlay(Play.parse("J11:QL K11:TD"), 6), 0, (), 8.0, rest=8)
+    mine = Appraisal(ScoredPlay(Play.parse("J6:TD"), 4), 1, parse_tiles("QL"), -10.0, rest=-12)
+    lines = why_lines(out, mine, drawing=False, look=LOOK)
+    assert lines[0] == "The planner's choice scores +2 now, the rest of the game +20: +22 in all."
+    assert lines[1].endswith("goes out · 6 now +8 to the end = 14 in all.")
+    assert lines[2].endswith("keeps QL · 4 now -12 to the end = -8 in all.")
+    assert verdict_adds_up(lines[0]) == sum_adds_up(lines[1]) - sum_adds_up(lines[2])
+
+
 def verdict_adds_up(verdict: str) -> int:
     """The verdict's differences as shown make its whole as shown; the whole, in tenths."""
     match = re.search(rf"choice (.*): ({NUMBER}) in all\.", verdict)
