@@ -117,7 +117,8 @@ def judge(
     totals: dict[int, float] = {}
     for pick in picks.values():
         if pick.order not in totals:
-            totals[pick.order] = pick.value - reply_cost(view, pick.play, racks, before)
+            risk = reply_cost(view, pick.play, racks, before, leave=pick.leave)
+            totals[pick.order] = pick.value - risk
     return picks, seconds, totals
 
 

@@ -33,7 +33,7 @@ from solitaire.tiles.movegen import ScoredPlay, board_closed, generate
 from solitaire.tiles.moves import Play
 from solitaire.tiles.tiles import Tile, rack_less, rack_pips
 
-__all__ = ["DEFAULT_BUDGET", "EndgameResult", "solve"]
+__all__ = ["DEFAULT_BUDGET", "EndgameResult", "PlayValue", "solve", "solve_plays"]
 
 DEFAULT_BUDGET: Final = 2_000
 """Work at most: each play tried counts 1, each position expanded 1 and an eighth of its
@@ -55,6 +55,22 @@ class EndgameResult:
     expanded: int
     """Positions expanded (move generator calls)."""
     exact: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class PlayValue:
+    """One play of the player to move, valued exactly: its points now, and the margin the
+    rest of the game then makes for this player with both playing their best (leftovers
+    included: the opponent's when the play goes out or closes the board, this player's
+    when the opponent then goes out)."""
+
+    scored: ScoredPlay
+    rest: int
+
+    @property
+    def margin(self) -> int:
+        """The final margin the play forces: its points and the rest."""
+        return self.scored.score + self.rest
 
 
 class _OverBudget(CribsolError):
@@ -98,6 +114,23 @@ class _Search:
             found = self.boards[key] = board_closed(board)
         return found
 
+    def rest(
+        self, board: Board, scored: ScoredPlay, me: Rack, them: Rack, alpha: int, beta: int
+    ) -> int:
+        """After ``scored`` (by the mover holding ``me``): the margin the rest of the game
+        makes for the mover, exact when the play's total falls inside (alpha, beta)."""
+        play = scored.play
+        kept = tuple(sorted(rack_less(me, play.tiles)))
+        if not kept:  # out: the opponent keeps its tiles
+            return rack_pips(them)
+        after = board.place(play.placements)
+        if self.closed(after):  # the game ends: both keep theirs
+            return rack_pips(them) - rack_pips(kept)
+        # The play's points shift the reply's window.
+        points = scored.score
+        reply, _ = self.value(after, them, kept, 0, points - beta, points - alpha)
+        return -reply
+
     def value(
         self, board: Board, me: Rack, them: Rack, passes: int, alpha: int, beta: int
     ) -> tuple[int, Play | None]:
@@ -123,19 +156,7 @@ class _Search:
         best, best_index = -_INFINITY, -1
         for index, scored in enumerate(plays):
             self._spend(1)
-            play = scored.play
-            kept = tuple(sorted(rack_less(me, play.tiles)))
-            if not kept:
-                result = scored.score + rack_pips(them)
-            else:
-                after = board.place(play.placements)
-                if self.closed(after):
-                    result = scored.score - rack_pips(kept) + rack_pips(them)
-                else:
-                    # The play's points shift the reply's window.
-                    points = scored.score
-                    reply, _ = self.value(after, them, kept, 0, points - beta, points - alpha)
-                    result = points - reply
+            result = scored.score + self.rest(board, scored, me, them, alpha, beta)
             if result > best:
                 best, best_index = result, index
                 alpha = max(alpha, best)
@@ -144,6 +165,32 @@ class _Search:
         flag = _UPPER if best <= start else _LOWER if best >= beta else _EXACT
         self.table[(*key, me, them, passes)] = (flag, best, best_index)
         return best, plays[best_index].play
+
+
+def solve_plays(
+    board: Board,
+    mine: Sequence[Tile],
+    theirs: Sequence[Tile],
+    *,
+    rules: int = RULES,
+    budget: int = DEFAULT_BUDGET,
+) -> list[PlayValue] | None:
+    """Every play of the player to move holding ``mine`` against ``theirs`` (the bag empty),
+    each valued exactly to the end (:class:`PlayValue`), in the search's order (going out
+    first, then by score); None when that takes more than ``budget`` work. The first of
+    the largest margin is the play :func:`solve` gives."""
+    search = _Search(rules, budget)
+    me, them = tuple(sorted(mine)), tuple(sorted(theirs))
+    try:
+        plays = search.moves(board, me, (bytes(board.faces), bytes(board.colours)))
+        valued = []
+        for scored in plays:
+            search._spend(1)
+            rest = search.rest(board, scored, me, them, -_INFINITY, _INFINITY)
+            valued.append(PlayValue(scored, rest))
+    except _OverBudget:
+        return None
+    return valued
 
 
 def solve(

@@ -54,13 +54,13 @@ from __future__ import annotations
 import heapq
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Final
 
 from solitaire.core.cards import shuffle
 from solitaire.tiles.board import Board
-from solitaire.tiles.endgame import DEFAULT_BUDGET, solve
+from solitaire.tiles.endgame import DEFAULT_BUDGET, solve, solve_plays
 from solitaire.tiles.game import PlayerView
 from solitaire.tiles.movegen import ScoredPlay, board_closed, generate
 from solitaire.tiles.moves import Action, Play
@@ -76,6 +76,7 @@ from solitaire.tiles.players import (
 from solitaire.tiles.tiles import RACK_SIZE, Tile, rack_less, rack_pips
 
 __all__ = [
+    "HINT_BUDGET",
     "LOOK",
     "SAMPLES",
     "WIN_BAG",
@@ -91,6 +92,10 @@ LOOK: Final = 64
 """Plays the built-in planner looks a turn further (the expert looks at 8)."""
 SAMPLES: Final = 16
 """Racks the opponent may hold that each is looked at over (the expert's: 8)."""
+
+HINT_BUDGET: Final = 4 * DEFAULT_BUDGET
+"""Work at most for valuing every play to the end once the bag is empty (:meth:`Planner.ranked`):
+each play needs its own exact value, where the choice needs only the best one's."""
 
 WIN_BAG: Final = CHANCE_BAG
 """Tiles left in the bag at most for the chance of winning to count (as for the expert's)."""
@@ -165,6 +170,24 @@ class Planner:
         if not self.worlds:
             return expert.choose(view)
         return self.pick(self.simulate(view, expert.appraise(view, plays))).appraisal.play
+
+    def ranked(self, view: PlayerView) -> list[Appraisal]:
+        """Every play, best first, as this planner values it (what the hints show): once
+        the bag is empty, each valued exactly to the end (:func:`solve_plays`, within
+        :data:`HINT_BUDGET`; the first is the play the search gives), otherwise, or past
+        that budget, its expert's look (:meth:`Expert.ranked`, whose first is its choice).
+        The simulation (``worlds``) is not listed: its expert's look is."""
+        expert = self.expert
+        known = view.bag_size == 0 and len(view.unseen) == view.opponents_tiles
+        if len(view.rack_sizes) == 2 and known:
+            valued = solve_plays(
+                view.board, view.rack, view.unseen, rules=view.rules, budget=HINT_BUDGET
+            )
+            if valued is not None:
+                appraised = expert.appraise(view, [v.scored for v in valued])
+                exact = [replace(a, rest=v.rest) for a, v in zip(appraised, valued, strict=True)]
+                return sorted(exact, key=lambda a: (-a.total, a.order))
+        return expert.ranked(view)
 
     def pick(self, planned: Sequence[Planned]) -> Planned:
         """The best total; a tie to the first in the generator's order. With a gate, the

@@ -163,6 +163,10 @@ class Appraisal:
     chance: float | None = None
     """Near the end, its mean chance of winning after the opponent's reply (None: not
     judged by it)."""
+    rest: int | None = None
+    """With the bag empty and the endgame searched to the end: the margin the rest of the
+    game makes for this player after the play, both playing their best, leftovers
+    included (None: not searched; the leave and the reply then stand for it)."""
 
     @property
     def play(self) -> Play:
@@ -183,7 +187,10 @@ class Appraisal:
     def total(self) -> float:
         """Score and leave, less the reply risk when it was looked at, and near the end
         :data:`CHANCE_WEIGHT` points for a certain win; a play that closes the board is
-        first when it wins and last when it loses, by its margin."""
+        first when it wins and last when it loses, by its margin. Once the endgame was
+        searched to the end: the score and the rest of the game, exactly."""
+        if self.rest is not None:
+            return float(self.scored.score + self.rest)
         if self.closing is not None:
             return (CLOSING if self.closing >= 0 else -CLOSING) + self.closing
         total = self.value if self.risk is None else self.value - self.risk
@@ -312,11 +319,12 @@ class Expert:
             elif before is None:
                 looked.append(item)
             elif judged:
-                outcomes = reply_outcomes(view, item.play, racks, before)
+                outcomes = reply_outcomes(view, item.play, racks, before, leave=item.leave)
                 chance = self.chance(view, item, outcomes)
                 looked.append(replace(item, risk=mean_cost(outcomes), chance=chance))
             else:
-                looked.append(replace(item, risk=reply_cost(view, item.play, racks, before)))
+                risk = reply_cost(view, item.play, racks, before, leave=item.leave)
+                looked.append(replace(item, risk=risk))
         return looked
 
     def chance(self, view: PlayerView, item: Appraisal, outcomes: Sequence[Reply]) -> float:
@@ -335,7 +343,7 @@ class Expert:
         total = 0.0
         for reply in outcomes:
             if reply.over:  # the reply went out: its cost holds this player's leftovers
-                total += _won(now + item.score - reply.cost)
+                total += _won(now + item.score - reply.lost)
             else:
                 bag = max(0, view.bag_size - drawn - reply.laid)
                 total += self.win.chance(going - reply.cost, bag)
@@ -380,7 +388,7 @@ class Expert:
         before = best_replies(view, racks)
         count = len(racks)
         best: Appraisal | None = None
-        bounded: list[tuple[float, int, Appraisal, list[int]]] = []
+        bounded: list[tuple[float, int, Appraisal, list[float]]] = []
         for item in shortlist:
             closing = closing_margin(view, item.scored)
             if closing is not None:
@@ -388,15 +396,15 @@ class Expert:
                 if best is None or (closed.total, -closed.order) > (best.total, -best.order):
                     best = closed
             else:
-                floors = reply_floors(view, item.play, before)
+                floors = reply_floors(view, item.play, before, leave=item.leave)
                 bounded.append((item.value - sum(floors) / count, -item.order, item, floors))
         bounded.sort(key=lambda entry: (entry[0], entry[1]), reverse=True)
         for bound, order, item, floors in bounded:
             if best is not None and (bound, order) < (best.total, -best.order):
                 break
-            spent, floor = 0, sum(floors)
+            spent, floor = 0.0, sum(floors)
             for reply, least in zip(
-                iter_replies(view, item.play, racks, before), floors, strict=True
+                iter_replies(view, item.play, racks, before, leave=item.leave), floors, strict=True
             ):
                 spent += reply.cost
                 floor -= least
@@ -573,14 +581,21 @@ def reply_region(board: Board, squares: Sequence[int]) -> set[int]:
 class Reply(NamedTuple):
     """The opponent's best reply to a play, from one rack it might hold."""
 
-    cost: int
-    """The points it takes back: its score, and this player's tiles left when it ends the
-    game (going out with the bag empty)."""
+    cost: float
+    """What it costs this player against the play's score and leave: the reply's score;
+    when it ends the game (going out with the bag empty), also the tiles this player then
+    holds, in place of the leave the play was valued with (so the leave is not counted
+    twice: once the bag is empty the leave already is those tiles, and the total is the
+    play's score less the reply and the leftovers)."""
     laid: int
     """Tiles it lays (and so draws, as far as the bag goes)."""
     over: bool
-    """Whether the game is then over: the play or the reply went out with the bag empty
-    (a reply that closes the board is not told apart, as in the risk)."""
+    """Whether the game is then over: the play or the reply went out with the bag empty,
+    or with the bag empty the reply closed the board (while tiles are drawn a reply that
+    closes the board is not told apart, as in the risk)."""
+    lost: int = 0
+    """When the reply ends the game: its score and the tiles this player then holds (the
+    play's score less this is the margin the play makes to the end)."""
 
 
 def reply_cost(
@@ -588,10 +603,12 @@ def reply_cost(
     play: Play,
     racks: Sequence[Sequence[Tile]],
     before: Sequence[ScoredPlay | None] | None = None,
+    *,
+    leave: float | None = None,
 ) -> float:
     """Mean points the opponent takes back after ``play``, over the racks it might hold
     (:func:`reply_outcomes`)."""
-    return mean_cost(reply_outcomes(view, play, racks, before))
+    return mean_cost(reply_outcomes(view, play, racks, before, leave=leave))
 
 
 def mean_cost(outcomes: Sequence[Reply]) -> float:
@@ -611,33 +628,62 @@ def reply_outcomes(
     play: Play,
     racks: Sequence[Sequence[Tile]],
     before: Sequence[ScoredPlay | None] | None = None,
+    *,
+    leave: float | None = None,
 ) -> list[Reply]:
     """For each rack the opponent might hold, its reply to ``play`` (:class:`Reply`).
 
     Its best reply on the board after the play; when that reply empties its rack and
     the bag, the game ends and the tiles this player then holds count against it too
-    (those it kept, and those it drew: the unseen tiles not on that rack). A play that
-    ends the game (out with nothing left to draw) leaves no reply. With ``before``
-    (:func:`best_replies` for the same racks), only the replies near the play are
-    searched: the best reply elsewhere is the one before the play, when the play does
-    not touch it.
+    (those it kept, and those it drew: the unseen tiles not on that rack); when, with the
+    bag empty, it closes the board, the game ends with both keeping their tiles; each in
+    place of
+    ``leave``, the value the play was given for the tiles it keeps (by default the
+    expert's own once the bag is empty, minus their face value; 0 while tiles are
+    drawn). A play that ends the game (out with nothing left to draw) leaves no reply.
+    With ``before`` (:func:`best_replies` for the same racks), only the replies near the
+    play are searched: the best reply elsewhere is the one before the play, when the
+    play does not touch it.
     """
-    return list(iter_replies(view, play, racks, before))
+    return list(iter_replies(view, play, racks, before, leave=leave))
 
 
-def reply_floors(view: PlayerView, play: Play, before: Sequence[ScoredPlay | None]) -> list[int]:
-    """For each rack, the least its reply to ``play`` can cost (:func:`reply_outcomes`),
-    found without searching: the opponent's best play before it (``before``) when the
-    play leaves that untouched, since it is then still there and scores the same; else 0."""
-    if not rack_less(view.rack, play.tiles) and not view.bag_size:
-        return [0] * len(before)  # out with nothing to draw: no reply
+def reply_floors(
+    view: PlayerView,
+    play: Play,
+    before: Sequence[ScoredPlay | None],
+    *,
+    leave: float | None = None,
+) -> list[float]:
+    """For each rack, the least its reply to ``play`` can cost (:func:`reply_outcomes`,
+    with the same ``leave``), found without searching: the opponent's best play before
+    it (``before``) when the play leaves that untouched, since it is then still there and
+    scores the same; else 0. A reply that ends the game trades the leave for the tiles
+    held, at least those kept, which may cost less: the floor allows for it."""
+    kept = rack_less(view.rack, play.tiles)
+    if not kept and not view.bag_size:
+        return [0.0] * len(before)  # out with nothing to draw: no reply
+    ending = view.bag_size - min(view.bag_size, RACK_SIZE - len(kept)) == 0
+    trade = min(0.0, rack_pips(kept) + _leave_at_end(view, kept, leave)) if ending else 0.0
+    if view.rules >= 2 and not view.bag_size:  # a reply closing the board: theirs kept
+        trade -= rack_pips(view.unseen)
     after = view.board.place(play.placements)
     laid = [square for square, _, _ in play.placements]
     touched = reply_region(after, laid).union(laid)
     return [
-        0 if old is None or any(s in touched for s, _, _ in old.play.placements) else old.score
+        min(0.0, trade)
+        if old is None or any(s in touched for s, _, _ in old.play.placements)
+        else old.score + trade
         for old in before
     ]
+
+
+def _leave_at_end(view: PlayerView, kept: Sequence[Tile], leave: float | None) -> float:
+    """The leave a play keeping ``kept`` was valued with (``leave``; by default the
+    expert's: minus the face value once the bag is empty, else none counted)."""
+    if leave is not None:
+        return leave
+    return -rack_pips(kept) if not view.bag_size else 0.0
 
 
 def iter_replies(
@@ -645,15 +691,21 @@ def iter_replies(
     play: Play,
     racks: Sequence[Sequence[Tile]],
     before: Sequence[ScoredPlay | None] | None = None,
+    *,
+    leave: float | None = None,
 ) -> Iterator[Reply]:
     """:func:`reply_outcomes` one rack at a time, each reply searched when it is asked for."""
     kept = rack_less(view.rack, play.tiles)
+    counted = _leave_at_end(view, kept, leave)
     left_in_bag = view.bag_size - min(view.bag_size, RACK_SIZE - len(kept))
     if not kept and not view.bag_size:  # out with nothing to draw: the game ends
         yield from [Reply(0, 0, True)] * len(racks)
         return
     after = view.board.place(play.placements)
     unseen = rack_pips(view.unseen)
+    # With the bag empty, a reply that closes the board ends the game too (while tiles
+    # are drawn the look does not tell it apart: the tiles drawn are unknown).
+    ending = view.rules >= 2 and not view.bag_size
     laid = [square for square, _, _ in play.placements]
     region = reply_region(after, laid) if before is not None else set()
     touched = region.union(laid)
@@ -671,6 +723,11 @@ def iter_replies(
         count = len(reply.play.placements)
         if not left_in_bag and count == len(rack):  # what this player drew is the rest
             held = rack_pips(kept) + (unseen - rack_pips(rack) if view.bag_size else 0)
-            yield Reply(reply.score + held, count, True)
+            yield Reply(reply.score + held + counted, count, True, reply.score + held)
+        elif ending and board_closed(after.place(reply.play.placements)):
+            # The reply closes the board: both keep their tiles (here all known).
+            theirs = rack_pips(rack) - rack_pips(reply.play.tiles)
+            lost = reply.score + rack_pips(kept) - theirs
+            yield Reply(lost + counted, count, True, lost)
         else:
             yield Reply(reply.score, count, False)

@@ -141,13 +141,26 @@ def endgame_view(bag: int) -> PlayerView:
     return PlayerView(0, board, parse_tiles("8D 7D"), (0, 0), (2, 1), bag, parse_tiles("7D"))
 
 
-def test_a_reply_that_goes_out_at_the_end_costs_the_tiles_kept_too() -> None:
+def test_a_reply_that_goes_out_at_the_end_costs_the_tiles_kept_once() -> None:
+    """Once the bag is empty the 7 kept is counted against the play by its leave (-7 at
+    the end); the reply that goes out costs its own points only, not the 7 again (issue
+    42: the hints counted the leftovers twice), so the play's total is its score less the
+    reply and the 7, the game's own final margin."""
     play = Play.parse("G8:8D")  # 7-8 down; the 7 stays on the rack
-    after = endgame_view(0).board.place(play.placements)
+    view = endgame_view(0)
+    after = view.board.place(play.placements)
     reply = max(p.score for p in generate(after, parse_tiles("7D")))  # 7D goes out, on H8
     assert reply > 0
-    assert sample_racks(endgame_view(0), 4) == [parse_tiles("7D")]  # the bag is empty: known
-    assert reply_cost(endgame_view(0), play, [parse_tiles("7D")]) == reply + 7
+    assert sample_racks(view, 4) == [parse_tiles("7D")]  # the bag is empty: known
+    assert reply_cost(view, play, [parse_tiles("7D")]) == reply
+    expert = Expert(shortlist=100)  # every play looked at
+    (item,) = [
+        a
+        for a in expert.look_ahead(view, expert.appraise(view, generate(view.board, view.rack)))
+        if a.play == play
+    ]
+    score = check_play(view.board, view.rack, play).total
+    assert item.leave == -7 and item.total == score - reply - 7
     # With tiles still in the bag the game goes on, and the 7 is not lost.
     assert reply_cost(endgame_view(10), play, [parse_tiles("7D")]) == reply
     # Going out oneself ends the game: no reply at all.
@@ -317,9 +330,9 @@ def test_the_bounded_look_picks_what_the_whole_look_picks(monkeypatch: pytest.Mo
     searched = 0
     whole = players.iter_replies
 
-    def counted(*args: Any) -> Iterator[players.Reply]:
+    def counted(*args: Any, **kwargs: Any) -> Iterator[players.Reply]:
         nonlocal searched
-        for reply in whole(*args):
+        for reply in whole(*args, **kwargs):
             searched += 1
             yield reply
 

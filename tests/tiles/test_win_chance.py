@@ -20,7 +20,7 @@ from solitaire.tiles.fit_win_chance import (
 )
 from solitaire.tiles.fit_win_chance import SelfPlayGame as Task
 from solitaire.tiles.game import PlayerView, TileGame
-from solitaire.tiles.movegen import centre, generate
+from solitaire.tiles.movegen import board_closed, centre, generate
 from solitaire.tiles.players import (
     CHANCE_BAG,
     CHANCE_WEIGHT,
@@ -153,8 +153,9 @@ def walked_to(seed: int, bag: int) -> TileGame:
 def chance_by_hand(view: PlayerView, item: Appraisal, racks: list[tuple[Tile, ...]]) -> float:
     """An independent recomputation of a play's chance: every reply searched on the whole
     board, the game's end scored from the rack this player is left holding, the normal
-    curve from the standard library; None when best replies of different lengths tie
-    (the bag after them depends on which the search meets first)."""
+    curve from the standard library; with the bag empty, a reply that closes the board
+    ends the game (both keep their tiles); None when best replies of different lengths,
+    endings or leftovers tie (the outcome depends on which the search meets first)."""
     model = load_win_chance()
     me = view.player
     now = view.scores[me] - view.scores[1 - me]
@@ -172,7 +173,20 @@ def chance_by_hand(view: PlayerView, item: Appraisal, racks: list[tuple[Tile, ..
         if len(lengths) > 1:
             return math.nan
         (laid,) = lengths
-        if view.bag_size == drawn and laid == len(rack):  # out: the game ends
+        closes = {
+            view.rules >= 2 and not view.bag_size and board_closed(after.place(p.play.placements))
+            for p in replies
+            if p.score == points
+        }
+        if len(closes) > 1:
+            return math.nan
+        lefts = {rack_pips(rack) - rack_pips(p.play.tiles) for p in replies if p.score == points}
+        if closes == {True} and laid < len(rack):  # the bag empty, the board closed: the end
+            if len(lefts) > 1:
+                return math.nan
+            final = now + item.score - points - rack_pips(kept) + lefts.pop()
+            chances.append(float(final > 0) + 0.5 * (final == 0))
+        elif view.bag_size == drawn and laid == len(rack):  # out: the game ends
             held = [*kept, *rack_less(view.unseen, rack)] if drawn else kept
             final = now + item.score - points - rack_pips(held)
             chances.append(float(final > 0) + 0.5 * (final == 0))

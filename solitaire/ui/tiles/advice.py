@@ -1,20 +1,23 @@
-"""The expert's advice at the tile game's keyboard: the best plays (?), the exchange to
-make when there is no play, and why the expert's top play beats the one laid (w). A
-part of :class:`~solitaire.ui.tiles.session.TileSession`, with the words it says."""
+"""The planner's advice at the tile game's keyboard (the strongest level's valuation): the
+best plays (?), the exchange to make when there is no play, and why the planner's top
+play beats the one laid (w). A part of :class:`~solitaire.ui.tiles.session.TileSession`,
+with the words it says; every value is said as the sum of its parts, rounded so that
+they add up as shown."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
 from solitaire.tiles.board import Placement
 from solitaire.tiles.movegen import ScoredPlay
 from solitaire.tiles.moves import Pass, Play
+from solitaire.tiles.planner import built_in_planner
 from solitaire.tiles.players import (
     Appraisal,
     ExchangeChoice,
     best_replies,
-    built_in_expert,
     closing_margin,
     reply_cost,
     same_play,
@@ -27,82 +30,206 @@ if TYPE_CHECKING:
     from solitaire.tiles.game import TileGame
     from solitaire.ui.tiles.keys import Preview
 
-__all__ = ["HINTS", "Hints", "closing_text", "keeps_text", "why_lines"]
+__all__ = [
+    "HINTS",
+    "Hints",
+    "closing_text",
+    "distinct_plays",
+    "hint_text",
+    "keeps_text",
+    "split_tenths",
+    "sum_text",
+    "why_lines",
+]
 
 HINTS: Final = 9  # best plays the hint keeps (keys 1-9; the screen shows those that fit)
+ADVISOR: Final = "planner"  # the level whose valuation the hints show: the strongest
+
+
+def split_tenths(parts: Sequence[float]) -> list[int]:
+    """``parts`` in tenths, each rounded to the nearest or the next nearest tenth so that
+    they sum to their total rounded (the largest remainders rounded up): what is shown
+    adds up as shown. Whole parts (a score) stay whole.
+
+    >>> split_tenths([12, 2.14, -5.04])  # 9.1 in all: 12 + 2.1 - 5.0
+    [120, 21, -50]
+    >>> split_tenths([0.14, 0.14, 0.14])  # 0.42 is shown 0.4: one part gives way
+    [2, 1, 1]
+    """
+    scaled = [part * 10 for part in parts]
+    rounded = [round(x) for x in scaled]
+    short = round(sum(scaled)) - sum(rounded)
+    step = 1 if short > 0 else -1
+    by_remainder = sorted(
+        range(len(parts)), key=lambda i: (step * (scaled[i] - rounded[i]), -i), reverse=True
+    )
+    for i in by_remainder[: abs(short)]:
+        rounded[i] += step
+    return rounded
+
+
+def tenths_text(tenths: int, *, sign: bool = True) -> str:
+    """A count of tenths as ``+2.1`` (``2.1`` without ``sign``), exactly."""
+    whole, tenth = divmod(abs(tenths), 10)
+    mark = "-" if tenths < 0 else "+" if sign else ""
+    return f"{mark}{whole}.{tenth}"
+
+
+def sum_text(parts: Sequence[tuple[float, str]], total: str = "in all") -> str:
+    """Parts and their total as a sum that adds up as shown: ``12 now +2.1 leave -5.0
+    reply = 9.1 in all`` (each part's value and name; the first, the score now, whole)."""
+    tenths = split_tenths([value for value, _ in parts])
+    said = []
+    for index, ((value, name), part) in enumerate(zip(parts, tenths, strict=True)):
+        if index == 0 and float(value).is_integer():
+            said.append(f"{int(value)} {name}")
+        else:
+            said.append(f"{tenths_text(part)} {name}")
+    return f"{' '.join(said)} = {tenths_text(sum(tenths), sign=False)} {total}"
 
 
 def keeps_text(appraisal: Appraisal, drawing: bool) -> str:
-    """What a play keeps and what the expert makes of it: while the player still draws
-    (``drawing``), ``keeps 3D 7L (leave +2.1)`` or ``keeps nothing (leave +0.0)``; once
-    the bag is empty, ``keeps 3D 7L (-10 at the end)`` or ``goes out (+12.0: the others'
-    tiles)``."""
+    """What a play keeps: ``keeps 3D 7L``, ``keeps nothing`` while the player still draws
+    (``drawing``), or ``goes out`` with the bag empty."""
     kept = appraisal.kept
+    if not kept and not drawing:
+        return "goes out"
+    return f"keeps {format_tiles(kept) or 'nothing'}"
+
+
+def _leave_name(appraisal: Appraisal, drawing: bool) -> str:
+    """What the leave's part of a sum is: the leave's value while drawing, the tiles kept
+    at the end once the bag is empty, the others' tiles when going out."""
     if drawing:
-        return f"keeps {format_tiles(kept) or 'nothing'} (leave {appraisal.leave:+.1f})"
-    if not kept:
-        return f"goes out ({appraisal.leave:+.1f}: the others' tiles)"
-    return f"keeps {format_tiles(kept)} ({appraisal.leave:+.0f} at the end)"
+        return "leave"
+    return "the others' tiles" if not appraisal.kept else "at the end"
+
+
+def value_parts(appraisal: Appraisal, drawing: bool) -> tuple[list[tuple[float, str]], str]:
+    """The parts of a play's value and what their sum is called: searched to the end,
+    ``score now + the rest of the game``; looked a turn further, ``score now + leave -
+    reply`` (and the chance of winning, when judged by it); not looked at, ``score now +
+    leave`` before the reply."""
+    a = appraisal
+    if a.rest is not None:
+        return [(a.score, "now"), (a.rest, "to the end")], "in all"
+    parts: list[tuple[float, str]] = [(a.score, "now"), (a.leave, _leave_name(a, drawing))]
+    if a.risk is None:
+        return parts, "before the reply"
+    parts.append((-a.risk, "reply"))
+    if a.chance is not None:
+        parts.append((a.total - a.value + a.risk, "for the chance of winning"))
+    return parts, "in all"
+
+
+def hint_text(appraisal: Appraisal, drawing: bool) -> str:
+    """One hint's words after its play: what it keeps, then its value as a sum of its
+    parts (``keeps 3D 7L · 12 now +2.1 leave -5.0 reply = 9.1 in all``); a play that
+    closes the board its score and by how much the game ends; one searched to the end
+    ``5 now -19 to the end = -14 in all``, both players at their best."""
+    if appraisal.rest is not None:
+        rest = appraisal.rest
+        return (
+            f"{keeps_text(appraisal, drawing)} · {appraisal.score} now {rest:+d} to the end "
+            f"= {appraisal.score + rest} in all"
+        )
+    if appraisal.closing is not None:
+        return f"{appraisal.score} now · {closing_text(appraisal)}"
+    parts, called = value_parts(appraisal, drawing)
+    return f"{keeps_text(appraisal, drawing)} · {sum_text(parts, called)}"
 
 
 def closing_text(appraisal: Appraisal) -> str:
     """A play that closes the board: ``closes the board, ending the game ahead by 3.6``
-    (the final margin the expert expects over the best of the others)."""
+    (the final margin the planner expects over the best of the others)."""
     margin = appraisal.closing
     assert margin is not None
     side = "ahead" if margin >= 0 else "behind"
     return f"closes the board, ending the game {side} by {abs(margin):.1f}"
 
 
+def _differences(best: Appraisal, mine: Appraisal, drawing: bool) -> tuple[list[str], int]:
+    """What makes the planner's choice better than ``mine``, each difference in words with
+    its sign: the difference of the parts each play's sum shows, so that they add up to
+    the difference of the totals shown (also returned, in tenths); differences shown as
+    0.0 are left out."""
+    ours, theirs = (value_parts(a, drawing)[0] for a in (best, mine))
+    exact = best.rest is not None and mine.rest is not None
+    if exact:  # whole points: said whole
+        words = ["scores {} now", "the rest of the game {}"]
+    else:
+        words = ["scores {} now", "keeps tiles worth {}", "{} on the reply", "chance {}"]
+        ours, theirs = (_padded(parts) for parts in (ours, theirs))
+    shown = [split_tenths([value for value, _ in parts]) for parts in (ours, theirs)]
+    tenths = [a - b for a, b in zip(*shown, strict=True)]
+    said = []
+    for index, (part, word) in enumerate(zip(tenths, words, strict=True)):
+        if not part:
+            continue
+        if index == 0 or exact:
+            said.append(word.format(f"{part // 10:+d}"))
+        elif word.startswith("{}"):
+            more = "more" if part < 0 else "less"
+            said.append(word.format(f"risks {tenths_text(abs(part), sign=False)} {more}"))
+        elif word.startswith("chance"):
+            said.append(f"its chance of winning is worth {tenths_text(part)}")
+        else:
+            said.append(word.format(tenths_text(part)))
+    return said, sum(tenths)
+
+
+def _padded(parts: list[tuple[float, str]]) -> list[tuple[float, str]]:
+    """A look's parts as four: score, leave, reply and chance (0 where the sum has none)."""
+    padded = [*parts, *[(0.0, "")] * (4 - len(parts))]
+    return padded[:4]
+
+
 def why_lines(best: Appraisal, mine: Appraisal, drawing: bool, look: int) -> list[str]:
-    """Why the expert's top play beats ``mine``: the verdict first (the differences that
-    decide it, so a short panel keeps it), then each one's score, leave and reply risk,
-    or the margin a play that closes the board ends the game by. The expert weighs the
+    """Why the planner's top play beats ``mine``: the verdict first (the differences that
+    decide it, each shown as a part of the whole difference, so that they add up as
+    shown, and a short panel keeps it), then each play's value as the sum of its parts,
+    or the margin a play that closes the board ends the game by. The planner weighs the
     reply only for its best ``look`` plays by score and leave, so a play it did not look
-    at may rate higher (one that closes the board ahead, say), and the verdict says so."""
+    at may rate higher (one that closes the board ahead, say), and the verdict says so.
+    Once the bag is empty and the endgame searched, both are valued to the end."""
 
     def worth(a: Appraisal) -> str:
-        if a.closing is not None:
-            return f"{a.score} points, {closing_text(a)}"
-        risk = "" if a.risk is None else f", the reply it fears {a.risk:.1f}"
-        return f"{a.score} points, {keeps_text(a, drawing)}{risk}: {a.total:.1f} in all"
+        return hint_text(a, drawing)
 
     if mine.play == best.play:
-        return [f"Your play, {typed_form(mine.play)}, is the expert's own choice: {worth(mine)}."]
+        return [
+            f"Your play, {typed_form(mine.play)}, is the {ADVISOR}'s own choice: {worth(mine)}."
+        ]
     if best.closing is not None or mine.closing is not None:  # no reply, the game ends
 
         def ends(a: Appraisal) -> str:
-            return closing_text(a) if a.closing is not None else f"plays on ({a.total:.1f} in all)"
+            if a.closing is not None:
+                return closing_text(a)
+            return f"plays on ({tenths_text(round(a.total * 10), sign=False)} in all)"
 
         said = f"{ends(best)}; yours {ends(mine)}."
     else:
-        reasons = []
-        if best.score != mine.score:
-            reasons.append(f"scores {best.score - mine.score:+d} now")
-        if abs(best.leave - mine.leave) >= 0.05:
-            reasons.append(f"keeps tiles worth {best.leave - mine.leave:+.1f}")
-        if best.risk is not None and mine.risk is not None and abs(best.risk - mine.risk) >= 0.05:
-            more = best.risk - mine.risk
-            reasons.append(f"risks {abs(more):.1f} {'more' if more > 0 else 'less'} on the reply")
-        total = f"{best.total - mine.total:+.1f} in all"
+        reasons, tenths = _differences(best, mine, drawing)
+        whole = best.rest is not None and mine.rest is not None
+        total = f"{tenths // 10:+d} in all" if whole else f"{tenths_text(tenths)} in all"
         said = f"{', '.join(reasons) or 'differs by a hair'}: {total}."
     if mine.total > best.total:  # only a play outside the look can rate higher
         verdict = [
-            f"Yours rates higher: the expert weighs the reply only for its best {look} "
+            f"Yours rates higher: the {ADVISOR} weighs the reply only for its best {look} "
             "plays by score and leave, and yours was not among them.",
             f"Against yours, its choice {said}",
         ]
     else:
-        verdict = [f"The expert's choice {said}"]
+        verdict = [f"The {ADVISOR}'s choice {said}"]
     return [
         *verdict,
-        f"The expert's choice: {typed_form(best.play)}: {worth(best)}.",
+        f"The {ADVISOR}'s choice: {typed_form(best.play)}: {worth(best)}.",
         f"Yours: {typed_form(mine.play)}: {worth(mine)}.",
     ]
 
 
 class Hints:
-    """?, 1-9 on a hint, and w: the expert's valuation of the plays, asked for."""
+    """?, 1-9 on a hint, and w: the planner's valuation of the plays, asked for."""
 
     game: TileGame
     hints: list[Appraisal] | None
@@ -111,7 +238,7 @@ class Hints:
     cursor: int
     message: str
     looked: int = 0
-    """How many plays the hints' expert looked a turn further at (the same tiles for the
+    """How many plays the hints' planner looked a turn further at (the same tiles for the
     same score shown once, so fewer may be listed)."""
     _why: list[str] | None = None
 
@@ -135,34 +262,35 @@ class Hints:
         return len(self.game.bag_of(self.seat)) > 0
 
     def hint(self) -> None:
-        """?: the best plays by the expert's own valuation (score, leave, the reply it
-        fears), best first; with no play, the exchange it would make and why."""
+        """?: the best plays by the planner's own valuation (:meth:`Planner.ranked`: score,
+        leave and the reply it fears, or once the bag is empty the rest of the game
+        searched), best first, each play once; with no play, the exchange it would make
+        and why."""
         if self.stage is not Stage.PLAY:
             return
         self.why = None
-        advisor = built_in_expert()
+        advisor = built_in_planner()
         view = self.game.observation(self.seat)
         ranked = advisor.ranked(view)
         self.looked = sum(1 for a in ranked if a.risk is not None)
-        distinct: dict[tuple[object, ...], Appraisal] = {}
-        for appraisal in ranked:  # the same tiles in another order along a line: the best
-            distinct.setdefault(same_play(appraisal), appraisal)
-        hints = list(distinct.values())[:HINTS]
+        hints = distinct_plays(ranked)[:HINTS]
         # Those outside the look were not asked whether they close the board: ask.
         self.hints = [
-            a if a.risk is not None else replace(a, closing=closing_margin(view, a.scored))
+            a
+            if a.risk is not None or a.rest is not None
+            else replace(a, closing=closing_margin(view, a.scored))
             for a in hints
         ]
         if not ranked:
-            self.message = self._exchange_advice(advisor.exchange_choice(view))
+            self.message = self._exchange_advice(advisor.expert.exchange_choice(view))
 
     def _exchange_advice(self, choice: ExchangeChoice) -> str:
-        """With no play: the expert's exchange (or pass) and why."""
+        """With no play: the planner's exchange (or pass) and why."""
         if isinstance(choice.action, Pass):
             return "No play, and the bag is too short to exchange: pass (p)."
         kept = format_tiles(choice.kept) or "nothing"
         return (
-            f"No play. The expert would exchange {format_tiles(choice.action.tiles)} "
+            f"No play. The {ADVISOR} would exchange {format_tiles(choice.action.tiles)} "
             f"(x, then mark them) and keep {kept}: the best leave it can keep "
             f"({choice.value:+.1f} points on later turns). Or pass (p)."
         )
@@ -179,7 +307,8 @@ class Hints:
         self.cursor = self.laid[-1][0]
 
     def explain_why(self) -> None:
-        """w: why the expert's top play beats the play laid (score, leave, reply risk)."""
+        """w: why the planner's top play beats the play laid (score, leave, reply risk; or
+        score and the rest of the game, once the bag is empty)."""
         if self.stage is not Stage.PLAY or self.joker:
             if self.joker:
                 self.message = "In a Joker game the hints do not count for you: no w."
@@ -188,23 +317,26 @@ class Hints:
         if preview is None or not isinstance(preview.action, Play) or preview.score is None:
             self.message = "Lay a legal play first (or one of the hints), then w compares it."
             return
-        advisor = built_in_expert()
+        advisor = built_in_planner()
+        expert = advisor.expert
         view = self.game.observation(self.seat)
         ranked = advisor.ranked(view)
         best = ranked[0]
-        mine = next((a for a in ranked if a.play == preview.action), None)
-        if mine is None:  # a play the ranking lists under another order of squares
-            mine = advisor.appraise(view, [ScoredPlay(preview.action, preview.score.total)])[0]
+        laid = sorted(preview.action.placements)
+        mine = next((a for a in ranked if sorted(a.play.placements) == laid), None)
+        if mine is None:  # not among the plays ranked (never so once searched to the end)
+            mine = expert.appraise(view, [ScoredPlay(preview.action, preview.score.total)])[0]
         if best.risk is not None and mine.risk is None and mine.closing is None:
             # Outside the look: weighed as the look weighs a play, over its racks.
             closing = closing_margin(view, mine.scored)
             if closing is not None:
                 mine = replace(mine, risk=0.0, closing=closing)
             else:
-                racks = advisor.opponent_racks(view)
-                risk = reply_cost(view, mine.play, racks, best_replies(view, racks))
+                racks = expert.opponent_racks(view)
+                before = best_replies(view, racks)
+                risk = reply_cost(view, mine.play, racks, before, leave=mine.leave)
                 mine = replace(mine, risk=risk)
-        self.why = why_lines(best, mine, self.drawing, advisor.shortlist)
+        self.why = why_lines(best, mine, self.drawing, expert.shortlist)
 
     @property
     def why(self) -> list[str] | None:
@@ -214,3 +346,12 @@ class Hints:
     @why.setter
     def why(self, lines: list[str] | None) -> None:
         self._why = lines
+
+
+def distinct_plays(ranked: Sequence[Appraisal]) -> list[Appraisal]:
+    """The ranked plays, each play once: of the placings of the same tiles for the same
+    score (another order along the line, or another place), the best ranked."""
+    distinct: dict[tuple[object, ...], Appraisal] = {}
+    for appraisal in ranked:
+        distinct.setdefault(same_play(appraisal), appraisal)
+    return list(distinct.values())

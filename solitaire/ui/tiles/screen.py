@@ -26,12 +26,11 @@ from solitaire.tiles.moves import Action, Exchange, Play, announced
 from solitaire.tiles.players import Appraisal
 from solitaire.tiles.review import move_gaps
 from solitaire.tiles.tiles import format_tiles
+from solitaire.ui.tiles.advice import ADVISOR, hint_text
 from solitaire.ui.tiles.session import (
     Preview,
     Stage,
     TileSession,
-    closing_text,
-    keeps_text,
     typed_form,
 )
 from solitaire.ui.tiles.views import (
@@ -68,9 +67,9 @@ KEYS: Final = (
     ("Backspace", "take back the last tile laid"),
     ("Enter", "play the tiles laid (the preview says if it is legal)"),
     ("m", "type a move: H7 across 5 5 J, H7:7D H8:8D, pass, exchange 7D"),
-    ("?", "hint: the expert's best plays, with what each keeps; 1-9 lays"),
+    ("?", "hint: the planner's best plays and their sums; 1-9 lays"),
     ("", "  one; with no play, the exchange it would make"),
-    ("w", "why the expert's top play beats the play you laid"),
+    ("w", "why the planner's top play beats the play you laid"),
     ("Tab", "the whole explanation, when it does not all fit (paged)"),
     ("p / x", "pass / exchange (only when no play is possible)"),
     ("0-9", "--joker: your count, then Enter; a count too high records 0"),
@@ -268,15 +267,16 @@ def _panel(session: TileSession) -> Group:
 
 def _hint_lines(session: TileSession, rows: int, width: int) -> list[Text]:
     """The hints below the board, as many whole ones as fit in ``rows`` at ``width``: the
-    expert's best plays by its own valuation, each with its score, what it keeps, the
-    reply it fears and its total; then how many more there are and which key shows them."""
+    planner's best plays by its own valuation, each with what it keeps and its value as
+    the sum of its parts (score now, leave, reply); then how many more there are and which
+    key shows them."""
     hints = session.hints or []
     if session.joker:  # the scores would count for you
         head = Text("Best plays (?), best first (m):", style="title")
         head.append(" 1-9 lays one · Esc closes", style="muted")
         items = [[Text(f"{i + 1} {typed_form(h.play)}")] for i, h in enumerate(hints)]
     else:
-        head = Text("Best plays by the expert's valuation (?)", style="title")
+        head = Text(f"Best plays by the {ADVISOR}'s valuation (?)", style="title")
         head.append(" · 1-9 lays one · w why · Esc closes", style="muted")
         items = _hint_items(session, hints)
     out = _fit([head], width)
@@ -291,29 +291,25 @@ def _hint_lines(session: TileSession, rows: int, width: int) -> list[Text]:
 
 
 def _hint_items(session: TileSession, hints: list[Appraisal]) -> list[list[Text]]:
-    """The lines of each hint: one, and before the first the expert did not look at a
+    """The lines of each hint: one, and before the first the planner did not look at a
     line saying why it shows no reply."""
     drawing = session.drawing
     items = []
     for number, hint in enumerate(hints, start=1):
         lines = []
-        if hint.risk is None and number > 1 and hints[number - 2].risk is not None:
+        unlooked = hint.risk is None and hint.rest is None
+        if unlooked and number > 1 and hints[number - 2].risk is not None:
             lines.append(Text(_unlooked_heading(session.looked, number - 1), style="muted"))
         line = Text(f"{number} ", style="title")
-        line.append(f"{hint.score:>3} ", style="points")
         line.append(typed_form(hint.play))
-        if hint.closing is not None:  # no reply, and the game ends: by how much
-            line.append(f" · {closing_text(hint)}", style="warn")
-        else:
-            line.append(f" · {keeps_text(hint, drawing)}", style="muted")
-            if hint.risk is not None:
-                line.append(f" · reply {hint.risk:.1f} · {hint.total:.1f} in all", style="muted")
+        style = "warn" if hint.closing is not None and hint.rest is None else "muted"
+        line.append(f" · {hint_text(hint, drawing)}", style=style)
         items.append([*lines, line])
     return items
 
 
 def _unlooked_heading(looked: int, listed: int) -> str:
-    """The line above the first hint the expert did not look a turn further at: it looked
+    """The line above the first hint the planner did not look a turn further at: it looked
     at ``looked`` plays, ``listed`` of them listed (the rest the same tiles and score as
     one listed)."""
     same = looked - listed

@@ -17,7 +17,7 @@ the game is filed.
 
 The session is made of parts, each a module: :mod:`~solitaire.ui.tiles.keys` (what a
 person's keys do, and the verdict on the move being made), :mod:`~solitaire.ui.tiles.calls`
-(the Joker's counts and calls), :mod:`~solitaire.ui.tiles.advice` (the expert's hints
+(the Joker's counts and calls), :mod:`~solitaire.ui.tiles.advice` (the planner's hints
 and why), :mod:`~solitaire.ui.tiles.panels` (help, the rules, the whole explanation);
 this module holds the seats, the turns, and starting, resuming and saving a game.
 """

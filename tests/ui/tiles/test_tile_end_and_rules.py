@@ -16,7 +16,7 @@ from solitaire.tiles.game import Ending, TileGame
 from solitaire.tiles.levels import seat_names
 from solitaire.tiles.movegen import generate
 from solitaire.tiles.moves import Exchange, Pass, Play
-from solitaire.tiles.players import Expert
+from solitaire.tiles.planner import built_in_planner, new_planner
 from solitaire.tiles.rules import rules_text
 from solitaire.ui.kinds import KINDS
 from solitaire.ui.tiles.screen import MARKS, rules_pages, tile_screen
@@ -267,7 +267,7 @@ def test_the_cursor_follows_the_line_being_laid(history: History) -> None:
     assert session.cursor == 6 * 13 + 8
 
 
-def test_hints_rank_by_the_experts_valuation_and_a_key_lays_one(history: History) -> None:
+def test_hints_rank_by_the_planners_valuation_and_a_key_lays_one(history: History) -> None:
     session = TileSession(history, ["Ann", "Bob"], lambda: TileGame(27), explicit=True)
     for move in ISSUE_MOVES[:4]:
         session.take_keyboard()
@@ -276,24 +276,26 @@ def test_hints_rank_by_the_experts_valuation_and_a_key_lays_one(history: History
     view = session.game.observation(session.seat)
     session.hint()
     assert session.hints is not None and len(session.hints) >= 3
-    assert session.hints[0].play == Expert().choose(view)  # the hint is what expert plays
+    # The hint is what the strongest level plays (issue 42: it was the expert's).
+    assert session.hints[0].play == new_planner().choose(view)
     shown = screen(session)
     first = session.hints[0]
-    assert f"1 {first.score:>3} {typed_form(first.play)} · keeps " in shown
+    assert f"1 {typed_form(first.play)} · keeps " in shown
+    assert f" {first.score} now " in shown.split("\n1 ")[1].split("\n2 ")[0]
     session.digit(2)  # lays the second hint on the board
-    second_play = Expert().ranked(view)
+    second_play = built_in_planner().ranked(view)
     assert session.hints is None and session.laid
     preview = session.preview
     assert preview is not None and preview.score is not None and preview.error is None
     assert any(a.play.placements == tuple(sorted(session.laid)) for a in second_play)
     session.explain_why()
-    assert session.why is not None and session.why[1].startswith("The expert's choice:")
+    assert session.why is not None and session.why[1].startswith("The planner's choice:")
     assert session.why[2].startswith("Yours:") and "Why (w)" in screen(session)
-    assert session.why[0].startswith(("The expert's choice ", "Yours rates higher"))
+    assert session.why[0].startswith(("The planner's choice ", "Yours rates higher"))
     session.clear()
     session.laid = list(first.play.placements)
     session.explain_why()
-    assert session.why is not None and "the expert's own choice" in session.why[0]
+    assert session.why is not None and "the planner's own choice" in session.why[0]
 
 
 def test_with_no_play_the_hint_gives_the_experts_exchange(history: History) -> None:
@@ -302,7 +304,7 @@ def test_with_no_play_the_hint_gives_the_experts_exchange(history: History) -> N
     session.commit(Play.parse(ISSUE_MOVES[-1]))  # rules 1: the closed board goes on
     session.take_keyboard()
     view = session.game.observation(session.seat)
-    choice = Expert().exchange_choice(view)
+    choice = built_in_planner().expert.exchange_choice(view)
     assert isinstance(choice.action, Exchange)
     session.hint()
     assert session.hints == []
