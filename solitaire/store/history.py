@@ -36,9 +36,9 @@ from pathlib import Path
 from typing import Any, ClassVar, Final
 from urllib.parse import quote
 
+from solitaire.core.names import APP_NAME, command
 from solitaire.core.untrusted import RecordError
 from solitaire.core.words import plural
-from solitaire.names import APP_NAME, command
 from solitaire.store import migration
 from solitaire.store.migration import transaction
 from solitaire.store.paths import NotInProgressError, SaveError, StoreError, problem, set_aside

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from solitaire.store import StoreError, command
+from solitaire.core.names import command
+from solitaire.store import StoreError
 from solitaire.tiles.joker import close_count
 from solitaire.tiles.moves import Action, Play
 from solitaire.tiles.optional import count_result
