@@ -1,8 +1,10 @@
-"""The package's shape: no import cycle inside it.
+"""The package's shape: no import cycle inside it, and its layers import only downwards.
 
-Imports are read from the source (every ``import`` and ``from`` of the package, at the
-top of a module or inside a function, but not those under ``if TYPE_CHECKING``), so a
-cycle hidden behind a function-local import counts too.
+Imports are read from the source: every ``import`` and ``from`` of the package, at the
+top of a module, inside a function or under ``if TYPE_CHECKING``, so a cycle or a breach
+hidden behind a function-local or a type-only import counts too. ``from package import
+name`` reads the package's ``__init__`` first, so it counts as an import of the package
+as well as of the module ``name`` may be.
 """
 
 from __future__ import annotations
@@ -23,19 +25,17 @@ def module_name(path: Path) -> str:
 MODULES: Mapping[str, Path] = {module_name(p): p for p in PACKAGE.rglob("*.py")}
 
 
-def _type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
+def is_package(module: str) -> bool:
+    return module in MODULES and MODULES[module].name == "__init__.py"
 
 
 def imported(tree: ast.AST) -> Iterator[str]:
-    """The package modules a module's code imports (names resolved to modules)."""
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and _type_checking(node.test):
-            node.body = []  # what only the type checker reads makes no cycle
+    """The package modules a module's code imports (names resolved to modules), type-only
+    imports included: a type the checker must read from above is a dependency all the same."""
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            if is_package(node.module):  # its __init__ runs first, whatever is taken from it
+                yield node.module
             for alias in node.names:
                 full = f"{node.module}.{alias.name}"
                 yield full if full in MODULES else node.module
@@ -96,12 +96,41 @@ def test_the_cycle_check_finds_a_cycle() -> None:
     assert ["solitaire.match.players", "solitaire.match.registry"] in cycles(graph)
     lazy = ast.parse("def f():\n    from solitaire.match.registry import make_player\n")
     assert list(imported(lazy)) == ["solitaire.match.registry"]
+
+
+def test_the_cycle_check_counts_type_only_imports() -> None:
+    """A cycle closed by an import only the type checker reads is a cycle (what the tile
+    game and its optional rules had, before the count's words moved beside the game)."""
     hidden = ast.parse("if TYPE_CHECKING:\n    from solitaire.match.registry import make_player\n")
-    assert list(imported(hidden)) == []
+    assert list(imported(hidden)) == ["solitaire.match.registry"]
+    typed = ast.parse("if typing.TYPE_CHECKING:\n    from solitaire.tiles.game import TileGame\n")
+    assert list(imported(typed)) == ["solitaire.tiles.game"]
+    graph = import_graph()
+    assert "solitaire.tiles.optional" in graph["solitaire.tiles.game"]
+    graph["solitaire.tiles.optional"] |= set(imported(typed))
+    assert ["solitaire.tiles.game", "solitaire.tiles.optional"] in cycles(graph)
+
+
+def test_the_cycle_check_sees_a_module_import_its_own_package() -> None:
+    """``from solitaire.store import migration`` inside the store runs the store's
+    ``__init__``, which imports the history: a cycle (what the history did)."""
+    own = ast.parse("from solitaire.store import migration\n")
+    assert sorted(imported(own)) == ["solitaire.store", "solitaire.store.migration"]
+    graph = import_graph()
+    assert "solitaire.store.history" in graph["solitaire.store"]
+    graph["solitaire.store.history"] |= set(imported(own))
+    assert ["solitaire.store", "solitaire.store.history"] in cycles(graph)
 
 
 ENGINES = ("solitaire.patience", "solitaire.match", "solitaire.tiles")
-SHARED = ("solitaire.names", "solitaire.version")  # small modules every layer may use
+LAYERS = ("solitaire.core", *ENGINES, "solitaire.store", "solitaire.ui", "solitaire.cli")
+TOP = (  # beside the layers, at the top: nothing below the skin imports them
+    "solitaire",
+    "solitaire.__main__",
+    "solitaire.cluster",  # runs on a Dask cluster, for the command line
+    "solitaire.errorlog",  # a bug's traceback, logged by the command line and the skin
+    "solitaire.version",  # the installed version, for --version, the log and the cluster
+)
 
 
 def package_of(module: str) -> str:
@@ -113,7 +142,9 @@ def package_of(module: str) -> str:
 def layer_breaches(graph: Mapping[str, set[str]]) -> list[str]:
     """Imports that go up or across: core imports nothing above it; an engine imports only
     core and itself (never the store); the store imports only core and itself (a game's
-    storage code is handed to it from above)."""
+    storage code is handed to it from above); the skin never imports the command line.
+    No module is exempt: what the top modules hold (the version, the error log) is used
+    only from the command line, the skin and the cluster."""
     breaches = []
     for module, targets in graph.items():
         layer = package_of(module)
@@ -123,13 +154,22 @@ def layer_breaches(graph: Mapping[str, set[str]]) -> list[str]:
                 breaches.append(f"{module} -> {target}")
             if layer in ENGINES and other not in (layer, "solitaire.core"):
                 breaches.append(f"{module} -> {target}")
-            if layer == "solitaire.store" and other not in (layer, "solitaire.core", *SHARED):
+            if layer == "solitaire.store" and other not in (layer, "solitaire.core"):
+                breaches.append(f"{module} -> {target}")
+            if layer == "solitaire.ui" and other == "solitaire.cli":
                 breaches.append(f"{module} -> {target}")
     return breaches
 
 
 def test_layers_import_only_downwards() -> None:
     assert layer_breaches(import_graph()) == []
+
+
+def test_every_module_has_its_layer() -> None:
+    """A module outside the layers is one of the few named top modules: there is no shared
+    module every layer may use (the layer check reports core, an engine or the store
+    importing one)."""
+    assert {package_of(name) for name in MODULES} - set(LAYERS) == set(TOP)
 
 
 def external_imports(tree: ast.AST) -> Iterator[str]:
@@ -159,11 +199,33 @@ def test_the_layer_check_sees_a_breach() -> None:
     graph["solitaire.core.scoring"].add("solitaire.store")
     graph["solitaire.store.history"].add("solitaire.patience.record")  # the old store's way
     graph["solitaire.tiles.summary"].add("solitaire.store.schema")  # an engine on the store
+    graph["solitaire.store.paths"].add("solitaire.version")  # no top module is exempt
+    graph["solitaire.ui.saved"].add("solitaire.cli.options")  # the skin on the command line
     assert sorted(layer_breaches(graph)) == [
         "solitaire.core.scoring -> solitaire.store",
         "solitaire.match.players -> solitaire.patience.advisor",
         "solitaire.store.history -> solitaire.patience.record",
+        "solitaire.store.paths -> solitaire.version",
         "solitaire.tiles.summary -> solitaire.store.schema",
+        "solitaire.ui.saved -> solitaire.cli.options",
+    ]
+
+
+def test_the_layer_check_sees_a_type_only_breach() -> None:
+    """An import under ``if TYPE_CHECKING`` is read like any other: the store naming a
+    game's type, or the core an engine's, is reported."""
+    graph = import_graph()
+    store = ast.parse(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from solitaire.tiles.game import TileGame\n"
+    )
+    core = ast.parse("import typing\nif typing.TYPE_CHECKING:\n    import solitaire.match.game\n")
+    graph["solitaire.store.schema"] |= {m for m in imported(store) if m in MODULES}
+    graph["solitaire.core.engine"] |= {m for m in imported(core) if m in MODULES}
+    assert sorted(layer_breaches(graph)) == [
+        "solitaire.core.engine -> solitaire.match.game",
+        "solitaire.store.schema -> solitaire.tiles.game",
     ]
 
 
@@ -242,4 +304,4 @@ def test_the_store_is_a_package_that_knows_no_game() -> None:
     store = [name for name in graph if package_of(name) == "solitaire.store"]
     assert "solitaire.store.history" in store and "solitaire.store.migration" in store
     reached = {package_of(t) for name in store for t in graph[name]}
-    assert reached <= {"solitaire.store", "solitaire.core", *SHARED}
+    assert reached <= {"solitaire.store", "solitaire.core"}

@@ -90,7 +90,6 @@ def test_version_and_help_load_no_engine_and_no_ui_library() -> None:
     allowed = (
         "solitaire.cli",
         "solitaire.core",
-        "solitaire.names",
         "solitaire.errorlog",
         "solitaire.version",
         "solitaire.patience",

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from solitaire.core.dealcode import daily_seed, deal_code
+from solitaire.core.names import command
 from solitaire.patience.coach import review_game
 from solitaire.patience.game import Game
 from solitaire.patience.record import replay
@@ -26,7 +27,6 @@ from solitaire.store import (
     NotInProgressError,
     SaveError,
     StoreError,
-    command,
     resolve_data_dir,
 )
 from solitaire.store.paths import problem

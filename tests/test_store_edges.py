@@ -11,7 +11,9 @@ from typing import Any, TextIO
 import pytest
 
 from solitaire.cli import main
-from solitaire.store import History, StoreError, migration, reading_data_dir, resolve_data_dir
+from solitaire.store import History, StoreError, reading_data_dir, resolve_data_dir
+from solitaire.store import history as history_module
+from solitaire.store.migration import migrate
 from solitaire.ui.kinds import KINDS
 from tests.faults import FULL, sqlite_error
 
@@ -30,7 +32,7 @@ def test_a_new_history_on_a_full_disk_leaves_nothing(
     behind, and the next run, with room, starts the history afresh."""
     data = tmp_path / "data"
     data.mkdir()
-    real = migration.migrate
+    real = migrate
 
     def fail(*args: Any) -> list[str]:
         if at == "key":  # the schema made, the key's row not written
@@ -38,7 +40,7 @@ def test_a_new_history_on_a_full_disk_leaves_nothing(
         raise sqlite_error(FULL)
 
     with monkeypatch.context() as patched, pytest.raises(StoreError, match="the disk is full"):
-        patched.setattr(migration, "migrate", fail)
+        patched.setattr(history_module, "migrate", fail)  # as History calls it
         History(data, kinds=KINDS)
     assert list(data.iterdir()) == []
     with History(data, kinds=KINDS) as history:

@@ -16,6 +16,7 @@ from solitaire.cli.common import (
 from solitaire.cli.stored import drill_tallies, stored_drills
 from solitaire.cli.terminal import on_a_terminal
 from solitaire.core.errors import InputError
+from solitaire.core.names import command
 from solitaire.match.drill import (
     DRILL,
     Drill,
@@ -23,7 +24,6 @@ from solitaire.match.drill import (
     replay_drill,
 )
 from solitaire.match.levels import DEFAULT_HANDS, PLAYERS
-from solitaire.store import command
 from solitaire.ui.drill.views import DrillView
 from solitaire.ui.saved import seed_words
 

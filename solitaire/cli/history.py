@@ -19,10 +19,10 @@ from solitaire.cli.stored import (
     secret_ids,
     tile_games_of,
 )
+from solitaire.core.names import command
 from solitaire.match.stats import combined
 from solitaire.match.summary import stats_by_level
 from solitaire.patience.summary import patience_stats
-from solitaire.store import command
 from solitaire.tiles.summary import tile_stats_of
 from solitaire.ui.drill.views import DrillHistoryView, DrillStatsView, drill_json, tally_json
 from solitaire.ui.kinds import DRILL, MATCH, PATIENCE, TILES, patience_row

@@ -16,6 +16,7 @@ from solitaire.cli.common import (
 )
 from solitaire.cli.terminal import on_a_terminal
 from solitaire.core.errors import InputError
+from solitaire.core.names import command
 from solitaire.match.game import Match
 from solitaire.match.levels import DEFAULT_LEVEL
 from solitaire.match.players import advance
@@ -25,7 +26,6 @@ from solitaire.match.record import (
 )
 from solitaire.match.registry import make_player
 from solitaire.match.review import deal_numbers, review_deal
-from solitaire.store import command
 from solitaire.ui.kinds import MATCH
 from solitaire.ui.match.deals import DealView
 from solitaire.ui.match.views import MatchView, seat_names

@@ -15,7 +15,7 @@ from solitaire.cli.terminal import prog as prog  # (a plain score needs no argpa
 from solitaire.cli.terminal import speaks_unicode as speaks_unicode
 from solitaire.core.errors import CribsolError
 from solitaire.core.limits import MAX_JOBS, MAX_SEED_DIGITS, SEED_LIMIT
-from solitaire.names import command
+from solitaire.core.names import command
 
 # typing's own flag would load typing, which --help and --version otherwise skip
 TYPE_CHECKING = False

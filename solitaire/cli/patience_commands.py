@@ -30,13 +30,14 @@ from solitaire.cli.terminal import on_a_terminal
 from solitaire.core.cards import parse_cards
 from solitaire.core.dealcode import daily_seed, deal_code, decode_deal
 from solitaire.core.errors import CribsolError, InputError
+from solitaire.core.names import command
 from solitaire.core.secret import SEED_CHOSEN, seed_hidden
 from solitaire.core.untrusted import read_record_file, record_kind, safe_text
 from solitaire.patience.coach import heels_note, hint_reasons, review_round
 from solitaire.patience.game import Game, rounds_played
 from solitaire.patience.levels import MAX_TARGET
 from solitaire.patience.record import game_record, replay
-from solitaire.store import History, command
+from solitaire.store import History
 from solitaire.ui.kinds import KINDS, PATIENCE, patience_summary, record_text, stored_patience
 from solitaire.ui.patience.views import (
     AdviceView,

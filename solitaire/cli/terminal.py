@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from solitaire.names import command
+from solitaire.core.names import command
 
 __all__ = ["on_a_terminal", "prog", "speaks_unicode"]
 

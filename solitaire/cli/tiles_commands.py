@@ -24,9 +24,9 @@ from solitaire.cli.common import (
 from solitaire.cli.terminal import on_a_terminal
 from solitaire.core.cards import Rank
 from solitaire.core.errors import InputError
+from solitaire.core.names import command
 from solitaire.core.untrusted import safe_text
 from solitaire.core.words import plural, signed
-from solitaire.store import command
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.levels import DEFAULT_VS, seat_names
 from solitaire.tiles.record import GAME as TILES

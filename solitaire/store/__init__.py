@@ -9,7 +9,6 @@ above (``solitaire.ui.kinds``). ``schema`` (the table, rows, digests),
 
 from __future__ import annotations
 
-from solitaire.names import command
 from solitaire.store.history import History
 from solitaire.store.locks import GameLock
 from solitaire.store.paths import (
@@ -36,7 +35,6 @@ __all__ = [
     "SaveError",
     "StoreError",
     "Summary",
-    "command",
     "default_data_dir",
     "reading_data_dir",
     "resolve_data_dir",

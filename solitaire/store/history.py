@@ -36,11 +36,19 @@ from pathlib import Path
 from typing import Any, ClassVar, Final
 from urllib.parse import quote
 
+from solitaire.core.names import APP_NAME, command
 from solitaire.core.untrusted import RecordError
 from solitaire.core.words import plural
-from solitaire.names import APP_NAME, command
-from solitaire.store import migration
-from solitaire.store.migration import transaction
+from solitaire.store.migration import (
+    UNMIGRATED,
+    ForeignError,
+    check_shape,
+    check_version,
+    import_saved_game,
+    migrate,
+    tables,
+    transaction,
+)
 from solitaire.store.paths import NotInProgressError, SaveError, StoreError, problem, set_aside
 from solitaire.store.schema import (
     COLUMNS,
@@ -67,7 +75,7 @@ _EVERY_ROW: Final = 1 << 63  # no key at all: every row is shown unchecked
 
 def _stored_key(conn: sqlite3.Connection) -> tuple[bytes, int] | None:
     """The key kept in the database and the first game id it signed, or None."""
-    if "history_key" not in migration.tables(conn):
+    if "history_key" not in tables(conn):
         return None
     found = conn.execute("SELECT key, since FROM history_key WHERE id = 1").fetchone()
     if found is None:
@@ -128,7 +136,7 @@ class History:
         self._lost = ""  # what became of the key those rows were stored under, in words
         self._conn: sqlite3.Connection | None = self._open()
         if not readonly and self._conn is not None:
-            found = migration.import_saved_game(self.data_dir, self._conn, self.kinds, self._add)
+            found = import_saved_game(self.data_dir, self._conn, self.kinds, self._add)
             self.notices.extend(found)
 
     @property
@@ -171,7 +179,7 @@ class History:
     def _opened(self) -> sqlite3.Connection:
         try:
             return self._connect()
-        except migration.ForeignError as error:
+        except ForeignError as error:
             self._set_aside(f"is not a {APP_NAME} history ({error})")
             return self._connect()
         except StoreError:
@@ -262,11 +270,11 @@ class History:
                 f"cannot read the history {self.path}: {problem(error, self.path)}"
             ) from None
         try:
-            version = migration.check_version(conn, self.path)
-            if version == 0 and not migration.tables(conn):  # an empty file: never written
+            version = check_version(conn, self.path)
+            if version == 0 and not tables(conn):  # an empty file: never written
                 conn.close()
                 return None
-            migration.check_shape(conn, version)
+            check_shape(conn, version)
             if version < SCHEMA_VERSION:  # read an older history as migrated, in memory
                 memory = sqlite3.connect(":memory:", isolation_level=None)
                 conn.backup(memory)
@@ -274,11 +282,11 @@ class History:
                 conn = memory
                 key = secrets.token_bytes(32)
                 with transaction(conn):
-                    self.notices += migration.migrate(conn, version, self.kinds, key)
+                    self.notices += migrate(conn, version, self.kinds, key)
                 self._use_key((key, 0))
             else:
                 self._use_key(_stored_key(conn))
-        except migration.ForeignError as error:
+        except ForeignError as error:
             conn.close()
             raise StoreError(
                 f"the history {self.path} is not a {APP_NAME} history ({error}); "
@@ -304,18 +312,18 @@ class History:
         if not self.durable:
             conn.execute("PRAGMA synchronous = OFF")
         try:
-            version = migration.check_version(conn, self.path)
-            migration.check_shape(conn, version)
+            version = check_version(conn, self.path)
+            check_shape(conn, version)
             if version < SCHEMA_VERSION:  # a new history, or an older one: every row keyed
                 key = secrets.token_bytes(32)
                 with transaction(conn):
-                    self.notices += migration.migrate(conn, version, self.kinds, key)
+                    self.notices += migrate(conn, version, self.kinds, key)
                     conn.execute(
                         "INSERT OR REPLACE INTO history_key (id, key, since) VALUES (1, ?, 0)",
                         (key,),
                     )
             self._adopt_key(conn)
-            if "screens" not in migration.tables(conn):  # schema 3 of an earlier release
+            if "screens" not in tables(conn):  # schema 3 of an earlier release
                 with transaction(conn):
                     conn.execute(SCREENS)
             conn.execute("SELECT id, record FROM games LIMIT 1").fetchall()
@@ -562,7 +570,7 @@ class History:
     def _why_not(self, game_id: int, values: Mapping[str, object], stored: object) -> str | None:
         """Why the row is skipped, or None; "" when it is shown though its digest cannot be
         checked (stored under a key the history no longer has)."""
-        if stored == migration.UNMIGRATED:
+        if stored == UNMIGRATED:
             return f"it did not check out when the history was migrated ({values['summary']})"
         why = unreadable(values)
         if why is not None:

@@ -13,7 +13,7 @@ from enum import Enum
 from pathlib import Path
 
 from solitaire.core.errors import CribsolError
-from solitaire.names import APP_NAME
+from solitaire.core.names import APP_NAME
 
 __all__ = [
     "GameBusyError",

@@ -87,6 +87,7 @@ __all__ = [
     "Seen",
     "TileGame",
     "Turn",
+    "count_result",
 ]
 
 MAX_CLAIM: Final = 999  # a count said for one play (the most a play can score is far less)
@@ -572,6 +573,30 @@ class TileGame:
             **({"joker": 1} if self.joker else {}),
             **({"early_calls": [_early_record(c) for c in self.early]} if self.early else {}),
         }
+
+
+def count_result(game: TileGame, names: Sequence[str], index: int) -> str:
+    """A Joker game's counted play: what it was worth, what was missed, the calls on it."""
+    turn = game.turns[index]
+    assert turn.claim is not None
+    called = game.calls.get(index)
+    if turn.claim > turn.points:
+        text = f"more than the play's {turn.points}: struck out, 0 recorded"
+    elif turn.missed:
+        text = f"the play is worth {turn.points}: {turn.missed} missed"
+    else:
+        text = f"right, the play is worth {turn.points}"
+    for early in game.early_calls(index):
+        text += f"; {names[early.caller]} called Joker before the count: {-early.points} to pay"
+    if called is not None:
+        caller = names[called.caller]
+        if called.points > 0:
+            text += f"; {caller} called Joker and took {called.points}"
+        else:
+            text += f"; {caller} called Joker on nothing missed: {-called.points} to pay"
+    elif turn.missed:
+        text += "; nobody called Joker"
+    return text + "."
 
 
 # -- the record: what TileGame.record() writes (solitaire.tiles.record reads it back)

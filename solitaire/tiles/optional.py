@@ -19,14 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from solitaire.core.words import plural
 
-if TYPE_CHECKING:  # the game keeps its Joker calls with these
-    from solitaire.tiles.game import TileGame
-
-__all__ = ["JOKER_PENALTY", "JokerCall", "count_result", "joker", "servants"]
+__all__ = ["JOKER_PENALTY", "JokerCall", "joker", "servants"]
 
 JOKER_PENALTY: Final = 5
 
@@ -66,27 +63,3 @@ def servants(running: Sequence[Sequence[int]], players: int) -> tuple[int, ...]:
     scores = running[complete - 1]
     low = min(scores)
     return tuple(p for p, s in enumerate(scores) if s == low)
-
-
-def count_result(game: TileGame, names: Sequence[str], index: int) -> str:
-    """A Joker game's counted play: what it was worth, what was missed, the calls on it."""
-    turn = game.turns[index]
-    assert turn.claim is not None
-    called = game.calls.get(index)
-    if turn.claim > turn.points:
-        text = f"more than the play's {turn.points}: struck out, 0 recorded"
-    elif turn.missed:
-        text = f"the play is worth {turn.points}: {turn.missed} missed"
-    else:
-        text = f"right, the play is worth {turn.points}"
-    for early in game.early_calls(index):
-        text += f"; {names[early.caller]} called Joker before the count: {-early.points} to pay"
-    if called is not None:
-        caller = names[called.caller]
-        if called.points > 0:
-            text += f"; {caller} called Joker and took {called.points}"
-        else:
-            text += f"; {caller} called Joker on nothing missed: {-called.points} to pay"
-    elif turn.missed:
-        text += "; nobody called Joker"
-    return text + "."

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from solitaire.core.names import command
 from solitaire.core.shapes import Shape
-from solitaire.store import GameRow, History, Kind, StoreError, Summary, command
+from solitaire.store import GameRow, History, Kind, StoreError, Summary
 
 if TYPE_CHECKING:
     from solitaire.patience.game import Game

@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, ClassVar, Concatenate, Generic, ParamSpec, Protocol, TypeVar
 
+from solitaire.core.names import command
 from solitaire.core.secret import Seeded, seed_hidden
 from solitaire.store import (
     GameBusyError,
@@ -26,7 +27,6 @@ from solitaire.store import (
     History,
     StoreError,
     Summary,
-    command,
 )
 
 __all__ = [

@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import Final
 
 from solitaire.core.cards import Card, suit_letters
+from solitaire.core.names import command
 from solitaire.core.words import plural
 from solitaire.match.card_why import why_card
 from solitaire.match.coach import CardAdvice
@@ -27,7 +28,7 @@ from solitaire.match.drill import (
 )
 from solitaire.match.game import IllegalMoveError, Lay, Observation
 from solitaire.match.summary import drill_summary
-from solitaire.store import History, Summary, command
+from solitaire.store import History, Summary
 from solitaire.ui.match.coaching import Coach, Moment
 from solitaire.ui.match.session import card_keys
 from solitaire.ui.rules import RulesPages

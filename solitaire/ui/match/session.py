@@ -21,6 +21,7 @@ from typing import Any, Final
 
 from solitaire.core.cards import Card, suit_letters
 from solitaire.core.errors import InputError
+from solitaire.core.names import command
 from solitaire.core.words import plural
 from solitaire.match.card_why import end_play_note, why_card
 from solitaire.match.coach import CardAdvice, Costly, play_note
@@ -55,7 +56,7 @@ from solitaire.match.players import PLAYERS
 from solitaire.match.record import RecordError, load_match_record, match_record, replay_match
 from solitaire.match.registry import make_player
 from solitaire.match.summary import match_summary
-from solitaire.store import History, StoreError, Summary, command
+from solitaire.store import History, StoreError, Summary
 from solitaire.ui.kinds import MATCH
 from solitaire.ui.match.browse import DealBrowser
 from solitaire.ui.match.coaching import Coach, DealKey, Moment

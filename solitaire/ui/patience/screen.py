@@ -16,6 +16,7 @@ from rich.text import Text
 
 from solitaire.core.cards import Card
 from solitaire.core.dealcode import deal_code
+from solitaire.core.names import command
 from solitaire.core.rounding import hundredths
 from solitaire.core.secret import seed_hidden
 from solitaire.core.untrusted import safe_text
@@ -28,7 +29,6 @@ from solitaire.patience.coach import (
     shown_given_up,
 )
 from solitaire.patience.game import GREAT_LINE, ROUNDS, SKUNK_LINE, RoundResult
-from solitaire.store import command
 from solitaire.ui.patience.session import Phase, PlaySession
 from solitaire.ui.patience.views import (
     AdviceView,

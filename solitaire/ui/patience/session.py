@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from solitaire.core.cards import Card, suit_letters
 from solitaire.core.dealcode import deal_code
+from solitaire.core.names import command
 from solitaire.core.secret import seed_hidden
 from solitaire.core.words import plural
 from solitaire.patience.advisor import DiscardOption, Position, advise_position, position_of
@@ -29,7 +30,7 @@ from solitaire.patience.game import (
     rounds_played,
 )
 from solitaire.patience.tracker import Tracker, track
-from solitaire.store import GameRow, History, StoreError, command
+from solitaire.store import GameRow, History, StoreError
 from solitaire.ui.kinds import (
     PATIENCE,
     StoredGame,

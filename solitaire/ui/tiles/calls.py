@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from solitaire.store import StoreError, command
+from solitaire.core.names import command
+from solitaire.store import StoreError
+from solitaire.tiles.game import count_result
 from solitaire.tiles.joker import close_count
 from solitaire.tiles.moves import Action, Play
-from solitaire.tiles.optional import count_result
 from solitaire.ui.saved import saved_move
 from solitaire.ui.tiles.stage import Stage
 

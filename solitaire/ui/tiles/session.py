@@ -28,8 +28,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from solitaire.core.names import command
 from solitaire.core.words import plural
-from solitaire.store import History, StoreError, Summary, command
+from solitaire.store import History, StoreError, Summary
 from solitaire.tiles.board import Placement
 from solitaire.tiles.game import TileGame, Turn
 from solitaire.tiles.joker import apply_counted

@@ -20,10 +20,9 @@ from solitaire.core.untrusted import safe_text
 from solitaire.core.words import plural
 from solitaire.store import GameRow
 from solitaire.tiles.board import Board, Placement, square_name
-from solitaire.tiles.game import PASSES_EACH, Ending, TileGame
+from solitaire.tiles.game import PASSES_EACH, Ending, TileGame, count_result
 from solitaire.tiles.levels import seat_names
 from solitaire.tiles.moves import announced
-from solitaire.tiles.optional import count_result
 from solitaire.tiles.scoring import LineScore, PlayScore
 from solitaire.ui.views import Listing, Unbroken, figure_pieces, hanging_row, history_row
 
