@@ -59,6 +59,7 @@ from solitaire.store import History, StoreError, Summary, command
 from solitaire.ui.kinds import MATCH
 from solitaire.ui.match.browse import DealBrowser
 from solitaire.ui.match.coaching import Coach, DealKey, Moment
+from solitaire.ui.picks import toggle_pick
 from solitaire.ui.rules import RulesPages
 from solitaire.ui.saved import (
     Claimed,
@@ -541,14 +542,7 @@ class MatchSession(Sitting[Loaded, Match], RulesPages):
         if not self.discarding:
             self.lay(index)
             return
-        if index in self.selected:
-            self.selected.discard(index)
-        elif len(self.selected) < 2:
-            self.selected.add(index)
-        else:
-            self.message = "Two cards are picked already: unpick one first (its number or Space)."
-            return
-        self.message = ""
+        self.message = toggle_pick(self.selected, index)
 
     def move(self, step: int) -> None:
         """Move the cursor along your cards."""

@@ -37,6 +37,7 @@ from solitaire.ui.kinds import (
     record_text,
     stored_patience,
 )
+from solitaire.ui.picks import toggle_pick
 from solitaire.ui.saved import SavedGame, Sitting, saved_move
 
 if TYPE_CHECKING:
@@ -345,15 +346,7 @@ class PlaySession(Sitting[StoredGame, Deal]):
         if self.phase is not Phase.DISCARD or not 0 <= shown_at < len(self.game.shown):
             return
         self.cursor = shown_at
-        index = self.order[shown_at]
-        if index in self.selected:
-            self.selected.discard(index)
-        elif len(self.selected) < 2:
-            self.selected.add(index)
-        else:
-            self.message = "Two cards are picked already: unpick one first (its number or Space)."
-            return
-        self.message = ""
+        self.message = toggle_pick(self.selected, self.order[shown_at])
 
     def move(self, step: int) -> None:
         """Move the cursor left or right."""
