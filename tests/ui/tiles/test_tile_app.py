@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import random
 import tempfile
 from collections.abc import Iterator
@@ -10,7 +9,6 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 from solitaire.store import History
 from solitaire.tiles.board import Board, square_name
@@ -31,7 +29,6 @@ from solitaire.tiles.tiles import FULL_SET, Tile
 from solitaire.ui.kinds import KINDS
 from solitaire.ui.tiles.screen import tile_screen
 from solitaire.ui.tiles.session import TILES, Stage, TileSession, parse_typed, typed_form
-from solitaire.ui.views import THEME
 from tests.tiles.quick_greedy import quick_greedy
 from tests.ui import helpers
 from tests.ui.helpers import drive
@@ -502,9 +499,7 @@ def test_a_deferred_start_shows_the_board_before_the_computer_moves(history: His
     session = TileSession(history, ["Ann", "expert"], lambda: TileGame(seed), defer=True)
     before: Stage = session.stage
     assert session.deferred and session.game.turns == [] and before is Stage.WAIT
-    text = Console(file=io.StringIO(), width=80, theme=THEME)
-    text.print(tile_screen(session, 80, 24))
-    shown = text.file.getvalue()  # type: ignore[attr-defined]
+    shown = helpers.render(tile_screen(session, 80, 24))
     assert "expert drew lowest and moves first" in shown and "q quit" in shown
     assert session.settle_deferred() and not session.settle_deferred()
     stage: Stage = session.stage  # the property read again, after the move
