@@ -23,7 +23,7 @@ from solitaire.match.drill import (
     drill_record,
     replay_drill,
 )
-from solitaire.match.levels import DEFAULT_HANDS, PLAYERS
+from solitaire.match.levels import DEFAULT_HANDS, DRILL_LEVEL
 from solitaire.ui.drill.views import DrillView
 from solitaire.ui.saved import seed_words
 
@@ -60,7 +60,7 @@ def cmd_drill(args: argparse.Namespace) -> int:
                 raise InputError(
                     f"--resume carries on a saved drill as it was: leave out --{option}"
                 )
-    args.vs = args.vs or ("expert" if "expert" in PLAYERS else "standard")
+    args.vs = args.vs or DRILL_LEVEL
     args.hands = args.hands or DEFAULT_HANDS
     if args.resume is not None:  # a wrong id says so before a terminal is asked for
         with open_history(args) as history:

@@ -25,6 +25,7 @@ from solitaire.core.limits import MAX_SEED_DIGITS, SEED_LIMIT
 from solitaire.match.levels import (
     DEFAULT_HANDS,
     DEFAULT_LEVEL,
+    DRILL_LEVEL,
     MAX_ARENA_GAMES,
     MAX_DEALS,
     MAX_GAMES,
@@ -370,8 +371,7 @@ def _register_drill(sub: Subcommands) -> None:
         "best card's). ? shows the coach. Saved after every card, resumed next time; your "
         "accuracy over time is in cribsol stats.",
     ) as cmd:
-        default = "expert" if "expert" in PLAYERS else "standard"
-        cmd.add_argument("--vs", choices=PLAYERS, help=f"the opponent (default: {default})")
+        cmd.add_argument("--vs", choices=PLAYERS, help=f"the opponent (default: {DRILL_LEVEL})")
         cmd.add_argument("--seed", type=seed_number, metavar="N", help="the drill's seed")
         cmd.add_argument(
             "--hands",

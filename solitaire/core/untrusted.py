@@ -47,7 +47,7 @@ import re
 import stat
 import sys
 import unicodedata
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, BinaryIO, Final
 
 from solitaire.core.errors import CribsolError
@@ -67,6 +67,7 @@ __all__ = [
     "check_list",
     "check_text",
     "check_version",
+    "expect_same",
     "parse_record",
     "parse_seed",
     "read_bounded",
@@ -89,6 +90,17 @@ _UNSAFE_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 
 class RecordError(CribsolError):
     """A record (file, saved game or history row) that is malformed or does not check out."""
+
+
+def expect_same(
+    actual: object, recorded: object, where: str, shown: Callable[[object], str]
+) -> None:
+    """Refuse a replay that gives ``actual`` where the record says ``recorded``: one
+    :class:`RecordError` naming ``where`` and both values as ``shown`` writes them."""
+    if actual != recorded:
+        raise RecordError(
+            f"{where}: the record says {shown(recorded)}, the game gives {shown(actual)}"
+        )
 
 
 def safe_text(value: object, limit: int = SHOWN_LENGTH) -> str:

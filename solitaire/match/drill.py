@@ -52,7 +52,7 @@ from solitaire.core.untrusted import (
 from solitaire.match.decide.search import MODELS, Model
 from solitaire.match.decide.values import play_values
 from solitaire.match.game import GO, Discard, Lay, Match, Observation, Phase, deal_deck
-from solitaire.match.levels import DEFAULT_HANDS, MAX_HANDS
+from solitaire.match.levels import DEFAULT_HANDS, DRILL_LEVEL, MAX_HANDS
 from solitaire.match.players import PLAYERS, Player, advance, discard_values
 from solitaire.match.registry import make_player
 from solitaire.match.tally import DrillTally
@@ -60,6 +60,7 @@ from solitaire.match.tally import DrillTally
 __all__ = [
     "DEFAULT_HANDS",
     "DRILL",
+    "DRILL_LEVEL",
     "MAX_HANDS",
     "Drill",
     "DrillTally",
@@ -100,7 +101,7 @@ class Drill:
         self,
         seed: int,
         hands: int = DEFAULT_HANDS,
-        opponent: str = "expert",
+        opponent: str = DRILL_LEVEL,
         model: Model = "honest",
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:

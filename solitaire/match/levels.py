@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_HANDS",
     "DEFAULT_LEVEL",
+    "DRILL_LEVEL",
     "MAX_ARENA_GAMES",
     "MAX_DEALS",
     "MAX_GAMES",
@@ -31,6 +32,7 @@ MAX_GAMES: Final = 25  # a series longer than this is not a record we write
 MAX_ARENA_GAMES: Final = 1_000_000
 MAX_DEALS: Final = 60  # deals in a game: one always ends well before (each deal pegs the go)
 DEFAULT_HANDS: Final = 8  # hands in a pegging drill
+DRILL_LEVEL: Final = "expert"  # the drill's opponent when none is named
 MAX_HANDS: Final = 40
 
 

@@ -201,8 +201,9 @@ def _difference(recorded: object, actual: object, path: str) -> str | None:
     return None
 
 
-def _expect(recorded: Mapping[str, Any], actual: Mapping[str, Any], where: str) -> None:
-    """Refuse the first field whose recorded value is not what the game gives."""
+def _expect(actual: Mapping[str, Any], recorded: Mapping[str, Any], where: str) -> None:
+    """Refuse the first field of ``actual`` whose value in ``recorded`` is not what the game
+    gives (the order of every game's record check: the game's, the record's, where)."""
     for name, value in actual.items():
         if name not in recorded:
             raise RecordError(f"{where}: missing field {name!r}")
@@ -222,8 +223,8 @@ def _replay_deal(match: Match, data: object, where: str, last: bool) -> None:
     """Replay one recorded deal; only the record's last deal may stop before its end."""
     deal = match.deal
     fields = Fields(data, where, required=_DEAL)
-    _expect(fields.data, {"number": deal.number, "dealer": deal.dealer}, where)
-    _expect(fields.data, {"hands": deal_record(deal)["hands"]}, where)
+    _expect({"number": deal.number, "dealer": deal.dealer}, fields.data, where)
+    _expect({"hands": deal_record(deal)["hands"]}, fields.data, where)
     discards = fields.array("discards", 2, 2)
     for player in (deal.pone, deal.dealer):
         value = discards[player]
@@ -261,7 +262,7 @@ def _replay_deal(match: Match, data: object, where: str, last: bool) -> None:
         _apply(match, seat, Claim(claimed), entry.name("claimed"))
     if match.deal is deal and not match.is_over and not last:
         raise RecordError(f"{where}: the deal is not played to its end")
-    _expect(fields.data, deal_record(deal), where)
+    _expect(deal_record(deal), fields.data, where)
 
 
 def replay_match(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> Match:
@@ -301,9 +302,9 @@ def replay_match(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> 
         if game_index > len(match.played):
             raise RecordError(f"{where}: the match was already over")
         current = match.played[game_index - 1]
-        _expect(game.data, {"number": current.number}, where)
-        _expect(game.data, {"cuts": [record_cards(pair) for pair in current.cuts]}, where)
-        _expect(game.data, {"first_dealer": current.first_dealer}, where)
+        _expect({"number": current.number}, game.data, where)
+        _expect({"cuts": [record_cards(pair) for pair in current.cuts]}, game.data, where)
+        _expect({"first_dealer": current.first_dealer}, game.data, where)
         deals = game.array("deals", 1, MAX_DEALS)
         last_game = game_index == len(played)
         for deal_index, deal_data in enumerate(deals, 1):
@@ -317,11 +318,11 @@ def replay_match(data: Mapping[str, Any], *, allow_unfinished: bool = False) -> 
         result = match.results[game_index - 1] if len(match.results) >= game_index else None
         if result is None and not last_game:
             raise RecordError(f"{where}: the game is not played to its end")
-        _expect(game.data, {"deals": [deal_record(d) for d in current.deals]}, where)
-        _expect(game.data, {"result": result_record(result)}, where)
+        _expect({"deals": [deal_record(d) for d in current.deals]}, game.data, where)
+        _expect({"result": result_record(result)}, game.data, where)
     if not match.is_over and not allow_unfinished:
         raise RecordError("record: the match is not finished")
-    _expect(top.data, {"match_points": list(match.match_points), "winner": match.winner}, "record")
+    _expect({"match_points": list(match.match_points), "winner": match.winner}, top.data, "record")
     if top.has("seen"):
         top.integer("seen", 0, len(match.timeline))
     if top.has("hints"):

@@ -27,6 +27,7 @@ from solitaire.core.untrusted import (
     RecordError,
     check_int,
     check_version,
+    expect_same,
     parse_record,
 )
 from solitaire.patience.game import ROUNDS, Game, Undo
@@ -124,10 +125,7 @@ def _text(value: object) -> str:
 
 
 def _expect(actual: object, recorded: object, where: str) -> None:
-    if actual != recorded:
-        raise RecordError(
-            f"{where}: the record says {_text(recorded)}, the game gives {_text(actual)}"
-        )
+    expect_same(actual, recorded, where, _text)
 
 
 def daily_date(fields: Fields, name: str = "daily") -> str | None:

@@ -36,6 +36,7 @@ from solitaire.core.untrusted import (
     check_kind,
     check_list,
     check_text,
+    expect_same,
     parse_record,
     safe_text,
 )
@@ -116,10 +117,7 @@ def _numbers(fields: Fields, name: str, count: int) -> tuple[int, ...]:
 
 
 def _expect(actual: object, recorded: object, where: str) -> None:
-    if actual != recorded:
-        raise RecordError(
-            f"{where}: the record says {_shown(recorded)}, the game gives {_shown(actual)}"
-        )
+    expect_same(actual, recorded, where, _shown)
 
 
 def _shown(value: object) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import io
 import json
 import os
@@ -19,6 +21,7 @@ from solitaire.core.untrusted import (
     MAX_RECORD_BYTES,
     Fields,
     RecordError,
+    expect_same,
     parse_record,
     parse_seed,
     read_bounded,
@@ -251,3 +254,17 @@ def test_any_json_value_parses_or_is_one_record_error(value: object) -> None:
         assert is_safe(str(error))
     else:
         assert isinstance(data, dict)
+
+
+def test_expect_same_names_where_and_both_values_as_shown() -> None:
+    expect_same((1, 2), (1, 2), "round 1: field 'shown'", str)  # the same: nothing said
+    with pytest.raises(RecordError) as refused:
+        expect_same(3, 4, "round 2: field 'points'", lambda v: f"<{v}>")
+    assert str(refused.value) == "round 2: field 'points': the record says <4>, the game gives <3>"
+
+
+@pytest.mark.parametrize("game", ["patience", "match", "tiles"])
+def test_every_record_check_takes_the_games_value_first(game: str) -> None:
+    module = importlib.import_module(f"solitaire.{game}.record")
+    names = list(inspect.signature(module._expect).parameters)
+    assert names == ["actual", "recorded", "where"]

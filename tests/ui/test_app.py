@@ -15,7 +15,6 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.output.vt100 import Vt100_Output
 from prompt_toolkit.validation import ValidationError
-from rich.console import Console
 
 from solitaire.patience.game import Game
 from solitaire.patience.rules import rules_text
@@ -24,8 +23,9 @@ from solitaire.ui.kinds import KINDS
 from solitaire.ui.patience.app import HandCompleter, HandValidator, build_app, render_ansi
 from solitaire.ui.patience.screen import RulesPage, SessionScreen, is_large, rules_pages
 from solitaire.ui.patience.session import Phase, PlaySession
-from solitaire.ui.views import THEME
 from tests import stored as pstore
+from tests.ui import helpers
+from tests.ui.helpers import drive
 
 SEED = 7
 
@@ -50,15 +50,6 @@ def history(data_dir: Path) -> Iterator[History]:
 def make_session(data_dir: Path, history: History, explicit: bool = False) -> PlaySession:
     session = PlaySession(history, new_game, explicit=explicit)
     return session
-
-
-def drive(session: PlaySession, keys: str) -> str:
-    """Run the app on these keystrokes; returns what it exits with."""
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text(keys)
-        pipe.close()  # keys run out: the app ends instead of waiting (a failing test, not a hang)
-        app = build_app(session, input=pipe, output=DummyOutput())
-        return app.run()
 
 
 def test_a_whole_game_by_keystrokes_matches_the_engine(data_dir: Path, history: History) -> None:
@@ -204,10 +195,7 @@ def test_completer_offers_cards_in_hand(data_dir: Path, history: History) -> Non
 
 
 def render(session: PlaySession, width: int = 80, height: int = 24) -> list[str]:
-    buffer = io.StringIO()
-    console = Console(file=buffer, width=width, color_system=None, theme=THEME)
-    console.print(SessionScreen(session, height=height))
-    return buffer.getvalue().rstrip("\n").split("\n")
+    return helpers.lines(SessionScreen(session, height=height), width)
 
 
 def test_every_screen_fits_80_by_24(data_dir: Path, history: History) -> None:
@@ -492,12 +480,8 @@ def test_the_rules_pages_hold_every_line(data_dir: Path, history: History) -> No
 
 
 def test_the_ascii_rules_page_is_plain_ascii() -> None:
-    buffer = io.StringIO()
-    console = Console(file=buffer, width=80, color_system=None, theme=THEME)
     pages = rules_pages(80, 23, ascii=True)
-    for page in range(pages):
-        console.print(RulesPage(page, 23, ascii=True))
-    shown = buffer.getvalue()
+    shown = "".join(helpers.render(RulesPage(page, 23, ascii=True)) for page in range(pages))
     assert shown.isascii() and f"page {pages} of {pages}" in shown
     assert "final hand is the starters of rounds 3, 4, 5 and 2" in " ".join(shown.split())
 

@@ -10,14 +10,12 @@ said on the RESUME screen.
 
 from __future__ import annotations
 
-import io
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 from solitaire.match.drill import DRILL, Drill, drill_record
 from solitaire.match.game import Match
@@ -38,8 +36,8 @@ from solitaire.ui.patience.session import Phase, PlaySession
 from solitaire.ui.saved import Sitting
 from solitaire.ui.tiles.screen import tile_screen
 from solitaire.ui.tiles.session import TILES, TileSession
-from solitaire.ui.views import THEME
 from tests.faults import FULL, sqlite_error
+from tests.ui.helpers import render
 
 AnySession = PlaySession | MatchSession | DrillSession | TileSession
 
@@ -332,17 +330,13 @@ def test_the_patience_offers_the_asked_deals_game_first(history: History) -> Non
 
 def _screen(session: AnySession) -> str:
     """The whole screen as drawn at 80x24."""
-    out = Console(file=io.StringIO(), width=80, color_system=None, theme=THEME)
     if isinstance(session, PlaySession):
-        out.print(SessionScreen(session, height=24))
-    elif isinstance(session, MatchSession):
-        out.print(MatchScreen(session))
-    elif isinstance(session, DrillSession):
-        out.print(DrillScreen(session))
-    else:
-        out.print(tile_screen(session, 80, 24))
-    assert isinstance(out.file, io.StringIO)
-    return out.file.getvalue()
+        return render(SessionScreen(session, height=24))
+    if isinstance(session, MatchSession):
+        return render(MatchScreen(session))
+    if isinstance(session, DrillSession):
+        return render(DrillScreen(session))
+    return render(tile_screen(session, 80, 24))
 
 
 def test_the_resume_screen_offers_y_only_when_y_resumes(kind: Kind, history: History) -> None:

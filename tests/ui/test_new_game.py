@@ -4,12 +4,10 @@ laid, which a new game repeats)."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 from solitaire.match.drill import DRILL, Drill, load_drill_record, replay_drill
 from solitaire.match.game import Match
@@ -22,7 +20,7 @@ from solitaire.ui.match.coaching import Coach
 from solitaire.ui.match.screen import MatchScreen
 from solitaire.ui.match.session import MatchSession
 from solitaire.ui.match.session import Stage as MatchStage
-from solitaire.ui.views import THEME
+from tests.ui.helpers import render
 
 
 @pytest.fixture
@@ -100,9 +98,7 @@ def test_a_second_match_after_n_is_coached_on_its_own_cards(history: History) ->
 
 
 def draw(session: MatchSession) -> str:
-    buffer = io.StringIO()
-    Console(file=buffer, width=100, color_system=None, theme=THEME).print(MatchScreen(session))
-    return buffer.getvalue()
+    return render(MatchScreen(session), 100)
 
 
 def play_match_deal(session: MatchSession) -> None:

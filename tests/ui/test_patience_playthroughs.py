@@ -3,20 +3,18 @@ scores, and a resumed game said two round numbers at once."""
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 from solitaire.patience.game import Game
 from solitaire.store import History
 from solitaire.ui.kinds import KINDS
 from solitaire.ui.patience.screen import MAIN_WIDTH, SessionScreen, is_large
 from solitaire.ui.patience.session import Phase, PlaySession
-from solitaire.ui.views import THEME
+from tests.ui.helpers import lines
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -32,15 +30,11 @@ def screen(session: PlaySession, width: int, height: int) -> list[str]:
     terminal is large."""
     large = is_large(width, height)
     main = MAIN_WIDTH if large else min(width, 100)
-    out = Console(file=io.StringIO(), width=main, theme=THEME, color_system=None)
     drawn = SessionScreen(session, large=large, height=height)
-    out.print(drawn)
-    rows: list[str] = out.file.getvalue().rstrip("\n").split("\n")  # type: ignore[attr-defined]
+    rows = lines(drawn, main)
     assert len(rows) <= height, rows
     if large:  # beside the main column: listed after it
-        side = Console(file=io.StringIO(), width=width - main - 1, theme=THEME, color_system=None)
-        side.print(drawn.side())
-        beside = side.file.getvalue().rstrip("\n").split("\n")  # type: ignore[attr-defined]
+        beside = lines(drawn.side(), width - main - 1)
         assert len(beside) <= height, beside
         rows += beside
     return rows

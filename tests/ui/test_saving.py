@@ -6,17 +6,14 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
 
 from solitaire.patience.game import Game
 from solitaire.store import History, StoreError
 from solitaire.ui.kinds import KINDS
-from solitaire.ui.patience.app import build_app
 from solitaire.ui.patience.session import Phase, PlaySession
 from tests import stored as pstore
 from tests.faults import FAULTS
+from tests.ui.helpers import drive
 
 
 def deal(seed: int) -> tuple[Game, str | None]:
@@ -25,13 +22,6 @@ def deal(seed: int) -> tuple[Game, str | None]:
 
 def session_for(history: History, seed: int = 7, **options: object) -> PlaySession:
     return PlaySession(history, lambda: deal(seed), **options)  # type: ignore[arg-type]
-
-
-def drive(session: PlaySession, keys: str) -> str:
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text(keys)
-        pipe.close()
-        return build_app(session, input=pipe, output=DummyOutput()).run()
 
 
 def phase(session: PlaySession) -> Phase:

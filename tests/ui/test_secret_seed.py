@@ -24,7 +24,6 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
-from rich.console import Console
 
 from solitaire.cli import drill_commands, main, match_commands, patience_commands, tiles_commands
 from solitaire.core.dealcode import deal_code
@@ -51,8 +50,8 @@ from solitaire.ui.patience.screen import SessionScreen
 from solitaire.ui.patience.session import PlaySession
 from solitaire.ui.tiles.screen import tile_screen
 from solitaire.ui.tiles.session import TileSession
-from solitaire.ui.views import THEME
 from tests.tiles.quick_greedy import quick_greedy
+from tests.ui.helpers import render
 
 T = TypeVar("T", Game, Match, Drill, TileGame)
 SIZES = [(80, 24), (120, 40)]
@@ -218,13 +217,6 @@ def test_the_daily_deal_is_everyones_and_shown(
 
 
 # -- at the end ----------------------------------------------------------------------
-
-
-def render(screen: object, width: int) -> str:
-    out = Console(file=io.StringIO(), width=width, color_system=None, theme=THEME)
-    out.print(screen)
-    assert isinstance(out.file, io.StringIO)
-    return out.file.getvalue()
 
 
 def secret(game: T) -> Callable[[], T]:

@@ -24,19 +24,14 @@ from solitaire.ui.patience.views import (
     aids_text,
 )
 from solitaire.ui.views import THEME, ScoreView, card_text
-
-
-def text_of(renderable: RenderableType, width: int = 80) -> str:
-    buffer = io.StringIO()
-    Console(file=buffer, width=width, color_system=None, theme=THEME).print(renderable)
-    return buffer.getvalue()
+from tests.ui.helpers import render
 
 
 def test_score_view_lists_every_combination() -> None:
-    out = text_of(ScoreView(score_hand("5H 5C 5S JD", "5D"), "Hand"))
+    out = render(ScoreView(score_hand("5H 5C 5S JD", "5D"), "Hand"))
     assert out.startswith("Hand: 5♥ 5♣ 5♠ J♦  starter 5♦  = 29")
     assert out.count("fifteen ") >= 8 and "his nobs" in out
-    ascii_out = text_of(ScoreView(score_hand("5H 5C 5S JD", "5D"), "Hand", ascii=True))
+    ascii_out = render(ScoreView(score_hand("5H 5C 5S JD", "5D"), "Hand", ascii=True))
     assert "5H 5C 5S JD" in ascii_out and "♥" not in ascii_out
 
 
@@ -53,7 +48,7 @@ def test_advice_view_marks_best_and_chosen_with_actual_scores() -> None:
     six = parse_cards("5H 5C 5S JD 4C 9S")
     options = advise(six)
     actual = hindsight(six, parse_cards("2C 3D"), parse_cards("5D")[0])
-    out = text_of(AdviceView(options, chosen=parse_cards("5H 5C"), actual=actual, title=None))
+    out = render(AdviceView(options, chosen=parse_cards("5H 5C"), actual=actual, title=None))
     lines = out.splitlines()
     assert "actual" in lines[0]
     scored = next(h.total for h in actual if set(h.discard) == set(parse_cards("4C 9S")))
@@ -64,18 +59,18 @@ def test_advice_view_marks_best_and_chosen_with_actual_scores() -> None:
     assert "5♥ 5♣" in chosen
     assert "> yours" in out
     # A best discard that is yours keeps both marks: neither hides the other.
-    both = text_of(AdviceView(options, chosen=parse_cards("9S 4C"), title=None)).splitlines()
+    both = render(AdviceView(options, chosen=parse_cards("9S 4C"), title=None)).splitlines()
     assert both[1].startswith("*>") and "4♣ 9♠" in both[1]
     assert sum(1 for line in both[1:16] if line.startswith(("*", ">"))) == 1
 
 
 def test_score_board_pegs_and_lines() -> None:
-    out = text_of(ScoreBoard(12, 4, ascii=True))
+    out = render(ScoreBoard(12, 4, ascii=True))
     first, second = out.splitlines()[:2]
     street = first[4:34]
     assert street[:11] == "###+#######" and street[11] == "@" and set(street[12:]) == {"."}
     assert first.rstrip().endswith("| skunk") and "o 121" in second
-    over = text_of(ScoreBoard(125, 110, ascii=True))
+    over = render(ScoreBoard(125, 110, ascii=True))
     assert "* 121 +4" in over
 
 
@@ -83,7 +78,7 @@ def test_score_board_streets_read_in_order() -> None:
     """Reading the board like text, line by line and left to right, visits holes 1 to 120."""
     visited = []
     for total in range(1, 121):
-        lines = text_of(ScoreBoard(total, 0, ascii=True)).splitlines()[:2]
+        lines = render(ScoreBoard(total, 0, ascii=True)).splitlines()[:2]
         found = [(row, line.index("@")) for row, line in enumerate(lines) if "@" in line]
         assert len(found) == 1
         row, column = found[0]
@@ -93,7 +88,7 @@ def test_score_board_streets_read_in_order() -> None:
         visited.append((row, column, label + column - start))
     assert [hole for _, _, hole in visited] == list(range(1, 121))
     assert visited == sorted(visited)  # never back up a line or leftwards
-    first, second = text_of(ScoreBoard(0, 0, ascii=True)).splitlines()[:2]
+    first, second = render(ScoreBoard(0, 0, ascii=True)).splitlines()[:2]
     assert [int(n) for n in re.findall(r"(\d+) [.]", first + " " + second)] == [1, 31, 61, 91]
     assert second.index("|") < second.index("91")  # the skunk line between 90 and 91
 
@@ -102,46 +97,46 @@ def test_game_view_shows_rounds_and_final_hand() -> None:
     game = Game.from_seed(2)
     while not game.is_over:
         game.discard(game.shown[:2])
-    out = text_of(GameView(game, title="Seed 2"))
+    out = render(GameView(game, title="Seed 2"))
     assert all(f"Round {n}" in out for n in range(1, 7))
     assert "Final hand" in out and f"{game.total}" in out
 
 
 def test_stats_view_trend() -> None:
     stats = Stats(12, 84.5, 121, 0.25, 0.0833, 0.95, (70, 80, 90, 121), 90.25, 80.0)
-    out = text_of(StatsView(stats))
+    out = render(StatsView(stats))
     assert "games played" in out and "12" in out and "25%" in out and "95.0%" in out
     assert "+10.2 on the 4 before" in out
     assert "█" in out
     assert "oldest first; 0 to 121 points" in out
     higher = Stats(12, 84.5, 140, 0.25, 0.0833, 0.95, (70, 140), 105.0, 80.0)
-    assert "0 to 140 points" in text_of(StatsView(higher))  # the scale grows with the best
-    assert "70 80 90 121" in text_of(StatsView(stats, ascii=True))
+    assert "0 to 140 points" in render(StatsView(higher))  # the scale grows with the best
+    assert "70 80 90 121" in render(StatsView(stats, ascii=True))
     assert "without hints or undos  12 games" in out and "with hints or undos     0 games" in out
     split = Stats(3, 80.0, 95, 0.3, 0.0, 0.9, (70, 80, 90), 80.0, None, 1, 75.0, 90.0)
-    out = text_of(StatsView(split))
+    out = render(StatsView(split))
     assert "without hints or undos  2 games, mean 75.0" in out
     assert "with hints or undos     1 game, mean 90.0" in out
 
 
 def test_simulation_view_histogram_marks_the_lines() -> None:
     result = SimulationResult("best", 0, 6, (85, 88, 91, 95, 121, 130))
-    out = text_of(SimulationView(result))
+    out = render(SimulationView(result))
     assert "6 games, strategy best" in out
     assert "past 90 from here" in out and "121 and up" in out
     assert "91-100" in out and "121-130" in out
     interrupted = SimulationResult("best", 0, 10, (85, 88), interrupted=True)
-    assert "interrupted: 2 of 10 finished" in text_of(SimulationView(interrupted))
+    assert "interrupted: 2 of 10 finished" in render(SimulationView(interrupted))
 
 
 def test_tracker_view_at_each_stage() -> None:
     game = Game.from_seed(4)
-    start = text_of(TrackerView(track(game), compact=True))
+    start = render(TrackerView(track(game), compact=True))
     assert "46 cards unseen" in start and "44 to deal" in start
     assert "No card seen so far comes back before round 6." in start
     for _ in range(5):
         game.discard(game.shown[:2])
-    known = text_of(TrackerView(track(game)))
+    known = render(TrackerView(track(game)))
     starters = [r.starter for r in game.rounds]
     assert "2 cards unseen" in known and "Every card still to come is known." in known
     final = next(line for line in known.splitlines() if line.startswith("final hand"))
@@ -151,7 +146,7 @@ def test_tracker_view_at_each_stage() -> None:
     shown = {c.symbol() for c in track(game).unseen}
     assert len(shown) == 2 and all(s[-1] in known for s in shown)
     game.discard(game.shown[:2])
-    assert "Every card has been dealt." in text_of(TrackerView(track(game)))
+    assert "Every card has been dealt." in render(TrackerView(track(game)))
 
 
 def test_advice_view_shows_each_discards_chance_of_the_target() -> None:
@@ -161,14 +156,14 @@ def test_advice_view_shows_each_discards_chance_of_the_target() -> None:
     game = Game.from_seed(3)
     options = advise_position(position_of(game))
     chances = target_chances(game, 90)
-    out = text_of(AdviceView(options, ascii=True, title=None, chances=chances, target=90))
+    out = render(AdviceView(options, ascii=True, title=None, chances=chances, target=90))
     assert ">=90" in out and "chance of 90+" in out and "(later rounds estimated)" in out
     by = {frozenset(c.discard): c.chance for c in chances}
     rows = [line for line in out.splitlines() if line.endswith("%")]
     assert len(rows) == 15
     for option, line in zip(options, rows, strict=True):
         assert line.endswith(f"{float(by[frozenset(option.discard)]):.1%}")
-    short = text_of(AdviceView(options, title=None, chances=chances, target=90, limit=11))
+    short = render(AdviceView(options, title=None, chances=chances, target=90, limit=11))
     assert sum(line.endswith("%") for line in short.splitlines()) == 11
     assert "(4 worse not shown)" in short
 
@@ -196,7 +191,7 @@ def test_history_rows_show_untrusted_text_escaped() -> None:
                 hindsight_best=None,
             )
         ]  # fmt: skip
-        out = text_of(HistoryView(group_by_deal(rows), lambda c: f"cribsol {c}"))
+        out = render(HistoryView(group_by_deal(rows), lambda c: f"cribsol {c}"))
         assert not any(ch in out for ch in "\x1b\x9b\u202e\x00\x08\x7f"), bad
         assert "2026-11-29 10:00" in out and max(len(line) for line in out.splitlines()) <= 80
 
@@ -221,7 +216,7 @@ def test_history_groups_an_earlier_code_with_todays_code_of_the_same_deal() -> N
     ]
     groups = group_by_deal(rows)
     assert [[r.id for r in group] for group in groups] == [[2, 1]]
-    assert f"deal {deal_code(Deck.from_seed(1))}" in text_of(HistoryView(groups, str))
+    assert f"deal {deal_code(Deck.from_seed(1))}" in render(HistoryView(groups, str))
 
 
 def test_the_help_a_game_had_is_said_hints_and_each_discard_taken_back() -> None:
@@ -286,7 +281,7 @@ def test_every_history_listing_points_to_replay_and_to_resume_only_with_one_unfi
     seen = {"play": "see a game", "match": "see a match", "drill": "see a drill"}
     for finished in (True, False):
         for command, view in _history_listings(finished).items():
-            out = text_of(view)
+            out = render(view)
             assert f"{seen[command]}: cribsol replay ID" in out, out
             resume = f"carry on: cribsol {command} --resume ID"
             assert (resume in out) is not finished, out
@@ -314,7 +309,7 @@ def test_the_resume_offer_leaves_no_word_alone_at_80_columns() -> None:
               "hand 40 of 40", "start a new drill", keep),
     ]  # fmt: skip
     for offer in offers:
-        out = text_of(offer_view(offer))
+        out = render(offer_view(offer))
         lines = [line for line in out.splitlines() if line.strip()]
         assert all(len(line) <= 80 and len(line.split()) > 1 for line in lines), out
         flat = " ".join(out.split())

@@ -19,6 +19,7 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import Output
 
 from solitaire.match.game import Match
+from solitaire.match.levels import DEFAULT_LEVEL
 from solitaire.store import History, resolve_data_dir
 from solitaire.ui import shell
 from solitaire.ui.match.browse import DealBrowser
@@ -145,7 +146,7 @@ def run_app(
     def session_for(history: History) -> MatchSession:
         return MatchSession(
             history,
-            args.vs or "standard",
+            args.vs or DEFAULT_LEVEL,
             new_match,
             explicit=args.seed is not None,
             resume_id=getattr(args, "resume", None),

@@ -15,7 +15,7 @@ import json
 import random
 from collections.abc import Callable, Mapping
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, Final
 
@@ -60,6 +60,7 @@ from solitaire.store import History, StoreError, Summary
 from solitaire.ui.kinds import MATCH
 from solitaire.ui.match.browse import DealBrowser
 from solitaire.ui.match.coaching import Coach, DealKey, Moment
+from solitaire.ui.picks import toggle_pick
 from solitaire.ui.rules import RulesPages
 from solitaire.ui.saved import (
     Claimed,
@@ -96,7 +97,13 @@ class Stage(StrEnum):
     MATCH_OVER = "match over"
 
 
-Loaded = tuple[Match, str, int]  # a stored match, its computer level, the events you saw
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A stored match replayed: the match, its computer level, and how many events you saw."""
+
+    match: Match
+    level: str
+    seen: int
 
 
 def _load_match(text: str) -> Loaded:
@@ -108,14 +115,14 @@ def _load_match(text: str) -> Loaded:
     if level not in PLAYERS or data["players"][YOU] != "you":
         raise RecordError(f"players {data['players']!r} are not you and a level")
     seen = data.get(SEEN, 0)  # a record of an earlier release carries it
-    return match, str(level), seen if type(seen) is int else 0
+    return Loaded(match, str(level), seen if type(seen) is int else 0)
 
 
 def _seen_beside(loaded: Loaded, screen: Mapping[str, Any]) -> Loaded:
     """A stored match with how far you had seen, as kept beside its record (untrusted: it
     only ever moves the screen back to your last move); else as its record said."""
     seen = screen.get(SEEN)
-    return loaded if type(seen) is not int else (loaded[0], loaded[1], seen)
+    return loaded if type(seen) is not int else replace(loaded, seen=seen)
 
 
 def computer_rng(seed: int, game: int, deal: int, move: int) -> random.Random:
@@ -246,24 +253,24 @@ class MatchSession(Sitting[Loaded, Match], RulesPages):
         return self.saved.pending
 
     def _enter(self, loaded: Loaded) -> None:
-        self.match, self.level, seen = loaded
+        self.match, self.level = loaded.match, loaded.level
         self.browser = None
         self._asked.clear()
         if self.coach is not None:
             self.coach.forget()
-        self._catch_up(seen)
+        self._catch_up(loaded.seen)
 
     def _describe(self, loaded: Loaded) -> str:
-        match, level = loaded[0], loaded[1]
-        said = f"{seed_words(match)}, against {level}"
+        match = loaded.match
+        said = f"{seed_words(match)}, against {loaded.level}"
         if match.counting:
             said += ", you count yourself" + (" with muggins" if match.muggins else "")
         return said
 
     def _standing(self, loaded: Loaded) -> str:
-        match = loaded[0]
+        match = loaded.match
         scores = (match.scores[YOU], match.scores[COMPUTER])
-        return standing(loaded[1], scores, match.games, match.game_number, match.match_points)
+        return standing(loaded.level, scores, match.games, match.game_number, match.match_points)
 
     def _current_standing(self) -> str:
         return standing(
@@ -536,14 +543,7 @@ class MatchSession(Sitting[Loaded, Match], RulesPages):
         if not self.discarding:
             self.lay(index)
             return
-        if index in self.selected:
-            self.selected.discard(index)
-        elif len(self.selected) < 2:
-            self.selected.add(index)
-        else:
-            self.message = "Two cards are picked already: unpick one first (its number or Space)."
-            return
-        self.message = ""
+        self.message = toggle_pick(self.selected, index)
 
     def move(self, step: int) -> None:
         """Move the cursor along your cards."""

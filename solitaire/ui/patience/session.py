@@ -38,6 +38,7 @@ from solitaire.ui.kinds import (
     record_text,
     stored_patience,
 )
+from solitaire.ui.picks import toggle_pick
 from solitaire.ui.saved import SavedGame, Sitting, saved_move
 
 if TYPE_CHECKING:
@@ -73,19 +74,29 @@ class Overlay(StrEnum):
     RULES = "rules"
 
 
-def _shown(kind: Panel | Overlay) -> property:
-    """A ``show_*`` switch over the one panel or overlay attribute: True when ``kind`` is
-    shown; setting it True shows ``kind`` (closing the other), False closes it."""
-    slot = "panel" if isinstance(kind, Panel) else "overlay"
+def _shown(kind: Panel) -> property:
+    """A read-only ``show_*`` view of the one panel attribute: True when ``kind`` is shown
+    (the session changes :attr:`PlaySession.panel` itself)."""
 
-    def get(self: object) -> bool:
-        return bool(getattr(self, slot) is kind)
+    def get(self: PlaySession) -> bool:
+        return self.panel is kind
 
-    def set_(self: object, on: bool) -> None:
+    return property(get, doc=f"Whether the {kind.value} is shown.")
+
+
+def _overlaid(kind: Overlay) -> property:
+    """A ``show_*`` switch over the one overlay attribute, as the shell's keys set it: True
+    when ``kind`` is shown; setting it True shows ``kind`` (closing the other), False closes
+    it."""
+
+    def get(self: PlaySession) -> bool:
+        return self.overlay is kind
+
+    def set_(self: PlaySession, on: bool) -> None:
         if on:
-            setattr(self, slot, kind)
-        elif getattr(self, slot) is kind:
-            setattr(self, slot, None)
+            self.overlay = kind
+        elif self.overlay is kind:
+            self.overlay = None
 
     return property(get, set_, doc=f"Whether the {kind.value} is shown.")
 
@@ -157,8 +168,8 @@ class PlaySession(Sitting[StoredGame, Deal]):
     show_why = _shown(Panel.WHY)
     show_all = _shown(Panel.ALL)
     show_rounds = _shown(Panel.ROUNDS)
-    show_help = _shown(Overlay.HELP)
-    show_rules = _shown(Overlay.RULES)
+    show_help = _overlaid(Overlay.HELP)
+    show_rules = _overlaid(Overlay.RULES)
 
     def __init__(
         self,
@@ -242,8 +253,7 @@ class PlaySession(Sitting[StoredGame, Deal]):
         self.milestones = ()
         self.selected.clear()
         self.cursor = 0
-        self.show_hint = self.show_all = self.show_rounds = self.show_why = False
-        self.undoable = False
+        self.panel = None
         self.all_round = 0
         self._advice = None
         self._chances = None
@@ -337,15 +347,7 @@ class PlaySession(Sitting[StoredGame, Deal]):
         if self.phase is not Phase.DISCARD or not 0 <= shown_at < len(self.game.shown):
             return
         self.cursor = shown_at
-        index = self.order[shown_at]
-        if index in self.selected:
-            self.selected.discard(index)
-        elif len(self.selected) < 2:
-            self.selected.add(index)
-        else:
-            self.message = "Two cards are picked already: unpick one first (its number or Space)."
-            return
-        self.message = ""
+        self.message = toggle_pick(self.selected, self.order[shown_at])
 
     def move(self, step: int) -> None:
         """Move the cursor left or right."""
@@ -358,21 +360,19 @@ class PlaySession(Sitting[StoredGame, Deal]):
 
     def hint(self) -> None:
         """Show or hide the advisor's table; showing it is recorded as a hint."""
-        if self.phase is not Phase.DISCARD:
-            return
-        self.show_hint = not self.show_hint
-        self.show_why = False
-        if self.show_hint:
-            self.show_hint = bool(self._record_hint())
+        self._toggle_hint(Panel.HINT)
 
     def why(self) -> None:
         """Show or hide why the best discard beats the picked one (or the next best): a hint."""
+        self._toggle_hint(Panel.WHY)
+
+    def _toggle_hint(self, panel: Panel) -> None:
+        """While discarding: close ``panel`` if shown, else show it once the hint is saved."""
         if self.phase is not Phase.DISCARD:
             return
-        self.show_why = not self.show_why
-        self.show_hint = False
-        if self.show_why:
-            self.show_why = bool(self._record_hint())
+        self.panel = None if self.panel is panel else panel
+        if self.panel is panel and not self._record_hint():
+            self.panel = None
 
     @saved_move("game")
     def _record_hint(self) -> bool:
@@ -426,7 +426,7 @@ class PlaySession(Sitting[StoredGame, Deal]):
         self.milestones = tuple(m for step in result.steps() for m in step.milestones)
         self.selected.clear()
         self.cursor = 0
-        self.show_hint = self.show_all = self.show_why = False
+        self.panel = None  # the rounds' review is only ever shown once the game is over
         self.all_round = 0
         self._advice = None
         self._chances = None
@@ -461,7 +461,7 @@ class PlaySession(Sitting[StoredGame, Deal]):
         self.reviews.pop()
         self.round_note = None
         self.milestones = ()
-        self.show_all = False
+        self.panel = None  # after a discard, only all 15 discards can be shown
         self._phase = Phase.DISCARD
         names = " ".join(c.symbol(self.ascii) for c in undo.discard)
         self.message = f"Round {undo.round} taken back: {names} are in your hand again. Pick again."
@@ -479,8 +479,7 @@ class PlaySession(Sitting[StoredGame, Deal]):
     def toggle_all(self) -> None:
         """Show or hide all 15 discards of a round with what each would have scored."""
         if self.phase in (Phase.RESULT, Phase.OVER) and self.reviews:
-            self.show_all = not self.show_all
-            self.show_rounds = False
+            self.panel = None if self.panel is Panel.ALL else Panel.ALL
             self.all_round = len(self.reviews)
             self.message = ""
 
@@ -501,10 +500,8 @@ class PlaySession(Sitting[StoredGame, Deal]):
 
     def toggle_rules(self) -> None:
         """Show or hide the rules, from their first page."""
-        self.show_rules = not self.show_rules
+        self.overlay = None if self.overlay is Overlay.RULES else Overlay.RULES
         self.rules_page = 0
-        if self.show_rules:
-            self.show_help = False
 
     def turn_rules_page(self, step: int, pages: int) -> None:
         """The rules' next or previous page (of ``pages``)."""
@@ -514,15 +511,14 @@ class PlaySession(Sitting[StoredGame, Deal]):
     def toggle_rounds(self) -> None:
         """When the game is over: show or hide the round-by-round review."""
         if self.phase is Phase.OVER:
-            self.show_rounds = not self.show_rounds
-            self.show_all = False
+            self.panel = None if self.panel is Panel.ROUNDS else Panel.ROUNDS
             self.message = ""
 
     def proceed(self) -> None:
         """Go on from a round's result: the next round, or the game's review."""
         if self.phase is not Phase.RESULT:
             return
-        self.show_all = False
+        self.panel = None  # in a round's result, only all 15 discards can be shown
         if self.game.is_over:
             self._finish()
             return

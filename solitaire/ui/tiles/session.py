@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from solitaire.core.names import command
@@ -65,14 +66,20 @@ __all__ = [
 TILES: Final = GAME  # the history's kind for tile games
 
 
-Loaded = tuple[TileGame, list[str], bool]  # a stored game: the game, the seats, the Servant rule
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A stored tile game replayed: the game, its seats, and whether the Servant rule is on."""
+
+    game: TileGame
+    names: tuple[str, ...]
+    servant: bool
 
 
 def _load_game(text: str) -> Loaded:
     """A stored tile game's record replayed, with its seats and whether the Servant rule is on."""
     data = load_record(text)
     game = replay(data, allow_unfinished=True)
-    return game, [str(n) for n in data["players"]], data.get("servant") == 1
+    return Loaded(game, tuple(str(n) for n in data["players"]), data.get("servant") == 1)
 
 
 class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
@@ -211,23 +218,20 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
         self.settle_deferred()
 
     def _enter(self, loaded: Loaded) -> None:
-        self.game, self.names, servant = loaded
-        self.names = list(self.names)
-        self.servant = self.asked_servant or servant
+        self.game, self.names = loaded.game, list(loaded.names)
+        self.servant = self.asked_servant or loaded.servant
         self.seen_by = None
         self._clear()
         if self.saved.pending is None:  # resumed, not offered: the computers go on
             self._settle()
 
     def _describe(self, loaded: Loaded) -> str:
-        game, names, _ = loaded
-        return f"{seed_words(game)}, {' against '.join(seat_names(names))}"
+        return f"{seed_words(loaded.game)}, {' against '.join(seat_names(loaded.names))}"
 
     def _standing(self, loaded: Loaded) -> str:
-        game, names, _ = loaded
-        shown = seat_names(names)
-        scores = ", ".join(f"{n} {s}" for n, s in zip(shown, game.returns(), strict=True))
-        return f"{scores}; turn {len(game.turns) + 1}"
+        shown = seat_names(loaded.names)
+        scores = ", ".join(f"{n} {s}" for n, s in zip(shown, loaded.game.returns(), strict=True))
+        return f"{scores}; turn {len(loaded.game.turns) + 1}"
 
     def _current_standing(self) -> str:
         return self.score_line()

@@ -2,29 +2,23 @@
 
 from __future__ import annotations
 
-import io
 import itertools
 import json
 from pathlib import Path
 
 import pytest
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
-from rich.console import Console
 
 from solitaire.cli import main
 from solitaire.match.decide.values import play_values
 from solitaire.match.drill import DRILL, Drill, drill_record, load_drill_record, replay_drill
 from solitaire.match.game import GoPoint, SaidGo
 from solitaire.store import History
-from solitaire.ui import shell
-from solitaire.ui.drill.app import build_app
 from solitaire.ui.drill.screen import DrillScreen
 from solitaire.ui.drill.session import DrillSession, Stage
 from solitaire.ui.kinds import KINDS
 from solitaire.ui.match.coaching import Coach
-from solitaire.ui.views import THEME
+from tests.ui import helpers
+from tests.ui.helpers import drive
 
 LEVEL = "standard"
 
@@ -34,16 +28,7 @@ def session_for(history: History, seed: int, hands: int = 2) -> DrillSession:
 
 
 def render(session: DrillSession, width: int = 80) -> list[str]:
-    buffer = io.StringIO()
-    Console(file=buffer, width=width, color_system=None, theme=THEME).print(DrillScreen(session))
-    return buffer.getvalue().rstrip("\n").split("\n")
-
-
-def drive(session: DrillSession, keys: str) -> str:
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text(keys)
-        pipe.close()
-        return shell.run_full_screen(build_app(session, pipe, DummyOutput()), session.quit)
+    return helpers.lines(DrillScreen(session), width)
 
 
 def next_key(session: DrillSession) -> str:

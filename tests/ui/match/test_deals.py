@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from pathlib import Path
 
 import pytest
-from rich.console import Console
+from rich.console import RenderableType
 
 from solitaire.cli import main
 from solitaire.match.game import Match
@@ -20,7 +19,7 @@ from solitaire.ui.match.deals import WIDE, DealView, rendered_lines
 from solitaire.ui.match.screen import MatchScreen
 from solitaire.ui.match.session import MatchSession
 from solitaire.ui.match.views import MatchView, did, possessive, result_text
-from solitaire.ui.views import THEME
+from tests.ui.helpers import render
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -112,11 +111,8 @@ def test_match_options_on_another_game_s_record_are_one_line(
     assert status == 2 and shown == "" and "--deal is for a match's record" in err
 
 
-def plain(renderable: object, width: int) -> list[str]:
-    console = Console(file=io.StringIO(), width=width, theme=THEME, force_terminal=False)
-    console.print(renderable)
-    assert isinstance(console.file, io.StringIO)
-    return console.file.getvalue().splitlines()
+def plain(renderable: RenderableType, width: int) -> list[str]:
+    return render(renderable, width).splitlines()
 
 
 @pytest.mark.parametrize("seed", [5, 8])

@@ -3,7 +3,6 @@ what the discard cost once the deal is counted, fitting 80x24 and using 120x40."
 
 from __future__ import annotations
 
-import io
 import json
 import random
 from collections.abc import Callable
@@ -11,7 +10,6 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 from solitaire.core.cards import ALL_CARDS
 from solitaire.match.discard_coach import advise_discard, cost_note, shown_parts, why_discard
@@ -22,8 +20,8 @@ from solitaire.ui.kinds import KINDS, MATCH
 from solitaire.ui.match.coaching import Coach
 from solitaire.ui.match.screen import MatchScreen
 from solitaire.ui.match.session import YOU, MatchSession, Stage
-from solitaire.ui.views import THEME
 from tests.faults import FULL, sqlite_error
+from tests.ui import helpers
 
 SEED = 31
 
@@ -33,10 +31,7 @@ def coached(history: History, seed: int = SEED) -> MatchSession:
 
 
 def render(session: MatchSession, width: int = 80, rows: int = 24) -> list[str]:
-    buffer = io.StringIO()
-    console = Console(file=buffer, width=width, color_system=None, theme=THEME)
-    console.print(MatchScreen(session, rows))
-    return buffer.getvalue().rstrip("\n").split("\n")
+    return helpers.lines(MatchScreen(session, rows), width)
 
 
 def saved_hints(history: History, session: MatchSession) -> list[object]:

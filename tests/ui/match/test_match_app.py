@@ -2,26 +2,21 @@
 
 from __future__ import annotations
 
-import io
 import json
 import random
 import re
 
 import pytest
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
-from rich.console import Console
+from rich.console import RenderableType
 
 from solitaire.match.game import GO, Counted, Discard, GoPoint, Lay, Match, SaidGo
 from solitaire.match.players import EasyPlayer, StandardPlayer, own_count
 from solitaire.match.record import load_match_record, match_record
 from solitaire.store import History
-from solitaire.ui import shell
-from solitaire.ui.match.app import build_app
 from solitaire.ui.match.screen import MatchScreen, ended_how
 from solitaire.ui.match.session import COMPUTER, MATCH, YOU, MatchSession, Stage
-from solitaire.ui.views import THEME
+from tests.ui import helpers
+from tests.ui.helpers import drive
 
 SEED = 12
 
@@ -33,15 +28,6 @@ def make_session(
     return MatchSession(
         history, "standard", lambda: Match(seed, games=games, counting=counting, muggins=muggins)
     )
-
-
-def drive(session: MatchSession, keys: str) -> str:
-    """Run the app on these keystrokes; it ends when they run out."""
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text(keys)
-        pipe.close()
-        app = build_app(session, input=pipe, output=DummyOutput())
-        return shell.run_full_screen(app, session.quit)
 
 
 def press(session: MatchSession, keys: str) -> None:
@@ -87,10 +73,7 @@ def engine_match(seed: int = SEED, games: int = 1) -> Match:
 
 
 def render(session: MatchSession, width: int = 80) -> list[str]:
-    buffer = io.StringIO()
-    console = Console(file=buffer, width=width, color_system=None, theme=THEME)
-    console.print(MatchScreen(session))
-    return buffer.getvalue().rstrip("\n").split("\n")
+    return helpers.lines(MatchScreen(session), width)
 
 
 def stored(history: History, session: MatchSession) -> dict[str, object]:
@@ -438,10 +421,8 @@ def test_the_help_says_both_tracks_carry_pegs_of_the_same_shape(
     assert "your pegs" not in text
 
 
-def render_board(board: object) -> list[str]:
-    buffer = io.StringIO()
-    Console(file=buffer, width=80, color_system=None, theme=THEME).print(board)
-    return buffer.getvalue().split("\n")
+def render_board(board: RenderableType) -> list[str]:
+    return helpers.render(board).split("\n")
 
 
 def test_the_count_is_shown_only_while_the_play_is_on(history: History) -> None:

@@ -3,14 +3,12 @@ review after a game, and every coach screen fitting 80x24."""
 
 from __future__ import annotations
 
-import io
 import time
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from itertools import takewhile
 
 import pytest
-from rich.console import Console
 
 from solitaire.core.cards import Card
 from solitaire.core.rounding import hundredths
@@ -23,7 +21,7 @@ from solitaire.store import History
 from solitaire.ui.match.coaching import Coach
 from solitaire.ui.match.screen import MatchScreen, advice_rows
 from solitaire.ui.match.session import YOU, MatchSession, Stage
-from solitaire.ui.views import THEME
+from tests.ui import helpers
 
 SEED = 21
 
@@ -33,9 +31,7 @@ def coached(history: History, seed: int = SEED) -> MatchSession:
 
 
 def render(session: MatchSession, width: int = 80) -> list[str]:
-    buffer = io.StringIO()
-    Console(file=buffer, width=width, color_system=None, theme=THEME).print(MatchScreen(session))
-    return buffer.getvalue().rstrip("\n").split("\n")
+    return helpers.lines(MatchScreen(session), width)
 
 
 def to_a_choice(session: MatchSession) -> None:
@@ -229,11 +225,10 @@ def test_a_long_reason_wraps_under_itself_not_under_the_card(width: int) -> None
         Threat("31-2", 2, Fraction(1, 5)),
     )
     advice = [CardAdvice(card, Fraction(-13, 7), 12, Fraction(21, 8), threats) for card in hand]
-    buffer = io.StringIO()
-    console = Console(file=buffer, width=width, color_system=None, theme=THEME)
-    for row in advice_rows(advice, hand, ascii=True)[1:-1]:
-        console.print(row)
-    lines = buffer.getvalue().rstrip("\n").split("\n")
+    drawn = "".join(
+        helpers.render(row, width) for row in advice_rows(advice, hand, ascii=True)[1:-1]
+    )
+    lines = drawn.rstrip("\n").split("\n")
     starts = [i for i, line in enumerate(lines) if line[:1].isdigit()]
     assert [lines[i][:4] for i in starts] == ["1 5H", "2 9C", "3 KD", "4 4S"]
     indent = lines[0].index("pegs")
@@ -254,11 +249,8 @@ def test_reasons_too_long_for_the_room_name_one_answer_each() -> None:
     advice = [CardAdvice(card, Fraction(-2), 0, Fraction(33, 20), threats) for card in hand]
 
     def shown(room: int | None) -> list[str]:
-        buffer = io.StringIO()
-        console = Console(file=buffer, width=80, color_system=None, theme=THEME)
-        for row in advice_rows(advice, hand, ascii=False, room=room):
-            console.print(row)
-        return buffer.getvalue().rstrip("\n").split("\n")
+        rows = advice_rows(advice, hand, ascii=False, room=room)
+        return "".join(helpers.render(row) for row in rows).rstrip("\n").split("\n")
 
     roomy, tight = shown(None), shown(10)
     assert len(roomy) > 10 and "0.40 from a pair (20%)" in " ".join(roomy)

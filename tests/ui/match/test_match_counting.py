@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import random
 import re
@@ -11,7 +10,6 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 from solitaire.core.scoring import score_total
 from solitaire.match.game import (
@@ -32,7 +30,7 @@ from solitaire.ui.kinds import KINDS, MATCH
 from solitaire.ui.match.screen import MatchScreen, claim_line, event_line, spoken
 from solitaire.ui.match.session import SEEN, YOU, MatchSession, Stage
 from solitaire.ui.match.views import MatchView
-from solitaire.ui.views import THEME
+from tests.ui import helpers
 
 SEED = 21
 
@@ -46,9 +44,7 @@ def counting_session(history: History, seed: int = SEED, **kw: object) -> MatchS
 
 
 def render(session: MatchSession, width: int = 80) -> list[str]:
-    buffer = io.StringIO()
-    Console(file=buffer, width=width, color_system=None, theme=THEME).print(MatchScreen(session))
-    return buffer.getvalue().rstrip("\n").split("\n")
+    return helpers.lines(MatchScreen(session), width)
 
 
 def true_count(session: MatchSession) -> int:
@@ -336,11 +332,7 @@ def test_the_match_view_explains_each_score_with_the_muggins_column() -> None:
             match.claim(YOU, 0)  # every point missed goes to the computer
         else:
             match.apply(StandardPlayer().choose(match.observation(seat)), player=seat)
-    buffer = io.StringIO()
-    Console(file=buffer, width=100, color_system=None, theme=THEME).print(
-        MatchView(match, ("you", "standard"))
-    )
-    text = buffer.getvalue()
+    text = helpers.render(MatchView(match, ("you", "standard")), 100)
     assert "muggins" in text
     before = (0, 0)
     checked = 0

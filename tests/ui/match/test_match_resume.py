@@ -4,7 +4,6 @@ lists matches, replay ID replays one, and the patience's --resume/--again name t
 from __future__ import annotations
 
 import argparse
-import io
 import json
 from pathlib import Path
 
@@ -12,7 +11,6 @@ import pytest
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-from rich.console import Console
 
 from solitaire.cli import main
 from solitaire.match.game import Match
@@ -20,31 +18,22 @@ from solitaire.match.record import load_match_record, match_record
 from solitaire.match.summary import match_summary
 from solitaire.patience.game import Game
 from solitaire.store import History, StoreError
-from solitaire.ui import shell
 from solitaire.ui.kinds import MATCH
-from solitaire.ui.match.app import build_app, run_app
+from solitaire.ui.match.app import run_app
 from solitaire.ui.match.screen import MatchScreen
 from solitaire.ui.match.session import SEEN, MatchSession, Stage
 from solitaire.ui.patience.session import PlaySession
-from solitaire.ui.views import THEME
 from tests import stored as pstore
+from tests.ui import helpers
+from tests.ui.helpers import drive
 
 
 def session_for(history: History, seed: int, level: str = "standard", **kw: object) -> MatchSession:
     return MatchSession(history, level, lambda: Match(seed), **kw)  # type: ignore[arg-type]
 
 
-def drive(session: MatchSession, keys: str) -> str:
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text(keys)
-        pipe.close()
-        return shell.run_full_screen(build_app(session, pipe, DummyOutput()), session.quit)
-
-
 def render(session: MatchSession, width: int = 80) -> str:
-    buffer = io.StringIO()
-    Console(file=buffer, width=width, color_system=None, theme=THEME).print(MatchScreen(session))
-    return buffer.getvalue()
+    return helpers.render(MatchScreen(session), width)
 
 
 def saved(history: History, game_id: int) -> dict[str, object]:

@@ -3,29 +3,23 @@ screen, the keys turn them, and the game's keys stand aside while they are shown
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-from rich.console import Console
 
 from solitaire.match.drill import Drill
 from solitaire.match.game import Match
 from solitaire.match.rules import rules_text
 from solitaire.store import History
-from solitaire.ui import shell
-from solitaire.ui.drill.app import build_app as drill_app
 from solitaire.ui.drill.screen import DrillScreen
 from solitaire.ui.drill.session import DrillSession
 from solitaire.ui.kinds import KINDS
-from solitaire.ui.match.app import build_app as match_app
 from solitaire.ui.match.coaching import Coach
 from solitaire.ui.match.screen import MatchScreen, rules_pages
 from solitaire.ui.match.session import MatchSession
-from solitaire.ui.views import THEME, rules_lines
+from solitaire.ui.views import rules_lines
+from tests.ui.helpers import drive, lines
 
 PAGE_DOWN = "\x1b[6~"
 
@@ -35,23 +29,10 @@ def history(tmp_path: Path) -> History:
     return History(tmp_path / "data", kinds=KINDS)
 
 
-def drive(session: MatchSession | DrillSession, keys: str) -> None:
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text(keys)
-        pipe.close()
-        build = match_app if isinstance(session, MatchSession) else drill_app
-        app = build(session, input=pipe, output=DummyOutput())  # type: ignore[arg-type]
-        shell.run_full_screen(app, session.quit)
-
-
 def drawn(session: MatchSession | DrillSession, columns: int, rows: int) -> list[str]:
-    out = Console(file=io.StringIO(), width=columns, color_system=None, theme=THEME)
     if isinstance(session, MatchSession):
-        out.print(MatchScreen(session, rows, columns))
-    else:
-        out.print(DrillScreen(session, rows, columns))
-    assert isinstance(out.file, io.StringIO)
-    return [line.rstrip() for line in out.file.getvalue().rstrip("\n").split("\n")]
+        return [line.rstrip() for line in lines(MatchScreen(session, rows, columns), columns)]
+    return [line.rstrip() for line in lines(DrillScreen(session, rows, columns), columns)]
 
 
 def sessions(history: History) -> list[MatchSession | DrillSession]:

@@ -3,12 +3,10 @@ cards laid in the play since the count was 0 (which have no name of their own on
 
 from __future__ import annotations
 
-import io
 import re
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 from solitaire.cli import main
 from solitaire.match.drill import Drill
@@ -20,7 +18,7 @@ from solitaire.ui.kinds import KINDS
 from solitaire.ui.match.coaching import Coach
 from solitaire.ui.match.screen import MatchScreen
 from solitaire.ui.match.session import MatchSession
-from solitaire.ui.views import THEME
+from tests.ui.helpers import render
 
 ROOT = Path(__file__).resolve().parents[3]
 DOCS = ["README.md", "docs/MATCH.md", "docs/RULES-MATCH.md"]
@@ -45,13 +43,6 @@ def test_every_series_the_docs_and_the_help_name_is_of_games(
         assert re.search(r"\bgames?\b|--games|skunk|\bmatch\b", sentence), sentence
 
 
-def _render(screen: object) -> str:
-    out = Console(file=io.StringIO(), width=80, color_system=None, theme=THEME)
-    out.print(screen)
-    assert isinstance(out.file, io.StringIO)
-    return out.file.getvalue()
-
-
 def test_a_one_game_match_and_a_drill_never_say_series(tmp_path: Path) -> None:
     """Every screen of a whole one-game match, the coach open at each of your cards, and a
     drill: there is no series of games here, so "series" may not appear."""
@@ -59,25 +50,25 @@ def test_a_one_game_match_and_a_drill_never_say_series(tmp_path: Path) -> None:
         session = MatchSession(history, "standard", lambda: Match(11), coach=Coach())
         seen = []
         while session.stage.value != "match over":
-            seen.append(_render(MatchScreen(session)))
+            seen.append(render(MatchScreen(session)))
             if session.discarding:
                 session.toggle(0)
                 session.toggle(1)
                 session.confirm()
             elif session.your_turn:
                 session.toggle_coach()
-                seen.append(_render(MatchScreen(session)))
+                seen.append(render(MatchScreen(session)))
                 session.toggle_coach()
                 session.lay(next(i for i, c in enumerate(session.hand) if session.playable(c)))
             else:
                 session.enter()
-        seen.append(_render(MatchScreen(session)))
+        seen.append(render(MatchScreen(session)))
         session.show_help = True
-        seen.append(_render(MatchScreen(session)))
+        seen.append(render(MatchScreen(session)))
         session.close()
         drill = DrillSession(history, lambda: Drill(3, 2, "standard"), coach=Coach())
         for _ in range(40):
-            seen.append(_render(DrillScreen(drill)))
+            seen.append(render(DrillScreen(drill)))
             if drill.stage.value == "play" and drill.hand:
                 drill.lay(next(i for i, c in enumerate(drill.hand) if drill.playable(c)))
             else:

@@ -3,11 +3,9 @@ play coach says what each card leaves the reply, and both coaches say what they 
 
 from __future__ import annotations
 
-import io
 from functools import partial
 
 import pytest
-from rich.console import Console
 
 from solitaire.core.cards import Card
 from solitaire.match.drill import Drill
@@ -20,13 +18,7 @@ from solitaire.ui.drill.session import DrillSession
 from solitaire.ui.match.coaching import Coach
 from solitaire.ui.match.screen import KEYS, MatchScreen
 from solitaire.ui.match.session import YOU, MatchSession
-from solitaire.ui.views import THEME
-
-
-def render(screen: object, width: int = 80) -> list[str]:
-    buffer = io.StringIO()
-    Console(file=buffer, width=width, color_system=None, theme=THEME).print(screen)
-    return buffer.getvalue().rstrip("\n").split("\n")
+from tests.ui import helpers
 
 
 def said(lines: list[str]) -> str:
@@ -55,7 +47,7 @@ def test_w_in_the_play_explains_the_card_just_laid_not_the_discard(
     to_a_choice(session)
     if not session.match.deal.plays:  # before your first card: the discard, as before
         session.why()
-        assert "Why the best discard is best" in said(render(MatchScreen(session)))
+        assert "Why the best discard is best" in said(helpers.lines(MatchScreen(session)))
         session.why()
     view = session.match.observation(YOU)
     worst = min(session.hand, key=lambda card: (card.rank != session.hand[0].rank, card))
@@ -65,7 +57,7 @@ def test_w_in_the_play_explains_the_card_just_laid_not_the_discard(
     assert session.show_why and session.explaining_card
     for width, rows in ((80, 24), (120, 40)):
         screen = MatchScreen(session, rows)
-        lines = render(screen, width)
+        lines = helpers.lines(screen, width)
         text = said(lines)
         assert len(lines) <= rows and max(map(len, lines)) <= width
         assert "Why your last card is worth what it is" in text
@@ -83,7 +75,7 @@ def test_the_help_says_what_w_explains_when(history: History) -> None:
     assert w == "why: in the play, your card just laid; else the best discard"
     session = MatchSession(history, "standard", lambda: Match(11), coach=Coach())
     session.show_help = True
-    lines = render(MatchScreen(session))
+    lines = helpers.lines(MatchScreen(session))
     assert len(lines) <= 24 and any(line.split()[:1] == ["w"] and w in line for line in lines)
 
 
@@ -98,7 +90,7 @@ def test_every_row_of_the_play_coach_says_what_the_card_leaves_the_reply(
         assert advice is not None
         view = session.match.observation(YOU)
         for width, rows in ((80, 24), (120, 40)):
-            lines = render(MatchScreen(session, rows), width)
+            lines = helpers.lines(MatchScreen(session, rows), width)
             assert len(lines) <= rows and max(map(len, lines)) <= width
             text = said(lines)
             assert "Coach: each card ranked by points" in text
@@ -124,7 +116,7 @@ def test_near_the_end_both_coaches_rank_by_the_chance_of_winning_and_say_so(
     session = near_the_end(history)
     session.toggle_coach()
     assert session.discard_advice() is not None
-    discard = said(render(MatchScreen(session)))
+    discard = said(helpers.lines(MatchScreen(session)))
     assert "15 discards ranked by your chance of winning" in discard
     session.toggle(0)
     session.toggle(4)
@@ -140,7 +132,7 @@ def test_near_the_end_both_coaches_rank_by_the_chance_of_winning_and_say_so(
     chances = [item.chance or 0.0 for item in advice]
     assert chances == sorted(chances, reverse=True)
     for width, rows in ((80, 24), (120, 40)):
-        lines = render(MatchScreen(session, rows), width)
+        lines = helpers.lines(MatchScreen(session, rows), width)
         assert len(lines) <= rows and max(map(len, lines)) <= width
         play = said(lines)
         assert "Coach: each card ranked by your chance of winning, then points" in play
@@ -153,24 +145,26 @@ def test_near_the_end_both_coaches_rank_by_the_chance_of_winning_and_say_so(
     assert advice[0].chance is not None and worst.chance is not None
     session.lay(session.hand.index(worst.card))
     session.why()
-    text = said(render(MatchScreen(session)))
+    text = said(helpers.lines(MatchScreen(session)))
     lost = f"{advice[0].chance - worst.chance:.1%}"
     mine, best = f"{worst.chance:.1%}", f"{advice[0].chance:.1%}"
     assert f"Your {worst.card.symbol()}: {mine} chance of winning" in text
     assert f"against {best} for the {advice[0].card.symbol()}, the best (ranked by your" in text
     session.why()
     note = f"laying the {worst.card.symbol()} cost {lost} of your chance of winning the game"
-    assert note in said(render(MatchScreen(session)))
+    assert note in said(helpers.lines(MatchScreen(session)))
 
 
 def test_far_from_the_end_both_coaches_say_they_rank_by_points(history: History) -> None:
     session = MatchSession(history, "standard", lambda: Match(11), coach=Coach())
     session.toggle_coach()
-    assert "15 discards ranked by points as expert does" in said(render(MatchScreen(session)))
+    assert "15 discards ranked by points as expert does" in said(
+        helpers.lines(MatchScreen(session))
+    )
     session.toggle_coach()
     to_a_choice(session)
     session.toggle_coach()
-    assert "Coach: each card ranked by points:" in said(render(MatchScreen(session)))
+    assert "Coach: each card ranked by points:" in said(helpers.lines(MatchScreen(session)))
 
 
 def test_w_in_the_drill_explains_the_card_just_laid(history: History) -> None:
@@ -181,7 +175,7 @@ def test_w_in_the_drill_explains_the_card_just_laid(history: History) -> None:
     card = session.hand[1]
     session.lay(1)
     session.why()
-    lines = render(DrillScreen(session))
+    lines = helpers.lines(DrillScreen(session))
     text = said(lines)
     assert len(lines) <= 24 and max(map(len, lines)) <= 80
     assert "Why your last card is worth what it is" in text
@@ -197,7 +191,7 @@ def test_w_in_the_drill_explains_the_card_just_laid(history: History) -> None:
     assert "it cost" not in text  # the grade says the cost, exactly, once
     assert f"The {card.symbol()} cost {float(grade.loss):.2f} points" in text
     session.why()
-    assert "Why your last card" not in said(render(DrillScreen(session)))
+    assert "Why your last card" not in said(helpers.lines(DrillScreen(session)))
 
 
 def test_a_card_laid_alone_is_said_to_be_no_choice(history: History) -> None:
@@ -224,7 +218,7 @@ def test_the_drill_coach_fits_80_by_24_with_what_each_card_leaves(history: Histo
                 advice = session.advice()
                 assert advice is not None
                 session.message = "a message line"
-                lines = render(DrillScreen(session))
+                lines = helpers.lines(DrillScreen(session))
                 assert len(lines) <= 24 and max(map(len, lines)) <= 80, "\n".join(lines)
                 view = session.drill.observation()
                 text = said(lines)

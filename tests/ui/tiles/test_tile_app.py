@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import random
 import tempfile
 from collections.abc import Iterator
@@ -10,10 +9,6 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
-from rich.console import Console
 
 from solitaire.store import History
 from solitaire.tiles.board import Board, square_name
@@ -31,13 +26,12 @@ from solitaire.tiles.moves import (
 from solitaire.tiles.players import expert, greedy
 from solitaire.tiles.record import game_record, load_record
 from solitaire.tiles.tiles import FULL_SET, Tile
-from solitaire.ui import shell
 from solitaire.ui.kinds import KINDS
-from solitaire.ui.tiles.app import build_app
 from solitaire.ui.tiles.screen import tile_screen
 from solitaire.ui.tiles.session import TILES, Stage, TileSession, parse_typed, typed_form
-from solitaire.ui.views import THEME
 from tests.tiles.quick_greedy import quick_greedy
+from tests.ui import helpers
+from tests.ui.helpers import drive
 
 SEED = 21
 
@@ -50,15 +44,6 @@ def history(tmp_path: Path) -> Iterator[History]:
 
 def make_session(history: History, seed: int = SEED, explicit: bool = False) -> TileSession:
     return TileSession(history, ["Ann", "expert"], lambda: TileGame(seed), explicit=explicit)
-
-
-def drive(session: TileSession, keys: str) -> str:
-    """Run the app on these keystrokes; it ends when they run out."""
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text(keys)
-        pipe.close()
-        app = build_app(session, input=pipe, output=DummyOutput())
-        return shell.run_full_screen(app, session.quit)
 
 
 def engine_game(seed: int) -> tuple[TileGame, str]:
@@ -167,10 +152,7 @@ def test_resume_at_any_point(history: History, engine: tuple[TileGame, str], mov
 
 
 def render(session: TileSession, width: int, height: int) -> list[str]:
-    out = Console(file=io.StringIO(), width=width, theme=THEME, color_system=None)
-    out.print(tile_screen(session, width, height))
-    assert isinstance(out.file, io.StringIO)
-    return out.file.getvalue().rstrip("\n").split("\n")
+    return helpers.lines(tile_screen(session, width, height), width)
 
 
 def test_every_screen_fits_80x24(history: History, engine: tuple[TileGame, str]) -> None:
@@ -517,9 +499,7 @@ def test_a_deferred_start_shows_the_board_before_the_computer_moves(history: His
     session = TileSession(history, ["Ann", "expert"], lambda: TileGame(seed), defer=True)
     before: Stage = session.stage
     assert session.deferred and session.game.turns == [] and before is Stage.WAIT
-    text = Console(file=io.StringIO(), width=80, theme=THEME)
-    text.print(tile_screen(session, 80, 24))
-    shown = text.file.getvalue()  # type: ignore[attr-defined]
+    shown = helpers.render(tile_screen(session, 80, 24))
     assert "expert drew lowest and moves first" in shown and "q quit" in shown
     assert session.settle_deferred() and not session.settle_deferred()
     stage: Stage = session.stage  # the property read again, after the move

@@ -8,7 +8,6 @@ To pin the 80x24 screens again after a deliberate change to them:
 
 from __future__ import annotations
 
-import io
 import itertools
 import json
 import re
@@ -18,7 +17,6 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 from solitaire.store import History
 from solitaire.tiles.game import TileGame
@@ -33,8 +31,8 @@ from solitaire.ui.tiles.screen import (
     tile_screen,
 )
 from solitaire.ui.tiles.session import TileSession
-from solitaire.ui.views import THEME
 from tests.tiles.quick_greedy import quick_greedy
+from tests.ui.helpers import lines
 
 PINNED = Path(__file__).resolve().parents[2] / "fixtures" / "tiles" / "screens-80x24.json"
 SEED = 3  # at turn 12 (Ann to move) Ann can lay H2:JD I2:3L J2:8D K2:6L L2:9D/6 for 58
@@ -185,10 +183,7 @@ TILE = re.compile(r"([ >+*])([A2-9TJQK][DLdl]|[·.])")
 
 def plain(session: TileSession, width: int, height: int) -> list[str]:
     """The screen without colour, one string a row; it fits the terminal."""
-    out = Console(file=io.StringIO(), width=width, theme=THEME, color_system=None)
-    out.print(tile_screen(session, width, height))
-    assert isinstance(out.file, io.StringIO)
-    rows = out.file.getvalue().rstrip("\n").split("\n")
+    rows = lines(tile_screen(session, width, height), width)
     assert len(rows) <= height, (width, height)
     assert max(map(len, rows)) <= width, (width, height)
     return rows

@@ -3,13 +3,11 @@ move and turned tiles on the board, the rules page and the help's marks, keys be
 
 from __future__ import annotations
 
-import io
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 from solitaire.store import History
 from solitaire.tiles.game import Ending, TileGame
@@ -22,11 +20,10 @@ from solitaire.ui.kinds import KINDS
 from solitaire.ui.tiles.screen import MARKS, rules_pages, tile_screen
 from solitaire.ui.tiles.session import Stage, TileSession, typed_form
 from solitaire.ui.tiles.views import ending_text, game_view
-from solitaire.ui.views import THEME
 from tests.faults import FULL, sqlite_error
 from tests.tiles.quick_greedy import quick_greedy
 from tests.tiles.test_closed_board import ISSUE_MOVES
-from tests.ui.tiles.test_tile_app import drive
+from tests.ui.helpers import drive, render
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -35,13 +32,6 @@ ROOT = Path(__file__).resolve().parents[3]
 def history(tmp_path: Path) -> Iterator[History]:
     with History(tmp_path / "data", kinds=KINDS) as h:
         yield h
-
-
-def render(thing: object, width: int = 80) -> str:
-    out = Console(file=io.StringIO(), width=width, theme=THEME, color_system=None)
-    out.print(thing)
-    assert isinstance(out.file, io.StringIO)
-    return out.file.getvalue()
 
 
 def screen(session: TileSession, width: int = 80, height: int = 24) -> str:

@@ -5,17 +5,12 @@ add up to its score, or a "+N more lines" pointer says Tab shows them all; the w
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
 
 import pytest
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
-from rich.console import Console
 
 from solitaire.store import History
 from solitaire.tiles.game import TileGame
@@ -23,11 +18,11 @@ from solitaire.tiles.moves import Play
 from solitaire.tiles.players import expert
 from solitaire.ui import shell
 from solitaire.ui.kinds import KINDS
-from solitaire.ui.tiles.app import build_app
 from solitaire.ui.tiles.screen import MORE, more_to_show, tile_screen, whole_pages
 from solitaire.ui.tiles.session import Stage, TileSession
-from solitaire.ui.views import THEME
 from tests.tiles.quick_greedy import quick_greedy
+from tests.ui import helpers
+from tests.ui.helpers import drive
 
 SIZES = [(80, 24), (90, 30), (120, 40)]
 HEAD = re.compile(r"^\S.*: .* for (\d+)$")
@@ -44,10 +39,7 @@ def history(tmp_path: Path) -> Iterator[History]:
 
 
 def render(session: TileSession, width: int, height: int) -> list[str]:
-    out = Console(file=io.StringIO(), width=width, theme=THEME, color_system=None)
-    out.print(tile_screen(session, width, height))
-    assert isinstance(out.file, io.StringIO)
-    rows = [row.rstrip() for row in out.file.getvalue().rstrip("\n").split("\n")]
+    rows = [row.rstrip() for row in helpers.lines(tile_screen(session, width, height), width)]
     assert len(rows) <= height and max(map(len, rows)) <= width
     return rows
 
@@ -143,13 +135,6 @@ def test_the_count_prompt_lists_every_crib_hand_or_points_to_them(history: Histo
             session.count = str(score.total)
             session.enter()
     assert cut
-
-
-def drive(session: TileSession, keys: str) -> None:
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text(keys)
-        pipe.close()
-        shell.run_full_screen(build_app(session, input=pipe, output=DummyOutput()), session.quit)
 
 
 def test_tab_opens_the_whole_view_its_keys_turn_pages_and_leave_the_game_alone(

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import io
 import random
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
-from rich.console import Console
 
 from solitaire.store import History, StoreError
 from solitaire.tiles.game import TileGame
@@ -19,13 +14,12 @@ from solitaire.tiles.joker import apply_counted, close_count
 from solitaire.tiles.moves import Play
 from solitaire.tiles.record import game_record, load_record
 from solitaire.tiles.registry import make_player
-from solitaire.ui import shell
 from solitaire.ui.kinds import KINDS
-from solitaire.ui.tiles.app import build_app
 from solitaire.ui.tiles.screen import tile_screen
 from solitaire.ui.tiles.session import TILES, Stage, TileSession
-from solitaire.ui.views import THEME
 from tests.tiles.quick_greedy import quick_greedy
+from tests.ui import helpers
+from tests.ui.helpers import drive
 
 
 @pytest.fixture
@@ -34,18 +28,8 @@ def history(tmp_path: Path) -> Iterator[History]:
         yield h
 
 
-def drive(session: TileSession, keys: str) -> None:
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text(keys)
-        pipe.close()
-        shell.run_full_screen(build_app(session, input=pipe, output=DummyOutput()), session.quit)
-
-
 def render(session: TileSession, width: int = 80, height: int = 24) -> list[str]:
-    out = Console(file=io.StringIO(), width=width, theme=THEME, color_system=None)
-    out.print(tile_screen(session, width, height))
-    assert isinstance(out.file, io.StringIO)
-    return out.file.getvalue().rstrip("\n").split("\n")
+    return helpers.lines(tile_screen(session, width, height), width)
 
 
 def stage(session: TileSession) -> Stage:

@@ -4,12 +4,10 @@ marked as laid, and the cursor that kept a square's mark hidden."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 from solitaire.store import History
 from solitaire.tiles.game import TileGame
@@ -18,8 +16,8 @@ from solitaire.ui.kinds import KINDS
 from solitaire.ui.tiles.screen import tile_screen
 from solitaire.ui.tiles.session import Stage, TileSession
 from solitaire.ui.tiles.views import board_text
-from solitaire.ui.views import THEME
 from tests.tiles.quick_greedy import quick_greedy
+from tests.ui.helpers import render
 from tests.ui.tiles.test_tile_app import refusals_on_the_board
 
 SIZES = [(80, 24), (120, 40)]
@@ -33,10 +31,7 @@ def history(tmp_path: Path) -> Iterator[History]:
 
 def screen(session: TileSession, width: int, height: int) -> str:
     """The screen as plain text, its rows joined and its spaces collapsed."""
-    out = Console(file=io.StringIO(), width=width, theme=THEME, color_system=None)
-    out.print(tile_screen(session, width, height))
-    assert isinstance(out.file, io.StringIO)
-    return " ".join(out.file.getvalue().split())
+    return " ".join(render(tile_screen(session, width, height), width).split())
 
 
 @pytest.mark.parametrize("seed", [101, 12])
@@ -200,9 +195,7 @@ def test_the_replay_of_a_player_who_went_out_shows_no_signed_zero(tmp_path: Path
             break
     else:
         pytest.fail("no game of 40 ended with a player out")
-    console = Console(file=io.StringIO(), width=100, theme=THEME, color_system=None)
-    console.print(game_view(game, ["Ann", "Bob"], "title"))
-    text = console.file.getvalue()  # type: ignore[attr-defined]
+    text = render(game_view(game, ["Ann", "Bob"], "title"), 100)
     assert "-0 (" not in text and "(-)" not in text
     assert "none" in text
 
@@ -228,9 +221,7 @@ def test_the_solitaires_end_shows_its_worst_moves_whole_at_80x24(history: Histor
         f"#{gaps.index(g) + 1} {('dark', 'light')[g.player]} {g.points}/{g.best}" for g in worst
     ]
     for width, height in SIZES:
-        out = Console(file=io.StringIO(), width=width, theme=THEME, color_system=None)
-        out.print(tile_screen(session, width, height))
-        rows = out.file.getvalue().splitlines()  # type: ignore[attr-defined]
+        rows = render(tile_screen(session, width, height), width).splitlines()
         shown = [m.group(0) for row in rows for m in re.finditer(r"#\d+ \w+ \d+/\d+", row)]
         assert shown == wanted, (width, rows)
         assert not any("more lines" in row for row in rows)
