@@ -61,6 +61,13 @@ def build_app(
     app = shell.full_screen_app(root, screen, keys, input=input, output=output)
     session.coach.on_ready = app.invalidate  # the coach answers from its own process
     start_after_first_frame(app, session.coach)
+
+    def settle(_: object) -> None:  # the opponent's held-back discard, once a screen is up
+        if session.drill.waiting:
+            session.settle()
+            app.invalidate()
+
+    app.after_render += settle
     return app
 
 
