@@ -23,6 +23,7 @@ from solitaire.ui.drill.app import build_app
 from solitaire.ui.drill.screen import DrillScreen
 from solitaire.ui.drill.session import DrillSession, Stage
 from solitaire.ui.kinds import KINDS
+from solitaire.ui.match import coaching
 from solitaire.ui.match.coaching import Coach
 from solitaire.ui.views import THEME
 
@@ -276,12 +277,22 @@ def test_the_opponents_first_discard_waits_for_the_first_frame_and_changes_nothi
     """A drill made ``deferred`` (as ``cribsol drill`` makes it) draws your cards before the
     opponent's first discard; the app has it made once that frame is drawn, a card laid
     first has it made too, and the drill then goes as one made at once."""
-    waiting = DrillSession(history, lambda: Drill(9, 1, "expert", deferred=True), coach=Coach())
+
+    class Held(coaching._AfterFirstFrame):
+        """The app's coach, its process never started: its own handler of the first frame
+        runs beside the drill's."""
+
+        def open(self) -> None:
+            pass
+
+    held = Coach(Held())
+    waiting = DrillSession(history, lambda: Drill(9, 1, "expert", deferred=True), coach=held)
     assert waiting.drill.waiting
     screen = render(waiting)
     assert any(line.startswith("Your cards  1 ") for line in screen)
     drive(waiting, "q")
     assert not waiting.drill.waiting  # made after the first frame, before any key
+    waiting.close()
     at_once = DrillSession(history, lambda: Drill(9, 1, "expert"), coach=Coach())
     assert render(waiting) == render(at_once)
     laid = DrillSession(history, lambda: Drill(9, 1, "expert", deferred=True), coach=Coach())
