@@ -189,10 +189,11 @@ main(sys.argv[3:])
 """
 
 
-@pytest.mark.parametrize("game", ["play", "match", "tiles"])
+@pytest.mark.parametrize("game", ["play", "match", "tiles", "drill"])
 def test_a_game_s_first_screen_loads_no_module_it_does_not_show(game: str, tmp_path: Path) -> None:
     """Each game's first full screen is drawn before markdown (the rules' page), numpy (the
-    analyses), multiprocessing (the coach's process) or another game's engine are loaded."""
+    analyses, the drill's opponent), multiprocessing (the coach's process) or another game's
+    engine are loaded."""
     import contextlib
     import os
     import pty
@@ -203,7 +204,8 @@ def test_a_game_s_first_screen_loads_no_module_it_does_not_show(game: str, tmp_p
     found = tmp_path / "late.txt"
     engines = {"play": "solitaire.patience.game", "match": "solitaire.match.game"}
     engines["tiles"] = "solitaire.tiles.game"
-    others = [engine for name, engine in engines.items() if name != game]
+    engines["drill"] = engines["match"]  # the drill plays hands of the match
+    others = sorted({engine for engine in engines.values() if engine != engines[game]})
     env = {**os.environ, "CRIBSOL_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm"}
     leader, follower = pty.openpty()
     process = subprocess.Popen(

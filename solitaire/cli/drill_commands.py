@@ -13,7 +13,6 @@ from solitaire.cli.common import (
     make_console,
     open_history,
 )
-from solitaire.cli.stored import drill_tallies, stored_drills
 from solitaire.cli.terminal import on_a_terminal
 from solitaire.core.errors import InputError
 from solitaire.core.names import command
@@ -27,7 +26,7 @@ from solitaire.match.levels import DEFAULT_HANDS, DRILL_LEVEL
 from solitaire.ui.drill.views import DrillView
 from solitaire.ui.saved import seed_words
 
-__all__ = ["drill_tallies", "replay_drill_record", "stored_drills"]
+__all__ = ["replay_drill_record"]
 
 
 def replay_drill_record(
@@ -70,12 +69,13 @@ def cmd_drill(args: argparse.Namespace) -> int:
     from solitaire.ui.drill.app import run_app  # the interactive skin loads only when needed
     from solitaire.ui.drill.session import new_seed
 
-    first = [Drill(args.seed, args.hands, args.vs)] if args.seed is not None else []
+    # deferred: the opponent's first discard (its search, numpy) waits for the first screen
+    first = [Drill(args.seed, args.hands, args.vs, deferred=True)] if args.seed is not None else []
 
     def new_drill() -> Drill:
         if first:
             return first.pop()
-        drill = Drill(new_seed(), args.hands, args.vs)
+        drill = Drill(new_seed(), args.hands, args.vs, deferred=True)
         drill.seed_chosen = False  # secret until the drill ends
         return drill
 

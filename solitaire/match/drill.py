@@ -35,7 +35,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from solitaire.core.cards import Card, check_card
 from solitaire.core.errors import InputError
@@ -49,13 +49,14 @@ from solitaire.core.untrusted import (
     parse_record,
     safe_text,
 )
-from solitaire.match.decide.search import MODELS, Model
-from solitaire.match.decide.values import play_values
 from solitaire.match.game import GO, Discard, Lay, Match, Observation, Phase, deal_deck
 from solitaire.match.levels import DEFAULT_HANDS, DRILL_LEVEL, MAX_HANDS
 from solitaire.match.players import PLAYERS, Player, advance, discard_values
 from solitaire.match.registry import make_player
 from solitaire.match.tally import DrillTally
+
+if TYPE_CHECKING:  # the search (and numpy) load with the first grade, not with the drill
+    from solitaire.match.decide.search import Model
 
 __all__ = [
     "DEFAULT_HANDS",
@@ -103,6 +104,8 @@ class Drill:
         hands: int = DEFAULT_HANDS,
         opponent: str = DRILL_LEVEL,
         model: Model = "honest",
+        *,
+        deferred: bool = False,
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise InputError(f"invalid seed {seed!r}: expected a whole number, 0 or more")
@@ -120,7 +123,9 @@ class Drill:
         self.hands_played: list[list[Card]] = []  # your cards laid, hand by hand
         self.pegged: list[tuple[int, int]] = []  # (yours, theirs) for each finished hand
         self.match: Match
-        self._next_hand()
+        # The first hand's discard by the opponent, when it deals, waits for settle().
+        self.waiting = False
+        self._next_hand(deferred)
 
     # -- the hands --------------------------------------------------------------------
 
@@ -136,7 +141,7 @@ class Drill:
         # the lead searched, as the grades value it and as recorded drills were played
         return make_player(self.opponent, rng, self.model, searched_lead=True)
 
-    def _next_hand(self) -> None:
+    def _next_hand(self, deferred: bool = False) -> None:
         self.number += 1
         deck = deal_deck(self.seed, _DRILL_GAME, self.number)
         dealer = self.dealer
@@ -144,13 +149,24 @@ class Drill:
         dealt[1 - dealer], dealt[dealer] = deck[0:12:2], deck[1:12:2]
         self.match = Match.from_cards(dealer, dealt, deck[12])
         self.hands_played.append([])
-        self._settle()
+        self._settle(deferred)
 
-    def _settle(self) -> None:
-        """Discard for you, let the opponent act and say go for you, until you choose a card."""
+    def settle(self) -> None:
+        """Let the opponent make the discard that :attr:`waiting` held back (nothing if none
+        was): what a drill made with ``deferred`` does before you lay your first card."""
+        if self.waiting:
+            self.waiting = False
+            self._settle()
+
+    def _settle(self, deferred: bool = False) -> None:
+        """Discard for you, let the opponent act and say go for you, until you choose a card
+        (with ``deferred``, until the opponent is to discard after you: see :meth:`settle`)."""
         match = self.match
         while not self.hand_over and (seat := match.current_player) is not None:
             if seat == OPPONENT:
+                if deferred and match.phase is Phase.DISCARD:
+                    self.waiting = True  # its search (and numpy) can wait for a first screen
+                    return
                 advance(match, (None, self._player()))
             elif match.phase is Phase.DISCARD:
                 values = discard_values(match.observation(YOU))
@@ -200,12 +216,15 @@ class Drill:
         """
         if self.hand_over:
             raise InputError("this hand is over: deal the next one")
+        self.settle()
         match = self.match
         match.check(Lay(card), player=YOU)
         fits = self.playable()
         grade = None
         if self.choosing():
             if values is None:
+                from solitaire.match.decide.values import play_values
+
                 values = play_values(match.observation(YOU), model=self.model)
             best = max(values, key=lambda c: (values[c], c))
             grade = Grade(self.number, card, best, values[best] - values[card], len(fits))
@@ -400,6 +419,8 @@ _LOSS: Final = re.compile(r"(0|[1-9][0-9]{0,28})(/[1-9][0-9]{0,28})?")
 def _model(top: Fields) -> Model:
     """The record's model of the opponent's play: ``"open"`` when it has none (written
     before the honest model)."""
+    from solitaire.match.decide.search import MODELS
+
     if not top.has("model"):
         return "open"
     text = top.text("model", 10, alphabet=_LEVEL_CHARS)

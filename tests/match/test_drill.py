@@ -244,3 +244,35 @@ def test_a_new_record_names_its_model_and_replays() -> None:
     assert replay_drill(record).grades == drill.grades
     with pytest.raises(RecordError, match="field 'model' is not a model"):
         replay_drill({**record, "model": "peeking"})
+
+
+@pytest.mark.parametrize("seed", [3, 11, 2026])
+def test_a_deferred_drill_plays_and_records_as_one_made_at_once(seed: int) -> None:
+    """``deferred`` holds the opponent's first discard back until a card is laid (or settle):
+    the hands, the opponent's answers, the grades and the record are the same."""
+    at_once = Drill(seed, hands=3, opponent="expert")
+    deferred = Drill(seed, hands=3, opponent="expert", deferred=True)
+    assert deferred.waiting and not at_once.waiting
+    assert deferred.match.deals[0].discards[1] is None  # not made yet
+    assert deferred.match.deals[0].kept(0) == at_once.match.deals[0].kept(0)
+    assert deferred.playable() == [] and not deferred.choosing()  # not your turn yet
+    first = at_once.playable()[-1]
+    deferred.lay(first)  # settles, then lays
+    at_once.lay(first)
+    assert not deferred.waiting
+    play_through(at_once, 1)
+    play_through(deferred, 1)
+    assert drill_record(deferred) == drill_record(at_once)
+    assert drill_record(replay_drill(drill_record(deferred))) == drill_record(deferred)
+
+
+def test_settle_makes_the_held_discard_as_the_drill_made_at_once() -> None:
+    at_once = Drill(5, hands=1, opponent="expert")
+    deferred = Drill(5, hands=1, opponent="expert", deferred=True)
+    deferred.settle()
+    assert not deferred.waiting
+    assert deferred.match.deals[0].discards == at_once.match.deals[0].discards
+    assert deferred.match.log == at_once.match.log
+    assert deferred.playable() == at_once.playable()
+    deferred.settle()  # nothing more to do
+    assert deferred.match.log == at_once.match.log

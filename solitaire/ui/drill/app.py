@@ -61,6 +61,21 @@ def build_app(
     app = shell.full_screen_app(root, screen, keys, input=input, output=output)
     session.coach.on_ready = app.invalidate  # the coach answers from its own process
     start_after_first_frame(app, session.coach)
+
+    scheduled = [False]
+
+    def settle(_: object) -> None:
+        """Once a new drill's screen is up, the opponent makes the discard it held back."""
+        if session.drill.waiting and app.loop is not None and not scheduled[0]:
+            scheduled[0] = True
+            app.loop.call_soon(lambda: keys.guarded(discard))
+
+    def discard() -> None:
+        scheduled[0] = False
+        session.settle()
+        app.invalidate()  # a redraw from within a render would be dropped
+
+    app.after_render += settle
     return app
 
 

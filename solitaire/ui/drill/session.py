@@ -167,6 +167,13 @@ class DrillSession(Sitting[Drill, Drill], RulesPages):
         drill = self.drill
         return (drill.number, 1, len(drill.match.deal.plays))
 
+    def settle(self) -> None:
+        """Let the opponent make the first hand's discard, if a drill made ``deferred`` holds
+        it back (the app asks once the first screen is drawn); then ask the coach."""
+        if self.drill.waiting:
+            self.drill.settle()
+            self._prepare()
+
     def _prepare(self) -> None:
         """Have the coach value your cards before you lay one (it grades the card you lay)."""
         background = self.coach.executor is not None
@@ -183,6 +190,7 @@ class DrillSession(Sitting[Drill, Drill], RulesPages):
 
     def toggle_coach(self) -> None:
         """?: show or hide every card you may lay, valued and explained."""
+        self.settle()
         if self.show_coach:
             self.show_coach = False
         elif len(self.drill.playable()) > 1:
@@ -254,6 +262,7 @@ class DrillSession(Sitting[Drill, Drill], RulesPages):
             held = len(self.hand)
             self.message = f"You hold {plural(held, 'card')}: press {card_keys(held)}."
             return
+        self.settle()
         card = self.hand[index]
         drill = self.drill
         try:

@@ -50,9 +50,13 @@ def start_after_first_frame(app: Application[Any], coach: Coach | None) -> None:
     if not isinstance(executor, _AfterFirstFrame):
         return
 
+    opened = [False]
+
     def first(_: object) -> None:
-        app.after_render -= first
-        executor.open()
+        # Not removed from the event while it fires: the handler after it would be skipped.
+        if not opened[0]:
+            opened[0] = True
+            executor.open()
 
     app.after_render += first
 

@@ -16,6 +16,7 @@ from solitaire.store import History
 from solitaire.ui.drill.screen import DrillScreen
 from solitaire.ui.drill.session import DrillSession, Stage
 from solitaire.ui.kinds import KINDS
+from solitaire.ui.match import coaching
 from solitaire.ui.match.coaching import Coach
 from tests.ui import helpers
 from tests.ui.helpers import drive
@@ -253,3 +254,40 @@ def test_the_last_graded_card_is_labelled(history: History) -> None:
         drive(session, next_key(session))
     assert any(line.startswith("Last card: ") for line in render(session))
     session.close()
+
+
+def test_the_opponents_first_discard_waits_for_the_first_frame_and_changes_nothing(
+    history: History,
+) -> None:
+    """A drill made ``deferred`` (as ``cribsol drill`` makes it) draws your cards before the
+    opponent's first discard; the app has it made once that frame is drawn, a card laid
+    first has it made too, and the drill then goes as one made at once."""
+
+    class Held(coaching._AfterFirstFrame):
+        """The app's coach, its process never started: its own handler of the first frame
+        runs beside the drill's."""
+
+        def open(self) -> None:
+            pass
+
+    held = Coach(Held())
+    waiting = DrillSession(history, lambda: Drill(9, 1, "expert", deferred=True), coach=held)
+    assert waiting.drill.waiting
+    screen = render(waiting)
+    assert any(line.startswith("Your cards  1 ") for line in screen)
+    drive(waiting, "q")
+    assert not waiting.drill.waiting  # made after the first frame, before any key
+    waiting.close()
+    at_once = DrillSession(history, lambda: Drill(9, 1, "expert"), coach=Coach())
+    assert render(waiting) == render(at_once)
+    laid = DrillSession(history, lambda: Drill(9, 1, "expert", deferred=True), coach=Coach())
+    for session in (laid, at_once):
+        while session.stage is Stage.PLAY:
+            session.lay(
+                next(
+                    i
+                    for i, c in enumerate(session.hand)
+                    if session.playable(c) or session.drill.waiting
+                )
+            )
+    assert drill_record(laid.drill) == drill_record(at_once.drill)

@@ -104,3 +104,23 @@ def test_the_app_opens_the_coach_after_its_first_frame(
             app.run()
         session.close()
     assert opened == [1]
+
+
+def test_what_else_waits_for_the_first_frame_still_runs_then() -> None:
+    """The coach's opening is a handler of the first frame among others: the ones added after
+    it run at that frame too (removing itself as it ran made the event skip the next)."""
+    from prompt_toolkit.application import Application, create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        app: Application[None] = Application(input=pipe, output=DummyOutput())
+        executor = Threads(ThreadPoolExecutor(1))
+        coaching.start_after_first_frame(app, Coach(executor))
+        seen: list[int] = []
+        app.after_render += lambda _: seen.append(app.render_counter)
+        app.after_render.fire()
+        app.after_render.fire()
+        assert seen == [0, 0] and executor.started == 0  # nothing asked: no process
+        executor.shutdown()
+        executor.pool.shutdown()
