@@ -241,7 +241,8 @@ def play_note(
 
     The cost splits exactly into what the card pegs now, each answer of theirs (its points
     times the change in the share of their hands answering so) and the rest of the play,
-    rounded together so that the parts add up to the cost shown; the line names the
+    rounded together so that the parts add up to the cost shown (the difference of the two
+    cards' values as the coach writes them); the line names the
     largest parts until they make up half the cost (two at most). When those come to more
     than the cost, the line says what the others gained back: ``cost 1.38 points on
     average: 1.75 lost in the rest of the play, 0.37 gained in their reply``.
@@ -252,7 +253,9 @@ def play_note(
     if loss <= NOTE_LOSS:
         return None
     parts = _cost_parts(best, mine)
-    whole = to_hundredths(loss)
+    # the cost as the two values the coach shows make it, so that the line, the coach's
+    # table and the review after the game all say the same number
+    whole = to_hundredths(best.net) - to_hundredths(mine.net)
     shown = sorted(
         zip(apportion([cost for cost, _, _ in parts], whole), parts, strict=True),
         key=lambda part: part[0],

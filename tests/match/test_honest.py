@@ -221,8 +221,10 @@ def test_a_costly_cards_note_names_the_largest_parts_of_its_cost() -> None:
             parts = sorted((p for p in _parts(advice, mine) if p > 0), reverse=True)
             assert len(amounts) <= 2 and len(amounts) <= len(parts), note
             for amount, part in zip(amounts, parts, strict=False):
-                assert abs(amount - part) <= Fraction(1, 100), note
+                # rounded together to the cost shown, itself within a hundredth of the loss
+                assert abs(amount - part) <= Fraction(2, 100), note
             shown = Fraction(re.findall(r"cost (\d+\.\d\d) points", note)[0])
+            assert shown == round(advice[0].net, 2) - round(mine.net, 2), note
             gained = re.findall(r"(\d+\.\d\d) gained in ", note)
             if gained:
                 assert sum(amounts) - Fraction(gained[0]) == shown, note
