@@ -62,8 +62,9 @@ def test_every_end_of_bag_hint_equals_the_recount(first: int) -> None:
 
 
 @pytest.mark.slow
-def test_every_end_of_bag_hint_of_twenty_games_equals_the_recount() -> None:
-    tally = _check().check_games(100, 20)
+def test_every_end_of_bag_hint_of_more_games_equals_the_recount() -> None:
+    """Eight games more (scripts/check_endgame_hints.py recounts 200, too long for CI)."""
+    tally = _check().check_games(100, 8)
     assert tally.looked > 0 and tally.exact > 0  # both ways of valuing were met
     assert tally.mismatches == []
 

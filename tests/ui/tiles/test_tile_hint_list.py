@@ -325,7 +325,7 @@ def test_the_hints_and_why_add_up_at_every_turn_of_a_game(history: History) -> N
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [9, 23, 57])
+@pytest.mark.parametrize("seed", [57])  # one more game: each takes half a minute
 def test_the_hints_and_why_add_up_in_more_games(history: History, seed: int) -> None:
     drawn, _, whys = _walk(history, seed, 2)
     assert drawn > 10 and whys >= 5
