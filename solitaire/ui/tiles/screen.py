@@ -40,7 +40,7 @@ from solitaire.ui.tiles.views import (
     turned_squares,
     verdict,
 )
-from solitaire.ui.views import THEME, offer_keys, offer_lines, rules_paged
+from solitaire.ui.views import THEME, offer_keys, offer_lines, rules_paged, rules_screen
 
 __all__ = [
     "CELLS",
@@ -799,13 +799,6 @@ def _rules_paged(width: int, height: int, ascii: bool) -> tuple[tuple[Text, ...]
 
 def _rules_page(session: TileSession, width: int, height: int) -> Group:
     """One page of the rules: a title line (which page, the keys), then the page."""
-    paged = _rules_paged(width, height, session.ascii)
-    pages = len(paged)
-    page = min(session.rules_page, pages - 1)
-    head = Text.assemble(
-        ("Rules", "title"),
-        f" · page {page + 1} of {pages} · ",
-        ("arrows or PgUp/PgDn: pages · k or Esc: back", "muted"),
-    )
-    head.no_wrap, head.overflow = True, "ellipsis"
-    return Group(head, *paged[page])
+    from solitaire.tiles.rules import rules_text
+
+    return rules_screen(rules_text(), session.rules_page, width, height, session.ascii)
