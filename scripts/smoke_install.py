@@ -93,8 +93,12 @@ SCREENS: Final = {
         ("Cribbage Solitaire", "round 1 of 6", "Your cards", "q quit"),
         ((b"k", ("How to play Cribbage Solitaire",)),),  # the rules, from RULES.md
     ),
-    "match": FullScreen(("deal 1", "Your cards", "crib", "q quit")),
-    "tiles": FullScreen(("Tiles", "seed", "Rack", "bag")),
+    "match": FullScreen(
+        ("deal 1", "Your cards", "crib", "q quit"),
+        ((b"k", ("Rules", "page 1 of")),),  # the rules, from match/RULES.md
+    ),
+    # no seed on the board: a game dealt from a random seed keeps it secret until it ends
+    "tiles": FullScreen(("Tiles", "Rack", "bag")),
     "drill": FullScreen(("Pegging drill", "hand 1 of", "Your cards", "q quit")),
 }
 # What the games say, whatever the exit status, when something broke inside.
