@@ -112,7 +112,7 @@ def test_simulate_reports_where_it_played(
     status, out, _ = run(capsys, "simulate", "--games", "300", "--strategy", "random")
     assert status == 0 and f"on the cluster at {address} (2 threads)" in out
     status, out, _ = run(capsys, "simulate", "--games", "300", "--jobs", "2")
-    assert status == 0 and "with 2 job(s)" in out and "cluster" not in out
+    assert status == 0 and "with 2 jobs" in out and "cluster" not in out
 
 
 def test_arena_gives_the_same_totals_on_the_cluster(

@@ -26,7 +26,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
         def report(result: ArenaResult, elapsed: float) -> list[RenderableType]:
             pairs = (result.games + 1) // 2
             note = (
-                f"{result.games:,} games: {pairs:,} seeds from {args.seed}, each played twice "
+                f"{result.games:,} games: {pairs:,} {'seed' if pairs == 1 else 'seeds from'} "
+                f"{args.seed}, each played twice "
                 f"with the seats swapped; {elapsed:.1f} s {where(args, executor)}. Points per "
                 "deal count the deals played to the crib (a deal cut short by a win is left "
                 "out); a skunk counts 2 game points, a double skunk 3."

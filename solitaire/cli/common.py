@@ -34,6 +34,7 @@ from solitaire.cli.options import (
     whole_number,
 )
 from solitaire.core.untrusted import RecordError
+from solitaire.core.words import plural
 from solitaire.store import GameRow, History, StoreError, reading_data_dir, resolve_data_dir
 from solitaire.ui.views import make_console
 
@@ -123,8 +124,8 @@ def run_on(address: str | None) -> Iterator[Executor | None]:
 
 
 def where(args: argparse.Namespace, executor: Executor | None) -> str:
-    """Where a run played, for its report: ``with 2 job(s)``, ``on the cluster at ...``."""
-    return f"on {executor.where}" if executor else f"with {args.jobs} job(s)"
+    """Where a run played, for its report: ``with 2 jobs``, ``on the cluster at ...``."""
+    return f"on {executor.where}" if executor else f"with {plural(args.jobs, 'job')}"
 
 
 class ArenaRun(Protocol):

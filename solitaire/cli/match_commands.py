@@ -17,6 +17,7 @@ from solitaire.cli.common import (
 from solitaire.cli.terminal import on_a_terminal
 from solitaire.core.errors import InputError
 from solitaire.core.names import command
+from solitaire.core.words import plural
 from solitaire.match.game import Match
 from solitaire.match.levels import DEFAULT_LEVEL
 from solitaire.match.players import advance
@@ -145,7 +146,7 @@ def _chosen_deals(args: argparse.Namespace, match: Match) -> list[tuple[int, int
     does not have is refused in one line."""
     game, deal = getattr(args, "game", None), getattr(args, "deal", None)
     if game is not None and game > len(match.played):
-        raise InputError(f"--game {game}: this match has {len(match.played)} game(s)")
+        raise InputError(f"--game {game}: this match has {plural(len(match.played), 'game')}")
     if deal is not None and game is None:
         if len(match.played) > 1:
             raise InputError(
@@ -156,7 +157,7 @@ def _chosen_deals(args: argparse.Namespace, match: Match) -> list[tuple[int, int
     chosen = [(g, d) for g, d in deal_numbers(match) if game in (None, g) and deal in (None, d)]
     if not chosen:
         dealt = len(match.played[(game or 1) - 1].deals)
-        raise InputError(f"--deal {deal}: game {game} has {dealt} deal(s)")
+        raise InputError(f"--deal {deal}: game {game} has {plural(dealt, 'deal')}")
     return chosen
 
 

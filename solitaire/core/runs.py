@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 from solitaire.core.errors import CribsolError
 from solitaire.core.limits import MAX_JOBS
+from solitaire.core.words import plural
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -258,8 +259,8 @@ class LocalPool:
 
     @property
     def where(self) -> str:
-        """``N job(s)``."""
-        return f"{self.jobs} job(s)"
+        """``2 jobs``, ``1 job``."""
+        return plural(self.jobs, "job")
 
     def play(
         self,

@@ -76,7 +76,7 @@ def test_replay_picks_one_deal_and_keeps_the_totals_and_the_record(
     ("argv", "words"),
     [
         (("--deal", "60"), "--deal 60: game 1 has"),
-        (("--game", "2"), "--game 2: this match has 1 game(s)"),
+        (("--game", "2"), "--game 2: this match has 1 game"),
         (("--deal", "0"), "--deal: expected a whole number from 1 to 60"),
         (("--deal", "1", "--totals"), "--totals shows every deal's totals"),
     ],
