@@ -33,16 +33,19 @@ def to_hundredths(value: Fraction | float | int) -> int:
     return round(Fraction(value) * 100)
 
 
-def apportion(parts: Sequence[Fraction | float | int], total: int | None = None) -> tuple[int, ...]:
-    """The parts in hundredths, adding up to ``total`` hundredths (by default their sum
-    rounded), each the hundredth just below or just above its value: the parts whose
-    rounding down lost most are rounded up (largest remainder; ties to the first).
+def apportion(
+    parts: Sequence[Fraction | float | int], total: int | None = None, scale: int = 100
+) -> tuple[int, ...]:
+    """The parts in hundredths (in units of ``1/scale``: tenths with ``scale=10``), adding
+    up to ``total`` such units (by default their sum rounded), each the unit just below or
+    just above its value: the parts whose rounding down lost most are rounded up (largest
+    remainder; ties to the first). A whole part stays whole.
 
     ``total`` may be a whole rounded on its own (the difference of two rounded values);
     when it is further off than that, the difference is spread over the parts in the same
     order, a hundredth at a time. No parts make an empty breakdown, whatever ``total``.
     """
-    exact = [Fraction(part) * 100 for part in parts]
+    exact = [Fraction(part) * scale for part in parts]
     target = round(sum(exact, Fraction(0))) if total is None else total
     shown = [floor(value) for value in exact]
     short = target - sum(shown)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
+from solitaire.core.rounding import apportion
 from solitaire.tiles.board import Placement
 from solitaire.tiles.movegen import ScoredPlay
 from solitaire.tiles.moves import Pass, Play
@@ -56,16 +57,7 @@ def split_tenths(parts: Sequence[float]) -> list[int]:
     >>> split_tenths([0.14, 0.14, 0.14])  # 0.42 is shown 0.4: one part gives way
     [2, 1, 1]
     """
-    scaled = [part * 10 for part in parts]
-    rounded = [round(x) for x in scaled]
-    short = round(sum(scaled)) - sum(rounded)
-    step = 1 if short > 0 else -1
-    by_remainder = sorted(
-        range(len(parts)), key=lambda i: (step * (scaled[i] - rounded[i]), -i), reverse=True
-    )
-    for i in by_remainder[: abs(short)]:
-        rounded[i] += step
-    return rounded
+    return list(apportion(parts, scale=10))
 
 
 def tenths_text(tenths: int, *, sign: bool = True) -> str:
