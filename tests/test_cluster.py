@@ -533,7 +533,10 @@ def test_any_text_is_an_address_or_one_line_saying_why(text: str) -> None:
     st.one_of(
         st.ip_addresses(v=4).map(str),
         st.ip_addresses(v=6).map(lambda ip: f"[{ip}]"),
-        st.from_regex(r"[a-z]([a-z0-9-]{0,20}[a-z0-9])?(\.[a-z][a-z0-9]{0,9})*", fullmatch=True),
+        # A name is at most 253 characters (RFC 1035); a longer one is refused, tested below.
+        st.from_regex(
+            r"[a-z]([a-z0-9-]{0,20}[a-z0-9])?(\.[a-z][a-z0-9]{0,9})*", fullmatch=True
+        ).filter(lambda name: len(name) <= 253),
     ),
     st.integers(1, 65535),
 )
@@ -542,6 +545,17 @@ def test_every_address_of_the_form_is_read_as_dask_reads_it(
 ) -> None:
     address = cluster_module.scheduler_address(f" {scheme}{host}:{port}\n")
     assert address == f"{scheme.lower() or 'tcp://'}{host}:{port}"
+
+
+@pytest.mark.parametrize("length", [254, 300, 1000])
+def test_a_host_name_over_253_characters_is_refused(length: int) -> None:
+    name = ("a." * length)[: length - 1] + "a"
+    assert len(name) == length
+    with pytest.raises(cluster_module.ClusterError, match="neither a name nor an IP"):
+        cluster_module.scheduler_address(f"tcp://{name}:8786")
+    fits = ".".join(["a"] * 127)
+    assert len(fits) == 253
+    assert cluster_module.scheduler_address(f"tcp://{fits}:8786") == f"tcp://{fits}:8786"
 
 
 @pytest.mark.parametrize(
