@@ -254,7 +254,7 @@ def check_arena(a: str, b: str, games: int, jobs: int, seed: int = 0) -> None:
 
 
 # Seconds of one core a player's side of a game takes (an outside player: the default),
-# measured by scripts/bench_cluster.py: they size the tasks, nothing else.
+# measured by scripts/bench/bench_cluster.py: they size the tasks, nothing else.
 _SECONDS_A_SIDE: Final = {"easy": 0.003, "standard": 0.02, "expert": 0.3}
 _SECONDS_OTHER: Final = 0.05
 

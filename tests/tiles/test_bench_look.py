@@ -1,4 +1,4 @@
-"""How wide the look should be (scripts/bench_look.py): picks judged on racks of their own."""
+"""How wide the look should be (scripts/bench/bench_look.py): picks judged on racks of their own."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The hints' endgame accounting (issue 42): every hint of every end-of-bag position equal
-to a recount by the game's own rules (scripts/check_endgame_hints.py, 200 games there),
+to a recount by the game's own rules (scripts/check/check_endgame_hints.py, 200 games there),
 and the hints ranked as the planner chooses."""
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def test_every_end_of_bag_hint_equals_the_recount(first: int) -> None:
 
 @pytest.mark.slow
 def test_every_end_of_bag_hint_of_more_games_equals_the_recount() -> None:
-    """Eight games more (scripts/check_endgame_hints.py recounts 200, too long for CI)."""
+    """Eight games more (scripts/check/check_endgame_hints.py recounts 200, too long for CI)."""
     tally = _check().check_games(100, 8)
     assert tally.looked > 0 and tally.exact > 0  # both ways of valuing were met
     assert tally.mismatches == []

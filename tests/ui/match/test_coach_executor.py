@@ -57,7 +57,7 @@ def test_held_work_is_given_up_at_shutdown() -> None:
 
 
 def test_with_no_screen_the_work_runs_at_once() -> None:
-    """A script has no first frame to wait for (scripts/bench_coach.py)."""
+    """A script has no first frame to wait for (scripts/bench/bench_coach.py)."""
     with coach_executor(at_once=True) as executor:
         assert executor.submit(pow, 2, 5).result(timeout=60) == 32
 

@@ -1,7 +1,9 @@
 """Benchmark: the expert near the end of a game against a version of itself that plays it otherwise.
 
-    .venv/bin/python scripts/bench_near_end.py --compare skunks --series 2000 --games 3 --jobs 2
-    .venv/bin/python scripts/bench_near_end.py --compare endgame --series 4000 --games 1 --jobs 2
+    .venv/bin/python scripts/bench/bench_near_end.py --compare skunks --series 2000 --games 3 \
+        --jobs 2
+    .venv/bin/python scripts/bench/bench_near_end.py --compare endgame --series 4000 --games 1 \
+        --jobs 2
 
 Two comparisons (``--compare``), each of ``expert`` as it plays (the new) against:
 
@@ -45,7 +47,7 @@ from solitaire.match.expert import ExpertPlayer
 from solitaire.match.game import Action, Match, Observation
 from solitaire.match.players import StandardPlayer, advance
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "results" / "match"
 EXPERT = 0  # the expert's seat
 SIDES = {"skunks": ("weighing", "plain"), "endgame": ("blind", "open")}

@@ -1,7 +1,7 @@
 """Rebuild the tile game's leave values (solitaire/tiles/data/leaves.json) by simulation.
 
-    nice -n 10 .venv/bin/python scripts/build_tile_leaves.py [--games 60] [--jobs 2]
-    nice -n 10 .venv/bin/python scripts/build_tile_leaves.py --features pairs \
+    nice -n 10 .venv/bin/python scripts/build/build_tile_leaves.py [--games 60] [--jobs 2]
+    nice -n 10 .venv/bin/python scripts/build/build_tile_leaves.py --features pairs \
         --player expert --racks 16 --games 600 --jobs 2      # the planner's
 
 The method (solitaire/tiles/leaves.py has it in full): play greedy against itself;
@@ -34,7 +34,7 @@ from solitaire.cluster import run_on
 from solitaire.tiles.fit_leaves import RACKS_PER_POSITION, SELF_PLAY, fit_leaves
 from solitaire.tiles.leaves import FEATURE_SETS, LEAVES_FILE, PAIR_LEAVES_FILE
 
-DATA = Path(__file__).resolve().parent.parent / "solitaire" / "tiles" / "data"
+DATA = Path(__file__).resolve().parents[2] / "solitaire" / "tiles" / "data"
 """Where the shipped tables live."""
 
 

@@ -1,7 +1,7 @@
 """Build pone's opening-lead table (solitaire/match/data/lead.bin) by the exact search.
 
-    nice -n 10 .venv/bin/python scripts/build_lead_table.py --jobs 2
-    .venv/bin/python scripts/build_lead_table.py --out /tmp/lead.bin
+    nice -n 10 .venv/bin/python scripts/build/build_lead_table.py --jobs 2
+    .venv/bin/python scripts/build/build_lead_table.py --out /tmp/lead.bin
 
 For every four kept ranks and every four ranks the dealer can hold, the net
 pegging to the end of the play of leading each kept rank, both hands known, as

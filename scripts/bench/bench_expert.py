@@ -6,9 +6,9 @@ targets checked on these figures: the lower end of the interval above 55%, peggi
 about 3.5 (dealer) and 2.1 (pone) per deal or more (at one decimal), and (with ``--cpu-games``)
 each expert decision at most 0.1 s median and 0.5 s at the 99th percentile.
 
-    .venv/bin/python scripts/bench_expert.py                          # 2,000 games each
-    .venv/bin/python scripts/bench_expert.py --b standard --games 200 --jobs 2
-    .venv/bin/python scripts/bench_expert.py --b standard --minutes 60  # stop at a time
+    .venv/bin/python scripts/bench/bench_expert.py                          # 2,000 games each
+    .venv/bin/python scripts/bench/bench_expert.py --b standard --games 200 --jobs 2
+    .venv/bin/python scripts/bench/bench_expert.py --b standard --minutes 60  # stop at a time
 
 Games are played in blocks of ``--block`` games (whole pairs: block ``k`` starts at
 seed ``S + k * block / 2``, so the blocks are the games of one long run). Each
@@ -51,7 +51,7 @@ from solitaire.match.stats import ROLES, MatchStats, combined
 from solitaire.ui.views import THEME
 
 TARGETS = {"win_low": 0.55, "dealer_pegs": 3.5, "pone_pegs": 2.1, "median": 0.1, "p99": 0.5}
-RESULTS = Path(__file__).resolve().parent.parent / "results" / "match"
+RESULTS = Path(__file__).resolve().parents[2] / "results" / "match"
 MAX_BLOCK_BYTES = 100_000
 
 

@@ -1,6 +1,6 @@
 """How well leave values predict, on positions none of them was fitted on.
 
-    nice -n 10 .venv/bin/python scripts/bench_leaves.py [--games 60] [--jobs 2] [FILE ...]
+    nice -n 10 .venv/bin/python scripts/bench/bench_leaves.py [--games 60] [--jobs 2] [FILE ...]
 
 Samples leaves the way the fit does (solitaire/tiles/leaves.py): in every position of
 self-play games from seeds apart from the fits' own, racks dealt at random, the first k

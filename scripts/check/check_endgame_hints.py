@@ -1,6 +1,6 @@
 """Check the tile hints' endgame accounting against a recount by the game's own rules.
 
-Run: nice -n 19 .venv/bin/python scripts/check_endgame_hints.py [--games 200] [--seed 0]
+Run: nice -n 19 .venv/bin/python scripts/check/check_endgame_hints.py [--games 200] [--seed 0]
 Target (issue 42): on every end-of-bag position of at least 200 seeded games, every hint's
 value equals the recount.
 

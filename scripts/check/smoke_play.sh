@@ -3,7 +3,7 @@
 # and 2 each round, quit half-way, resume, finish, then check the final screen, the
 # total against the engine's, and that the game reached the history.
 set -euo pipefail
-source "$(dirname "$0")/_venv.sh"
+source "$(dirname "$0")/../_venv.sh"
 command -v tmux >/dev/null || { echo "smoke_play: tmux is needed (apt-get install tmux)" >&2; exit 2; }
 
 seed=${1:-42}

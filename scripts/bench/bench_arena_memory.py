@@ -17,8 +17,8 @@ first block, as it finishes (``--out FILE`` appends each block as a JSON line to
 stopped run loses little); each run ends with its growth per 1,000 games and that growth
 projected to ``--games``. Target (issue 24): flat, whatever the number of games.
 
-    nice -n 15 .venv/bin/python scripts/bench_arena_memory.py
-    nice -n 15 .venv/bin/python scripts/bench_arena_memory.py --quick
+    nice -n 15 .venv/bin/python scripts/bench/bench_arena_memory.py
+    nice -n 15 .venv/bin/python scripts/bench/bench_arena_memory.py --quick
 """
 
 from __future__ import annotations

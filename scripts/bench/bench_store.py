@@ -1,6 +1,7 @@
 """Benchmark the history: ``stats`` and ``history`` on a history of mixed games, and a save.
 
-Run: .venv/bin/python scripts/bench_store.py [--games 10000] [--before REV] [--quick] [--check]
+Run: .venv/bin/python scripts/bench/bench_store.py [--games 10000] [--before REV] [--quick]
+[--check]
 
 Target (issue 24): ``stats`` and ``history --limit N`` on 10,000 mixed games (patience,
 match, drill, tiles) in at most 1 s and 100 MB on the project's 2-core machine. Each
@@ -41,7 +42,7 @@ from solitaire.patience.summary import replayed
 from solitaire.store import History, Summary
 from solitaire.ui.kinds import KINDS
 
-FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "store" / "v2"
+FIXTURE = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "store" / "v2"
 # The command's own peak (VmHWM starts afresh with the new program; ru_maxrss would carry
 # the forking benchmark's own peak over).
 _MEASURE = (
@@ -49,7 +50,7 @@ _MEASURE = (
     "peak = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0]; "
     "print(peak.split()[1], file=sys.stderr); sys.exit(status)"
 )
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TARGET_SECONDS = 1.0
 TARGET_MB = 100.0
 

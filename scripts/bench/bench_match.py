@@ -5,8 +5,8 @@ Prints the arena's table (wins with a 95% Wilson interval, game points, skunks, 
 side's points per deal by role beside the published averages for strong play, the
 decision times) and the speed in games per second, all measured in this one run.
 
-    .venv/bin/python scripts/bench_match.py            # 1,000 games
-    .venv/bin/python scripts/bench_match.py --games 200 --seed 7 --b magmacrunch
+    .venv/bin/python scripts/bench/bench_match.py            # 1,000 games
+    .venv/bin/python scripts/bench/bench_match.py --games 200 --seed 7 --b magmacrunch
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Benchmark the tile game: move generation, the expert's decision time, expert v greedy.
 
-Run: nice -n 10 .venv/bin/python scripts/bench_tiles.py [--positions 200] [--games 1000] [--jobs 2]
+Run: nice -n 10 .venv/bin/python scripts/bench/bench_tiles.py [--positions 200] [--games 1000]
+[--jobs 2]
 Targets: all legal moves of a mid-game position in < 20 ms median; expert decides in
 < 0.25 s median; expert beats greedy with the lower end of the 95% interval above 55%
 over >= 1,000 games. The arena takes about 30 CPU-minutes; --games 0 skips it and
@@ -143,7 +144,7 @@ def timed(func: object, views: list[PlayerView]) -> tuple[list[float], list[floa
     return wall, cpu, sizes
 
 
-RECORDED = Path(__file__).resolve().parent.parent / "results" / "tiles" / "expert-greedy.json"
+RECORDED = Path(__file__).resolve().parents[2] / "results" / "tiles" / "expert-greedy.json"
 BLOCKS = RECORDED.parent / "paired"
 PLANNER_SETTINGS = (
     "shortlist",
@@ -384,7 +385,7 @@ def print_paired(path: Path, a: str, b: str, target: float, games: int) -> None:
 
 def load_generator(revision: str) -> ModuleType:
     """The move generator module as it was at a git revision (its imports from this tree)."""
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     source = subprocess.run(
         ["git", "show", f"{revision}:solitaire/tiles/movegen.py"],
         cwd=root,
@@ -497,7 +498,7 @@ def compare_decisions(revision: str, names: list[str], count: int) -> None:
     """The players' decisions in this tree and at ``revision`` (a temporary git worktree),
     each in its own interpreter on the same positions, alternated twice: CPU a decision
     and the choices, which must be the same."""
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     with tempfile.TemporaryDirectory() as folder:
         old_tree = Path(folder) / "tree"
         subprocess.run(

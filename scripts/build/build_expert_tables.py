@@ -1,7 +1,7 @@
 """Build the expert's two tables (solitaire/match/data/expert.json) by simulation.
 
-    .venv/bin/python scripts/build_expert_tables.py            # 4,000 games, seeds 0-3,999
-    .venv/bin/python scripts/build_expert_tables.py --games 500 --out /tmp/t.json --jobs 2
+    .venv/bin/python scripts/build/build_expert_tables.py            # 4,000 games, seeds 0-3,999
+    .venv/bin/python scripts/build/build_expert_tables.py --games 500 --out /tmp/t.json --jobs 2
 
 Method: ``standard`` plays ``standard`` over seeded one-game matches (the match
 seed is the game number); every deal played to the crib is one sample of
@@ -147,7 +147,7 @@ def main() -> None:
     table = {
         "method": (
             f"standard v standard, {args.games:,} one-game matches (seeds 0-{args.games - 1}), "
-            f"{len(deals):,} deals played to the crib; see scripts/build_expert_tables.py"
+            f"{len(deals):,} deals played to the crib; see scripts/build/build_expert_tables.py"
         ),
         "features": list(FEATURES),
         "pegging": {role: fit(samples[role]) for role in ROLES},  # intercept, then FEATURES

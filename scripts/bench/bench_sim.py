@@ -1,6 +1,6 @@
 """Benchmark the simulator: games per second with --jobs 1 and --jobs 2, and the ratio.
 
-Run: .venv/bin/python scripts/bench_sim.py [--games N] [--strategy best]
+Run: .venv/bin/python scripts/bench/bench_sim.py [--games N] [--strategy best]
 Targets (2 cores): best >= 5,000 games/s per core; target121 plays 1,000,000 games
 within an hour on 2 cores (139 games/s per core); --jobs 2 close to 2x --jobs 1.
 A strategy other than best is timed beside best on the same games.

@@ -15,8 +15,8 @@ the hand it really holds. Printed, measured in this one run:
   multiplied by the hands the coach weighs (one search per hand the opponent may hold,
   for one card of yours), median and 90th percentile, against the coach's 1 s.
 
-    .venv/bin/python scripts/bench_reply_model.py --games 30 --level expert
-    .venv/bin/python scripts/bench_reply_model.py --games 30 --level standard
+    .venv/bin/python scripts/bench/bench_reply_model.py --games 30 --level expert
+    .venv/bin/python scripts/bench/bench_reply_model.py --games 30 --level standard
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Benchmark: the same runs on this machine's processes and on a Dask cluster, side by side.
 
-    nice -n 15 .venv/bin/python scripts/bench_cluster.py            # needs .[cluster]
-    .venv/bin/python scripts/bench_cluster.py --games 20000 --arena-games 200
+    nice -n 15 .venv/bin/python scripts/bench/bench_cluster.py            # needs .[cluster]
+    .venv/bin/python scripts/bench/bench_cluster.py --games 20000 --arena-games 200
 
 A LocalCluster of 2 worker processes (one thread each) stands for a cluster on the
 same 2 cores that ``--jobs 2`` uses: each run is played both ways, and printed are

@@ -1,6 +1,6 @@
 """Benchmark: duplicate deals, player A against B on the same cards with the seats swapped.
 
-    .venv/bin/python scripts/bench_deals.py --a expert --b standard --deals 3000 --jobs 2
+    .venv/bin/python scripts/bench/bench_deals.py --a expert --b standard --deals 3000 --jobs 2
 
 Deal ``i`` is six cards each and a starter from seed ``S + i`` (the same cards on every
 machine). It is played twice from 0 to 0, A dealing once and B once, each time to the
@@ -16,7 +16,7 @@ measures points, not the play to win near the end of a game.
 seeing every card from its next card on: ``ExpertPlayer(model="open")``), a name only
 this benchmark knows, to measure the honest model against it:
 
-    nice -n 15 .venv/bin/python scripts/bench_deals.py --a expert --b expert-open \
+    nice -n 15 .venv/bin/python scripts/bench/bench_deals.py --a expert --b expert-open \
         --deals 5000 --jobs 2 --out results/match/deals-expert-open.jsonl
 
 ``--out FILE`` keeps every finished pair as one line of JSON (its seed and A's nets) as

@@ -1,7 +1,7 @@
 """Check that `expert` decides as another revision did: every choice and every value behind it.
 
-    .venv/bin/python scripts/compare_expert.py --rev 2422ee2 --games 40
-    .venv/bin/python scripts/compare_expert.py --record out.jsonl --games 4   # this tree only
+    .venv/bin/python scripts/check/compare_expert.py --rev 2422ee2 --games 40
+    .venv/bin/python scripts/check/compare_expert.py --record out.jsonl --games 4   # this tree only
 
 Plays ``--games`` games of `expert` against `standard` (game ``i`` from match seed
 ``S + i // 2``, expert in seat ``i % 2``) twice: with this tree's package and with the
@@ -37,7 +37,7 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def record(games: int, seed: int, out: Path) -> None:

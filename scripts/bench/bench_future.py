@@ -1,7 +1,7 @@
 """Measure the target strategies' estimate: against exact enumeration in round 5, against
 simulation in rounds 1 to 4.
 
-Run: .venv/bin/python scripts/bench_future.py [--positions N] [--samples M]
+Run: .venv/bin/python scripts/bench/bench_future.py [--positions N] [--samples M]
 Games (seeds from 7,000,000 on, apart from the table's and the README's) are played by
 `best` to each discard. Targets: 90, 121 and "par", a target about even for that
 position (the total so far plus the points still expected).

@@ -1,7 +1,7 @@
 """Rebuild the tile game's chance of winning (solitaire/tiles/data/win-chance.json) from
 self-play.
 
-    nice -n 10 .venv/bin/python scripts/build_win_chance.py [--games 480] [--jobs 2]
+    nice -n 10 .venv/bin/python scripts/build/build_win_chance.py [--games 480] [--jobs 2]
 
 The method (solitaire/tiles/win_chance.py): play the expert against itself; at every
 turn note the bag's size, the mover's margin then and its final margin (leftovers

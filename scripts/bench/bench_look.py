@@ -1,6 +1,6 @@
 """How wide the one-turn look should be: the play each width picks, judged on fresh racks.
 
-    nice -n 10 .venv/bin/python scripts/bench_look.py [--games 12] [--looks 8 16 32 64 128x8]
+    nice -n 10 .venv/bin/python scripts/bench/bench_look.py [--games 12] [--looks 8 16 32 64 128x8]
 
 In expert self-play games (seeds apart from every other run's), at every turn with a
 choice of plays and at least ``--bag`` tiles in the bag, an expert looking at its best
@@ -12,7 +12,7 @@ less the opponent's mean best reply on them. A look that picks its play by noise
 its own racks gains nothing on fresh ones, so the difference from the reference look's
 pick, side by side on the same positions, is what widening really buys in the look's
 own terms (the opponent's racks drawn evenly from the unseen tiles), not in games won:
-``scripts/bench_tiles.py --paired`` measures that. Each look is timed from cold caches
+``scripts/bench/bench_tiles.py --paired`` measures that. Each look is timed from cold caches
 (the move generator's), so a wider look does not reuse a narrower one's work; and timed
 again as the players look (:meth:`Expert.best`, which skips the replies to a play that
 cannot win), side by side, with a check that both pick the same play.

@@ -1,6 +1,6 @@
 """Rebuild the table of how the later rounds of a game score after each round (``best``).
 
-Run: .venv/bin/python scripts/build_future.py [--games N] [--jobs J | --cluster ADDRESS]
+Run: .venv/bin/python scripts/build/build_future.py [--games N] [--jobs J | --cluster ADDRESS]
 [--out FILE]
 Writes solitaire/patience/data/future.json, which the target strategies read for
 rounds 1 to 4 (the final hand is not in it: it is counted from the cards).
@@ -38,7 +38,7 @@ def main() -> None:
     except KeyboardInterrupt:  # Ctrl-C, SIGTERM or SIGHUP: a part of the games is no table
         print("build_future: interrupted, nothing written", file=sys.stderr)
         raise SystemExit(130) from None
-    data = Path(__file__).resolve().parent.parent / "solitaire" / "patience" / "data"
+    data = Path(__file__).resolve().parents[2] / "solitaire" / "patience" / "data"
     path = args.out or data / TABLE_FILE
     path.write_text(json.dumps(table.to_dict(), separators=(",", ":")) + "\n")
     seconds = time.perf_counter() - start

@@ -1,6 +1,6 @@
 """Benchmark the tile hints: "follow the top hint" against ``planner``, and the hint's time.
 
-Run: nice -n 19 .venv/bin/python scripts/bench_hints.py [--pairs 200] [--seed 0] [--jobs 1]
+Run: nice -n 19 .venv/bin/python scripts/bench/bench_hints.py [--pairs 200] [--seed 0] [--jobs 1]
      [--out results/tiles/hints/follow-planner.jsonl]
 Targets (issue 42): over 200 paired games the 95% interval of the margin (the follower's
 final score less the planner's, a deal's two games together) includes or exceeds 0; the

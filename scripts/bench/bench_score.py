@@ -1,6 +1,6 @@
 """Benchmark the scorer: total-only path vs breakdown path, and the full distribution.
 
-Run: .venv/bin/python scripts/bench_score.py [--hands N]
+Run: .venv/bin/python scripts/bench/bench_score.py [--hands N]
 Targets (2 cores): total-only >= 500,000 hands/s; full distribution <= 2 s.
 """
 

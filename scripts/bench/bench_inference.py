@@ -1,6 +1,6 @@
 """How well the opponent's rack is guessed: drawn evenly, or inferred from its last turn.
 
-    nice -n 10 .venv/bin/python scripts/bench_inference.py [--games 24] [--jobs 2]
+    nice -n 10 .venv/bin/python scripts/bench/bench_inference.py [--games 24] [--jobs 2]
 
 In expert self-play games (seeds apart from every other run's), at every turn with tiles
 in the bag that follows the opponent's play or exchange, each way of guessing deals the

@@ -12,7 +12,7 @@ discard, in seeded `standard` games, then measures in this one run:
   takes to be answered while the coach works in its own process (the app's set-up),
   for `?` in the play and `?` at the discard (the time until the 15 values are drawn).
 
-    .venv/bin/python scripts/bench_coach.py --games 4
+    .venv/bin/python scripts/bench/bench_coach.py --games 4
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Print the README's tables of strategies: N games each, seeds 0 to N-1.
 
-Run: .venv/bin/python scripts/results_table.py --games 1000000 --jobs 2
+Run: .venv/bin/python scripts/bench/results_table.py --games 1000000 --jobs 2
 Each row is what `cribsol simulate --games N --strategy S` reports. Every strategy plays
 the same deals, so the target strategies are also compared with `best` game by game: the
 paired difference in the chance of reaching 90 and 121, with its 95% interval. A target
@@ -32,7 +32,7 @@ from solitaire.patience.strategy import target_of
 
 ORDER = ("best", "hand", "random", "oracle", "target90", "target121")
 LINES = (90, 121)
-RESULTS = Path(__file__).resolve().parent.parent / "results"
+RESULTS = Path(__file__).resolve().parents[2] / "results"
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """Benchmark the advisor on round-1 positions: the exact fast path vs brute force.
 
-Run: .venv/bin/python scripts/bench_advise.py [--positions N] [--brute K]
+Run: .venv/bin/python scripts/bench/bench_advise.py [--positions N] [--brute K]
 Target (2 cores): the full advisor (exact values, distributions, min and max of all
 15 discards) in <= 1 ms median.
 Brute force scores every (starter, blind pair) outcome of every discard, 683,100 a

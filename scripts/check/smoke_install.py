@@ -1,9 +1,9 @@
 """Smoke-test the project as users get it: the built wheel and sdist, installed with pip.
 
-    python scripts/smoke_install.py                  # build both, install each, run everything
-    python scripts/smoke_install.py --only wheel     # just the wheel (or: --only sdist)
-    python scripts/smoke_install.py --dist dist/     # test prebuilt files instead of building
-    python scripts/smoke_install.py --pip-args "--index-url https://pypi.example/simple"
+    python scripts/check/smoke_install.py                # build both, install each, run everything
+    python scripts/check/smoke_install.py --only wheel   # just the wheel (or: --only sdist)
+    python scripts/check/smoke_install.py --dist dist/   # test prebuilt files instead of building
+    python scripts/check/smoke_install.py --pip-args "--index-url https://pypi.example/simple"
 
 1. Builds the sdist and the wheel with ``python -m build`` (the wheel made from the sdist) in a
    copy of this checkout, so no stale ``build/`` or ``*.egg-info`` here can hide a missing
@@ -56,7 +56,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Final
 
-ROOT: Final = Path(__file__).resolve().parent.parent
+ROOT: Final = Path(__file__).resolve().parents[2]
 PACKAGE: Final = "solitaire"  # the import package whose files the wheel and sdist must hold
 SCRIPT: Final = "cribsol"
 KINDS: Final = ("wheel", "sdist")

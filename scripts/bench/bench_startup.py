@@ -25,9 +25,9 @@ once each: the count does not depend on the machine's load), a full-screen case 
 the end of its first frame (the program then exits); waits for the disk and the
 process's start in the kernel are not in it.
 
-    .venv/bin/python scripts/bench_startup.py --rounds 15
-    .venv/bin/python scripts/bench_startup.py --cpu --rounds 15
-    .venv/bin/python scripts/bench_startup.py --instructions
+    .venv/bin/python scripts/bench/bench_startup.py --rounds 15
+    .venv/bin/python scripts/bench/bench_startup.py --cpu --rounds 15
+    .venv/bin/python scripts/bench/bench_startup.py --instructions
 """
 
 from __future__ import annotations
@@ -119,7 +119,7 @@ class Case:
     times: list[float] = field(default_factory=list)
 
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def installed(venv: Path) -> tuple[str, str]:

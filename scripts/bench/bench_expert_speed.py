@@ -1,8 +1,8 @@
 """Benchmark: the match expert's CPU, before and after pone's opening lead came from the table.
 
-    nice -n 19 .venv/bin/python scripts/bench_expert_speed.py               # 40 games a side
-    nice -n 19 .venv/bin/python scripts/bench_expert_speed.py --games 10 --arena-games 10
-    nice -n 19 .venv/bin/python scripts/bench_expert_speed.py --strength --b magmacrunch \\
+    nice -n 19 .venv/bin/python scripts/bench/bench_expert_speed.py               # 40 games a side
+    nice -n 19 .venv/bin/python scripts/bench/bench_expert_speed.py --games 10 --arena-games 10
+    nice -n 19 .venv/bin/python scripts/bench/bench_expert_speed.py --strength --b magmacrunch \\
         --strength-games 200 --jobs 2
 
 "Before" is the package at git revision ``--rev`` (by default the tree whose expert
@@ -49,7 +49,7 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BEFORE = "9191723"  # the expert searching pone's opening lead (the honest model's)
 TARGETS = {"p99": 0.12, "arena": 1.4}
 Z95 = 1.959964
