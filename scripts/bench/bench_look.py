@@ -23,28 +23,18 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
-import time
 from dataclasses import dataclass, field
 
+from solitaire.core.errors import InputError
 from solitaire.core.runs import run_tasks
-from solitaire.tiles import movegen
-from solitaire.tiles.game import PlayerView, TileGame
+from solitaire.tiles.game import TileGame
 from solitaire.tiles.leaves import load_leaves
+from solitaire.tiles.looks import Look, judge, named, parse_look
 from solitaire.tiles.planner import SAMPLES
 from solitaire.tiles.players import (
-    Appraisal,
     Expert,
-    best_replies,
     built_in_expert,
-    reply_cost,
-    sample_racks,
 )
-from solitaire.tiles.tiles import Tile
-
-Look = tuple[int, int, int]
-"""A look: the plays looked at, the racks each is looked at over, and with a third figure
-above 0 the placings of each distinct play (the plays then counted as distinct plays:
-:attr:`Expert.arrangements`)."""
 
 
 @dataclass(frozen=True)
@@ -83,45 +73,6 @@ class Tally:
     """Positions where it picks another play than the reference look."""
 
 
-def fresh_racks(view: PlayerView, count: int) -> list[tuple[Tile, ...]]:
-    """``count`` racks the opponent may hold, dealt apart from the look's own."""
-    return sample_racks(view, count, salt=104_729)
-
-
-def _cold() -> None:
-    """Empty the move generator's caches, as a decision's look finds them."""
-    movegen._SPANS.clear()
-    movegen._sorted_groups.cache_clear()
-
-
-def judge(
-    view: PlayerView, appraised: list[Appraisal], looks: dict[Look, Expert], fresh: int
-) -> tuple[dict[Look, Appraisal], dict[Look, tuple[float, float, bool]], dict[int, float]]:
-    """Each look's pick in one position; the CPU seconds its look at every play took,
-    those of the bounded look, and whether that picked alike; and each pick's total on
-    ``fresh`` racks apart from the look's: score and leave less the mean reply (keyed by
-    the play's place in the generator's order)."""
-    picks: dict[Look, Appraisal] = {}
-    seconds: dict[Look, tuple[float, float, bool]] = {}
-    for width, look in looks.items():
-        _cold()
-        start = time.process_time()
-        picks[width] = look.pick(look.look_ahead(view, appraised))
-        whole = time.process_time() - start
-        _cold()
-        start = time.process_time()
-        bounded = look.best(view, appraised)
-        seconds[width] = (whole, time.process_time() - start, bounded == picks[width])
-    racks = fresh_racks(view, fresh)
-    before = best_replies(view, racks)
-    totals: dict[int, float] = {}
-    for pick in picks.values():
-        if pick.order not in totals:
-            risk = reply_cost(view, pick.play, racks, before, leave=pick.leave)
-            totals[pick.order] = pick.value - risk
-    return picks, seconds, totals
-
-
 def measure(task: Task) -> dict[Look, Tally]:
     """Play one expert self-play game and compare every look's pick on its positions."""
     leaves = load_leaves()
@@ -150,23 +101,12 @@ def measure(task: Task) -> dict[Look, Tally]:
     return tallies
 
 
-def parse_look(text: str) -> Look:
-    """``W`` (W plays over the planner's racks), ``WxS`` (over S racks) or ``WxSaA`` (W
-    distinct plays, A placings of each, over S racks), each at least 1."""
-    width, by, rest = text.partition("x")
-    samples, has, placings = rest.partition("a")
+def _look(text: str) -> Look:
+    """A look as ``--looks`` takes it (:func:`parse_look`), refused in argparse's words."""
     try:
-        look = (int(width), int(samples) if by else SAMPLES, int(placings) if has else 0)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a look is W, WxS or WxSaA, not {text!r}") from None
-    if min(look[:2]) < 1 or (has and look[2] < 1):
-        raise argparse.ArgumentTypeError(f"a look's figures are at least 1: {text!r}")
-    return look
-
-
-def named(look: Look) -> str:
-    """``64x16``, or ``16x16a4`` for 16 distinct plays, 4 placings of each."""
-    return f"{look[0]}x{look[1]}" + (f"a{look[2]}" if look[2] else "")
+        return parse_look(text)
+    except InputError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def main() -> int:
@@ -175,14 +115,14 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=3_500_000, help="first seed (default 3500000)")
     parser.add_argument(
         "--looks",
-        type=parse_look,
+        type=_look,
         nargs="+",
         default=[(w, SAMPLES, 0) for w in (8, 16, 32, 64)],
         help=f"looks: W plays (over {SAMPLES} racks), WxS (over S racks), or WxSaA (W "
         "distinct plays, A placings of each); default 8 16 32 64",
     )
     parser.add_argument(
-        "--reference", type=parse_look, default=(16, SAMPLES, 0), help="the look compared with"
+        "--reference", type=_look, default=(16, SAMPLES, 0), help="the look compared with"
     )
     parser.add_argument("--fresh", type=int, default=200, help="racks a pick is judged on")
     parser.add_argument("--bag", type=int, default=8, help="tiles in the bag at least")

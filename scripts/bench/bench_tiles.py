@@ -70,22 +70,16 @@ from solitaire.core.runs import Z95, run_tasks, wilson
 from solitaire.tiles import movegen, players
 from solitaire.tiles.arena import arena, check_arena, play_game
 from solitaire.tiles.game import PlayerView, TileGame
-from solitaire.tiles.leaves import PAIR_LEAVES_FILE, load_leaves
 from solitaire.tiles.levels import PLAYERS
 from solitaire.tiles.movegen import generate
 from solitaire.tiles.moves import IllegalMoveError, Play, check_play
-from solitaire.tiles.planner import Planner
 from solitaire.tiles.players import (
-    Expert,
-    Inference,
     Player,
-    built_in_expert,
     greedy,
     reply_region,
 )
-from solitaire.tiles.registry import make_player
 from solitaire.tiles.tiles import Tile
-from solitaire.tiles.win_chance import load_win_chance
+from solitaire.tiles.variants import Variant, parse_variant, variant_maker, variant_name
 
 
 def positions(count: int, wanted: Callable[[TileGame, PlayerView], bool]) -> list[PlayerView]:
@@ -146,29 +140,6 @@ def timed(func: object, views: list[PlayerView]) -> tuple[list[float], list[floa
 
 RECORDED = Path(__file__).resolve().parents[2] / "results" / "tiles" / "expert-greedy.json"
 BLOCKS = RECORDED.parent / "paired"
-PLANNER_SETTINGS = (
-    "shortlist",
-    "worlds",
-    "endgame_budget",
-    "gate",
-    "look",
-    "samples",
-    "arrangements",
-    "pairs",
-    "infer",
-    "win",
-    "sighted",
-)
-"""The planner's settings; ``look``, ``samples``, ``arrangements`` and ``pairs`` are its
-expert's (the plays looked a turn further, the racks each is looked at over, with
-``arrangements=A`` a look over distinct plays, A placings of each (a setting for measuring,
-:attr:`~solitaire.tiles.players.Expert.arrangements`), and with ``pairs=1`` the leave
-values of pairs of ranks, ``pairs=0`` the expert's own; ``infer=1`` its racks guessed
-from the opponent's last turn, :func:`~solitaire.tiles.players.infer_racks`; ``win=1`` its
-plays judged by the chance of winning near the end, :mod:`solitaire.tiles.win_chance`).
-``sighted=1``
-is a study, not a player: its look is told the opponent's real rack instead of sampling
-racks."""
 TIME_TARGETS = {"expert": (0.25, 3.0), "greedy": (0.25, 3.0), "planner": (1.0, 3.0)}
 """Decision time targets: (median, 99th percentile) in seconds."""
 PAIRED_TARGETS = {("planner", "expert"): 0.53, ("planner", "greedy"): 0.65}
@@ -207,48 +178,6 @@ def print_recorded() -> None:
         print(f"  cannot read {RECORDED}: {error}")
 
 
-Variant = tuple[tuple[str, int], ...]
-"""A variant planner's settings (``--planner``), as pairs: the rest are ``Planner``'s own."""
-
-
-def _maker(variant: Variant) -> Callable[[str, random.Random], Player]:
-    """``make_player``, but ``planner`` is the variant when one is given."""
-    if not variant:
-        return make_player
-    settings = dict(variant)
-    look, samples = settings.pop("look", None), settings.pop("samples", None)
-    arrangements = settings.pop("arrangements", 0)
-    pairs = settings.pop("pairs", None)
-    infer = Inference() if settings.pop("infer", None) else None
-    win = load_win_chance() if settings.pop("win", None) else None
-    settings.pop("sighted", None)  # told the opponent's rack by the game: _sighted_game
-    if (look, samples, pairs, infer, win, arrangements) == (None, None, None, None, None, 0):
-        expert = built_in_expert()
-    else:
-        leaves = load_leaves(PAIR_LEAVES_FILE) if pairs else None
-        expert = Expert(
-            leaves,
-            shortlist=look or 8,
-            samples=samples or 8,
-            infer=infer,
-            win=win,
-            arrangements=arrangements,
-        )
-    planner = Planner(expert, **settings)
-
-    def make(name: str, rng: random.Random) -> Player:
-        return planner if name == "planner" else make_player(name, rng)
-
-    return make
-
-
-def _named(name: str, variant: Variant) -> str:
-    """A player's name in files and reports: a variant planner's carries its settings."""
-    if name != "planner":
-        return name
-    return name + "".join(f"-{key}{value}" for key, value in variant)
-
-
 @contextlib.contextmanager
 def _told(rack: tuple[Tile, ...]) -> Iterator[None]:
     """The expert's look sees ``rack`` as the only rack the opponent may hold."""
@@ -267,7 +196,7 @@ def _sighted_game(a: str, b: str, seed: int, a_seat: int, variant: Variant) -> l
         raise InputError("--planner sighted=1: the planner must be A")
     game = TileGame(seed)
     names = (a, b) if a_seat == 0 else (b, a)
-    make = _maker(tuple((k, v) for k, v in variant if k != "sighted"))
+    make = variant_maker(tuple((k, v) for k, v in variant if k != "sighted"))
     seats = [
         make(name, random.Random(f"cribsol tiles arena {seed} seat {seat} {name}"))
         for seat, name in enumerate(names)
@@ -290,7 +219,7 @@ def _paired_game(task: tuple[str, str, int, int, Variant]) -> dict[str, Any]:
     if dict(variant).get("sighted"):
         final = _sighted_game(a, b, seed + i // 2, i % 2, variant)
         return {"game": i, "seed": seed + i // 2, "a_seat": i % 2, "final": final}
-    result = play_game(a, b, seed + i // 2, i % 2, _maker(variant))
+    result = play_game(a, b, seed + i // 2, i % 2, variant_maker(variant))
     return {"game": i, "seed": result.seed, "a_seat": i % 2, "final": list(result.final)}
 
 
@@ -303,7 +232,7 @@ def paired_run(
     A ``variant`` of the planner is named in the file, in either seat
     (``planner-shortlist1-expert-...``, ``expert-planner-shortlist1-...``)."""
     directory.mkdir(parents=True, exist_ok=True)
-    path = directory / f"{_named(a, variant)}-{_named(b, variant)}-seed{seed}.jsonl"
+    path = directory / f"{variant_name(a, variant)}-{variant_name(b, variant)}-seed{seed}.jsonl"
     done = {row["game"] for row in _rows(path)}
     tasks = [(a, b, seed, i, variant) for i in range(games) if i not in done]
     with path.open("a", encoding="utf-8") as out:
@@ -585,12 +514,10 @@ def main() -> None:
         "endgame_budget, gate; look, samples, arrangements: its expert's)",
     )
     args = parser.parse_args()
-    variant: Variant = ()
-    for setting in args.planner:
-        key, _, value = setting.partition("=")
-        if key not in PLANNER_SETTINGS or not value.isdigit():
-            parser.error(f"--planner {setting}: expected one of {', '.join(PLANNER_SETTINGS)}=N")
-        variant += ((key, int(value)),)
+    try:
+        variant = parse_variant(args.planner)
+    except InputError as error:
+        parser.error(f"--planner {error}")
     if dict(variant).get("sighted") and not args.paired:
         parser.error("--planner sighted=1 is a study of paired runs: give --paired planner:B")
 
@@ -601,7 +528,8 @@ def main() -> None:
             check_arena(a, b, args.paired_games, args.jobs, args.seed)
             path = paired_run(a, b, args.paired_games, args.seed, args.jobs, args.blocks, variant)
             target = 0.5 if variant else PAIRED_TARGETS.get((a, b), 0.5)  # the built-in's
-            print_paired(path, _named(a, variant), _named(b, variant), target, args.paired_games)
+            names = variant_name(a, variant), variant_name(b, variant)
+            print_paired(path, *names, target, args.paired_games)
         return
 
     views = mid_game_positions(args.positions)
@@ -641,12 +569,12 @@ def main() -> None:
     picks = views[:: max(1, len(views) // args.decisions)][: args.decisions]
     picks += endgame_positions(args.decisions // 4)
     for name in args.decide or ["expert"]:
-        chooser: Player = _maker(variant)(name, random.Random(0))
+        chooser: Player = variant_maker(variant)(name, random.Random(0))
         dec_times, dec_cpu, _ = timed(chooser.choose, picks)
         dec_median = statistics.median(dec_times)
         aim = TIME_TARGETS.get(name, (0.25, 3.0))
         print(
-            f"{_named(name, variant)} decision, {len(picks)} positions "
+            f"{variant_name(name, variant)} decision, {len(picks)} positions "
             "(a fifth with the bag empty):"
         )
         print(
