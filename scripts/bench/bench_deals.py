@@ -14,7 +14,8 @@ measures points, not the play to win near the end of a game.
 
 ``expert-open`` is the expert before its honest model of the opponent (the opponent
 seeing every card from its next card on: ``ExpertPlayer(model="open")``), a name only
-this benchmark knows, to measure the honest model against it:
+duplicate deals know (:mod:`solitaire.match.duplicate`), to measure the honest model
+against it:
 
     nice -n 15 .venv/bin/python scripts/bench/bench_deals.py --a expert --b expert-open \
         --deals 5000 --jobs 2 --out results/match/deals-expert-open.jsonl
@@ -28,82 +29,35 @@ file for these two players from ``--seed`` on, up to ``--deals``.
 from __future__ import annotations
 
 import argparse
-import json
 import math
-import random
 import statistics
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 from solitaire.cluster import run_on
-from solitaire.core.cards import ALL_CARDS
+from solitaire.core.errors import InputError
 from solitaire.core.runs import MAX_JOBS, Z95, run_tasks
-from solitaire.match.arena import arena_players, seat
-from solitaire.match.expert import ExpertPlayer
-from solitaire.match.game import Match
-from solitaire.match.players import Player
-
-ROLES = ("dealer", "pone")
-OPEN = "expert-open"  # the expert whose search lets the opponent see every card
-
-
-@dataclass(frozen=True, slots=True)
-class Pair:
-    """A's net over one deal played twice: in the play, and the rest (the show, his heels)."""
-
-    pegged: int
-    shown: int
-
-
-def play_pair(task: tuple[str, str, int]) -> Pair:
-    """Deal ``seed`` played with A dealing, then with B dealing; A's nets over both."""
-    a, b, seed = task
-    rng = random.Random(f"cribsol duplicate deal {seed}")
-    cards = list(ALL_CARDS)
-    rng.shuffle(cards)
-    hands = (cards[:6], cards[6:12])
-    pegged = shown = 0
-    for a_seat in (0, 1):
-        names = (a, b) if a_seat == 0 else (b, a)  # seat 0 deals
-        seats = [
-            _seat(name, random.Random(f"{seed} {name} {role}"))
-            for name, role in zip(names, ROLES, strict=True)
-        ]
-        match = Match.from_cards(0, hands, cards[12])
-        while match.deal.number == 1 and (who := match.current_player) is not None:
-            match.apply(seats[who].choose(match.observation(who)), player=who)
-        deal = match.deals[0]
-        scores = deal.scores  # the deal's own points: the match began at 0 to 0
-        assert scores is not None
-        sign = 1 if a_seat == 0 else -1
-        pegged += sign * (deal.pegged[0] - deal.pegged[1])
-        shown += sign * (scores[0] - deal.pegged[0] - scores[1] + deal.pegged[1])
-    return Pair(pegged, shown)
+from solitaire.match.duplicate import (
+    Pair,
+    duplicate_players,
+    pair_line,
+    play_pair,
+    read_pairs,
+)
 
 
 def _seeded_pair(task: tuple[str, str, int]) -> tuple[int, Pair]:
     return task[2], play_pair(task)
 
 
-def vars_of(pair: Pair) -> dict[str, int]:
-    """A pair's fields, as a line of ``--out`` keeps them."""
-    return {"pegged": pair.pegged, "shown": pair.shown}
-
-
-def _seat(name: str, rng: random.Random) -> Player:
-    return ExpertPlayer(model="open") if name == OPEN else seat(name, rng)
-
-
 def _read(path: Path, a: str, b: str, seeds: range) -> dict[int, Pair]:
     """The pairs of these players and seeds already kept in ``path``."""
-    kept: dict[int, Pair] = {}
-    if path.exists():
-        for line in path.read_text().splitlines():
-            row = json.loads(line)
-            if row["a"] == a and row["b"] == b and row["seed"] in seeds:
-                kept[row["seed"]] = Pair(row["pegged"], row["shown"])
-    return kept
+    if not path.exists():
+        return {}
+    try:
+        return read_pairs(path.read_text().splitlines(), a, b, seeds)
+    except InputError as error:
+        raise SystemExit(f"{path}: {error}") from None
 
 
 def _mean(values: list[int]) -> str:
@@ -115,8 +69,8 @@ def _mean(values: list[int]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--a", default="expert", choices=[*arena_players(), OPEN])
-    parser.add_argument("--b", default="standard", choices=[*arena_players(), OPEN])
+    parser.add_argument("--a", default="expert", choices=duplicate_players())
+    parser.add_argument("--b", default="standard", choices=duplicate_players())
     parser.add_argument("--deals", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, choices=range(1, MAX_JOBS + 1))
@@ -135,9 +89,8 @@ def main() -> None:
     def keep(result: tuple[int, Pair]) -> None:
         if args.out:
             seed, pair = result
-            row = {"a": args.a, "b": args.b, "seed": seed, **vars_of(pair)}
             with args.out.open("a") as out:
-                out.write(json.dumps(row) + "\n")
+                out.write(pair_line(args.a, args.b, seed, pair) + "\n")
 
     with run_on(args.cluster) as executor:
         played, interrupted = run_tasks(

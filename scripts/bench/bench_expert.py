@@ -35,19 +35,19 @@ import time
 from collections import defaultdict
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 
 from solitaire.cli.arena_commands import results_table
 from solitaire.cluster import run_on
+from solitaire.core.errors import InputError
 from solitaire.core.runs import Executor, wilson
-from solitaire.match.arena import arena, arena_players
+from solitaire.match.arena import arena, arena_players, read_block
 from solitaire.match.decide.search import Model
 from solitaire.match.expert import ExpertPlayer
 from solitaire.match.game import Match, Observation, Phase
 from solitaire.match.players import StandardPlayer
-from solitaire.match.stats import ROLES, MatchStats, combined
+from solitaire.match.stats import MatchStats, combined
 from solitaire.ui.views import THEME
 
 TARGETS = {"win_low": 0.55, "dealer_pegs": 3.5, "pone_pegs": 2.1, "median": 0.1, "p99": 0.5}
@@ -155,53 +155,16 @@ def _blocks(
             temporary.write_bytes(summary)
             temporary.replace(path)
             how = f"played, {(time.perf_counter() - started) / 60:.1f} min"
-        for side, part in enumerate(block_stats(json.loads(summary), opponent, seed, args.block)):
+        try:
+            sides = read_block(json.loads(summary), "expert", opponent, seed, args.block)
+        except InputError as error:
+            raise SystemExit(f"results/match: {error}") from None
+        for side, part in enumerate(sides):
             parts[side].append(part)
         games += args.block
         wins = sum(part.wins for part in parts[0])
         print(f"  {opponent}: {games:,} games ({how}), expert {wins:,} wins", flush=True)
     return games, (combined(parts[0]), combined(parts[1]))
-
-
-def block_stats(data: Any, opponent: str, seed: int, games: int) -> tuple[MatchStats, MatchStats]:
-    """Each side's results from a saved block, checked to be the block it is named for."""
-    expect = {"seed": seed, "games": games, "requested": games, "interrupted": False}
-    for key, value in expect.items():
-        if data.get(key) != value:
-            raise SystemExit(f"results/match: the block of seed {seed} has {key} {data.get(key)!r}")
-    sides = []
-    for key, player in (("a", "expert"), ("b", opponent)):
-        side = data[key]
-        if side.get("player") != player:
-            raise SystemExit(
-                f"results/match: the block of seed {seed} seats {side.get('player')!r}"
-            )
-        stats = MatchStats(
-            matches=games,
-            games=games,
-            wins=_whole(side["wins"]),
-            losses=games - _whole(side["wins"]),
-            game_points=_whole(side["game_points"]),
-            skunks_given=_whole(side["skunks_given"]),
-            double_skunks_given=_whole(side["double_skunks_given"]),
-        )
-        for role in ROLES:
-            totals, saved = stats.roles[role], side["per_deal"][role]
-            totals.deals = _whole(saved["deals"])
-            for what in ("pegged", "hand", "crib"):
-                if what in saved and totals.deals:
-                    setattr(totals, what, round(float(saved[what]) * totals.deals))
-        sides.append(stats)
-    for mine, theirs in ((sides[0], sides[1]), (sides[1], sides[0])):
-        mine.skunks_taken = theirs.skunks_given
-        mine.double_skunks_taken = theirs.double_skunks_given
-    return sides[0], sides[1]
-
-
-def _whole(value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10**9:
-        raise SystemExit(f"results/match: expected a whole number, got {value!r}")
-    return value
 
 
 def _kind(view: Observation) -> str:

@@ -28,6 +28,7 @@ import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from solitaire.core.errors import CribsolError
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.movegen import generate
 from solitaire.tiles.moves import Action, Pass, Play
@@ -51,8 +52,8 @@ __all__ = [
 HINTS = 9  # as many as ? lists
 
 
-class TooLarge(Exception):
-    """The recount would expand more positions than allowed."""
+class TooLarge(CribsolError):
+    """The recount would expand more positions than it is allowed (its ``nodes``)."""
 
 
 def fork(game: TileGame) -> TileGame:
@@ -100,7 +101,7 @@ class Minimax:
         if known is not None:
             return known
         if len(self.seen) >= self.nodes:
-            raise TooLarge
+            raise TooLarge(f"the recount would see more than {self.nodes:,} positions")
         best = None
         for action in actions(game):
             child = fork(game)
