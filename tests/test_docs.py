@@ -17,6 +17,7 @@ README = ROOT / "README.md"
 DOCUMENTS = (
     README,
     *sorted((ROOT / "docs").glob("*.md")),
+    *sorted((ROOT / "docs" / "notes").glob("*.md")),
     ROOT / "results" / "README.md",
     ROOT / "scripts" / "README.md",
 )
