@@ -6,7 +6,6 @@ read back by :mod:`tests.breakdowns`; the engines' values are never consulted.""
 
 from __future__ import annotations
 
-import io
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -17,7 +16,7 @@ from types import SimpleNamespace
 from typing import cast
 
 import pytest
-from rich.console import Console, RenderableType
+from rich.console import RenderableType
 
 from solitaire.cli import main
 from solitaire.core.cards import ALL_CARDS, Card
@@ -34,18 +33,15 @@ from solitaire.ui.match.screen import MatchScreen, advice_rows, discard_rows
 from solitaire.ui.patience.screen import SessionScreen
 from solitaire.ui.patience.session import Phase, PlaySession
 from solitaire.ui.patience.views import GameView
-from solitaire.ui.views import THEME
 from tests.breakdowns import Breakdown, breakdowns, unbalanced
+from tests.ui import helpers
 
 SIZES = ((80, 24), (120, 40))
 
 
 def rendered(*items: RenderableType | str, width: int = 80) -> str:
-    buffer = io.StringIO()
-    console = Console(file=buffer, width=width, color_system=None, theme=THEME)
-    for item in items:
-        console.print(item)
-    return buffer.getvalue()
+    """The items drawn one after another on the UI tests' pinned console."""
+    return "".join(helpers.render(item, width) for item in items)
 
 
 class Seen:
