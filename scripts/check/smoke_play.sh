@@ -2,6 +2,7 @@
 # Play a seeded game in a real terminal under tmux, as a person would: pick cards 1
 # and 2 each round, quit half-way, resume, finish, then check the final screen, the
 # total against the engine's, and that the game reached the history.
+# Run from the project root: scripts/check/smoke_play.sh [SEED] (default 42).
 set -euo pipefail
 source "$(dirname "$0")/../_venv.sh"
 command -v tmux >/dev/null || { echo "smoke_play: tmux is needed (apt-get install tmux)" >&2; exit 2; }
