@@ -50,6 +50,16 @@ from solitaire.store.migration import (
     transaction,
 )
 from solitaire.store.paths import NotInProgressError, SaveError, StoreError, problem, set_aside
+from solitaire.store.practice import (
+    ANSWERS,
+    PRACTICE,
+    StoredAnswer,
+    StoredItem,
+    add_answer,
+    add_item,
+    read_answers,
+    read_items,
+)
 from solitaire.store.reviews import REVIEWS, StoredFigures, keep, read_body, read_figures
 from solitaire.store.schema import (
     COLUMNS,
@@ -324,7 +334,12 @@ class History:
                         (key,),
                     )
             self._adopt_key(conn)
-            missing = {"screens": SCREENS, "reviews": REVIEWS}.items()
+            missing = {
+                "screens": SCREENS,
+                "reviews": REVIEWS,
+                "practice": PRACTICE,
+                "answers": ANSWERS,
+            }.items()
             made = set(tables(conn))
             if any(table not in made for table, _ in missing):  # schema 3 of an earlier release
                 with transaction(conn):
@@ -546,6 +561,37 @@ class History:
         if self._conn is None:
             return []
         return list(read_figures(self._conn, self._keys, kinds))
+
+    # -- practice ----------------------------------------------------------------
+
+    def practice_items(self, kind: str) -> list[StoredItem]:
+        """The practice positions of ``kind`` that check out (see
+        :mod:`solitaire.store.practice`)."""
+        return [] if self._conn is None else read_items(self._conn, self._keys, kind)
+
+    def practice_answers(self, kind: str) -> list[StoredAnswer]:
+        """The answers given to positions of ``kind`` that check out, in order."""
+        return [] if self._conn is None else read_answers(self._conn, self._keys, kind)
+
+    def add_practice(self, kind: str, source: Mapping[str, Any], state: Mapping[str, Any]) -> int:
+        """Keep a new practice position; returns its id."""
+        with self._writing("the position") as conn:
+            assert self._key is not None
+            return add_item(conn, self._key, kind, source, state)
+
+    def answer_practice(
+        self,
+        item_id: int,
+        kind: str,
+        source: Mapping[str, Any],
+        state: Mapping[str, Any],
+        answer: Mapping[str, Any],
+    ) -> None:
+        """Keep an answer and the position's new state, in one transaction."""
+        with self._writing("the answer") as conn:
+            assert self._key is not None
+            add_item(conn, self._key, kind, source, state, item_id)
+            add_answer(conn, self._key, item_id, kind, answer)
 
     # -- reading -----------------------------------------------------------------
 
