@@ -414,8 +414,12 @@ def _register_history(sub: Subcommands) -> None:
         "history:cmd_stats",
         json="print one JSON object",
         data_dir=True,
-        help="your results: games, mean, best, past 90, 121, efficiency, trend",
-        description="Statistics of your finished games.",
+        help="your results: games, mean, best, past 90, 121, efficiency, trend; your "
+        "progress in reviewed games",
+        description="Statistics of your finished games; then, for each game with reviewed "
+        "games (cribsol review ID), your accuracy and points lost a deal (the patience: "
+        "efficiency) over time, charted by block of games or by week, with each figure's "
+        "trend every 10 games and its 95% interval over the last N games.",
     ) as st:
         st.add_argument(
             "--recent",
@@ -423,6 +427,19 @@ def _register_history(sub: Subcommands) -> None:
             default=10,
             metavar="N",
             help="games in the trend",
+        )
+        st.add_argument(
+            "--last",
+            type=whole_number(3, MAX_LISTED),
+            default=50,
+            metavar="N",
+            help="reviewed games in each progress chart and its trend (default 50)",
+        )
+        st.add_argument(
+            "--by",
+            choices=("block", "week"),
+            default="block",
+            help="progress charted by block of games (at most 10 blocks; the default) or by week",
         )
 
     with new_command(
