@@ -155,8 +155,8 @@ def test_the_chart_shows_each_block_and_the_trend(
     axis = lines[3 + len(expected)]
     start = len(axis) - len(axis.lstrip())
     bar_width = len(axis) - start
-    top = float(axis.split()[-2])
-    assert axis.split()[0] == "0" and axis.endswith(" points")
+    top = float(axis.split()[-1])
+    assert axis.split() == ["0", "points", "lost", "a", "deal", axis.split()[-1]]
     assert top >= max(lost for _, _, lost, _ in expected) > top / 2.5  # a round top, not far
     for match, (_, _, lost, _) in zip(rows, expected, strict=True):
         assert match is not None
@@ -338,6 +338,6 @@ def test_patience_charts_efficiency_with_the_reviews_beside(
         [f"{100 * e:.1f}%", "-" if n % 2 == 0 else "0.17", "-" if n % 2 == 0 else "67%", "1"]
         for n, e in enumerate(efficiencies)
     ]
-    assert lines[9].split() == ["80%", "100%"]
+    assert lines[9].split() == ["80%", "efficiency", "100%"]
     assert "Accuracy: too few games" not in out and "no change." in out
     assert "Progress at the patience: --auto best's 3 patience games" in out

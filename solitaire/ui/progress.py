@@ -345,10 +345,20 @@ class SeriesView:
         found = periods(window, self.by)
         drawn = found[-MAX_PERIODS:] if self.by == "week" else found
         charted, *beside = measures(part.game)
+        values = [_of_period(p, charted) for p in drawn]
+        known = [v for v in values if v is not None]
+        if charted.more_is_better:  # a share: from a round floor below the least up to 100%
+            top = max(1.0, *known) if known else 1.0
+            least = min(known) if known else 0.0
+            bottom = max(0.0, min(math.floor(least * 10) / 10, top - 0.1))
+        else:
+            bottom = 0.0
+            top = _nice_top(max(known)) if known and max(known) > 0 else 1.0
+        low = _shown(bottom, charted, 0)
+        high = _shown(top, charted, 0 if charted.scale != 1 else 2)
         yield Text(self.title(), style="title")
         if self.by == "block":
-            size = block_size(len(window))
-            period_words = f"by block of {plural(size, 'game')}"
+            period_words = f"by block of {plural(block_size(len(window)), 'game')}"
         else:
             period_words = "by week (from Monday)"
         better = "longer" if charted.more_is_better else "shorter"
@@ -364,15 +374,6 @@ class SeriesView:
         columns = [(m, _HEADS[m.name][1]) for m in (charted, *beside)] + [(None, 6)]
         numbers_width = sum(w for _, w in columns)
         bar_width = max(8, min(60, width - label_width - 2 - numbers_width))
-        values = [_of_period(p, charted) for p in drawn]
-        known = [v for v in values if v is not None]
-        if charted.more_is_better:  # a share: from a round floor below the least up to 100%
-            top = max(1.0, *known) if known else 1.0
-            least = min(known) if known else 0.0
-            bottom = max(0.0, min(math.floor(least * 10) / 10, top - 0.1))
-        else:
-            bottom = 0.0
-            top = _nice_top(max(known)) if known and max(known) > 0 else 1.0
         head = Text(("week of" if self.by == "week" else "games").ljust(label_width + 2))
         head.append(" " * bar_width)
         for measure, w in columns:
@@ -393,11 +394,10 @@ class SeriesView:
                     places = 2 if measure is LOST else (1 if measure is EFFICIENCY else 0)
                     line.append(_shown(_of_period(period, measure), measure, places).rjust(w))
             yield line
-        low = _shown(bottom, charted, 0)
-        high = _shown(top, charted, 0 if charted.scale != 1 else 2)
-        unit = "" if charted.unit else " points"
-        axis = " " * (label_width + 2) + low
-        axis += (high + unit).rjust(bar_width - len(low))
+        named = charted.words
+        inside = bar_width - len(low) - len(high)
+        middle = f" {named} ".center(inside) if inside >= len(named) + 2 else " " * inside
+        axis = " " * (label_width + 2) + low + middle + high
         yield Text(axis, style="muted")
         if len(drawn) < len(found):
             earlier = len(found) - len(drawn)
