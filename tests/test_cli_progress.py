@@ -268,6 +268,14 @@ def test_damaged_figures_are_left_out_and_counted(
     status, out, err = run(capsys, "stats", "--data-dir", str(data))
     assert status == 0 and "5 reviews' figures do not read" in err
     assert "Progress at the match: your last 50 of 58 reviewed matches" in out
+    with History(data, kinds=KINDS) as history:
+        for game in ids[1:]:
+            history.keep_review(game, "match", good)
+    _, _, err = run(capsys, "stats", "--data-dir", str(data))
+    assert (
+        err
+        == f"cribsol: 1 review's figures do not read and was left out of your progress: {ids[0]}\n"
+    )
 
 
 def test_stats_reads_the_figures_never_the_bodies(

@@ -110,9 +110,10 @@ class Progress:
         ids = ", ".join(str(i) for i in sorted(self.left_out)[:10])
         more = "..." if len(self.left_out) > 10 else ""
         count = len(self.left_out)
+        whose = f"{count} reviews'" if count != 1 else "1 review's"
         return (
-            f"{plural(count, 'review')}' figures do not read and "
-            f"{'were' if count != 1 else 'was'} left out of your progress: {ids}{more}"
+            f"{whose} figures do not read and {'were' if count != 1 else 'was'} left out "
+            f"of your progress: {ids}{more}"
         )
 
 
