@@ -142,6 +142,7 @@ def test_the_chart_shows_each_block_and_the_trend(
     assert all(len(line) <= width for line in out.splitlines()), out
     lines = section(out, "Progress at the match")
     assert lines[0] == "Progress at the match: your last 50 of 57 reviewed matches"
+    assert lines[-1] == "1 more finished match is not reviewed: cribsol review ID reviews it."
     assert lines[1] == "Points lost a deal by block of 5 games; a shorter bar is better."
     assert lines[2].split() == ["games", "lost/deal", "accuracy", "games"]
     window = MATCHES[-50:]
@@ -188,9 +189,9 @@ def test_the_json_carries_the_same_series_and_trend(
     progress = json.loads(out)["progress"]
     assert (progress["last"], progress["by"], progress["left_out"]) == (57, "block", 0)
     [match] = progress["games"]["match"]
-    assert (match["player"], match["games"], match["reviewed"], match["window"]) == (
-        "you", 57, 57, 57,
-    )  # fmt: skip
+    assert [match[k] for k in ("player", "games", "reviewed", "unreviewed", "window")] == [
+        "you", 57, 57, 1, 57,
+    ]  # fmt: skip
     expected = _blocks(MATCHES, 6, first=1)
     assert [(p["period"], p["games"], p["reviewed"]) for p in match["series"]] == [
         (label, games, games) for label, games, _, _ in expected
@@ -264,7 +265,7 @@ def test_damaged_figures_are_left_out_and_counted(
     assert f"5 reviews' figures do not read and were left out of your progress: {listed}" in err
     [match] = json.loads(out)["progress"]["games"]["match"]
     assert json.loads(out)["progress"]["left_out"] == 5
-    assert (match["games"], match["reviewed"]) == (58, 58)  # the good one counted
+    assert (match["games"], match["reviewed"], match["unreviewed"]) == (58, 58, 1)
     status, out, err = run(capsys, "stats", "--data-dir", str(data))
     assert status == 0 and "5 reviews' figures do not read" in err
     assert "Progress at the match: your last 50 of 58 reviewed matches" in out
@@ -349,3 +350,29 @@ def test_patience_charts_efficiency_with_the_reviews_beside(
     assert lines[9].split() == ["80%", "efficiency", "100%"]
     assert "Accuracy: too few games" not in out and "no change." in out
     assert "Progress at the patience: --auto best's 3 patience games" in out
+
+
+def test_one_game_is_said_in_the_singular(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    with History(tmp_path, kinds=KINDS) as history:
+        add_game(history, "drill", review_of("drill", seats_of("drill", 2, [0.0, 1.0])))
+        add_game(history, "drill")
+        add_game(history, "patience", efficiency=0.9)
+        add_game(history, "patience", review_of("patience", [Seat(0, 6, [0.5])]), efficiency=1.0)
+    _, out, _ = run(capsys, "stats", "--data-dir", str(tmp_path))
+    drill = section(out, "Progress at the drill")
+    assert drill[0] == "Progress at the drill: your 1 reviewed drill"
+    assert drill[1] == "Points lost a deal by block of 1 game; a shorter bar is better."
+    assert drill[-3:] == [
+        "Points lost a deal: too few games for a trend (3 needed, 1 here).",
+        "Accuracy: too few games for a trend (3 needed, 1 here).",
+        "1 more finished drill is not reviewed: cribsol review ID reviews it.",
+    ]
+    patience = section(out, "Progress at the patience")
+    assert patience[0] == "Progress at the patience: your 2 patience games (1 reviewed)"
+    assert patience[-3:] == [
+        "Efficiency: too few games for a trend (3 needed, 2 here).",
+        "Points lost a deal: too few games for a trend (3 needed, 1 here).",
+        "Accuracy: too few games for a trend (3 needed, 1 here).",
+    ]

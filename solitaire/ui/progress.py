@@ -57,7 +57,12 @@ __all__ = [
 DEFAULT_LAST: Final = 50
 GAMES: Final = (PATIENCE, MATCH, DRILL, TILES)  # in the order stats shows them
 _NAMES: Final = {PATIENCE: "patience", MATCH: "match", DRILL: "drill", TILES: "tile game"}
-_PLURALS: Final = {PATIENCE: "games", MATCH: "matches", DRILL: "drills", TILES: "tile games"}
+_PLURALS: Final = {
+    PATIENCE: "patience games",
+    MATCH: "matches",
+    DRILL: "drills",
+    TILES: "tile games",
+}
 _EIGHTHS: Final = " ▏▎▍▌▋▊▉"
 _HEADS: Final = {  # each figure's column: its heading and width
     "efficiency": ("efficiency", 11),
@@ -88,6 +93,7 @@ class Series:
     game: str
     player: str
     points: list[GamePoint] = field(default_factory=list)
+    unreviewed: int = 0  # finished games of no figure at all: neither reviewed nor charted
 
     @property
     def reviewed(self) -> int:
@@ -158,11 +164,12 @@ def progress_of(
         row = by_id[game_id]
         efficiency = row.summary.get("efficiency") if row.kind == PATIENCE else None
         got = reviewed.get(game_id)
-        if got is None and efficiency is None:
-            continue
         if row.kind == TILES and not player_seats(row):
             continue
         part = series.setdefault((row.kind, row.played_by), Series(row.kind, row.played_by))
+        if got is None and efficiency is None:
+            part.unreviewed += game_id not in left_out
+            continue
         part.points.append(GamePoint(len(part.points) + 1, row.played_at, efficiency, got))
     shown = [
         part
@@ -171,6 +178,13 @@ def progress_of(
         if key[0] == kind and part.reviewed
     ]
     return Progress(shown, left_out)
+
+
+def _noun(game: str, count: int) -> str:
+    """The game's noun agreeing with ``count``: ``match``, ``matches``."""
+    if count != 1:
+        return _PLURALS[game]
+    return "patience game" if game == PATIENCE else _NAMES[game]
 
 
 # -- the figures a chart and a trend show ---------------------------------------
@@ -253,6 +267,7 @@ def progress_json(progress: Progress, last: int, by: By) -> dict[str, Any]:
                 "player": part.player,
                 "games": len(part.points),
                 "reviewed": part.reviewed,
+                "unreviewed": part.unreviewed,
                 "window": len(window),
                 "series": listed,
                 "trend": fitted,
@@ -329,10 +344,9 @@ class SeriesView:
         part = self.series
         total = len(part.points)
         window = min(self.last, total)
-        noun = "patience games" if part.game == PATIENCE else _PLURALS[part.game]
         reviewed = "" if part.game == PATIENCE else "reviewed "
         who = "your" if part.player == YOU else f"--auto {part.player}'s"
-        games = f"{total} {reviewed}{noun if total != 1 else noun[:-1]}"
+        games = f"{total} {reviewed}{_noun(part.game, total)}"
         line = f"Progress at the {_NAMES[part.game]}: {who} "
         line += f"last {window} of {games}" if window < total else games
         if part.reviewed < total:
@@ -408,6 +422,16 @@ class SeriesView:
         for measure in measures(part.game):
             have = sum(_value(p, measure) is not None for p in window)
             yield Paragraph(trend_line(fits[measure.name], measure, have))
+        if part.unreviewed:
+            many = part.unreviewed != 1
+            yield Paragraph(
+                Text(
+                    f"{part.unreviewed} more finished {_noun(part.game, part.unreviewed)} "
+                    f"{'are' if many else 'is'} not reviewed: {command('review ID')} reviews "
+                    f"{'each' if many else 'it'}.",
+                    style="muted",
+                )
+            )
         yield Text("")
 
 
