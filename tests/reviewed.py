@@ -82,3 +82,32 @@ def seats_of(kind: str, deals: int, costs: Sequence[float]) -> list[Seat]:
     computer's seat that never errs (so a test sees which seat is read)."""
     other = [Seat(1, deals, [5.0] * len(costs))]  # the computer's: never the player's
     return [Seat(0, deals, costs), *other]
+
+
+def sample_history(history: History, games: int = 300) -> None:
+    """The history the "Getting better" page's screen was drawn from: ``games`` finished
+    games of every kind, seeded, every one reviewed, a player getting better over them."""
+    import datetime as dt
+    import random
+
+    rng = random.Random(1)
+    start = dt.datetime(2026, 9, 1, 20, 0)
+    for i in range(games):
+        kind = rng.choice(["patience", "match", "match", "drill", "tiles"])
+        skill = min(1, i / games)
+        deals = {"patience": 6, "match": 9, "drill": 4, "tiles": 12}[kind]
+        costs = [
+            0.0
+            if rng.random() < 0.6 + 0.3 * skill
+            else round(rng.expovariate(1 / (1.5 - skill)), 2)
+            for _ in range(2 * deals)
+        ]
+        when = (start + dt.timedelta(hours=7 * i)).isoformat(timespec="seconds")
+        efficiency = 0.85 + 0.1 * skill + rng.uniform(-0.05, 0.05) if kind == "patience" else None
+        add_game(
+            history,
+            kind,
+            review_of(kind, seats_of(kind, deals, costs)),
+            played_at=when,
+            efficiency=min(efficiency, 1.0) if efficiency else None,
+        )

@@ -274,3 +274,24 @@ def test_the_pages_progress_numbers_are_the_codes() -> None:
     assert "A trend needs 3 games." in text
     assert trend([1.0, 2.0]) is None and trend([1.0, 2.0, 4.0]) is not None
     assert text.count("<!-- review screen: added when the review command lands -->") == 1
+
+
+def test_the_pages_progress_screen_is_what_stats_draws(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The chart on the page, drawn again from the same seeded history at 80 columns."""
+    from solitaire.store import History
+    from solitaire.ui.kinds import KINDS
+    from tests.reviewed import sample_history
+
+    monkeypatch.setattr(History, "durable", False)
+    with History(tmp_path, kinds=KINDS) as history:
+        sample_history(history)
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    start = out.index("Progress at the match")
+    drawn = out[start : out.index("\n\n", start) + 1]
+    page = _text(GETTING_BETTER)
+    shown = page[page.index("```text\n") + len("```text\n") :]
+    assert shown[: shown.index("```")] == drawn
