@@ -323,8 +323,8 @@ def test_patience_charts_efficiency_with_the_reviews_beside(
             review = review_of("patience", [Seat(0, 6, costs)]) if costs else None
             add_game(history, "patience", review, efficiency=efficiency)
         for _ in range(3):
-            add_game(history, "patience", review_of("patience", [Seat(0, 6, [0.0] * 6)]),
-                     efficiency=1.0, played_by="best")  # fmt: skip
+            review = review_of("patience", [Seat(0, 6, [0.0] * 6)])
+            add_game(history, "patience", review, played_by="best")  # filed without one
     _, out, _ = run(capsys, "stats", "--json", "--data-dir", str(tmp_path))
     yours, best = json.loads(out)["progress"]["games"]["patience"]
     assert (yours["player"], yours["games"], yours["reviewed"]) == ("you", 6, 3)
@@ -338,7 +338,7 @@ def test_patience_charts_efficiency_with_the_reviews_beside(
         _reference_trend(efficiencies), abs=1e-12
     )
     assert (best["player"], best["games"]) == ("best", 3)
-    assert best["trend"]["lost_per_deal"]["slope"] == 0.0
+    assert best["trend"]["lost_per_deal"]["slope"] == 0.0 and best["trend"]["efficiency"] is None
     _, out, _ = run(capsys, "stats", "--data-dir", str(tmp_path))
     lines = section(out, "Progress at the patience: your 6 patience games (3 reviewed)")
     assert lines[1] == "Efficiency by block of 1 game; a longer bar is better."
@@ -349,7 +349,10 @@ def test_patience_charts_efficiency_with_the_reviews_beside(
     ]
     assert lines[9].split() == ["80%", "efficiency", "100%"]
     assert "Accuracy: too few games" not in out and "no change." in out
-    assert "Progress at the patience: --auto best's 3 patience games" in out
+    strategy = section(out, "Progress at the patience: --auto best's 3 patience games")
+    assert strategy[1] == "Points lost a deal by block of 1 game; a shorter bar is better."
+    assert strategy[2].split() == ["games", "lost/deal", "efficiency", "accuracy", "games"]
+    assert [line.split()[-4:] for line in strategy[3:6]] == [["0.00", "-", "100%", "1"]] * 3
 
 
 def test_one_game_is_said_in_the_singular(
@@ -376,3 +379,24 @@ def test_one_game_is_said_in_the_singular(
         "Points lost a deal: too few games for a trend (3 needed, 1 here).",
         "Accuracy: too few games for a trend (3 needed, 1 here).",
     ]
+
+
+def test_a_strategys_games_alone_show_its_progress(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """No game of yours, only --auto ones (filed without an efficiency): its progress is
+    shown, charted by points lost, where stats alone would say there is nothing."""
+    with History(tmp_path, kinds=KINDS) as history:
+        for number in range(4):
+            review = review_of("patience", [Seat(0, 6, [0.0] * 5 + [0.25 * number])])
+            add_game(history, "patience", review, played_by="best")
+    status, out, _ = run(capsys, "stats", "--data-dir", str(tmp_path))
+    assert status == 0 and "No finished games yet" not in out
+    lines = section(out, "Progress at the patience: --auto best's 4 patience games")
+    assert lines[1] == "Points lost a deal by block of 1 game; a shorter bar is better."
+    assert [line.split()[-4] for line in lines[3:7]] == ["0.00", "0.04", "0.08", "0.12"]
+    assert not any(line.startswith("Efficiency") for line in lines)
+    assert "Points lost a deal: +0.42 points a deal every 10 games" in " ".join(lines)
+    status, out, _ = run(capsys, "stats", "--json", "--data-dir", str(tmp_path))
+    [best] = json.loads(out)["progress"]["games"]["patience"]
+    assert best["player"] == "best" and best["trend"]["efficiency"] is None

@@ -65,12 +65,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
             out = {**(out or {}), "tiles": dataclasses.asdict(tiles)}
         if drills:
             out = {**(out or {}), "drill": drill_json(drills, args.recent)}
-        if out is not None:
-            out["progress"] = progress_json(progress, args.last, args.by)
+        if out is not None or progress.series:  # (the --auto strategies' alone, say)
+            out = {**(out or {}), "progress": progress_json(progress, args.last, args.by)}
         print(json.dumps(out))
         return 0
     console = make_console(args)
-    if stats is None and versus is None and tiles is None and not drills:
+    if stats is None and versus is None and tiles is None and not drills and not progress.series:
         console.print(
             Paragraph(
                 f"No finished games yet: run {command('play')} (the patience), "
@@ -90,7 +90,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
         console.print(tile_stats_view(tiles))
     if drills:
         console.print(DrillStatsView(drills, args.recent))
-    console.print()
+    if stats is not None or versus is not None or tiles is not None or drills:
+        console.print()
     if not progress.series:
         console.print(Paragraph(NO_REVIEWS))
     for view in series_views(progress, args.last, args.by, args.ascii):

@@ -359,7 +359,11 @@ class SeriesView:
         window = part.points[-self.last :]
         found = periods(window, self.by)
         drawn = found[-MAX_PERIODS:] if self.by == "week" else found
-        charted, *beside = measures(part.game)
+        order = measures(part.game)  # the first figure the periods have is charted
+        charted = next(
+            (m for m in order if any(_of_period(p, m) is not None for p in drawn)), order[0]
+        )
+        beside = [m for m in order if m is not charted]
         values = [_of_period(p, charted) for p in drawn]
         known = [v for v in values if v is not None]
         if charted.more_is_better:  # a share: from a round floor below the least up to 100%
@@ -421,7 +425,8 @@ class SeriesView:
         fits = trends(window, part.game)
         for measure in measures(part.game):
             have = sum(_value(p, measure) is not None for p in window)
-            yield Paragraph(trend_line(fits[measure.name], measure, have))
+            if have:  # (a patience game played by --auto has no efficiency)
+                yield Paragraph(trend_line(fits[measure.name], measure, have))
         if part.unreviewed:
             many = part.unreviewed != 1
             yield Paragraph(
