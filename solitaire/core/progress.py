@@ -249,8 +249,7 @@ def _central(t: float, df: int) -> float:
 def t_quantile(p: float, df: int) -> float:
     """The ``p`` quantile (``p`` over 0.5) of Student's t with ``df`` degrees of freedom,
     found by bisection on its distribution to the last bit a float holds."""
-    if not 0.5 < p < 1 or df < 1:
-        raise ValueError("t_quantile: p must be over 0.5 and below 1, df at least 1")
+    assert 0.5 < p < 1 and df >= 1, "t_quantile: p over 0.5 and below 1, df at least 1"
     target = 2 * p - 1  # P(|T| < t)
     low, high = 0.0, 1.0
     while _central(high, df) < target:

@@ -21,6 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from solitaire.store.paths import SaveError
+
 __all__ = [
     "ANSWERS",
     "MAX_PRACTICE_TEXT",
@@ -86,7 +88,7 @@ def _signed(keys: Sequence[bytes], stored: object, table: str, row_id: int, *tex
 def _text(value: Mapping[str, Any]) -> str:
     text = json.dumps(dict(value), separators=(",", ":"))
     if len(text) > MAX_PRACTICE_TEXT:
-        raise ValueError("a practice row larger than the history keeps")
+        raise SaveError("the practice position is larger than the history keeps")
     return text
 
 

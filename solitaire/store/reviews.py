@@ -22,6 +22,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from solitaire.store.paths import SaveError
+
 __all__ = [
     "MAX_BODY",
     "MAX_FIGURES",
@@ -86,7 +88,7 @@ def keep(
     body = json.dumps(dict(review), separators=(",", ":"))
     figures = json.dumps(figures_of(review), separators=(",", ":"))
     if len(body) > MAX_BODY or len(figures) > MAX_FIGURES:
-        raise ValueError("a review larger than the history keeps")
+        raise SaveError("the review is larger than the history keeps")
     version = int(review["version"])
     sha = _sha(body)
     conn.execute(
