@@ -155,7 +155,7 @@ def main() -> None:
             name: _run(package, args.games, args.seed, work / f"{name}.jsonl")
             for name, package in (("old", work / "old"), ("new", ROOT))
         }
-        old = (work / "old.jsonl").read_text().splitlines()
+        old, _ = _split((work / "old.jsonl").read_text().splitlines())
         new, defaults = _split((work / "new.jsonl").read_text().splitlines())
     differ = [(a, b) for a, b in zip(old, new, strict=False) if a != b]
     print(
@@ -183,14 +183,16 @@ def main() -> None:
 
 
 def _split(lines: list[str]) -> tuple[list[str], list[dict[str, Any]]]:
-    """This tree's record without what only it records (the default expert's choice), and
-    those fields apart, decision by decision."""
+    """A record without what a revision with the lead table records beside each choice (the
+    default expert's choice, and whether it is an opening lead), and those fields apart,
+    decision by decision: a revision before the table records none of them."""
     rows, extra = [], []
     for line in lines:
         row = json.loads(line)
-        extra.append(
-            {"default": row.pop("default"), "lead": row.pop("lead"), "action": row["action"]}
-        )
+        if "default" in row:
+            extra.append(
+                {"default": row.pop("default"), "lead": row.pop("lead"), "action": row["action"]}
+            )
         rows.append(json.dumps(row, sort_keys=True))
     return rows, extra
 
