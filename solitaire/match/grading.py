@@ -320,4 +320,3 @@ def review_drill(data: Mapping[str, Any], *, progress: Progress | None = None) -
     names = ["you", drill.opponent]
     moments = list(drill_moments(drill.matches))
     return _review(DRILL, names, len(drill.matches), moments, progress)
-
