@@ -233,7 +233,7 @@ def _discard(position: Position, choice: Discard) -> Decision:
     near_end = cost.chance is not None
     lost = cost.chance if cost.chance is not None else cost.points
     why = _sentence(cost_note(advice, choice.cards))
-    best = _cards(cost.best.discard)
+    best = _cards(cost.chosen.discard if cost.is_best else cost.best.discard)  # a tie is best
     return _decision(position, _cards(choice.cards), best, lost, near_end, why)
 
 
@@ -252,7 +252,9 @@ def _lay(position: Position, choice: Lay) -> Decision:
         cost = float(best.net - mine.net)
         note = play_note(advice, choice.card)
     why = _sentence(note) if note is not None else why_card(view, choice.card, advice)[0]
-    return _decision(position, str(choice.card), str(best.card), cost, mine.chance is not None, why)
+    tied = (mine.chance, mine.net) == (best.chance, best.net)  # a card as good is best too
+    shown = choice.card if tied else best.card
+    return _decision(position, str(choice.card), str(shown), cost, mine.chance is not None, why)
 
 
 def _count(position: Position, choice: Claim) -> Decision:

@@ -211,8 +211,8 @@ def test_a_series_counts_its_deals_through(seed3: dict[str, Any]) -> None:
     assert review.seats[0].deals == total
     assert max(d.deal for d in review.decisions()) == total
     assert review.decisions()[-1].where.startswith(f"game {len(match.played)}, deal ")
-    for seat in review.seats:
-        assert [d.cost for d in seat.decisions] == [c for *_, c, _ in coach_costs(match, seat.seat)]
+    mine = review.seats[0].decisions  # (both seats' are checked on seed 3)
+    assert [d.cost for d in mine] == [cost for *_, cost, _ in coach_costs(match, 0)]
 
 
 def play_drill(seed: int, hands: int, opponent: str) -> Drill:
