@@ -212,7 +212,8 @@ def _moment(decision: Decision, names: list[str]) -> RenderableType:
     line.append(decision.chosen)
     if decision.chosen != decision.best:
         line.append(f" (best {decision.best})")
-    line.append(f", cost {cost_text(decision)}, ")
+    unit = " of the chance of winning" if decision.scale is CHANCE else ""
+    line.append(f", cost {cost_text(decision)}{unit}, ")
     line.append(decision.grade.value, style=_STYLES[decision.grade])
     why = Padding(Text(decision.why, style="muted"), (0, 0, 0, 4))
     return Group(Padding(line, (0, 0, 0, 2)), why)

@@ -10,10 +10,10 @@ answer the same way:
 * :func:`grade` grades one position and a choice, with exactly what the coaches show:
 
   - a **discard** by the discard coach (:mod:`~solitaire.match.discard_coach`, the
-    match's ``?``): its cost is :attr:`~solitaire.match.discard_coach.DiscardCost.points`,
-    the best discard's expected hand, crib and play less the chosen one's; near the end of
-    a game, where the coach ranks by the chance of winning, its cost is that chance given
-    up (:attr:`~solitaire.match.discard_coach.DiscardCost.chance`, on the scale
+    match's ``?``): its cost is the best discard's expected hand, crib and play less the
+    chosen one's; near the end of a game, where the coach ranks by the chance of winning,
+    its cost is that chance given up
+    (:attr:`~solitaire.match.discard_coach.DiscardCost.chance`, on the scale
     :data:`~solitaire.core.review.CHANCE`);
   - a **card laid** by the play coach (:func:`~solitaire.match.coach.advise_play`, the
     match's ``w`` and the drill's ``?``): the best card's net pegging to the end of the
@@ -23,6 +23,10 @@ answer the same way:
   - a **count** of a seat that counts its own hand and crib: the points missed (the true
     count less the claim, when lower), taken by muggins or, without it, pegged all the
     same: either way the count was wrong by that much.
+
+A cost in points is the one the coach writes (its ``cost_note`` and ``play_note``): the
+difference of the two values as it shows them, in hundredths, so that the coach's
+lines during the game, its why here and the cost beside it say the same number.
 
 The kinds are the coach's split of the loss: ``discard as dealer``, ``discard as pone``,
 ``lead`` (the first card of a count), ``reply`` and ``count``. The why is the coach's
@@ -42,6 +46,7 @@ from typing import Any, Final
 
 from solitaire.core.cards import Card
 from solitaire.core.review import CHANCE, POINTS, Decision, GameReview, Progress, SeatReview
+from solitaire.core.rounding import to_hundredths
 from solitaire.core.scoring import score_hand
 from solitaire.match.actions import Action, Claim, Discard, Lay
 from solitaire.match.deal import Deal
@@ -226,15 +231,22 @@ def _decision(
 
 
 def _discard(position: Position, choice: Discard) -> Decision:
-    from solitaire.match.discard_coach import advise_discard, cost_note, discard_cost
+    from solitaire.match.discard_coach import (
+        advise_discard,
+        cost_note,
+        discard_cost,
+        shown_parts,
+    )
 
     advice = advise_discard(position.view)
     cost = discard_cost(advice, choice.cards)
-    near_end = cost.chance is not None
-    lost = cost.chance if cost.chance is not None else cost.points
+    if cost.chance is not None:
+        lost = cost.chance
+    else:  # the totals as the coach shows them, less each other (its cost_note's number)
+        lost = (shown_parts(cost.best)[3] - shown_parts(cost.chosen)[3]) / 100
     why = _sentence(cost_note(advice, choice.cards))
     best = _cards(cost.chosen.discard if cost.is_best else cost.best.discard)  # a tie is best
-    return _decision(position, _cards(choice.cards), best, lost, near_end, why)
+    return _decision(position, _cards(choice.cards), best, lost, cost.chance is not None, why)
 
 
 def _lay(position: Position, choice: Lay) -> Decision:
@@ -248,8 +260,8 @@ def _lay(position: Position, choice: Lay) -> Decision:
     if best.chance is not None and mine.chance is not None:
         cost = best.chance - mine.chance
         note = end_play_note(advice, choice.card)
-    else:
-        cost = float(best.net - mine.net)
+    else:  # the two values as the coach shows them, less each other (its play_note's number)
+        cost = (to_hundredths(best.net) - to_hundredths(mine.net)) / 100
         note = play_note(advice, choice.card)
     why = _sentence(note) if note is not None else why_card(view, choice.card, advice)[0]
     tied = (mine.chance, mine.net) == (best.chance, best.net)  # a card as good is best too

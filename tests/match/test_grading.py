@@ -6,17 +6,19 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
-from solitaire.core.review import CHANCE, POINTS, GameReview, Grade, review_from_json
+from solitaire.core.review import CHANCE, POINTS, Decision, GameReview, Grade, review_from_json
+from solitaire.core.rounding import to_hundredths
 from solitaire.core.scoring import score_hand
 from solitaire.core.untrusted import RecordError
 from solitaire.match.coach import advise_play, decisions
 from solitaire.match.decide.hidden import Hidden
 from solitaire.match.decide.lead import is_opening_lead, lead_values
-from solitaire.match.discard_coach import advise_discard, discard_cost
+from solitaire.match.discard_coach import advise_discard, discard_cost, shown_parts
 from solitaire.match.drill import Drill, drill_record
 from solitaire.match.expert import ExpertPlayer
 from solitaire.match.game import Claim, Discard, Lay, Match, Observation, Phase
@@ -58,8 +60,10 @@ def coach_costs(match: Match, seat: int) -> Iterator[tuple[Observation, object, 
                 cost = discard_cost(advise_discard(view), action.cards)
                 if cost.chance is not None:
                     yield view, action, cost.chance, True
-                else:
-                    yield view, action, cost.points, False
+                else:  # the totals as the coach shows them (cost_note's number)
+                    shown = shown_parts(cost.best)[3] - shown_parts(cost.chosen)[3]
+                    assert abs(shown / 100 - cost.points) < 0.01
+                    yield view, action, shown / 100, False
             elif isinstance(action, Lay):
                 if len({a.card.rank for a in view.legal if isinstance(a, Lay)}) < 2:
                     continue
@@ -67,8 +71,9 @@ def coach_costs(match: Match, seat: int) -> Iterator[tuple[Observation, object, 
                 best, mine = advice[0], next(a for a in advice if a.card == action.card)
                 if best.chance is not None and mine.chance is not None:
                     yield view, action, best.chance - mine.chance, True
-                else:
-                    yield view, action, float(best.net - mine.net), False
+                else:  # the values as the coach shows them (play_note's number)
+                    shown = to_hundredths(best.net) - to_hundredths(mine.net)
+                    yield view, action, shown / 100, False
 
 
 def test_expert_loses_nothing_and_standard_loses_some(reviewed3: GameReview) -> None:
@@ -106,8 +111,16 @@ def test_a_review_is_the_same_read_back(reviewed3: GameReview) -> None:
     assert review_from_json(reviewed3.to_json()) == reviewed3
 
 
+def says_its_cost(decision: Decision) -> None:
+    """The cost beside a decision is the number the coach's why says (when it says one)."""
+    if decision.scale is POINTS and " cost " in f" {decision.why}":
+        assert f"cost {decision.cost:.2f} points" in decision.why, decision
+
+
 def test_the_best_is_the_coachs_first_and_the_why_its_words(reviewed3: GameReview) -> None:
+    assert sum(" cost " in d.why for d in reviewed3.decisions()) >= 3
     for decision in reviewed3.decisions():
+        says_its_cost(decision)
         assert decision.why and decision.why[0].isupper()
         if decision.grade is Grade.BEST and decision.cost == 0:
             continue
@@ -183,8 +196,11 @@ def test_grade_takes_a_position_made_by_hand() -> None:
     advice = advise_discard(view)
     for option in advice:
         decision = grade(position, Discard(option.discard))
-        assert decision.cost == discard_cost(advice, option.discard).points
-        assert decision.best == " ".join(map(str, advice[0].discard))
+        cost = discard_cost(advice, option.discard)
+        assert decision.cost == (shown_parts(cost.best)[3] - shown_parts(cost.chosen)[3]) / 100
+        if not cost.is_best:
+            assert decision.best == " ".join(map(str, advice[0].discard))
+            assert f"cost {decision.cost:.2f} points" in decision.why
     assert grade(position, Discard(advice[0].discard)).cost == 0.0
     with pytest.raises(ValueError, match="not a decision"):
         from solitaire.match.game import GO
@@ -233,16 +249,21 @@ def test_a_drill_is_graded_as_the_drill_grades_it(seed: int, opponent: str) -> N
     review = review_drill(load_match_record_json(record))
     you, them = review.seats
     assert (you.name, them.name, you.deals) == ("you", opponent, 3)
-    # your cards: the drill's own grades, card by card (the search's loss, exact)
-    assert [d.cost for d in you.decisions] == [float(g.loss) for g in drill.grades]
-    assert [d.chosen for d in you.decisions] == [str(g.card) for g in drill.grades]
-    assert [d.deal for d in you.decisions] == [g.hand for g in drill.grades]
-    assert you.lost == math.fsum(float(g.loss) for g in drill.grades) > 0
+    # your cards: the drill's own grades, card by card (the search's exact loss, which the
+    # coach writes as the difference of the two values it shows)
+    assert len(you.decisions) == len(drill.grades)
+    for decision, graded in zip(you.decisions, drill.grades, strict=True):
+        assert (decision.chosen, decision.deal) == (str(graded.card), graded.hand)
+        assert abs(decision.cost - float(graded.loss)) < 0.01
+        assert (decision.cost == 0) == (graded.loss == 0) or graded.loss < Fraction(1, 100)
+    assert you.lost > 0
+    for decision in review.decisions():
+        says_its_cost(decision)
     assert {d.kind for d in review.decisions()} <= {"lead", "reply"}
     if opponent == "expert":  # the drill's expert searches its lead, as the coach does
         assert them.lost == 0.0 and them.accuracy == 1.0
-    # the opponent's: the coach's numbers, its hands replayed here card by card
-    costs: list[float] = []
+    # both seats': the coach's numbers, the hands replayed here card by card
+    costs: list[list[float]] = [[], []]
     for match in drill.matches:
         deal = match.deals[0]
         fresh = Match.from_cards(deal.dealer, deal.hands, deal.starter)
@@ -253,12 +274,15 @@ def test_a_drill_is_graded_as_the_drill_grades_it(seed: int, opponent: str) -> N
         for seat, laid in deal.plays:
             view = fresh.observation(seat)
             ranks = {a.card.rank for a in view.legal if isinstance(a, Lay)}
-            if seat == 1 and isinstance(laid, Lay) and len(ranks) > 1:
+            if isinstance(laid, Lay) and len(ranks) > 1:
                 advice = advise_play(view)
                 mine = next(a for a in advice if a.card == laid.card)
-                costs.append(float(advice[0].net - mine.net))
+                shown = to_hundredths(advice[0].net) - to_hundredths(mine.net)
+                costs[seat].append(shown / 100)
             fresh.apply(laid, player=seat)
-    assert [d.cost for d in them.decisions] == costs and costs
+    assert [[d.cost for d in seat.decisions] for seat in review.seats] == costs
+    for reviewed in review.seats:
+        assert reviewed.lost == math.fsum(costs[reviewed.seat])
 
 
 def load_match_record_json(record: dict[str, Any]) -> dict[str, Any]:
