@@ -140,6 +140,15 @@ def test_a_history_game_is_reviewed_once_and_kept(
     assert status == 0 and json.loads(again) == json.loads(out)
     status, text, _ = run(capsys, "review", str(game), *data)
     assert status == 0 and f"Drill {game} reviewed" in text
+    status, latest, _ = run(capsys, "review", *data)  # no id: the game finished last
+    assert status == 0 and latest == text
+    assert run(capsys, "review", "--json", *data)[1] == out
+
+
+def test_with_no_game_finished_there_is_none_to_review(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    one_line(*run(capsys, "review", "--data-dir", str(tmp_path)), "no finished game")
 
 
 @pytest.mark.parametrize("damage", ["signed", "tampered"])

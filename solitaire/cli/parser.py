@@ -455,7 +455,11 @@ def _register_review(sub: Subcommands) -> None:
         epilog=epilog,
     ) as cmd:
         cmd.add_argument(
-            "record", metavar="ID|FILE", help="a history id, a record file, or - for stdin"
+            "record",
+            nargs="?",
+            metavar="ID|FILE",
+            help="a history id, a record file, or - for stdin (default: the game you "
+            "finished last)",
         )
 
 

@@ -110,9 +110,12 @@ def _bar(args: argparse.Namespace) -> Iterator[Progress]:
 
 
 def cmd_review(args: argparse.Namespace) -> int:
-    source: str = args.record
+    source: str | None = args.record
     stored_id: int | None = None
-    if source.isdigit() and not Path(source).exists():
+    if source is None:
+        stored_id = _latest(args)
+        review, kind = _stored_review(args, stored_id)
+    elif source.isdigit() and not Path(source).exists():
         try:
             stored_id = game_id(source)
         except argparse.ArgumentTypeError as error:
@@ -130,6 +133,25 @@ def cmd_review(args: argparse.Namespace) -> int:
     title += f" {stored_id} reviewed" if stored_id is not None else " reviewed"
     console.print(review_view(review, title))
     return 0
+
+
+def _latest(args: argparse.Namespace) -> int:
+    """The id of the game you finished last (of any kind)."""
+    from solitaire.store import YOU
+
+    with open_history(args) as history:
+        rows = [
+            row
+            for listed in history.games_by_kind().values()
+            for row in listed
+            if row.finished and row.played_by == YOU
+        ]
+    if not rows:
+        raise InputError(
+            f"no finished game of yours in the history yet: give a record file or - "
+            f"(see {command('history')})"
+        )
+    return max(rows, key=lambda row: row.id).id
 
 
 def _stored_review(args: argparse.Namespace, stored_id: int) -> tuple[GameReview, str]:
