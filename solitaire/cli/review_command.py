@@ -232,7 +232,9 @@ def _moment(decision: Decision, names: list[str]) -> RenderableType:
     line = Text(f"{decision.where}  ", style="title")
     line.append(f"{names[decision.seat]}, {decision.kind}: ")
     line.append(decision.chosen)
-    if decision.chosen != decision.best:
+    if decision.kind == "count" and decision.chosen != decision.best:
+        line.append(f" (it makes {decision.best})")
+    elif decision.chosen != decision.best:
         line.append(f" (best {decision.best})")
     unit = " of the chance of winning" if decision.scale is CHANCE else ""
     line.append(f", cost {cost_text(decision)}{unit}, ")

@@ -60,6 +60,7 @@ __all__ = [
     "Position",
     "drill_moments",
     "grade",
+    "kind_of",
     "match_moments",
     "review_drill",
     "review_match",
