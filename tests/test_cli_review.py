@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 from solitaire.cli import main
 from solitaire.core.review import CHANCE, POINTS, TILE_POINTS, review_from_json
@@ -110,6 +111,22 @@ def test_the_printed_review_reads_at_80_columns_and_adds_up(
     assert "none: every decision was the best" in out  # the expert's
     listed = out[out.index("Every decision") :]
     assert len(re.findall(r"^  (deal \d+, )", listed, re.M)) == len(review.decisions())
+
+
+def test_a_cost_near_the_end_says_what_it_is_a_share_of() -> None:
+    from solitaire.cli.review_command import review_view
+    from solitaire.core.review import Decision, GameReview, SeatReview
+    from solitaire.ui.views import THEME
+
+    def printed(where: str) -> str:
+        near = Decision(0, 0, 1, "reply", where, "6H", "9S", 0.011, CHANCE, "Laying ...")
+        review = GameReview("match", (SeatReview(0, "you", 1, (near,)),))
+        console = Console(width=80, record=True, file=io.StringIO(), theme=THEME)
+        console.print(review_view(review, "Match reviewed"))
+        return " ".join(console.export_text().split())  # (the line wraps at 80)
+
+    assert "cost 1.1% of the chance of winning, inaccuracy" in printed("deal 1, card 2")
+    assert "cost 1.1% of the stakes, inaccuracy" in printed("game 2, deal 1, card 2")
 
 
 def test_help_states_the_thresholds(capsys: pytest.CaptureFixture[str]) -> None:

@@ -226,7 +226,15 @@ def _kinds_table(seat: SeatReview) -> Table:
     return table
 
 
-def _moment(decision: Decision, names: list[str]) -> RenderableType:
+def _chance_words(review: GameReview) -> str:
+    """What a cost near the end is a share of: the chance of winning; in a series, whose
+    decisions are placed ``game G, deal D``, the stakes (the coach ranks there by the game
+    points expected, won less lost, on the chance's scale)."""
+    series = any(d.where.startswith("game ") for d in review.decisions())
+    return " of the stakes" if series else " of the chance of winning"
+
+
+def _moment(decision: Decision, names: list[str], chance: str) -> RenderableType:
     """One decision: where, whose, the choice beside the best, its cost and grade; then
     the coach's why, indented."""
     line = Text(f"{decision.where}  ", style="title")
@@ -236,7 +244,7 @@ def _moment(decision: Decision, names: list[str]) -> RenderableType:
         line.append(f" (it makes {decision.best})")
     elif decision.chosen != decision.best:
         line.append(f" (best {decision.best})")
-    unit = " of the chance of winning" if decision.scale is CHANCE else ""
+    unit = chance if decision.scale is CHANCE else ""
     line.append(f", cost {cost_text(decision)}{unit}, ")
     line.append(decision.grade.value, style=_STYLES[decision.grade])
     why = Padding(Text(decision.why, style="muted"), (0, 0, 0, 4))
@@ -247,6 +255,7 @@ def review_view(review: GameReview, title: str) -> RenderableType:
     """The review as ``cribsol review`` prints it: each seat's figures, the loss by kind,
     the costliest moments, then every decision with its why."""
     names = [seat.name for seat in review.seats]
+    chance = _chance_words(review)
     parts: list[RenderableType] = [Text(title, style="title"), _seats_table(review)]
     for seat in review.seats:
         parts.append(Text(f"\n{seat.name}: points lost by kind", style="title"))
@@ -255,7 +264,7 @@ def review_view(review: GameReview, title: str) -> RenderableType:
         parts.append(Text(f"{seat.name}: the costliest moments", style="title"))
         if not costly:
             parts.append(Text("  none: every decision was the best", style="best"))
-        parts += [_moment(decision, names) for decision in costly]
+        parts += [_moment(decision, names, chance) for decision in costly]
     parts.append(Text("\nEvery decision, in the order played", style="title"))
-    parts += [_moment(decision, names) for decision in review.decisions()]
+    parts += [_moment(decision, names, chance) for decision in review.decisions()]
     return Group(*parts)

@@ -115,6 +115,8 @@ def says_its_cost(decision: Decision) -> None:
     """The cost beside a decision is the number the coach's why says (when it says one)."""
     if decision.scale is POINTS and " cost " in f" {decision.why}":
         assert f"cost {decision.cost:.2f} points" in decision.why, decision
+    if decision.scale is CHANCE and " of your chance" in decision.why:
+        assert f"cost {decision.cost:.1%} of your chance" in decision.why, decision
 
 
 def test_the_best_is_the_coachs_first_and_the_why_its_words(reviewed3: GameReview) -> None:
