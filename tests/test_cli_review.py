@@ -212,17 +212,3 @@ def test_bad_input_is_one_line(
     with History(tmp_path, kinds=KINDS) as history:
         game = history.add("match", text, KINDS["match"].migrate(text, {}))
     one_line(*run(capsys, "review", str(game), *data), f"match {game} is not finished")
-
-
-@pytest.mark.parametrize("kind", ["patience", "tiles"])
-def test_a_kind_not_yet_reviewed_says_so(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, kind: str
-) -> None:
-    """Until the patience's and the tiles' reviews are merged (a path that then goes)."""
-    from solitaire.cli.review_command import reviewer
-
-    if reviewer(kind) is not None:
-        pytest.skip(f"the {kind} is reviewed: its own tests cover it")
-    path = tmp_path / "record.json"
-    path.write_text(json.dumps(MAKERS[kind]()))
-    one_line(*run(capsys, "review", str(path)), "cannot be reviewed yet")
