@@ -3,6 +3,7 @@ bad input refused in one line; what is printed reads at 80 columns and adds up."
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import re
@@ -34,10 +35,16 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 @pytest.fixture(scope="module")
 def seed3(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """``cribsol match --auto expert --vs standard --seed 3 --json``, in a file."""
-    match = Match(3)
+    folder = tmp_path_factory.mktemp("records")
+    printed = io.StringIO()
+    argv = ["match", "--auto", "expert", "--vs", "standard", "--seed", "3", "--json"]
+    with contextlib.redirect_stdout(printed):
+        assert main([*argv, "--data-dir", str(folder / "data")]) == 0
+    match = Match(3)  # the same match, played here
     advance(match, (ExpertPlayer(), StandardPlayer()))
-    path = tmp_path_factory.mktemp("records") / "seed3.json"
-    path.write_text(json.dumps(match.record(("expert", "standard"))))
+    assert json.loads(printed.getvalue()) == match.record(("expert", "standard"))
+    path = folder / "seed3.json"
+    path.write_text(printed.getvalue())
     return path
 
 
