@@ -57,7 +57,7 @@ __all__ = ["COMMANDS", "MAX_LISTED", "build_parser", "player_names"]
 MAX_LISTED: Final = 1_000_000  # games listed or taken into the trend
 COMMANDS: Final = (
     "score", "advise", "play", "replay", "simulate", "match", "arena", "drill", "practice",
-    "stats", "history", "tiles",
+    "stats", "history", "review", "tiles",
 )  # fmt: skip
 """Every command, in the order --help lists them."""
 
@@ -470,6 +470,40 @@ def _register_history(sub: Subcommands) -> None:
         )
 
 
+def _register_review(sub: Subcommands) -> None:
+    """Add ``cribsol review``."""
+    epilog = None
+    if not isinstance(sub, _Listed):  # the list of commands shows no thresholds
+        from solitaire.core.review import CHANCE, POINTS, TILE_POINTS
+
+        epilog = (
+            f"Grades in the patience, the match and the drill: {POINTS.stated()}. Near the "
+            f"end of a match, where the coach ranks by the chance of winning: "
+            f"{CHANCE.stated()}. In the tile game: {TILE_POINTS.stated()}. Accuracy is the "
+            "share of a seat's decisions graded best."
+        )
+    with new_command(
+        sub,
+        "review",
+        "review_command:cmd_review",
+        json='print {"seats": [{"name", "accuracy", "lost", "decisions": [...]}, ...]}',
+        data_dir=True,
+        help="every decision of a finished game graded against the coach's best",
+        description="Review a finished game: each decision of each seat beside the coach's "
+        "best, its cost and grade, and the coach's why; each seat's accuracy, points lost "
+        "(in all, a deal and by kind) and costliest moments. A game of the history is "
+        "reviewed once and its review kept.",
+        epilog=epilog,
+    ) as cmd:
+        cmd.add_argument(
+            "record",
+            nargs="?",
+            metavar="ID|FILE",
+            help="a history id, a record file, or - for stdin (default: the game you "
+            "finished last)",
+        )
+
+
 def _register_tiles(sub: Subcommands) -> None:
     """Add ``tiles`` and its subcommands."""
     with new_command(
@@ -568,6 +602,7 @@ _REGISTERED: Final = (
     (_register_drill, ("drill",)),
     (_register_practice, ("practice",)),
     (_register_history, ("stats", "history")),
+    (_register_review, ("review",)),
     (_register_tiles, ("tiles",)),
 )
 """Each registering function, with the commands it adds."""

@@ -19,7 +19,7 @@ winning. Its grade follows from the cost and the scale's stated thresholds:
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
@@ -36,6 +36,7 @@ __all__ = [
     "Decision",
     "GameReview",
     "Grade",
+    "Progress",
     "Scale",
     "SeatReview",
     "review_from_json",
@@ -46,6 +47,10 @@ MAX_SEATS: Final = 4
 MAX_DECISIONS: Final = 2_000  # a seat's decisions in one stored review (a long series)
 MAX_TEXT: Final = 400  # a decision's why, and its other words
 MAX_COST: Final = 1_000.0
+
+
+Progress = Callable[[int, int], None]
+"""What a review calls as it goes, for a progress bar: decisions graded, and of how many."""
 
 
 class Grade(StrEnum):
