@@ -46,9 +46,9 @@ from solitaire.ui.match.session import (
     MatchSession,
     Stage,
     card_keys,
-    go_then_point,
     series_end,
 )
+from solitaire.ui.match.told import go_then_point
 from solitaire.ui.shell import MIN_SIZE
 from solitaire.ui.shell import console as shell_console
 from solitaire.ui.views import (
@@ -285,6 +285,7 @@ class MatchScreen:
         self, session: MatchSession, rows: int = MIN_SIZE[1], columns: int = MIN_SIZE[0]
     ) -> None:
         self.session = session
+        self.view = session.view  # what is on screen, and what the coach says of it
         self.rows = max(rows, MIN_SIZE[1])  # the terminal's: a taller one shows more
         self.columns = max(columns, MIN_SIZE[0])  # as wide as it is drawn (the rules' pages)
 
@@ -293,13 +294,14 @@ class MatchScreen:
         it may be shown (cut short with an ellipsis if it is too long to fit; the help shows
         it whole)."""
         session = self.session
+        view = self.view
         match = session.match
-        deal = session.deal
+        deal = view.deal
         names = session.names
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(f"You vs {session.level}", style="title")
         if match.games > 1:
-            text.append(f"  game {session.game_number}/{match.games}")
+            text.append(f"  game {view.game_number}/{match.games}")
         text.append(f"  deal {deal.number}  ")
         dealer = (
             "your deal and crib" if deal.dealer == YOU else f"{names[COMPUTER]}'s deal and crib"
@@ -311,9 +313,10 @@ class MatchScreen:
 
     def board(self) -> MatchBoard:
         session = self.session
+        view = self.view
         return MatchBoard(
             session.names,
-            (session.pegs(YOU), session.pegs(COMPUTER)),
+            (view.pegs(YOU), view.pegs(COMPUTER)),
             session.ascii,
             self.series(),
         )
@@ -322,7 +325,8 @@ class MatchScreen:
         """Each side's game points in a series, once a game before the one on screen has
         ended (None before, and in a one-game match)."""
         session = self.session
-        done = session.match.results[: session.game_number - 1]
+        view = self.view
+        done = session.match.results[: view.game_number - 1]
         if not done:
             return None
         you = sum(result.game_points for result in done if result.winner == YOU)
@@ -331,13 +335,14 @@ class MatchScreen:
     def table(self) -> Text:
         """The computer's cards, the crib and the starter."""
         session = self.session
-        deal = session.deal
+        view = self.view
+        deal = view.deal
         names = session.names
         back = "[]" if session.ascii else "🂠"
-        held = session.computer_held()
+        held = view.computer_held()
         text = Text().append(f"{names[COMPUTER]}: ", style=_SEATS[COMPUTER])
         text.append(" ".join([back] * held) if held else "no cards", style="card.hidden")
-        crib = session.crib_shown()
+        crib = view.crib_shown()
         owner = "yours" if deal.dealer == YOU else names[COMPUTER] + "'s"
         text.append(f"   crib ({owner}): {plural(crib, 'card')}", style="muted")
         text.append("   starter ", style="muted")
@@ -351,15 +356,17 @@ class MatchScreen:
         """The count, the cards laid since it was 0, and the calls of this deal (the latest that
         fit); ``over`` once the play has ended."""
         session = self.session
+        view = self.view
         fit = max(2, min(self.CALL_LINES, (self.room() if room is None else room) - 1))
-        events = session.deal_events()
+        events = view.deal_events()
         return Group(self.count_line(over), *play_calls(events, session.names, session.ascii, fit))
 
     def count_line(self, over: bool = False) -> Text:
         """The play's count and the cards laid since it was 0 (see :func:`count_line`)."""
         session = self.session
-        cards, count = session.series()
-        turned = any(isinstance(e, Turned) for e in session.deal_events())
+        view = self.view
+        cards, count = view.series()
+        turned = any(isinstance(e, Turned) for e in view.deal_events())
         when = "over" if over else ("now" if turned else "before")
         return count_line(cards, count, session.ascii, when)
 
@@ -377,14 +384,14 @@ class MatchScreen:
         session = self.session
         return (
             session.stage is Stage.PLAY
-            and session.show_coach
+            and session.coach.show_coach
             and session.discarding
-            and not session.show_why
+            and not session.coach.show_why
         )
 
     def heels_rows(self) -> int:
         """Rows the line on his heels takes, as drawn at the screen's width."""
-        note = Paragraph(Text(self.session.heels_note()))
+        note = Paragraph(Text(self.view.heels_note()))
         out = shell_console(self.columns)
         return len(out.render_lines(note, out.options.update(width=self.columns), pad=False))
 
@@ -394,8 +401,9 @@ class MatchScreen:
         if not self.table_open() or not self.compact():
             return 0
         session = self.session
+        view = self.view
         need = 2  # the title and the line saying the coach is at work
-        if session.discard_advice() is not None:
+        if view.discard_advice() is not None:
             need = 1 + 16 + 1 + self.heels_rows()  # title, table, legend, heels
         used = _rows(session.message) if session.message else 0
         return max(0, min(2, need - (self.rows - self.COMPACT_ROWS - used)))
@@ -404,36 +412,38 @@ class MatchScreen:
         """True while the discard coach or its why is on screen."""
         session = self.session
         return session.stage is Stage.PLAY and (
-            (session.show_coach and session.discarding) or session.show_why
+            (session.coach.show_coach and session.discarding) or session.coach.show_why
         )
 
     def compact(self) -> bool:
         """True when the discard coach's table needs the board's rows: the scores on one line
         instead."""
         session = self.session
-        if session.show_why and session.stage in (Stage.PLAY, Stage.SHOW):
+        if session.coach.show_why and session.stage in (Stage.PLAY, Stage.SHOW):
             lines = self._why_lines() or []
             used = _rows(session.message) if session.message else 0
             return sum(map(_rows, lines)) + 2 + used > self.rows - self.FIXED_ROWS
-        table = session.stage is Stage.PLAY and session.show_coach and session.discarding
+        table = session.stage is Stage.PLAY and session.coach.show_coach and session.discarding
         return table and self.rows < MIN_SIZE[1] + self.FIXED_ROWS - 5
 
     def coach_line(self) -> str:
         """The coach's note on your last card, when it cost more than a little."""
         session = self.session
+        view = self.view
         if session.stage is Stage.RESUME or self.discard_panel():
             return ""
 
         def name(card: Card) -> str:
             return card.symbol(session.ascii)
 
-        return session.discard_note(name) or session.coach_note(name) or ""
+        return session.discard_note(name) or view.coach_note(name) or ""
 
     def show_area(self, room: int | None = None) -> RenderableType:
         """Each count of the show so far: the latest with its breakdown where it fits."""
         session = self.session
+        view = self.view
         room = self.room() if room is None else room
-        counted = session.counted()
+        counted = view.counted()
         parts: list[RenderableType] = []
         for index, item in enumerate(counted):
             latest = index == len(counted) - 1
@@ -461,9 +471,10 @@ class MatchScreen:
 
     def hand(self) -> Text:
         session = self.session
+        view = self.view
         if session.counting and session.counting_what == "crib":
             text = Text("Your crib   ")  # the cards you are to count: the crib's four
-            text.append_text(cards_text(session.deal.crib, session.ascii))
+            text.append_text(cards_text(view.deal.crib, session.ascii))
             return text.append("   with the starter", style="muted")
         text = Text("Your cards  ")
         choosing = session.stage is Stage.PLAY  # in the show the cards are not chosen
@@ -487,22 +498,23 @@ class MatchScreen:
 
     def prompt(self) -> Text:
         session = self.session
+        view = self.view
         stage = session.stage
-        owner = "your" if session.deal.dealer == YOU else f"{session.names[COMPUTER]}'s"
+        owner = "your" if view.deal.dealer == YOU else f"{session.names[COMPUTER]}'s"
         if session.timed_pending:
             return Text(f"{session.names[COMPUTER]} is playing...", style="muted")
         if session.counting:
             muggins = " (muggins: what you miss is taken)" if session.match.muggins else ""
             return Text.assemble(
                 (f"Count your {session.counting_what}: ", "title"),
-                (session.typed or "_", "total"),
+                (session.count.typed or "_", "total"),
                 (f"   type the points, Enter{muggins}", "muted"),
             )
         if stage is Stage.SHOW:
-            if not session.counted():
+            if not view.counted():
                 return Text("")
             return Text(
-                "Enter: the next deal" if session.next_is_deal else "Enter: the next count",
+                "Enter: the next deal" if view.next_is_deal else "Enter: the next count",
                 style="title",
             )
         if session.discarding:
@@ -513,12 +525,13 @@ class MatchScreen:
 
     def over(self) -> RenderableType:
         session = self.session
+        view = self.view
         match = session.match
         names = session.names
-        over = session.result()
+        over = view.result()
         lines: list[Text] = []  # under the last play or count
         if over is not None:
-            lines.append(Text(ended_how(session.deal_events()), style="muted"))
+            lines.append(Text(ended_how(view.deal_events()), style="muted"))
             result = over.result
             winner = "You win" if result.winner == YOU else f"{names[COMPUTER]} wins"
             skunk = ("", ": a skunk", ": a double skunk")[result.skunk]
@@ -531,8 +544,8 @@ class MatchScreen:
                 )
             )
         if match.games > 1:
-            done = sum(isinstance(tagged.event, GameOver) for tagged in session.visible)
-            won = session.games_won()
+            done = sum(isinstance(tagged.event, GameOver) for tagged in view.visible)
+            won = view.games_won()
             skunks = f" (a skunk counts 2, a double skunk {match.double_skunk})"
             if done == match.games:
                 said = series_end(names, won) + skunks + "."
@@ -547,7 +560,7 @@ class MatchScreen:
         elif match.is_over:
             lines.append(Text("The match is over: n starts a new one.", style="title"))
         room = self.room() - sum(_rows(line.plain) for line in lines)
-        last = self.show_area(room) if session.counted() else self.play_area(room, over=True)
+        last = self.show_area(room) if view.counted() else self.play_area(room, over=True)
         return Group(last, *map(Paragraph, lines))
 
     def body(self) -> RenderableType:
@@ -556,14 +569,14 @@ class MatchScreen:
         if stage is Stage.RESUME:
             return offer_view(session.resume_prompt())
         if stage in (Stage.GAME_OVER, Stage.MATCH_OVER):
-            return self.review_area() if session.show_coach else self.over()
-        if session.show_why and stage in (Stage.PLAY, Stage.SHOW):
+            return self.review_area() if session.coach.show_coach else self.over()
+        if session.coach.show_why and stage in (Stage.PLAY, Stage.SHOW):
             return self.why_area()
         if stage is Stage.SHOW:
             return self.show_area()
-        if session.show_coach and session.discarding:
+        if session.coach.show_coach and session.discarding:
             return self.discard_area()
-        if session.show_coach and session.coaching:
+        if session.coach.show_coach and session.coaching:
             return self.coach_area()
         return self.play_area()
 
@@ -571,14 +584,15 @@ class MatchScreen:
         """All 15 discards, best first, each with its hand, crib, play and total; with room to
         spare, why the best beats the two picked (or the next best) below."""
         session = self.session
-        advice = session.discard_advice()
-        failed = session.coach.failed if session.coach else ""
+        view = self.view
+        advice = view.discard_advice()
+        failed = session.coach.failed
         picked = {session.hand[i] for i in session.selected}
-        owner = "yours" if session.deal.dealer == YOU else f"{session.names[COMPUTER]}'s"
+        owner = "yours" if view.deal.dealer == YOU else f"{session.names[COMPUTER]}'s"
         rows = discard_rows(advice, picked, owner, session.ascii, failed)
         if advice is None:
             return Group(*rows)
-        heels = Paragraph(Text(session.heels_note(), style="muted"))
+        heels = Paragraph(Text(view.heels_note(), style="muted"))
         # every line of the coach is drawn (the prompt and scores give way for them); the
         # reasons follow only where they fit whole
         spare = self.room() - (1 + 16 + 1) - self.heels_rows()
@@ -594,8 +608,9 @@ class MatchScreen:
     def _why_lines(self, name: Callable[[Card], str] = str) -> list[str] | None:
         """What w explains: the card you just laid, or the discard."""
         session = self.session
+        view = self.view
         if session.explaining_card:
-            return session.card_why_lines(name)
+            return view.card_why_lines(name)
         return session.why_lines(name)
 
     def why_area(self) -> RenderableType:
@@ -606,7 +621,7 @@ class MatchScreen:
         if session.explaining_card:
             title = Text("Why your last card is worth what it is", style="title")
             if lines is None:
-                failed = session.coach.failed if session.coach else ""
+                failed = session.coach.failed
                 waiting = Text(failed[:1].upper() + failed[1:], style="warn") if failed else None
                 working = waiting or Text("The coach is working it out...", style="muted")
                 return Group(self.count_line(), title, working)
@@ -614,7 +629,7 @@ class MatchScreen:
             return Group(self.count_line(), title, *paragraphs, Text("w hides this.", "muted"))
         title = Text("Why the best discard is best", style="title")
         if lines is None:
-            failed = session.coach.failed if session.coach else ""
+            failed = session.coach.failed
             waiting = Text(failed[:1].upper() + failed[1:], style="warn") if failed else None
             return Group(title, waiting or Text("The coach is working it out...", style="muted"))
         after = "w hides this." if not session.discarding else "Pick two to compare; w hides this."
@@ -623,15 +638,16 @@ class MatchScreen:
     def coach_area(self) -> RenderableType:
         """Every card you may lay, best first: its number, the net value, and why."""
         session = self.session
-        failed = session.coach.failed if session.coach else ""
-        rows = advice_rows(session.advice(), session.hand, session.ascii, failed, self.room() - 1)
+        view = self.view
+        failed = session.coach.failed
+        rows = advice_rows(view.advice(), session.hand, session.ascii, failed, self.room() - 1)
         return Group(self.count_line(), *rows)
 
     def review_area(self) -> RenderableType:
         """The game's costliest discards and plays, each beside the best."""
-        session = self.session
-        review = session.review()
-        title = Text(f"The coach's review of game {session.game_number}", style="title")
+        view = self.view
+        review = view.review()
+        title = Text(f"The coach's review of game {view.game_number}", style="title")
         if review is None:
             return Group(title, Text("The coach is going over the game...", style="muted"))
         discards, plays = review
@@ -706,6 +722,7 @@ class MatchScreen:
 
     def __rich__(self) -> RenderableType:
         session = self.session
+        view = self.view
         if session.show_help:
             return Group(
                 self.header(),
@@ -729,8 +746,8 @@ class MatchScreen:
         given_way = self.given_way()
         parts: list[RenderableType] = [self.header()]
         if compact:
-            closes = "w" if session.show_why else "?"
-            scores = f"{session.score_line()} (the board is back when {closes} closes)"
+            closes = "w" if session.coach.show_why else "?"
+            scores = f"{view.score_line(session.names)} (the board is back when {closes} closes)"
             parts += [Text(scores, "muted")] if given_way < 2 else []
         else:
             parts.append(self.board())
