@@ -12,8 +12,6 @@ from collections.abc import Iterator
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
-from types import SimpleNamespace
-from typing import cast
 
 import pytest
 from rich.console import RenderableType
@@ -29,7 +27,8 @@ from solitaire.match.players import StandardPlayer
 from solitaire.patience.game import Game
 from solitaire.store import History
 from solitaire.ui.kinds import KINDS
-from solitaire.ui.match.screen import MatchScreen, advice_rows, discard_rows
+from solitaire.ui.match.coach_panels import costly_line
+from solitaire.ui.match.screen import advice_rows, discard_rows
 from solitaire.ui.patience.screen import SessionScreen
 from solitaire.ui.patience.session import Phase, PlaySession
 from solitaire.ui.patience.views import GameView
@@ -238,9 +237,8 @@ def test_the_review_after_a_game_adds_up() -> None:
     seen = Seen()
     match = play_a_game(5, 99, seen)
     assert match.is_over, "the game was played to its end"
-    screen = MatchScreen(cast("object", SimpleNamespace(ascii=False)))  # type: ignore[arg-type]
     discards, plays = review_game(match, 0, 1)
-    lines = [screen._costly_line(item) for item in [*discards, *plays]]
+    lines = [costly_line(item, False) for item in [*discards, *plays]]
     for width, _ in SIZES:
         seen.read(rendered(*lines, width=width))
     seen.check("review")

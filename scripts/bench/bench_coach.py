@@ -111,7 +111,7 @@ def main() -> None:
             if session.discarding:
                 started = time.perf_counter()
                 session.toggle_coach()  # ? the moment the six are dealt: the 15 discards
-                while session.discard_advice() is None:
+                while session.view.discard_advice() is None:
                     time.sleep(0.005)
                 Console(file=io.StringIO(), width=80, theme=THEME).print(MatchScreen(session))
                 if first:
@@ -129,7 +129,7 @@ def main() -> None:
                 session.toggle_coach()  # the key: the panel, with values or "working it out"
                 Console(file=io.StringIO(), width=80, theme=THEME).print(MatchScreen(session))
                 keys.append(time.perf_counter() - started)
-                while session.advice() is None:
+                while session.view.advice() is None:
                     time.sleep(0.005)
                 waited.append(time.perf_counter() - started)
                 started = time.perf_counter()

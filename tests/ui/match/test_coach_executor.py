@@ -73,7 +73,7 @@ def test_a_process_that_cannot_start_at_the_first_frame_is_said_so(tmp_path: Pat
         assert session.discarding
         session.toggle_coach()  # asked before the first frame: held
         executor.open()
-        assert session.discard_advice() is None
+        assert session.view.discard_advice() is None
         assert session.coach is not None
         assert "the coach is unavailable" in session.coach.failed
         assert "Too many open files" in session.coach.failed
