@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from solitaire.core.cards import Card
+from solitaire.core.errors import IllegalMoveError
 from solitaire.core.review import CHANCE, POINTS, Decision, GameReview, Progress, SeatReview
 from solitaire.core.rounding import to_hundredths
 from solitaire.core.scoring import score_hand
@@ -211,7 +212,7 @@ def grade(position: Position, choice: Action) -> Decision:
         return _lay(position, choice)
     if isinstance(choice, Claim):
         return _count(position, choice)
-    raise ValueError(f"not a decision to grade: {choice}")
+    raise IllegalMoveError(f"not a decision to grade: {choice}")
 
 
 def _decision(
