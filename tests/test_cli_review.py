@@ -197,11 +197,15 @@ def test_a_damaged_kept_review_is_graded_again(
 
 
 def test_bad_input_is_one_line(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, seed3: Path
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    seed3: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     data = ["--data-dir", str(tmp_path)]
     one_line(*run(capsys, "review", "7", *data), "no game 7")
-    one_line(*run(capsys, "review", str(tmp_path / "missing.json")), "missing.json")
+    monkeypatch.chdir(tmp_path)  # a short path: a long one is shown cut short
+    one_line(*run(capsys, "review", "missing.json"), "missing.json")
     (tmp_path / "junk.json").write_text("{not json")
     one_line(*run(capsys, "review", str(tmp_path / "junk.json")))
     record = json.loads(seed3.read_text())

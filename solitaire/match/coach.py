@@ -40,6 +40,7 @@ from solitaire.match.risk import Risks, reply_risks
 
 if TYPE_CHECKING:
     from solitaire.match.decide.hidden import Hidden
+    from solitaire.match.decide.search import Model
 
 __all__ = [
     "NOTE_LOSS",
@@ -124,13 +125,19 @@ def _threats(view: Observation, card: Card, replies: Mapping[int, Fraction]) -> 
     return tuple(threats)
 
 
-def advise_play(view: Observation) -> list[CardAdvice]:
+def advise_play(view: Observation, *, searched_lead: bool = False) -> list[CardAdvice]:
     """Every card that fits, best first as ``expert`` ranks them (by net pegging; near the end
-    by the chance of winning first, see :func:`_ranked`), with its explanation."""
+    by the chance of winning first, see :func:`_ranked`), with its explanation.
+
+    At pone's opening lead ``expert`` values the cards as its lead table does, under the open
+    model of the dealer's play (:mod:`~solitaire.match.expert`), and so does the coach;
+    ``searched_lead`` values them under the honest model, as the drill's ``expert`` leads."""
     from solitaire.match.decide.hidden import Hidden  # numpy: loads with the first advice
+    from solitaire.match.decide.lead import is_opening_lead
     from solitaire.match.decide.values import play_options
 
     hidden = Hidden(view)  # the model, once for every card
+    model: Model = "open" if not searched_lead and is_opening_lead(view) else "honest"
     advice = [
         CardAdvice(
             option.card,
@@ -140,7 +147,7 @@ def advise_play(view: Observation) -> list[CardAdvice]:
             _threats(view, option.card, option.replies),
             reply_risks(view, option.card),
         )
-        for option in play_options(view, hidden)
+        for option in play_options(view, hidden, model)
     ]
     return _ranked(view, hidden, advice)
 

@@ -83,7 +83,9 @@ class Position:
     ``spot`` is the number of actions of the game made before it (the game replayed that
     far shows it), ``deal`` the deal it belongs to counted through the whole series (the
     drill's hand), ``view`` the seat's observation (all the coach is given), ``muggins``
-    whether a count missed is taken by the opponent.
+    whether a count missed is taken by the opponent, ``searched_lead`` whether pone's
+    opening lead is valued as the drill's ``expert`` searches it (see
+    :func:`~solitaire.match.coach.advise_play`).
     """
 
     spot: int
@@ -93,6 +95,7 @@ class Position:
     where: str
     view: Observation
     muggins: bool = False
+    searched_lead: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,10 +135,15 @@ def _actions(deal: Deal) -> list[tuple[int, Action]]:
 
 
 def _moments(
-    fresh: Match, deals: Iterable[tuple[str, Deal]], first: int = 1, start: int = 0
+    fresh: Match,
+    deals: Iterable[tuple[str, Deal]],
+    first: int = 1,
+    start: int = 0,
+    searched_lead: bool = False,
 ) -> Iterator[Moment]:
     """The decisions of ``deals`` (each with its place: ``game 2, deal 3``) replayed on
-    ``fresh``, numbered through from ``first`` (the deal) and ``start`` (the spot)."""
+    ``fresh``, numbered through from ``first`` (the deal) and ``start`` (the spot);
+    ``searched_lead``: pone's opening lead valued as the drill's ``expert`` searches it."""
     spot = start
     for number, (place, deal) in enumerate(deals, first):
         laid = 0
@@ -146,7 +154,9 @@ def _moments(
                 laid += 1
             if kind is not None:
                 where = f"{place}, {_what(view, action, laid)}"
-                position = Position(spot, seat, number, kind, where, view, fresh.muggins)
+                position = Position(
+                    spot, seat, number, kind, where, view, fresh.muggins, searched_lead
+                )
                 yield Moment(position, action)
             fresh.apply(action, player=seat)
             spot += 1
@@ -186,7 +196,8 @@ def drill_moments(matches: Iterable[Match]) -> Iterator[Moment]:
     for hand, match in enumerate(matches, 1):
         deal = match.deals[0]
         fresh = Match.from_cards(deal.dealer, deal.hands, deal.starter)
-        for moment in _moments(fresh, [(f"hand {hand}", deal)], first=hand, start=spot):
+        hands = [(f"hand {hand}", deal)]
+        for moment in _moments(fresh, hands, first=hand, start=spot, searched_lead=True):
             if isinstance(moment.choice, Lay):
                 yield moment
         spot += len(_actions(deal))
@@ -256,7 +267,7 @@ def _lay(position: Position, choice: Lay) -> Decision:
     from solitaire.match.coach import advise_play, play_note
 
     view = position.view
-    advice = advise_play(view)
+    advice = advise_play(view, searched_lead=position.searched_lead)
     best = advice[0]
     mine = next(item for item in advice if item.card == choice.card)
     if best.chance is not None and mine.chance is not None:

@@ -78,6 +78,7 @@ class DrillSession(Sitting[Drill, Drill], RulesPages):
         self.new_drill = new_drill
         self.ascii = ascii
         self.coach = coach or Coach()
+        self.coach.searched_lead = True  # the drill's expert searches pone's opening lead
         self.show_coach = False
         self.show_why = False  # w: why the card you just laid is worth what it is
         self._laid: tuple[Moment, Card, Observation, bool] | None = None  # for w

@@ -171,8 +171,9 @@ class _Answers(Generic[K, V]):
 class Coach:
     """Advice on positions and reviews of games, each worked out once."""
 
-    def __init__(self, executor: Executor | None = None) -> None:
+    def __init__(self, executor: Executor | None = None, *, searched_lead: bool = False) -> None:
         self.executor = executor
+        self.searched_lead = searched_lead  # the drill's: see match.coach.advise_play
         self.on_ready: Callable[[], None] = lambda: None
         self.failed = ""
         self._advice: _Answers[Moment, list[CardAdvice]] = _Answers(self)
@@ -181,7 +182,7 @@ class Coach:
 
     def prepare(self, moment: Moment, view: Observation) -> None:
         """Start working out the advice for this moment (nothing if already asked)."""
-        self._advice.ask(moment, partial(advise_play, view))
+        self._advice.ask(moment, partial(advise_play, view, searched_lead=self.searched_lead))
 
     def advice(self, moment: Moment) -> list[CardAdvice] | None:
         """The advice for this moment, or None while it is worked out (or was never asked)."""
