@@ -1,8 +1,9 @@
 """The engine contract (:mod:`solitaire.core.engine`): every game's engine answers alike.
 
-One conformance test drives each engine (the match, the tile game, the patience) by
-the contract alone, through random legal play from several seeds, and checks at every
-position that:
+One conformance test drives the engine of every registered game (:mod:`solitaire.games`:
+the match's, which the drill plays on too, the tile game's and the patience's) by the
+contract alone, through random legal play from several seeds, as OpenSpiel's api_test
+plays every registered game, and checks at every position that:
 
 * every legal action is accepted: ``check`` raises nothing and ``can`` says yes (and
   the one chosen is applied);
@@ -13,7 +14,9 @@ position that:
   of a bag or of the undealt deck, an unturned card);
 
 and that every finished game (and one in progress) replays from its record to an
-equal state. The last tests show that each of these checks can fail.
+equal state. An engine registered with no subject here fails; a game registered by a test
+(``tests/dummy_game.py``) is played and checked like the others. The last tests show that
+each of these checks can fail.
 """
 
 from __future__ import annotations
