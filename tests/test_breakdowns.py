@@ -6,18 +6,15 @@ read back by :mod:`tests.breakdowns`; the engines' values are never consulted.""
 
 from __future__ import annotations
 
-import io
 import random
 from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
-from types import SimpleNamespace
-from typing import cast
 
 import pytest
-from rich.console import Console, RenderableType
+from rich.console import RenderableType
 
 from solitaire.cli import main
 from solitaire.core.cards import ALL_CARDS, Card
@@ -30,22 +27,20 @@ from solitaire.match.players import StandardPlayer
 from solitaire.patience.game import Game
 from solitaire.store import History
 from solitaire.ui.kinds import KINDS
-from solitaire.ui.match.screen import MatchScreen, advice_rows, discard_rows
+from solitaire.ui.match.coach_panels import costly_line
+from solitaire.ui.match.screen import advice_rows, discard_rows
 from solitaire.ui.patience.screen import SessionScreen
 from solitaire.ui.patience.session import Phase, PlaySession
 from solitaire.ui.patience.views import GameView
-from solitaire.ui.views import THEME
 from tests.breakdowns import Breakdown, breakdowns, unbalanced
+from tests.ui import helpers
 
 SIZES = ((80, 24), (120, 40))
 
 
 def rendered(*items: RenderableType | str, width: int = 80) -> str:
-    buffer = io.StringIO()
-    console = Console(file=buffer, width=width, color_system=None, theme=THEME)
-    for item in items:
-        console.print(item)
-    return buffer.getvalue()
+    """The items drawn one after another on the UI tests' pinned console."""
+    return "".join(helpers.render(item, width) for item in items)
 
 
 class Seen:
@@ -242,9 +237,8 @@ def test_the_review_after_a_game_adds_up() -> None:
     seen = Seen()
     match = play_a_game(5, 99, seen)
     assert match.is_over, "the game was played to its end"
-    screen = MatchScreen(cast("object", SimpleNamespace(ascii=False)))  # type: ignore[arg-type]
     discards, plays = review_game(match, 0, 1)
-    lines = [screen._costly_line(item) for item in [*discards, *plays]]
+    lines = [costly_line(item, False) for item in [*discards, *plays]]
     for width, _ in SIZES:
         seen.read(rendered(*lines, width=width))
     seen.check("review")

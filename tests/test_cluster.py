@@ -136,7 +136,7 @@ def test_tile_arena_gives_the_same_json_on_the_cluster(
 
 
 def test_the_table_builders_build_the_same_tables_on_the_cluster(executor: DaskCluster) -> None:
-    """scripts/build_future.py's, build_tile_leaves.py's and build_win_chance.py's tables,
+    """scripts/build/build_future.py's, build_tile_leaves.py's and build_win_chance.py's tables,
     whoever plays the games."""
     assert build_future(300, 5, chunk=100, executor=executor) == build_future(300, 5, chunk=100)
     assert fit_leaves(2, seed=77, executor=executor) == fit_leaves(2, seed=77)

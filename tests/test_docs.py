@@ -17,6 +17,7 @@ README = ROOT / "README.md"
 DOCUMENTS = (
     README,
     *sorted((ROOT / "docs").glob("*.md")),
+    *sorted((ROOT / "docs" / "notes").glob("*.md")),
     ROOT / "results" / "README.md",
     ROOT / "scripts" / "README.md",
 )
@@ -202,3 +203,96 @@ def test_every_key_the_readme_names_is_in_the_games_help(section: str) -> None:
     named = readme_keys(section)
     assert len(named) >= 5, named
     assert named - help_keys(table) - _HELP_KEYS == set()
+
+
+GETTING_BETTER = ROOT / "docs" / "GETTING-BETTER.md"
+
+
+def grades_table(text: str) -> dict[str, list[str]]:
+    """The grades table of the "Getting better" page: each scale's row of cells after it."""
+    rows: dict[str, list[str]] = {}
+    in_table = False
+    for line in text.splitlines():
+        if line.startswith("| scale | where |"):
+            in_table = True
+        elif not line.startswith("|"):
+            in_table = False
+        elif in_table and not line.startswith("| ---"):
+            name, *cells = (cell.strip() for cell in line.strip("|").split("|"))
+            rows[name] = cells
+    return rows
+
+
+def _amount(scale_unit: str, value: float) -> str:
+    return f"{value * 100:g}%" if scale_unit == "chance" else f"{value:g} points"
+
+
+def test_the_pages_grades_are_the_codes() -> None:
+    """Every scale's thresholds on the page, as the code grades (a number changed in either
+    fails here)."""
+    from solitaire.core.review import SCALES
+
+    table = grades_table(_text(GETTING_BETTER))
+    assert set(table) == set(SCALES)
+    for name, scale in SCALES.items():
+        _, best, inaccuracy, mistake, blunder = table[name]
+        assert [best, inaccuracy, mistake, blunder] == [
+            _amount(scale.unit, value)
+            for value in (scale.tolerance, scale.mistake, scale.blunder, scale.blunder)
+        ], name
+
+
+def test_a_threshold_changed_on_the_page_is_caught() -> None:
+    text = _text(GETTING_BETTER).replace("| 0.05 points | 0.5", "| 0.1 points | 0.5")
+    assert grades_table(text)["points"][1] == "0.1 points"
+
+
+def test_the_pages_examples_grade_as_it_says() -> None:
+    from solitaire.core.review import POINTS, Grade
+
+    text = " ".join(_text(GETTING_BETTER).split())
+    assert (
+        "a discard that gives up 0.3 of a point of the deal's expected points is an "
+        "inaccuracy, one that gives up a point a mistake, and two points a blunder" in text
+    )
+    assert [POINTS.grade(c) for c in (0.3, 1.0, 2.0)] == [
+        Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER,
+    ]  # fmt: skip
+
+
+def test_the_pages_progress_numbers_are_the_codes() -> None:
+    from solitaire.core.progress import MAX_PERIODS, PER, trend
+    from solitaire.ui.progress import DEFAULT_LAST
+
+    text = " ".join(_text(GETTING_BETTER).split())
+    stats = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    last = next(a for a in stats.choices["stats"]._actions if a.dest == "last")
+    assert last.default == DEFAULT_LAST
+    assert f"`--last N`, {DEFAULT_LAST} by default" in text
+    assert f"the change every {PER} games" in text
+    assert f"in at most {MAX_PERIODS} blocks" in text
+    assert f"the latest {MAX_PERIODS} are drawn" in text
+    assert "A trend needs 3 games." in text
+    assert trend([1.0, 2.0]) is None and trend([1.0, 2.0, 4.0]) is not None
+    assert text.count("<!-- review screen: added when the review command lands -->") == 1
+
+
+def test_the_pages_progress_screen_is_what_stats_draws(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The chart on the page, drawn again from the same seeded history at 80 columns."""
+    from solitaire.store import History
+    from solitaire.ui.kinds import KINDS
+    from tests.reviewed import sample_history
+
+    monkeypatch.setattr(History, "durable", False)
+    with History(tmp_path, kinds=KINDS) as history:
+        sample_history(history)
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    start = out.index("Progress at the match")
+    drawn = out[start : out.index("\n\n", start) + 1]
+    page = _text(GETTING_BETTER)
+    shown = page[page.index("```text\n") + len("```text\n") :]
+    assert shown[: shown.index("```")] == drawn

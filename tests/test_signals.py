@@ -217,7 +217,7 @@ def test_each_signal_ends_a_builders_workers_and_writes_nothing(
     env: dict[str, str], tmp_path: Path, name: str
 ) -> None:
     out = tmp_path / "table"
-    argv = [str(ROOT / "scripts" / f"{name}.py")]
+    argv = [str(ROOT / "scripts" / "build" / f"{name}.py")]
     argv += [word.format(out=out) for word in BUILDERS[name]]
     with runs(argv, env, len(SIGNALS)) as started:
         wait_for(started, first_task=False)

@@ -77,20 +77,20 @@ def test_the_seen_in_an_old_record_is_honoured_then_kept_beside_it(
     with History(data, kinds=KINDS) as history:
         assert stored(history, OLD_MATCH)[SEEN] == OLD_SEEN
         resumed = session(history, OLD_MATCH)
-        assert resumed._last_move() < OLD_SEEN == resumed.shown  # where you had looked
+        assert resumed.told.last_move() < OLD_SEEN == resumed.told.shown  # where you had looked
         resumed.enter()  # the next count of the show: kept beside the record
-        assert resumed.shown == OLD_SEEN + 1
+        assert resumed.told.shown == OLD_SEEN + 1
         assert history.screen_state(OLD_MATCH, MATCH) == {SEEN: OLD_SEEN + 1}
         resumed.close()
         again = session(history, OLD_MATCH)
-        assert again.shown == OLD_SEEN + 1  # the kept state wins over the record's
-        while again.shown < len(again.events) or not again.your_turn:
+        assert again.told.shown == OLD_SEEN + 1  # the kept state wins over the record's
+        while again.told.shown < len(again.told.events) or not again.your_turn:
             again.enter()  # on to the next deal, then a move of yours: saved afresh
         again.toggle(0)
         again.toggle(1)
         again.confirm()
         assert SEEN not in stored(history, OLD_MATCH)  # records written now carry none
-        assert history.screen_state(OLD_MATCH, MATCH) == {SEEN: again._saved_seen}
+        assert history.screen_state(OLD_MATCH, MATCH) == {SEEN: again.saved.seen}
         again.close()
     assert main(["replay", str(OLD_MATCH), "--json", "--data-dir", str(data)]) == 0
     replayed_after = json.loads(capsys.readouterr().out)
@@ -145,7 +145,7 @@ def test_a_record_saved_without_its_screen_state_leaves_it_unread(tmp_path: Path
         history.save(OLD_MATCH, MATCH, json.loads(text) | {SEEN: 0}, summary)
         assert history.screen_state(OLD_MATCH, MATCH) == {}
         again = session(history, OLD_MATCH)
-        assert again._last_move() <= again.shown < OLD_SEEN  # back to your last move
+        assert again.told.last_move() <= again.told.shown < OLD_SEEN  # back to your last move
         again.close()
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import sys
 
 from solitaire.cli.common import (
     make_console,
     open_history,
+    prog,
     progress_bar,
     report_skipped,
 )
@@ -29,6 +31,7 @@ from solitaire.ui.drill.views import DrillHistoryView, DrillStatsView, drill_jso
 from solitaire.ui.kinds import DRILL, MATCH, PATIENCE, TILES, patience_row
 from solitaire.ui.match.views import MatchHistoryView, MatchStatsView
 from solitaire.ui.patience.views import HistoryView, StatsView, group_by_deal
+from solitaire.ui.progress import NO_REVIEWS, progress_json, progress_of, series_views
 from solitaire.ui.tiles.views import TileHistoryView, tile_stats_view
 from solitaire.ui.views import Paragraph
 
@@ -36,7 +39,12 @@ from solitaire.ui.views import Paragraph
 def cmd_stats(args: argparse.Namespace) -> int:
     with open_history(args) as history:
         rows = history.games_by_kind()
+        figures = history.review_figures()  # the figures alone, never a review's body
         report_skipped(history)
+    progress = progress_of(rows, figures)
+    report = progress.report()
+    if report:
+        print(f"{prog()}: {report}", file=sys.stderr)
     stats = patience_stats([patience_row(row) for row in rows[PATIENCE]], recent=args.recent)
     matches = finished_matches(rows[MATCH])
     tile_games = [game.summary for game in tile_games_of(rows[TILES]) if game.row.finished]
@@ -58,10 +66,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
             out = {**(out or {}), "tiles": dataclasses.asdict(tiles)}
         if drills:
             out = {**(out or {}), "drill": drill_json(drills, args.recent)}
+        if out is not None or progress.series:  # (the --auto strategies' alone, say)
+            out = {**(out or {}), "progress": progress_json(progress, args.last, args.by)}
         print(json.dumps(out))
         return 0
     console = make_console(args)
-    if stats is None and versus is None and tiles is None and not drills:
+    if stats is None and versus is None and tiles is None and not drills and not progress.series:
         console.print(
             Paragraph(
                 f"No finished games yet: run {command('play')} (the patience), "
@@ -81,6 +91,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
         console.print(tile_stats_view(tiles))
     if drills:
         console.print(DrillStatsView(drills, args.recent))
+    if stats is not None or versus is not None or tiles is not None or drills:
+        console.print()
+    if not progress.series:
+        console.print(Paragraph(NO_REVIEWS))
+    for view in series_views(progress, args.last, args.by, args.ascii):
+        console.print(view)
     return 0
 
 

@@ -56,8 +56,8 @@ __all__ = ["COMMANDS", "MAX_LISTED", "build_parser", "player_names"]
 
 MAX_LISTED: Final = 1_000_000  # games listed or taken into the trend
 COMMANDS: Final = (
-    "score", "advise", "play", "replay", "simulate", "match", "arena", "drill", "stats",
-    "history", "tiles",
+    "score", "advise", "play", "replay", "simulate", "match", "arena", "drill", "practice",
+    "stats", "history", "review", "tiles",
 )  # fmt: skip
 """Every command, in the order --help lists them."""
 
@@ -382,6 +382,30 @@ def _register_drill(sub: Subcommands) -> None:
         add_resume_option(cmd, "drill")
 
 
+def _register_practice(sub: Subcommands) -> None:
+    """Add ``cribsol practice``."""
+    with new_command(
+        sub,
+        "practice",
+        "practice_commands:cmd_practice",
+        ascii=True,
+        data_dir=True,
+        help="practice: count hands and cribs, checked at once, until you get them right",
+        description="Counting practice (--count): a hand and starter, or a crib, to count. "
+        "Type the total and Enter: it is checked at once, with every fifteen, pair, run, "
+        "flush and nobs, and the seconds you took are kept. A count you miss comes back in "
+        "10 minutes; one you get right comes back after 1, 3, 7, 21 and 60 days as you "
+        "keep getting it right (Leitner boxes). Every answer is kept in the history as it "
+        "is given; quitting keeps the count shown for next time.",
+    ) as cmd:
+        cmd.add_argument(
+            "--count", action="store_true", help="count hands and cribs (the practice there is)"
+        )
+        cmd.add_argument(
+            "--seed", type=seed_number, metavar="N", help="deal the new counts from seed N"
+        )
+
+
 def _register_history(sub: Subcommands) -> None:
     """Add stats and history."""
     with new_command(
@@ -390,8 +414,12 @@ def _register_history(sub: Subcommands) -> None:
         "history:cmd_stats",
         json="print one JSON object",
         data_dir=True,
-        help="your results: games, mean, best, past 90, 121, efficiency, trend",
-        description="Statistics of your finished games.",
+        help="your results: games, mean, best, past 90, 121, efficiency, trend; your "
+        "progress in reviewed games",
+        description="Statistics of your finished games; then, for each game with reviewed "
+        "games (cribsol review ID), your accuracy and points lost a deal (the patience: "
+        "efficiency) over time, charted by block of games or by week, with each figure's "
+        "trend every 10 games and its 95% interval over the last N games.",
     ) as st:
         st.add_argument(
             "--recent",
@@ -399,6 +427,19 @@ def _register_history(sub: Subcommands) -> None:
             default=10,
             metavar="N",
             help="games in the trend",
+        )
+        st.add_argument(
+            "--last",
+            type=whole_number(3, MAX_LISTED),
+            default=50,
+            metavar="N",
+            help="reviewed games in each progress chart and its trend (default 50)",
+        )
+        st.add_argument(
+            "--by",
+            choices=("block", "week"),
+            default="block",
+            help="progress charted by block of games (at most 10 blocks; the default) or by week",
         )
 
     with new_command(
@@ -426,6 +467,40 @@ def _register_history(sub: Subcommands) -> None:
             action="store_true",
             help="replay every game against its record: one line for each whose row says "
             "otherwise (exit status 1 if any)",
+        )
+
+
+def _register_review(sub: Subcommands) -> None:
+    """Add ``cribsol review``."""
+    epilog = None
+    if not isinstance(sub, _Listed):  # the list of commands shows no thresholds
+        from solitaire.core.review import CHANCE, POINTS, TILE_POINTS
+
+        epilog = (
+            f"Grades in the patience, the match and the drill: {POINTS.stated()}. Near the "
+            f"end of a match, where the coach ranks by the chance of winning: "
+            f"{CHANCE.stated()}. In the tile game: {TILE_POINTS.stated()}. Accuracy is the "
+            "share of a seat's decisions graded best."
+        )
+    with new_command(
+        sub,
+        "review",
+        "review_command:cmd_review",
+        json='print {"seats": [{"name", "accuracy", "lost", "decisions": [...]}, ...]}',
+        data_dir=True,
+        help="every decision of a finished game graded against the coach's best",
+        description="Review a finished game: each decision of each seat beside the coach's "
+        "best, its cost and grade, and the coach's why; each seat's accuracy, points lost "
+        "(in all, a deal and by kind) and costliest moments. A game of the history is "
+        "reviewed once and its review kept.",
+        epilog=epilog,
+    ) as cmd:
+        cmd.add_argument(
+            "record",
+            nargs="?",
+            metavar="ID|FILE",
+            help="a history id, a record file, or - for stdin (default: the game you "
+            "finished last)",
         )
 
 
@@ -525,7 +600,9 @@ _REGISTERED: Final = (
     (_register_match, ("match",)),
     (_register_arena, ("arena",)),
     (_register_drill, ("drill",)),
+    (_register_practice, ("practice",)),
     (_register_history, ("stats", "history")),
+    (_register_review, ("review",)),
     (_register_tiles, ("tiles",)),
 )
 """Each registering function, with the commands it adds."""

@@ -21,7 +21,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from solitaire.core.errors import InputError
 from solitaire.core.runs import MAX_JOBS, Executor, chunk_size, run_tasks, wilson
@@ -31,7 +31,7 @@ from solitaire.match.levels import MAX_ARENA_GAMES, OUTSIDE, arena_players
 from solitaire.match.outside import make_outside
 from solitaire.match.players import Player, advance
 from solitaire.match.registry import make_player
-from solitaire.match.stats import MatchStats, combined, match_stats
+from solitaire.match.stats import ROLES, MatchStats, combined, match_stats
 
 __all__ = [
     "MAX_ARENA_GAMES",
@@ -41,6 +41,7 @@ __all__ = [
     "arena_players",
     "check_arena",
     "play_game",
+    "read_block",
     "seat",
 ]
 
@@ -234,6 +235,64 @@ class ArenaResult:
         return out
 
 
+def read_block(
+    data: object, a: str, b: str, seed: int, games: int
+) -> tuple[MatchStats, MatchStats]:
+    """Each side's results from a saved run (what :meth:`ArenaResult.to_dict` wrote, read
+    back as JSON), refused with :class:`InputError` unless it is the finished run of
+    ``games`` games of ``a`` against ``b`` from ``seed``. The means per deal come back as
+    whole totals (a mean times the deals, rounded)."""
+    try:
+        return _read_block(data, a, b, seed, games)
+    except InputError:
+        raise
+    except (AttributeError, KeyError, TypeError, ValueError) as error:
+        raise InputError(
+            f"the block of seed {seed} is not an arena's summary ({error!r})"
+        ) from None
+
+
+def _read_block(data: Any, a: str, b: str, seed: int, games: int) -> tuple[MatchStats, MatchStats]:
+    expect = {"seed": seed, "games": games, "requested": games, "interrupted": False}
+    for key, value in expect.items():
+        if data.get(key) != value:
+            raise InputError(f"the block of seed {seed} has {key} {safe_text(repr(data.get(key)))}")
+    sides = []
+    for key, player in zip(SIDES, (a, b), strict=True):
+        side = data[key]
+        if side.get("player") != player:
+            raise InputError(
+                f"the block of seed {seed} seats {safe_text(repr(side.get('player')))}"
+            )
+        wins = _whole(side["wins"])
+        stats = MatchStats(
+            matches=games,
+            games=games,
+            wins=wins,
+            losses=games - wins,
+            game_points=_whole(side["game_points"]),
+            skunks_given=_whole(side["skunks_given"]),
+            double_skunks_given=_whole(side["double_skunks_given"]),
+        )
+        for role in ROLES:
+            totals, saved = stats.roles[role], side["per_deal"][role]
+            totals.deals = _whole(saved["deals"])
+            for what in ("pegged", "hand", "crib"):
+                if what in saved and totals.deals:
+                    setattr(totals, what, round(float(saved[what]) * totals.deals))
+        sides.append(stats)
+    for mine, theirs in ((sides[0], sides[1]), (sides[1], sides[0])):
+        mine.skunks_taken = theirs.skunks_given
+        mine.double_skunks_taken = theirs.double_skunks_given
+    return sides[0], sides[1]
+
+
+def _whole(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10**9:
+        raise InputError(f"expected a whole number, got {safe_text(repr(value))}")
+    return value
+
+
 def check_arena(a: str, b: str, games: int, jobs: int, seed: int = 0) -> None:
     """Refuse a run that cannot be played, naming the bad value."""
     names = arena_players()
@@ -254,7 +313,7 @@ def check_arena(a: str, b: str, games: int, jobs: int, seed: int = 0) -> None:
 
 
 # Seconds of one core a player's side of a game takes (an outside player: the default),
-# measured by scripts/bench_cluster.py: they size the tasks, nothing else.
+# measured by scripts/bench/bench_cluster.py: they size the tasks, nothing else.
 _SECONDS_A_SIDE: Final = {"easy": 0.003, "standard": 0.02, "expert": 0.3}
 _SECONDS_OTHER: Final = 0.05
 

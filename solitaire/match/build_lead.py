@@ -1,5 +1,5 @@
 """Building pone's lead table (read by :mod:`solitaire.match.decide.lead`): a builder, run by
-``scripts/build_lead_table.py``, above the play search it takes its values from;
+``scripts/build/build_lead_table.py``, above the play search it takes its values from;
 nothing at run time imports it."""
 
 from __future__ import annotations

@@ -123,6 +123,7 @@ class Drill:
         self.hands_played: list[list[Card]] = []  # your cards laid, hand by hand
         self.pegged: list[tuple[int, int]] = []  # (yours, theirs) for each finished hand
         self.match: Match
+        self.matches: list[Match] = []  # every hand's, the current one last (for the review)
         # The first hand's discard by the opponent, when it deals, waits for settle().
         self.waiting = False
         self._next_hand(deferred)
@@ -148,6 +149,7 @@ class Drill:
         dealt: list[tuple[Card, ...]] = [(), ()]
         dealt[1 - dealer], dealt[dealer] = deck[0:12:2], deck[1:12:2]
         self.match = Match.from_cards(dealer, dealt, deck[12])
+        self.matches.append(self.match)
         self.hands_played.append([])
         self._settle(deferred)
 

@@ -15,14 +15,14 @@ values of the choices (:mod:`~solitaire.match.decide.values`), and here the choi
   model of :mod:`~solitaire.match.decide.search`) and the rest of the play solved with
   both hands known; among equals the higher card value, then the higher card.
   ``ExpertPlayer(model="open")`` is the expert before that model (the opponent seeing
-  every card from here on), kept for ``scripts/bench_deals.py`` to compare against.
+  every card from here on), kept for ``scripts/bench/bench_deals.py`` to compare against.
 * **Pone's opening lead** is read from the lead table
   (:func:`~solitaire.match.decide.lead.lead_values`: the open model's values, both hands
   seen from the lead on) rather than searched under the honest model: the search of ~1,800
   hidden hands doubled the expert's CPU, and against an outside player the honest model
   gained nothing measurable over the open one. ``ExpertPlayer(searched_lead=True)`` searches
   it as the honest model says (what a pegging drill's ``expert`` plays and records, and the
-  expert before this change, kept for ``scripts/bench_expert_speed.py`` to compare against).
+  expert before this change, kept for ``scripts/bench/bench_expert_speed.py`` to compare against).
 * **Near the end** (either score at :data:`~solitaire.match.decide.endgame.NEAR_END`
   or more) both choices maximise the chance of winning the game instead, points
   breaking ties, except pone's opening lead: played to win, its ~1,800 hidden hands

@@ -207,7 +207,7 @@ def check_run(games: int, strategy: str, jobs: int, seed: int = 0) -> None:
 
 
 # Seconds of one core a game takes, and a task whatever its size (the batched kernels'
-# arrays, a target's tables), measured by scripts/bench_cluster.py: they size the tasks.
+# arrays, a target's tables), measured by scripts/bench/bench_cluster.py: they size the tasks.
 _SECONDS_A_GAME: Final = {"best": 1e-4, "hand": 1e-4, "random": 7e-5, "oracle": 1.5e-5}
 _SECONDS_TARGET: Final = (1.2e-3, 0.11)
 

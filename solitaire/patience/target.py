@@ -12,7 +12,7 @@ of P(this round scores t) times P(the rest scores at least N - total - t).
   36 blind pairs x 21 ways to pick round 6's blind pair = 7,560 equally likely
   outcomes) is scored, round 6 taking its best discard: exact.
 * Rounds 1 to 4: the later rounds' points come from a table built by simulating
-  ``best`` (``data/future.json``; ``scripts/build_future.py`` rebuilds it); the final
+  ``best`` (``data/future.json``; ``scripts/build/build_future.py`` rebuilds it); the final
   hand is counted exactly from its seen starters and the unseen cards
   (:func:`final_counts`), and added as if independent: an estimate. ``targetN`` leaves
   ``best``'s discard on an estimate only beyond :data:`ESTIMATE_MARGIN`.
@@ -82,7 +82,7 @@ Ints = NDArray[np.int64]
 TABLE_FILE: Final = "future.json"
 # Rounds 1-4 leave best's discard only for an estimated chance this much larger (a
 # fraction of best's chance, then an absolute floor): below it the estimate cannot
-# tell them apart (scripts/bench_future.py measures its error).
+# tell them apart (scripts/bench/bench_future.py measures its error).
 ESTIMATE_MARGIN: Final = (Fraction(1, 10), Fraction(1, 10_000))
 # Rounds 1-4 weigh only the discards this high in best's order (best's first): the
 # estimate is too coarse to trade many expected points for a longer tail.

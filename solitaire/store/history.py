@@ -50,6 +50,17 @@ from solitaire.store.migration import (
     transaction,
 )
 from solitaire.store.paths import NotInProgressError, SaveError, StoreError, problem, set_aside
+from solitaire.store.practice import (
+    ANSWERS,
+    PRACTICE,
+    StoredAnswer,
+    StoredItem,
+    add_answer,
+    add_item,
+    read_answers,
+    read_items,
+)
+from solitaire.store.reviews import REVIEWS, StoredFigures, keep, read_body, read_figures
 from solitaire.store.schema import (
     COLUMNS,
     KEYS,
@@ -323,9 +334,18 @@ class History:
                         (key,),
                     )
             self._adopt_key(conn)
-            if "screens" not in tables(conn):  # schema 3 of an earlier release
+            missing = {
+                "screens": SCREENS,
+                "reviews": REVIEWS,
+                "practice": PRACTICE,
+                "answers": ANSWERS,
+            }.items()
+            made = set(tables(conn))
+            if any(table not in made for table, _ in missing):  # schema 3 of an earlier release
                 with transaction(conn):
-                    conn.execute(SCREENS)
+                    for table, sql in missing:
+                        if table not in made:
+                            conn.execute(sql)
             conn.execute("SELECT id, record FROM games LIMIT 1").fetchall()
         except BaseException:
             conn.close()
@@ -515,6 +535,63 @@ class History:
         except ValueError:
             return {}
         return loaded if isinstance(loaded, dict) else {}
+
+    # -- reviews -----------------------------------------------------------------
+
+    def keep_review(self, game_id: int, kind: str, review: Mapping[str, Any]) -> None:
+        """Keep a finished game's review beside it (see :mod:`solitaire.store.reviews`)."""
+        with self._writing("the review") as conn:
+            finished = conn.execute(
+                "SELECT 1 FROM games WHERE id = ? AND kind = ? AND finished = 1", (game_id, kind)
+            ).fetchone()
+            if finished is None:
+                raise StoreError(f"no finished {self._noun(kind)} {game_id} to keep a review of")
+            assert self._key is not None
+            keep(conn, self._key, game_id, kind, review)
+
+    def kept_review(self, game_id: int, kind: str) -> dict[str, Any] | None:
+        """A finished game's kept review (untrusted JSON), or None: none kept, or what is
+        kept does not check out."""
+        if self._conn is None:
+            return None
+        return read_body(self._conn, self._keys, game_id, kind)
+
+    def review_figures(self, kinds: Sequence[str] = ()) -> list[StoredFigures]:
+        """Each reviewed finished game's seat figures (untrusted JSON), by id."""
+        if self._conn is None:
+            return []
+        return list(read_figures(self._conn, self._keys, kinds))
+
+    # -- practice ----------------------------------------------------------------
+
+    def practice_items(self, kind: str) -> list[StoredItem]:
+        """The practice positions of ``kind`` that check out (see
+        :mod:`solitaire.store.practice`)."""
+        return [] if self._conn is None else read_items(self._conn, self._keys, kind)
+
+    def practice_answers(self, kind: str) -> list[StoredAnswer]:
+        """The answers given to positions of ``kind`` that check out, in order."""
+        return [] if self._conn is None else read_answers(self._conn, self._keys, kind)
+
+    def add_practice(self, kind: str, source: Mapping[str, Any], state: Mapping[str, Any]) -> int:
+        """Keep a new practice position; returns its id."""
+        with self._writing("the position") as conn:
+            assert self._key is not None
+            return add_item(conn, self._key, kind, source, state)
+
+    def answer_practice(
+        self,
+        item_id: int,
+        kind: str,
+        source: Mapping[str, Any],
+        state: Mapping[str, Any],
+        answer: Mapping[str, Any],
+    ) -> None:
+        """Keep an answer and the position's new state, in one transaction."""
+        with self._writing("the answer") as conn:
+            assert self._key is not None
+            add_item(conn, self._key, kind, source, state, item_id)
+            add_answer(conn, self._key, item_id, kind, answer)
 
     # -- reading -----------------------------------------------------------------
 

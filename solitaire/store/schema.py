@@ -11,7 +11,9 @@ Beside ``games``, ``screens`` keeps a game in progress's screen state (how far t
 player has looked through its events, say): a session's own, never part of the
 game's record, gone once the game is finished; its digest covers the record it was
 kept beside, so a record saved again without it (by an earlier release, say) leaves
-it unread. The table was added to schema 3
+it unread. ``reviews`` keeps a finished game's review (:mod:`solitaire.store.reviews`),
+``practice`` and ``answers`` the practice (:mod:`solitaire.store.practice`).
+These tables were added to schema 3
 without a new version: a history of an earlier release gains it when opened for
 play, and an earlier release reads a history that has it.
 
@@ -35,6 +37,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from solitaire.core.limits import MAX_SEED_DIGITS
+from solitaire.store.practice import ANSWERS, PRACTICE
+from solitaire.store.reviews import REVIEWS
 
 __all__ = [
     "KEYS",
@@ -80,6 +84,9 @@ SCHEMA: Final = (
     "CREATE INDEX IF NOT EXISTS games_by_state ON games (kind, finished)",
     SCREENS,
     KEYS,
+    REVIEWS,
+    PRACTICE,
+    ANSWERS,
 )
 COLUMNS: Final = ("kind", "played_by", "played_at", "seed", "finished", "summary", "record")
 DIGESTED: Final = tuple(c for c in COLUMNS if c != "played_at")  # it changes alone

@@ -1,5 +1,5 @@
 """Fitting the tile game's leave values by simulation (the method is in
-:mod:`solitaire.tiles.leaves`): a builder, run by ``scripts/build_tile_leaves.py``, above
+:mod:`solitaire.tiles.leaves`): a builder, run by ``scripts/build/build_tile_leaves.py``, above
 the players whose games it samples; nothing at run time imports it."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Fitting the chance of winning (:mod:`solitaire.tiles.win_chance`) on self-play: a
-builder, run by ``scripts/build_win_chance.py``, above the players whose games it plays;
+builder, run by ``scripts/build/build_win_chance.py``, above the players whose games it plays;
 nothing at run time imports it."""
 
 from __future__ import annotations

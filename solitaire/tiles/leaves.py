@@ -23,7 +23,7 @@ second (:data:`PAIR_FEATURES`, ``pairs``): a count per rank, a count for each of
 worth, not a share of "fifteens"), and the pairs of one colour. Since every rack is
 random, a leave's value is measured against the average random tiles: an empty
 leave is worth 0, a leave worse than a fresh draw less than 0.
-``scripts/build_tile_leaves.py`` rebuilds ``data/leaves.json`` (``basic``, the expert's)
+``scripts/build/build_tile_leaves.py`` rebuilds ``data/leaves.json`` (``basic``, the expert's)
 and ``data/leaves-pairs.json`` (``pairs``, the planner's) with
 :func:`solitaire.tiles.fit_leaves.fit_leaves`; the same games and seed give the same
 file whatever the number of processes. This module only reads and applies them.

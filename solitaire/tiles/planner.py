@@ -5,10 +5,10 @@ endgame solved.
 :data:`LOOK` plays each over :data:`SAMPLES` racks the opponent may hold (the expert's
 own: 8 over 8), and the exact endgame once the bag is empty (5 below). That is what
 measured strongest against ``expert``: the simulation below, which the planner runs when
-it is given ``worlds``, was not shown to gain (docs/RESULTS.md, ``scripts/bench_tiles.py
+it is given ``worlds``, was not shown to gain (docs/RESULTS.md, ``scripts/bench/bench_tiles.py
 --paired``). The look is wide because the play it picks is often far down the order by
 score and leave (it leaves the opponent less to take back); judged on racks apart from
-its own, 64 plays pick better than 16 (``scripts/bench_look.py``).
+its own, 64 plays pick better than 16 (``scripts/bench/bench_look.py``).
 
 The simulation, the way the strongest word-game programs choose (over the hidden tiles):
 
@@ -44,7 +44,7 @@ only for one better than the best elsewhere), or ``shortlist`` x ``worlds`` simu
 and the endgame's budget of positions; the look skips the replies that cannot change its
 pick (:meth:`~solitaire.tiles.players.Expert.best`). The built-in planner's choice takes
 about half a second of CPU at the median, one and a half at the slowest of 50 positions
-(``scripts/bench_tiles.py --decide planner``).
+(``scripts/bench/bench_tiles.py --decide planner``).
 
 With more than two players it plays as the expert does.
 """

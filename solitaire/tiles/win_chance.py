@@ -3,7 +3,7 @@ self-play: for the player to move with ``bag`` tiles left in the bag, how its fi
 margin differs from its margin now (a normal distribution per bag size, its mean the
 mover's edge and its spread what the rest of the game may still swing).
 
-``data/win-chance.json`` holds the fit; ``scripts/build_win_chance.py`` rebuilds it
+``data/win-chance.json`` holds the fit; ``scripts/build/build_win_chance.py`` rebuilds it
 (:mod:`solitaire.tiles.fit_win_chance`). The planner's ``win=1`` variant judges its plays
 by this chance once the bag is nearly empty (:class:`~solitaire.tiles.players.Expert`).
 """

@@ -1,19 +1,14 @@
-"""How wide the look should be (scripts/bench_look.py): picks judged on racks of their own."""
+"""How wide the look should be (solitaire.tiles.looks): picks judged on racks of their own."""
 
 from __future__ import annotations
 
 from collections import Counter
-from types import ModuleType
 
 from solitaire.tiles.game import PlayerView, TileGame
+from solitaire.tiles.looks import fresh_racks, judge
 from solitaire.tiles.movegen import generate
 from solitaire.tiles.players import Expert, greedy, sample_racks
 from solitaire.tiles.tiles import rack_less
-from tests.scripts_loaded import load_script
-
-
-def _bench() -> ModuleType:
-    return load_script("bench_look")
 
 
 def _positions(seed: int, count: int) -> list[PlayerView]:
@@ -29,10 +24,9 @@ def _positions(seed: int, count: int) -> list[PlayerView]:
 
 
 def test_fresh_racks_are_the_unseen_tiles_dealt_apart_from_the_looks() -> None:
-    bench = _bench()
     for view in _positions(31, 3):
-        racks = bench.fresh_racks(view, 12)
-        assert racks == bench.fresh_racks(view, 12)  # seeded by the position
+        racks = fresh_racks(view, 12)
+        assert racks == fresh_racks(view, 12)  # seeded by the position
         assert racks != sample_racks(view, 12)
         unseen = Counter(view.unseen)
         for rack in racks:
@@ -40,7 +34,6 @@ def test_fresh_racks_are_the_unseen_tiles_dealt_apart_from_the_looks() -> None:
 
 
 def test_each_pick_is_judged_by_its_score_leave_and_every_fresh_reply() -> None:
-    bench = _bench()
     leaves = Expert().leaves
     looks = {
         (1, 4, 0): Expert(leaves, shortlist=1, samples=4),
@@ -49,7 +42,7 @@ def test_each_pick_is_judged_by_its_score_leave_and_every_fresh_reply() -> None:
     for view in _positions(32, 2):
         expert = Expert(leaves)
         appraised = expert.appraise(view, expert.candidates(view))
-        picks, seconds, totals = bench.judge(view, appraised, looks, 5)
+        picks, seconds, totals = judge(view, appraised, looks, 5)
         assert set(seconds) == set(looks)
         for whole, bounded, alike in seconds.values():
             assert whole >= 0 and bounded >= 0 and alike
@@ -64,7 +57,7 @@ def test_each_pick_is_judged_by_its_score_leave_and_every_fresh_reply() -> None:
             assert view.bag_size - (5 - len(rack_less(view.rack, pick.play.tiles))) > 0
             replies = [  # every reply searched on the whole board; none ends the game
                 max((p.score for p in generate(after, rack)), default=0)
-                for rack in bench.fresh_racks(view, 5)
+                for rack in fresh_racks(view, 5)
             ]
             expected = pick.value - sum(replies) / len(replies)
             assert abs(totals[pick.order] - expected) < 1e-9

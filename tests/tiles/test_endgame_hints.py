@@ -1,11 +1,10 @@
-"""The hints' endgame accounting (issue 42): every hint of every end-of-bag position equal
-to a recount by the game's own rules (scripts/check_endgame_hints.py, 200 games there),
-and the hints ranked as the planner chooses."""
+"""The hints' endgame accounting: every hint of every end-of-bag position equal to a
+recount by the game's own rules (:mod:`solitaire.tiles.recount`; 200 games in
+scripts/check/check_endgame_hints.py), and the hints ranked as the planner chooses."""
 
 from __future__ import annotations
 
 from collections import Counter
-from types import ModuleType
 
 import pytest
 
@@ -13,24 +12,19 @@ from solitaire.tiles.endgame import DEFAULT_BUDGET, solve, solve_plays
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.planner import HINT_BUDGET, Planner, built_in_planner, new_planner
 from solitaire.tiles.players import greedy
-from tests.scripts_loaded import load_script
+from solitaire.tiles.recount import Minimax, check_games, exact, fork, one_turn, shown
 from tests.tiles.test_endgame import brute as by_rule_checker
 from tests.tiles.test_endgame import endgame, small_endgame
-
-
-def _check() -> ModuleType:
-    return load_script("check_endgame_hints")
 
 
 def test_the_recount_plays_every_answer_to_the_end() -> None:
     """The script's minimax equals the endgame tests' brute force (every play found by
     the rule checker, no move generator) on small random endgames."""
-    check = _check()
     for case in range(25):
         board, mine, theirs = small_endgame(case)
         game = endgame(board, mine, theirs)
         expected = by_rule_checker(game, 0, Counter())
-        assert check.Minimax(100_000).to_come(check.fork(game)) == expected, case
+        assert Minimax(100_000).to_come(fork(game)) == expected, case
 
 
 def test_each_play_valued_to_the_end_is_the_search_s_and_the_first_is_its_choice() -> None:
@@ -47,7 +41,7 @@ def test_each_play_valued_to_the_end_is_the_search_s_and_the_first_is_its_choice
         assert next(v for v in valued if v.margin == best).scored.play == result.play
         game = endgame(board, mine, theirs)
         for v in valued:
-            assert v.margin == _check().exact(game, v.scored.play, 100_000), case
+            assert v.margin == exact(game, v.scored.play, 100_000), case
 
 
 @pytest.mark.parametrize("first", [0, 40])
@@ -55,7 +49,7 @@ def test_every_end_of_bag_hint_equals_the_recount(first: int) -> None:
     """In the end-of-bag positions of three greedy games, each hint ? lists (valued to
     the end, or a turn further past the search's budget) is what the rules' own recount
     makes it: the leftovers counted once (the issue's 5-point play shown -31 was -14)."""
-    tally = _check().check_games(first, 3)
+    tally = check_games(first, 3)
     assert tally.positions >= 5 and tally.exact >= 10
     assert tally.given_up == 0
     assert tally.mismatches == []
@@ -63,8 +57,8 @@ def test_every_end_of_bag_hint_equals_the_recount(first: int) -> None:
 
 @pytest.mark.slow
 def test_every_end_of_bag_hint_of_more_games_equals_the_recount() -> None:
-    """Eight games more (scripts/check_endgame_hints.py recounts 200, too long for CI)."""
-    tally = _check().check_games(100, 8)
+    """Eight games more (scripts/check/check_endgame_hints.py recounts 200, too long for CI)."""
+    tally = check_games(100, 8)
     assert tally.looked > 0 and tally.exact > 0  # both ways of valuing were met
     assert tally.mismatches == []
 
@@ -74,7 +68,6 @@ def test_the_look_past_the_search_s_budget_counts_the_leftovers_once() -> None:
     each looked-at hint is its score, less the best reply and the tiles kept (or the
     game's final margin when the reply goes out), recounted by the rules; the expert's
     own endgame choice is made on the same totals."""
-    check = _check()
     met = 0
     for seed in range(60, 90):
         game = TileGame(seed)
@@ -86,9 +79,9 @@ def test_the_look_past_the_search_s_budget_counts_the_leftovers_once() -> None:
                 and solve_plays(view.board, view.rack, view.unseen, budget=HINT_BUDGET)
             )
             if view.bag_size == 0 and view.rack and searched is None:
-                for hint in check.shown(game)[:4]:
+                for hint in shown(game)[:4]:
                     if hint.risk is not None and hint.closing is None:
-                        assert hint.total == check.one_turn(game, hint.play)
+                        assert hint.total == one_turn(game, hint.play)
                         met += 1
             game.apply(greedy(view))
         if met >= 3:

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import heapq
 import random
-import sys
 
 import pytest
 
+from solitaire.core.errors import InputError
 from solitaire.tiles.game import PlayerView, TileGame
+from solitaire.tiles.looks import named, parse_look
+from solitaire.tiles.planner import Planner
 from solitaire.tiles.players import Appraisal, Expert, greedy
-from tests.scripts_loaded import load_script
+from solitaire.tiles.variants import parse_variant, variant_maker, variant_name
 
 
 def _positions(seed: int, count: int) -> list[PlayerView]:
@@ -70,28 +72,26 @@ def test_the_bounded_look_picks_as_the_whole_look_over_distinct_plays() -> None:
         assert (bounded.order, bounded.total) == (whole.order, whole.total)
 
 
-def test_bench_look_reads_a_look_over_distinct_plays() -> None:
-    bench = load_script("bench_look")
-    assert bench.parse_look("16x16a4") == (16, 16, 4)
-    assert bench.parse_look("64x16") == (64, 16, 0)
-    assert bench.named((16, 16, 4)) == "16x16a4" and bench.named((64, 16, 0)) == "64x16"
+def test_a_look_over_distinct_plays_is_read_and_named() -> None:
+    assert parse_look("16x16a4") == (16, 16, 4)
+    assert parse_look("64x16") == (64, 16, 0)
+    assert named((16, 16, 4)) == "16x16a4" and named((64, 16, 0)) == "64x16"
+    for text in ("16x", "x16", "16x16a", "0x16", "16x0", "16x16a0", "wide"):
+        with pytest.raises(InputError):
+            parse_look(text)
 
 
-def test_bench_tiles_takes_a_planner_over_distinct_plays(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_variant_planner_takes_a_look_over_distinct_plays() -> None:
     """``--planner arrangements=A`` is read (not refused as an unknown setting) and gives
-    the variant planner's expert that look."""
-    bench = load_script("bench_tiles")
-    variants: list[object] = []
-    monkeypatch.setattr(bench, "check_arena", lambda *args: None)
-    monkeypatch.setattr(bench, "paired_run", lambda *args: variants.append(args[-1]))
-    monkeypatch.setattr(bench, "print_paired", lambda *args: None)
-    argv = ["bench_tiles.py", "--paired", "planner:expert", "--paired-games", "2"]
-    argv += ["--planner", "worlds=0", "look=16", "arrangements=4"]
-    monkeypatch.setattr(sys, "argv", argv)
-    bench.main()
-    variant = (("worlds", 0), ("look", 16), ("arrangements", 4))
-    assert variants == [variant]
-    planner = bench._maker(variant)("planner", random.Random(0))
+    the variant planner's expert that look; other players are the registry's own."""
+    variant = parse_variant(["worlds=0", "look=16", "arrangements=4"])
+    assert variant == (("worlds", 0), ("look", 16), ("arrangements", 4))
+    planner = variant_maker(variant)("planner", random.Random(0))
+    assert isinstance(planner, Planner)
     assert (planner.expert.shortlist, planner.expert.arrangements) == (16, 4)
+    assert planner.worlds == 0
+    assert not isinstance(variant_maker(variant)("greedy", random.Random(0)), Planner)
+    assert variant_name("planner", variant) == "planner-worlds0-look16-arrangements4"
+    for bad in (["arrangement=4"], ["look=-1"], ["look=x"], ["look"]):
+        with pytest.raises(InputError, match="expected one of"):
+            parse_variant(bad)

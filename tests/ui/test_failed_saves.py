@@ -117,10 +117,10 @@ def test_a_card_that_cannot_be_saved_is_not_laid(
     session.confirm()
     until_your_card(session)
     index = next(i for i, card in enumerate(session.hand) if session.playable(card))
-    before, events = record(), len(session.events)
+    before, events = record(), len(session.told.events)
     failing(monkeypatch, history, fault)
     session.lay(index)
-    assert record() == before and len(session.events) == events and session.your_turn
+    assert record() == before and len(session.told.events) == events and session.your_turn
     same(record, history, session.game_id, MATCH)
     monkeypatch.undo()
     session.lay(index)

@@ -88,7 +88,7 @@ def test_a_second_match_after_n_is_coached_on_its_own_cards(history: History) ->
         while not (session.your_turn and not session.discarding):
             session.enter()
         session.toggle_coach()  # ? at your card: the inline coach answers at once
-        advice = session.advice()
+        advice = session.view.advice()
         session.toggle_coach()
         assert advice is not None and {a.card for a in advice} <= set(session.hand)
         play_match_deal(session)

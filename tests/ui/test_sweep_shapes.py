@@ -17,7 +17,7 @@ from solitaire.store import History
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.record import game_record
 from solitaire.ui.kinds import KINDS
-from solitaire.ui.match import session as match_session
+from solitaire.ui.match import stored as match_stored
 from solitaire.ui.match.session import MatchSession
 from solitaire.ui.patience.session import Panel, PlaySession
 from solitaire.ui.picks import TWO_PICKED, toggle_pick
@@ -30,10 +30,10 @@ def history(tmp_path: Path) -> History:
 
 
 def test_a_stored_match_is_a_frozen_record_of_match_level_and_seen() -> None:
-    loaded = match_session._load_match(json.dumps(match_record(Match(5), ("you", "expert"))))
+    loaded = match_stored._load_match(json.dumps(match_record(Match(5), ("you", "expert"))))
     assert (loaded.match.seed, loaded.level, loaded.seen) == (5, "expert", 0)
-    assert match_session._seen_beside(loaded, {"seen": 3}).seen == 3
-    assert match_session._seen_beside(loaded, {"seen": "3"}) is loaded  # untrusted: ignored
+    assert match_stored._seen_beside(loaded, {"seen": 3}).seen == 3
+    assert match_stored._seen_beside(loaded, {"seen": "3"}) is loaded  # untrusted: ignored
     with pytest.raises(dataclasses.FrozenInstanceError):
         loaded.level = "easy"  # type: ignore[misc]
 

@@ -8,7 +8,7 @@
   player does (the decision's model: :attr:`~solitaire.match.decide.hidden.Hidden.crib_shift`),
   plus the expected net pegging of the four cards kept, in this role: a linear fit
   to features of the kept ranks (:data:`FEATURES`), measured by simulation
-  (``scripts/build_expert_tables.py``; the weights are in ``data/expert.json``).
+  (``scripts/build/build_expert_tables.py``; the weights are in ``data/expert.json``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """A value near the end of a game: the chance of winning from a score, of each discard and card.
 
 How the chance is estimated (the data: ``data/expert.json``, rebuilt by
-``scripts/build_expert_tables.py``): ``standard`` played ``standard`` over
+``scripts/build/build_expert_tables.py``): ``standard`` played ``standard`` over
 thousands of seeded games, and every deal played to the crib gave one sample of
 the deal's points in blocks: the two players' pegging (jointly), his heels,
 pone's hand, the dealer's hand, the crib. A dynamic programme over those

@@ -33,7 +33,7 @@ that score best. So the hands they can still hold in the play are weighted by a
   rest of the chance that every hand is equally likely, as integer weights, so
   the search's values stay integer sums divided once.
 
-On 3,000 duplicate deals (``scripts/bench_deals.py``'s way) against the expert
+On 3,000 duplicate deals (``scripts/bench/bench_deals.py``'s way) against the expert
 that counted every hidden hand alike, weighing them by the model gained 0.14
 points of pegging a deal, and 0.10 with three tenths left to equal chances; the
 blend of one tenth lies between. :func:`crib_shift` uses the same model for the

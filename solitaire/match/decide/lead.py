@@ -5,7 +5,7 @@ the dealer four hidden ranks ``D``. The net pegging to the end of the play of
 leading rank ``r``, both hands known, is a small integer ``v(H, D, r)`` that
 depends on nothing else, so it is computed once for every ``H`` and ``D`` (the
 1,820 rank multisets of four each; pairs with more than four of a rank are left
-at 0, and never weighed) by :func:`build_rows` (``scripts/build_lead_table.py``)
+at 0, and never weighed) by :func:`build_rows` (``scripts/build/build_lead_table.py``)
 and stored in ``data/lead.bin``. A lead's value is then, as in
 :func:`~solitaire.match.decide.search.search_values`, the mean of ``v`` over the
 dealer's hands weighted as the search weighs them

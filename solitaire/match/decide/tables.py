@@ -1,6 +1,6 @@
 """Where the expert's measured table is: the pegging fit, the deal distributions, the win table.
 
-``data/expert.json``, rebuilt by ``scripts/build_expert_tables.py``, read by the values of
+``data/expert.json``, rebuilt by ``scripts/build/build_expert_tables.py``, read by the values of
 a discard (:mod:`~solitaire.match.decide.discard`) and of the end of a game
 (:mod:`~solitaire.match.decide.endgame`).
 """

@@ -61,10 +61,10 @@ def build_app(
     def schedule() -> None:
         if session.timed_pending:
             loop = asyncio.get_running_loop()
-            loop.call_later(session.pause, lambda: keys.guarded(tick))
+            loop.call_later(session.told.pause, lambda: keys.guarded(tick))
 
     def tick() -> None:
-        if session.tick():
+        if session.told.tick():
             schedule()
         app.invalidate()
 
@@ -128,9 +128,10 @@ def build_app(
 
     keys.on_quit(session.quit)
     app = shell.full_screen_app(root, screen, keys, input=input, output=output)
-    if session.coach is not None:
-        session.coach.on_ready = app.invalidate  # the coach answers from its own process
-    start_after_first_frame(app, session.coach)
+    coach = session.coach.process
+    if coach is not None:
+        coach.on_ready = app.invalidate  # the coach answers from its own process
+    start_after_first_frame(app, coach)
     app.pre_run_callables.append(schedule)
     return app
 

@@ -8,37 +8,37 @@ or the show (each count with its breakdown), your cards, and the keys.
 
 from __future__ import annotations
 
-import io
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from solitaire.core.cards import Card
 from solitaire.core.secret import seed_hidden
 from solitaire.core.words import plural
-from solitaire.match.coach import CardAdvice, Costly, explain
-from solitaire.match.discard_coach import DiscardAdvice, end_value, hundredths, shown_parts
 from solitaire.match.game import (
     DOUBLE_SKUNK_LINE,
     GAME_POINTS,
     SKUNK_LINE,
     Counted,
     Cut,
-    Discard,
     Event,
     GameOver,
     GoPoint,
     Laid,
-    Lay,
     SaidGo,
     Turned,
     missed_groups,
 )
 from solitaire.match.pegging import call, go_call
-from solitaire.match.risk import measure_words, risk_words
+from solitaire.ui.match.coach_panels import (
+    CoachPanels,
+    advice_rows,
+    discard_rows,
+    text_rows,
+)
 from solitaire.ui.match.deals import BrowserView
 from solitaire.ui.match.session import (
     COMPUTER,
@@ -46,9 +46,9 @@ from solitaire.ui.match.session import (
     MatchSession,
     Stage,
     card_keys,
-    go_then_point,
     series_end,
 )
+from solitaire.ui.match.told import go_then_point
 from solitaire.ui.shell import MIN_SIZE
 from solitaire.ui.shell import console as shell_console
 from solitaire.ui.views import (
@@ -285,6 +285,8 @@ class MatchScreen:
         self, session: MatchSession, rows: int = MIN_SIZE[1], columns: int = MIN_SIZE[0]
     ) -> None:
         self.session = session
+        self.view = session.view  # what is on screen, and what the coach says of it
+        self.panels = CoachPanels(session, self.view)
         self.rows = max(rows, MIN_SIZE[1])  # the terminal's: a taller one shows more
         self.columns = max(columns, MIN_SIZE[0])  # as wide as it is drawn (the rules' pages)
 
@@ -293,13 +295,14 @@ class MatchScreen:
         it may be shown (cut short with an ellipsis if it is too long to fit; the help shows
         it whole)."""
         session = self.session
+        view = self.view
         match = session.match
-        deal = session.deal
+        deal = view.deal
         names = session.names
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(f"You vs {session.level}", style="title")
         if match.games > 1:
-            text.append(f"  game {session.game_number}/{match.games}")
+            text.append(f"  game {view.game_number}/{match.games}")
         text.append(f"  deal {deal.number}  ")
         dealer = (
             "your deal and crib" if deal.dealer == YOU else f"{names[COMPUTER]}'s deal and crib"
@@ -311,9 +314,10 @@ class MatchScreen:
 
     def board(self) -> MatchBoard:
         session = self.session
+        view = self.view
         return MatchBoard(
             session.names,
-            (session.pegs(YOU), session.pegs(COMPUTER)),
+            (view.pegs(YOU), view.pegs(COMPUTER)),
             session.ascii,
             self.series(),
         )
@@ -322,7 +326,8 @@ class MatchScreen:
         """Each side's game points in a series, once a game before the one on screen has
         ended (None before, and in a one-game match)."""
         session = self.session
-        done = session.match.results[: session.game_number - 1]
+        view = self.view
+        done = session.match.results[: view.game_number - 1]
         if not done:
             return None
         you = sum(result.game_points for result in done if result.winner == YOU)
@@ -331,13 +336,14 @@ class MatchScreen:
     def table(self) -> Text:
         """The computer's cards, the crib and the starter."""
         session = self.session
-        deal = session.deal
+        view = self.view
+        deal = view.deal
         names = session.names
         back = "[]" if session.ascii else "🂠"
-        held = session.computer_held()
+        held = view.computer_held()
         text = Text().append(f"{names[COMPUTER]}: ", style=_SEATS[COMPUTER])
         text.append(" ".join([back] * held) if held else "no cards", style="card.hidden")
-        crib = session.crib_shown()
+        crib = view.crib_shown()
         owner = "yours" if deal.dealer == YOU else names[COMPUTER] + "'s"
         text.append(f"   crib ({owner}): {plural(crib, 'card')}", style="muted")
         text.append("   starter ", style="muted")
@@ -351,15 +357,17 @@ class MatchScreen:
         """The count, the cards laid since it was 0, and the calls of this deal (the latest that
         fit); ``over`` once the play has ended."""
         session = self.session
+        view = self.view
         fit = max(2, min(self.CALL_LINES, (self.room() if room is None else room) - 1))
-        events = session.deal_events()
+        events = view.deal_events()
         return Group(self.count_line(over), *play_calls(events, session.names, session.ascii, fit))
 
     def count_line(self, over: bool = False) -> Text:
         """The play's count and the cards laid since it was 0 (see :func:`count_line`)."""
         session = self.session
-        cards, count = session.series()
-        turned = any(isinstance(e, Turned) for e in session.deal_events())
+        view = self.view
+        cards, count = view.series()
+        turned = any(isinstance(e, Turned) for e in view.deal_events())
         when = "over" if over else ("now" if turned else "before")
         return count_line(cards, count, session.ascii, when)
 
@@ -367,8 +375,8 @@ class MatchScreen:
         """Rows left for the body on the smallest screen, below and above the rest."""
         session = self.session
         note = self.coach_line()
-        used = _rows(session.message) if session.message else 0
-        used += _rows(note, MIN_SIZE[0] - len(COACH) - 1) if note else 0
+        used = text_rows(session.message) if session.message else 0
+        used += text_rows(note, MIN_SIZE[0] - len(COACH) - 1) if note else 0
         fixed = self.COMPACT_ROWS if self.compact() else self.FIXED_ROWS
         return self.rows - fixed - used + self.given_way()
 
@@ -377,14 +385,14 @@ class MatchScreen:
         session = self.session
         return (
             session.stage is Stage.PLAY
-            and session.show_coach
+            and session.coach.show_coach
             and session.discarding
-            and not session.show_why
+            and not session.coach.show_why
         )
 
     def heels_rows(self) -> int:
         """Rows the line on his heels takes, as drawn at the screen's width."""
-        note = Paragraph(Text(self.session.heels_note()))
+        note = Paragraph(Text(self.view.heels_note()))
         out = shell_console(self.columns)
         return len(out.render_lines(note, out.options.update(width=self.columns), pad=False))
 
@@ -394,46 +402,49 @@ class MatchScreen:
         if not self.table_open() or not self.compact():
             return 0
         session = self.session
+        view = self.view
         need = 2  # the title and the line saying the coach is at work
-        if session.discard_advice() is not None:
+        if view.discard_advice() is not None:
             need = 1 + 16 + 1 + self.heels_rows()  # title, table, legend, heels
-        used = _rows(session.message) if session.message else 0
+        used = text_rows(session.message) if session.message else 0
         return max(0, min(2, need - (self.rows - self.COMPACT_ROWS - used)))
 
     def discard_panel(self) -> bool:
         """True while the discard coach or its why is on screen."""
         session = self.session
         return session.stage is Stage.PLAY and (
-            (session.show_coach and session.discarding) or session.show_why
+            (session.coach.show_coach and session.discarding) or session.coach.show_why
         )
 
     def compact(self) -> bool:
         """True when the discard coach's table needs the board's rows: the scores on one line
         instead."""
         session = self.session
-        if session.show_why and session.stage in (Stage.PLAY, Stage.SHOW):
-            lines = self._why_lines() or []
-            used = _rows(session.message) if session.message else 0
-            return sum(map(_rows, lines)) + 2 + used > self.rows - self.FIXED_ROWS
-        table = session.stage is Stage.PLAY and session.show_coach and session.discarding
+        if session.coach.show_why and session.stage in (Stage.PLAY, Stage.SHOW):
+            lines = self.panels.why_lines() or []
+            used = text_rows(session.message) if session.message else 0
+            return sum(map(text_rows, lines)) + 2 + used > self.rows - self.FIXED_ROWS
+        table = session.stage is Stage.PLAY and session.coach.show_coach and session.discarding
         return table and self.rows < MIN_SIZE[1] + self.FIXED_ROWS - 5
 
     def coach_line(self) -> str:
         """The coach's note on your last card, when it cost more than a little."""
         session = self.session
+        view = self.view
         if session.stage is Stage.RESUME or self.discard_panel():
             return ""
 
         def name(card: Card) -> str:
             return card.symbol(session.ascii)
 
-        return session.discard_note(name) or session.coach_note(name) or ""
+        return session.discard_note(name) or view.coach_note(name) or ""
 
     def show_area(self, room: int | None = None) -> RenderableType:
         """Each count of the show so far: the latest with its breakdown where it fits."""
         session = self.session
+        view = self.view
         room = self.room() if room is None else room
-        counted = session.counted()
+        counted = view.counted()
         parts: list[RenderableType] = []
         for index, item in enumerate(counted):
             latest = index == len(counted) - 1
@@ -441,8 +452,8 @@ class MatchScreen:
             title = f"{owner} {item.label}"
             said = claim_line(item, session.names)
             if latest:
-                used = index + 1 + _rows("  " + item.score.spoken())
-                used += _rows(said.plain) if said else 0
+                used = index + 1 + text_rows("  " + item.score.spoken())
+                used += text_rows(said.plain) if said else 0
                 shown = len(item.score.items) <= min(self.BREAKDOWN_ROWS, room - used)
                 parts.append(ScoreView(item.score, title, session.ascii, breakdown=shown))
                 if said:
@@ -461,9 +472,10 @@ class MatchScreen:
 
     def hand(self) -> Text:
         session = self.session
+        view = self.view
         if session.counting and session.counting_what == "crib":
             text = Text("Your crib   ")  # the cards you are to count: the crib's four
-            text.append_text(cards_text(session.deal.crib, session.ascii))
+            text.append_text(cards_text(view.deal.crib, session.ascii))
             return text.append("   with the starter", style="muted")
         text = Text("Your cards  ")
         choosing = session.stage is Stage.PLAY  # in the show the cards are not chosen
@@ -487,22 +499,23 @@ class MatchScreen:
 
     def prompt(self) -> Text:
         session = self.session
+        view = self.view
         stage = session.stage
-        owner = "your" if session.deal.dealer == YOU else f"{session.names[COMPUTER]}'s"
+        owner = "your" if view.deal.dealer == YOU else f"{session.names[COMPUTER]}'s"
         if session.timed_pending:
             return Text(f"{session.names[COMPUTER]} is playing...", style="muted")
         if session.counting:
             muggins = " (muggins: what you miss is taken)" if session.match.muggins else ""
             return Text.assemble(
                 (f"Count your {session.counting_what}: ", "title"),
-                (session.typed or "_", "total"),
+                (session.count.typed or "_", "total"),
                 (f"   type the points, Enter{muggins}", "muted"),
             )
         if stage is Stage.SHOW:
-            if not session.counted():
+            if not view.counted():
                 return Text("")
             return Text(
-                "Enter: the next deal" if session.next_is_deal else "Enter: the next count",
+                "Enter: the next deal" if view.next_is_deal else "Enter: the next count",
                 style="title",
             )
         if session.discarding:
@@ -513,12 +526,13 @@ class MatchScreen:
 
     def over(self) -> RenderableType:
         session = self.session
+        view = self.view
         match = session.match
         names = session.names
-        over = session.result()
+        over = view.result()
         lines: list[Text] = []  # under the last play or count
         if over is not None:
-            lines.append(Text(ended_how(session.deal_events()), style="muted"))
+            lines.append(Text(ended_how(view.deal_events()), style="muted"))
             result = over.result
             winner = "You win" if result.winner == YOU else f"{names[COMPUTER]} wins"
             skunk = ("", ": a skunk", ": a double skunk")[result.skunk]
@@ -531,8 +545,8 @@ class MatchScreen:
                 )
             )
         if match.games > 1:
-            done = sum(isinstance(tagged.event, GameOver) for tagged in session.visible)
-            won = session.games_won()
+            done = sum(isinstance(tagged.event, GameOver) for tagged in view.visible)
+            won = view.games_won()
             skunks = f" (a skunk counts 2, a double skunk {match.double_skunk})"
             if done == match.games:
                 said = series_end(names, won) + skunks + "."
@@ -546,8 +560,8 @@ class MatchScreen:
             lines.append(Text("Enter: the next game.", style="title"))
         elif match.is_over:
             lines.append(Text("The match is over: n starts a new one.", style="title"))
-        room = self.room() - sum(_rows(line.plain) for line in lines)
-        last = self.show_area(room) if session.counted() else self.play_area(room, over=True)
+        room = self.room() - sum(text_rows(line.plain) for line in lines)
+        last = self.show_area(room) if view.counted() else self.play_area(room, over=True)
         return Group(last, *map(Paragraph, lines))
 
     def body(self) -> RenderableType:
@@ -556,113 +570,16 @@ class MatchScreen:
         if stage is Stage.RESUME:
             return offer_view(session.resume_prompt())
         if stage in (Stage.GAME_OVER, Stage.MATCH_OVER):
-            return self.review_area() if session.show_coach else self.over()
-        if session.show_why and stage in (Stage.PLAY, Stage.SHOW):
-            return self.why_area()
+            return self.panels.review_area() if session.coach.show_coach else self.over()
+        if session.coach.show_why and stage in (Stage.PLAY, Stage.SHOW):
+            return self.panels.why_area(self.count_line())
         if stage is Stage.SHOW:
             return self.show_area()
-        if session.show_coach and session.discarding:
-            return self.discard_area()
-        if session.show_coach and session.coaching:
-            return self.coach_area()
+        if session.coach.show_coach and session.discarding:
+            return self.panels.discard_area(self.room(), self.heels_rows())
+        if session.coach.show_coach and session.coaching:
+            return self.panels.coach_area(self.count_line(), self.room() - 1)
         return self.play_area()
-
-    def discard_area(self) -> RenderableType:
-        """All 15 discards, best first, each with its hand, crib, play and total; with room to
-        spare, why the best beats the two picked (or the next best) below."""
-        session = self.session
-        advice = session.discard_advice()
-        failed = session.coach.failed if session.coach else ""
-        picked = {session.hand[i] for i in session.selected}
-        owner = "yours" if session.deal.dealer == YOU else f"{session.names[COMPUTER]}'s"
-        rows = discard_rows(advice, picked, owner, session.ascii, failed)
-        if advice is None:
-            return Group(*rows)
-        heels = Paragraph(Text(session.heels_note(), style="muted"))
-        # every line of the coach is drawn (the prompt and scores give way for them); the
-        # reasons follow only where they fit whole
-        spare = self.room() - (1 + 16 + 1) - self.heels_rows()
-        why = session.why_lines(lambda card: card.symbol(session.ascii)) if spare > 4 else None
-        if why is None:
-            return Group(*rows, heels)
-        wide = MIN_SIZE[0] + 20  # the screen is drawn at most 100 wide
-        used = sum(_rows(line, wide) for line in why) + 1
-        if used > spare:
-            return Group(*rows, heels)
-        return Group(*rows, heels, *(Paragraph(Text(line)) for line in why))
-
-    def _why_lines(self, name: Callable[[Card], str] = str) -> list[str] | None:
-        """What w explains: the card you just laid, or the discard."""
-        session = self.session
-        if session.explaining_card:
-            return session.card_why_lines(name)
-        return session.why_lines(name)
-
-    def why_area(self) -> RenderableType:
-        """Why the card you just laid is worth what it is; or why the best discard beats yours
-        (or the two picked, or the next best)."""
-        session = self.session
-        lines = self._why_lines(lambda card: card.symbol(session.ascii))
-        if session.explaining_card:
-            title = Text("Why your last card is worth what it is", style="title")
-            if lines is None:
-                failed = session.coach.failed if session.coach else ""
-                waiting = Text(failed[:1].upper() + failed[1:], style="warn") if failed else None
-                working = waiting or Text("The coach is working it out...", style="muted")
-                return Group(self.count_line(), title, working)
-            paragraphs = (Paragraph(Text(line)) for line in lines)
-            return Group(self.count_line(), title, *paragraphs, Text("w hides this.", "muted"))
-        title = Text("Why the best discard is best", style="title")
-        if lines is None:
-            failed = session.coach.failed if session.coach else ""
-            waiting = Text(failed[:1].upper() + failed[1:], style="warn") if failed else None
-            return Group(title, waiting or Text("The coach is working it out...", style="muted"))
-        after = "w hides this." if not session.discarding else "Pick two to compare; w hides this."
-        return Group(title, *(Paragraph(Text(line)) for line in lines), Text(after, "muted"))
-
-    def coach_area(self) -> RenderableType:
-        """Every card you may lay, best first: its number, the net value, and why."""
-        session = self.session
-        failed = session.coach.failed if session.coach else ""
-        rows = advice_rows(session.advice(), session.hand, session.ascii, failed, self.room() - 1)
-        return Group(self.count_line(), *rows)
-
-    def review_area(self) -> RenderableType:
-        """The game's costliest discards and plays, each beside the best."""
-        session = self.session
-        review = session.review()
-        title = Text(f"The coach's review of game {session.game_number}", style="title")
-        if review is None:
-            return Group(title, Text("The coach is going over the game...", style="muted"))
-        discards, plays = review
-        rows: list[RenderableType] = [title]
-        rows.append(
-            Text(
-                "Discards by the discard coach's points; plays by net pegging to the play's end.",
-                style="muted",
-            )
-        )
-        for heading, costly in (("Costliest discards", discards), ("Costliest plays", plays)):
-            rows.append(Text(heading, style="title"))
-            if not costly:
-                rows.append(Text("  none: every one was the best", style="best"))
-            rows += [self._costly_line(item) for item in costly]
-        rows.append(Text("? goes back to the game.", style="muted"))
-        return Group(*rows)
-
-    def _costly_line(self, item: Costly) -> Text:
-        ascii = self.session.ascii
-
-        def cards(action: object) -> Text:
-            if isinstance(action, Discard):
-                return cards_text(action.cards, ascii)
-            assert isinstance(action, Lay)
-            return card_text(action.card, ascii)
-
-        line = Text(f"  deal {item.deal}: ").append_text(cards(item.chosen))
-        line.append(f" cost {hundredths(item.shown)}", style="warn")
-        line.append("; best ").append_text(cards(item.best))
-        return line.append(f" ({item.detail})", style="muted")
 
     def setup_line(self) -> str:
         """How this match was set up: seed (once it may be shown), games, counting yourself,
@@ -706,6 +623,7 @@ class MatchScreen:
 
     def __rich__(self) -> RenderableType:
         session = self.session
+        view = self.view
         if session.show_help:
             return Group(
                 self.header(),
@@ -720,7 +638,7 @@ class MatchScreen:
             message = [Text(session.message, style="warn")] if session.message else []
             return Group(page, *message)
         if session.browser is not None:
-            used = 2 + (_rows(session.message) if session.message else 0)  # header, keys
+            used = 2 + (text_rows(session.message) if session.message else 0)  # header, keys
             rows = max(MIN_SIZE[1], self.rows) - used
             browse = BrowserView(session.browser, session.names, session.ascii, rows)
             message = [Text(session.message, style="warn")] if session.message else []
@@ -729,8 +647,8 @@ class MatchScreen:
         given_way = self.given_way()
         parts: list[RenderableType] = [self.header()]
         if compact:
-            closes = "w" if session.show_why else "?"
-            scores = f"{session.score_line()} (the board is back when {closes} closes)"
+            closes = "w" if session.coach.show_why else "?"
+            scores = f"{view.score_line(session.names)} (the board is back when {closes} closes)"
             parts += [Text(scores, "muted")] if given_way < 2 else []
         else:
             parts.append(self.board())
@@ -763,156 +681,6 @@ def rules_text() -> str:
     from solitaire.match.rules import rules_text as text
 
     return text()
-
-
-def advice_rows(
-    advice: list[CardAdvice] | None,
-    hand: Sequence[Card],
-    ascii: bool,
-    failed: str = "",
-    room: int | None = None,
-) -> list[RenderableType]:
-    """The coach's rows: every card that fits, best first, with its number in ``hand``, its
-    value and why, and under it what it leaves the reply (or a line saying the coach is still
-    at work, or why it could not be). The title says what ranks the cards. Where the rows
-    would wrap past ``room`` rows at 80 columns, each names one answer, and then drops what
-    it leaves."""
-    if advice is None:
-        title = Text("Coach: ", style="title").append(_COACH_SAYS, style="muted")
-        waiting = Text(failed[:1].upper() + failed[1:], style="warn") if failed else None
-        return [title, waiting or Text("The coach is working it out...", style="muted")]
-    title = coach_title(advice)
-    near = advice[0].chance is not None
-    width = MIN_SIZE[0] - _REASON_AT - (_CHANCE_WIDTH if near else 0)
-    reasons: list[Text] = []
-    for most, risks in ((2, None), (1, None), (1, 1), (1, 0)):
-        reasons = [_reason(item, most, risks) for item in advice]
-        used = _rows(title.plain) + sum(_wrapped(reason, width) for reason in reasons)
-        if room is None or used < room:
-            break
-    cards = Table.grid(padding=(0, 2))
-    cards.add_column(no_wrap=True)
-    cards.add_column()  # a long reason wraps under itself, not under the card
-    for index, (item, reason) in enumerate(zip(advice, reasons, strict=True)):
-        row = Text().append(f"{hand.index(item.card) + 1} ", style="bold cyan")
-        row.append_text(card_text(item.card, ascii))
-        row.append(" " * (4 - len(item.card.symbol(ascii))))
-        if item.chance is not None:
-            chance = end_value(item.chance, item.stakes)
-            row.append(f"{chance:>6} ", style="best" if index == 0 else "total")
-        style = "muted" if near else "best" if index == 0 else "total"
-        row.append(f"{float(item.net):+6.2f}", style=style)
-        cards.add_row(row, reason)
-    return [title, cards, Text("The number lays that card; ? hides the coach.", style="muted")]
-
-
-_COACH_SAYS: Final = (
-    "each card's expected net pegging to the end of the play (yours minus theirs) over the "
-    "hands they likely hold; what it pegs now; their reply's average and the share of their "
-    "hands that make it."
-)
-
-
-def coach_title(advice: Sequence[CardAdvice]) -> Text:
-    """The play coach's title: what ranks the cards (points, or near the end the chance of
-    winning, as ``expert`` ranks them) and what each row says."""
-    first = advice[0]
-    measure = measure_words(first.chance is not None, first.stakes)
-    if first.chance is None:
-        says = f"each card {measure}: net pegging to the play's end, pegs now, "
-    else:
-        says = f"each card {measure}, then points: pegs now, "
-    says += "their reply (average, share of hands); under it, what it leaves the reply."
-    return Text("Coach: ", style="title").append(says, style="muted")
-
-
-def _wrapped(text: Text, width: int) -> int:
-    """Rows ``text`` takes wrapped at ``width`` columns, as the screen wraps it."""
-    console = Console(width=width, file=io.StringIO(), color_system=None)
-    return len(text.wrap(console, width))
-
-
-def _reason(item: CardAdvice, most: int, risks: int | None) -> Text:
-    """Why a card is worth what it is (``most`` answers named), with what it leaves the reply
-    (``risks`` ways of it at most; 0 none) on a line under it."""
-    reason = Text(explain(item, most=most))
-    if risks != 0 and item.risks is not None:
-        words = risk_words(item.risks, short=True, most=risks)
-        reason.append("\n").append(words, style="muted")
-    return reason
-
-
-_REASON_AT: Final = 14  # the column a coach's reason starts at: "1 10♠  -1.60  "
-_CHANCE_WIDTH: Final = 7  # near the end, the chance before the net: "61.2% "
-
-
-def discard_rows(
-    advice: list[DiscardAdvice] | None,
-    picked: set[Card],
-    owner: str,
-    ascii: bool,
-    failed: str = "",
-) -> list[RenderableType]:
-    """The discard coach: a title, the 15 discards best first (the best marked *, the two
-    picked >) with hand, crib, play and total (and the chance of winning near the end), and
-    a legend; or a line saying the coach is at work, or why it could not be."""
-    if advice is None:
-        title = Text("Coach: ", style="title").append(
-            f"all 15 discards, best first as expert ranks them; the crib is {owner}", style="muted"
-        )
-        waiting = Text(failed[:1].upper() + failed[1:], style="warn") if failed else None
-        return [title, waiting or Text("The coach is working it out...", style="muted")]
-    title = discard_title(advice, owner)
-    near = advice[0].chance is not None
-    table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
-    table.add_column("", width=2, no_wrap=True)
-    for name in ("discard", "keep"):
-        table.add_column(name, no_wrap=True)
-    series = near and advice[0].stakes > 0
-    ends = ("games" if series else "win",) if near else ()
-    for name in ("hand", "crib", "play", "total", *ends):
-        table.add_column(name, justify="right", no_wrap=True)
-    best = advice[0].key[:-2]
-    for option in advice:
-        hand, crib, play, total = shown_parts(option)
-        mark = "*" if option.key[:-2] == best else ""
-        style = "best" if mark else ""
-        if picked and set(option.discard) == picked:
-            mark += ">"
-            style = "best.chosen" if style else "chosen"
-        row: list[RenderableType] = [
-            mark,
-            cards_text(sorted(option.discard), ascii),
-            cards_text(sorted(option.keep), ascii),
-            hundredths(hand),
-            hundredths(crib, signed=True),
-            hundredths(play, signed=True),
-            Text(hundredths(total), style="total"),
-        ]
-        if option.chance is not None:
-            row.append(end_value(option.chance, option.stakes))
-        table.add_row(*row, style=style)
-    legend = "* best  > picked  hand, crib (- theirs): exact averages  play: fitted pegging"
-    if series:
-        legend = "* best  > picked  near the end ranked by games: expected won less lost"
-    elif near:
-        legend = "* best  > picked  near the end ranked by win: the chance of winning the game"
-    return [title, table, Text(legend, style="muted")]
-
-
-def discard_title(advice: Sequence[DiscardAdvice], owner: str) -> Text:
-    """The discard coach's title: what ranks the discards (points, or near the end the chance
-    of winning, as ``expert`` ranks them) and whose crib it is."""
-    first = advice[0]
-    measure = measure_words(first.chance is not None, first.stakes)
-    expert = "" if first.chance is not None else " as expert does"
-    says = f"15 discards {measure}{expert}; the crib is {owner}"
-    return Text("Coach: ", style="title").append(says, style="muted")
-
-
-def _rows(text: str, width: int = MIN_SIZE[0]) -> int:
-    """Rows a line of text takes at this width (it wraps at words, so allow a little)."""
-    return max(1, -(-(len(text) + 4) // width))
 
 
 def ended_how(events: list[Event]) -> str:

@@ -20,7 +20,7 @@ from solitaire.core.dealcode import deal_code
 from solitaire.core.names import command
 from solitaire.core.secret import seed_hidden
 from solitaire.core.words import plural
-from solitaire.patience.advisor import DiscardOption, Position, advise_position, position_of
+from solitaire.patience.advisor import DiscardOption, Position, position_of
 from solitaire.patience.coach import GameReview, RoundReview, review_game, review_round
 from solitaire.patience.game import (
     Game,
@@ -38,6 +38,7 @@ from solitaire.ui.kinds import (
     record_text,
     stored_patience,
 )
+from solitaire.ui.patience.round_hint import RoundHint
 from solitaire.ui.picks import toggle_pick
 from solitaire.ui.saved import SavedGame, Sitting, saved_move
 
@@ -182,7 +183,7 @@ class PlaySession(Sitting[StoredGame, Deal]):
         target: int | None = None,
     ) -> None:
         self.history = history
-        self.target = target  # --target N: the hint also weighs each discard's chance of N
+        self.round_hint = RoundHint(target)  # --target N: it weighs each discard's chance of N
         self.new_game = new_game
         self.ascii = ascii
         self.game: Game
@@ -201,8 +202,6 @@ class PlaySession(Sitting[StoredGame, Deal]):
         self.review: GameReview | None = None
         self.history_id: int | None = None  # set once the game is filed finished
         self.milestones: tuple[Milestone, ...] = ()
-        self._advice: tuple[DiscardOption, ...] | None = None
-        self._chances: tuple[TargetChance, ...] | None = None
         # With a target: after a round, the coach's word when the target and points disagreed.
         self.round_note: str | None = None
         self.saved: SavedGame[StoredGame] = _SavedPatience(history)
@@ -255,8 +254,7 @@ class PlaySession(Sitting[StoredGame, Deal]):
         self.cursor = 0
         self.panel = None
         self.all_round = 0
-        self._advice = None
-        self._chances = None
+        self.round_hint.forget()
         self._phase = Phase.DISCARD
 
     def _describe(self, loaded: StoredGame) -> str:
@@ -292,11 +290,14 @@ class PlaySession(Sitting[StoredGame, Deal]):
     # -- picking the discard ---------------------------------------------------------
 
     @property
+    def target(self) -> int | None:
+        """``--target N``: the points the hint weighs each discard's chance of."""
+        return self.round_hint.target
+
+    @property
     def advice(self) -> tuple[DiscardOption, ...]:
         """The advisor's table for the six cards on screen (computed once a round)."""
-        if self._advice is None:
-            self._advice = advise_position(self.position)
-        return self._advice
+        return self.round_hint.advice(self.game)
 
     @property
     def position(self) -> Position:
@@ -306,23 +307,12 @@ class PlaySession(Sitting[StoredGame, Deal]):
     @property
     def chances(self) -> tuple[TargetChance, ...] | None:
         """With a target: every discard's chance of finishing at it (computed once a round)."""
-        if self.target is None:
-            return None
-        if self._chances is None:
-            from solitaire.patience.target import target_chances  # numpy: only with a target
-
-            self._chances = target_chances(self.game, self.target)
-        return self._chances
+        return self.round_hint.chances(self.game)
 
     @property
     def target_note(self) -> str | None:
         """With a target: the coach's word when playing for it and for points disagree."""
-        chances = self.chances
-        if chances is None:
-            return None
-        from solitaire.patience.target import target_disagreement
-
-        return target_disagreement(self.advice, chances, self.target or 0, self.game.total)
+        return self.round_hint.note(self.game)
 
     @property
     def picked(self) -> list[Card]:
@@ -409,17 +399,12 @@ class PlaySession(Sitting[StoredGame, Deal]):
         is returned), so nothing is shown that is not stored. The last round files
         the game, with its review, at once.
         """
-        total, chances = self.game.total, self.chances
-        advice = self.advice if chances is not None else ()
+        total = self.game.total
+        self.round_hint.work_out(self.game)
         result = self.game.discard(cards)
         review = review_game(self.game) if self.game.is_over else None
         self._save(review)
-        note = None
-        if chances is not None:
-            from solitaire.patience.target import target_disagreement
-
-            note = target_disagreement(advice, chances, self.target or 0, total, result.discard)
-        self.round_note = note
+        self.round_note = self.round_hint.note(self.game, result.discard, total)
         self.reviews.append(review_round(self.game, result.number))
         if review is not None:
             self.review, self.history_id = review, self.game_id
@@ -428,8 +413,7 @@ class PlaySession(Sitting[StoredGame, Deal]):
         self.cursor = 0
         self.panel = None  # the rounds' review is only ever shown once the game is over
         self.all_round = 0
-        self._advice = None
-        self._chances = None
+        self.round_hint.forget()
         self._phase = Phase.RESULT
         self.message = ""
         return result

@@ -57,7 +57,7 @@ def test_held_work_is_given_up_at_shutdown() -> None:
 
 
 def test_with_no_screen_the_work_runs_at_once() -> None:
-    """A script has no first frame to wait for (scripts/bench_coach.py)."""
+    """A script has no first frame to wait for (scripts/bench/bench_coach.py)."""
     with coach_executor(at_once=True) as executor:
         assert executor.submit(pow, 2, 5).result(timeout=60) == 32
 
@@ -73,7 +73,7 @@ def test_a_process_that_cannot_start_at_the_first_frame_is_said_so(tmp_path: Pat
         assert session.discarding
         session.toggle_coach()  # asked before the first frame: held
         executor.open()
-        assert session.discard_advice() is None
+        assert session.view.discard_advice() is None
         assert session.coach is not None
         assert "the coach is unavailable" in session.coach.failed
         assert "Too many open files" in session.coach.failed

@@ -42,7 +42,7 @@ def test_the_match_is_played_without_a_coach_that_cannot_start(history: History)
     while not (session.your_turn and not session.discarding):
         session.enter()
     session.toggle_coach()
-    assert session.advice() is None
+    assert session.view.advice() is None
     assert session.coach is not None and "the coach is unavailable" in session.coach.failed
     index = next(i for i, card in enumerate(session.hand) if session.playable(card))
     before = len(session.match.deal.plays)

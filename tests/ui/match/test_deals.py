@@ -162,12 +162,12 @@ def test_the_deal_list_opens_pages_and_goes_back(tmp_path: Path) -> None:
         session = MatchSession(history, "standard", lambda: Match(5))
         session.open_deals()
         assert session.browser is None and "No deal has ended" in session.message
-        while session.deal.number == 1 and session.match.deals[0].show == []:
+        while session.view.deal.number == 1 and session.match.deals[0].show == []:
             step(session)
-        while not session.next_is_deal:
-            assert session.listed_deals() == []  # the play and the show are not over yet
+        while not session.view.next_is_deal:
+            assert session.view.listed_deals() == []  # the play and the show are not over yet
             step(session)
-        assert session.listed_deals() == [(1, 1)]  # the show of deal 1 is all on screen
+        assert session.view.listed_deals() == [(1, 1)]  # the show of deal 1 is all on screen
         session.open_deals()
         browser = session.browser
         assert browser is not None and browser.opened is None and browser.cursor == 0
@@ -233,7 +233,7 @@ def test_a_refusal_names_the_card_as_the_screen_does(tmp_path: Path) -> None:
 def test_a_series_standing_is_on_screen_from_game_2(tmp_path: Path) -> None:
     with History(tmp_path, kinds=KINDS) as history:
         session = MatchSession(history, "standard", lambda: Match(7, games=2))
-        while session.game_number == 1:
+        while session.view.game_number == 1:
             assert MatchScreen(session).series() is None
             assert "games" not in drawn(session, 80, 24)[2]
             step(session)

@@ -44,7 +44,7 @@ def saved_hints(history: History, session: MatchSession) -> list[object]:
 
 def to_the_counts(session: MatchSession) -> None:
     """Lay the first card that fits until the show's first count is on screen."""
-    while not (session.stage is Stage.SHOW and session.counted()):
+    while not (session.stage is Stage.SHOW and session.view.counted()):
         if session.your_turn and not session.discarding:
             session.lay(next(i for i, c in enumerate(session.hand) if session.playable(c)))
         else:
@@ -56,10 +56,10 @@ def test_the_coach_lists_all_15_discards_in_the_experts_order(history: History, 
     session = coached(history, seed)
     assert session.discarding and saved_hints(history, session) == []
     session.toggle_coach()
-    assert session.show_coach
+    assert session.coach.show_coach
     view = session.match.observation(YOU)
     advice = advise_discard(view)
-    assert session.discard_advice() == advice
+    assert session.view.discard_advice() == advice
     assert ExpertPlayer().choose(view) == Discard(advice[0].discard)
     lines = render(session)
     assert len(lines) <= 24 and max(map(len, lines)) <= 80
@@ -86,7 +86,7 @@ def test_the_coach_lists_all_15_discards_in_the_experts_order(history: History, 
 def test_the_picked_discard_is_marked_and_w_explains_it(history: History) -> None:
     session = coached(history)
     session.toggle_coach()
-    advice = session.discard_advice()
+    advice = session.view.discard_advice()
     assert advice is not None
     worst = advice[-1]
     for index, card in enumerate(session.hand):
@@ -97,7 +97,7 @@ def test_the_picked_discard_is_marked_and_w_explains_it(history: History) -> Non
     assert len(marked) == 1
     assert marked[0][4:].startswith(" ".join(c.symbol() for c in sorted(worst.discard)))
     session.why()
-    assert session.show_why and not session.show_coach
+    assert session.coach.show_why and not session.coach.show_coach
     name = lambda card: card.symbol()  # noqa: E731
     assert session.why_lines(name) == why_discard(advice, worst.discard, name)
     lines = render(session)
@@ -106,7 +106,7 @@ def test_the_picked_discard_is_marked_and_w_explains_it(history: History) -> Non
     first = why_discard(advice, worst.discard, name)[0]
     assert first.split(":")[0] in said
     session.why()
-    assert not session.show_why
+    assert not session.coach.show_why
     session.toggle(next(i for i, c in enumerate(session.hand) if c in worst.discard))
     session.why()  # one card picked: the best beside the next best
     assert session.why_lines(name) == why_discard(advice, None, name)
@@ -121,7 +121,7 @@ def test_at_120x40_the_table_shows_the_board_and_why(history: History) -> None:
     big = render(session, 100, 40)  # the app draws a 120-column terminal 100 wide
     assert len(big) <= 40 and max(map(len, big)) <= 100
     assert sum("◎121" in line for line in big) == 2
-    advice = session.discard_advice()
+    advice = session.view.discard_advice()
     assert advice is not None
     said = " ".join(line.strip() for line in big)
     assert why_discard(advice, None, lambda card: card.symbol())[0][:40] in said
@@ -151,7 +151,7 @@ def test_the_cost_of_your_discard_is_said_once_the_deal_is_counted(history: Hist
         assert f"Coach: {note}" in said
         assert ("was the best" in note) == (mine is advice[0])
         session.why()  # after the discard: why the best beat yours, not a hint
-        assert session.show_why and session.match.hints == set()
+        assert session.coach.show_why and session.match.hints == set()
         assert session.why_lines(name) == why_discard(advice, mine.discard, name)
         assert len(render(session)) <= 24
         session.close()  # the next seed's match is a new one, not this one open elsewhere
@@ -160,7 +160,7 @@ def test_the_cost_of_your_discard_is_said_once_the_deal_is_counted(history: Hist
 def test_a_resumed_match_keeps_its_hints_and_costs_its_discard(history: History) -> None:
     session = coached(history)
     session.toggle_coach()
-    advice = session.discard_advice()
+    advice = session.view.discard_advice()
     assert advice is not None
     for index, card in enumerate(session.hand):
         if card in advice[3].discard:
@@ -186,13 +186,13 @@ def test_a_hint_that_cannot_be_saved_is_not_shown(
 
     monkeypatch.setattr(history, "_write", fail)
     session.toggle_coach()
-    assert not session.show_coach and session.match.hints == set()
+    assert not session.coach.show_coach and session.match.hints == set()
     assert session.message.startswith("Not played, as it could not be saved")
     session.why()
-    assert not session.show_why and session.match.hints == set()
+    assert not session.coach.show_why and session.match.hints == set()
     monkeypatch.undo()
     session.toggle_coach()
-    assert session.show_coach and len(saved_hints(history, session)) == 1
+    assert session.coach.show_coach and len(saved_hints(history, session)) == 1
 
 
 def test_the_keys_open_the_coach_and_why_in_the_app(history: History) -> None:
@@ -208,8 +208,8 @@ def test_the_keys_open_the_coach_and_why_in_the_app(history: History) -> None:
         pipe.send_text("?12w")
         pipe.close()
         shell.run_full_screen(build_app(session, pipe, DummyOutput()), session.quit)
-    assert session.show_why and len(session.selected) == 2
-    assert session.match.hints and session.discard_advice() is not None
+    assert session.coach.show_why and len(session.selected) == 2
+    assert session.match.hints and session.view.discard_advice() is not None
 
 
 def test_near_the_end_the_table_has_the_chance_of_winning_and_fits(history: History) -> None:
@@ -221,7 +221,7 @@ def test_near_the_end_the_table_has_the_chance_of_winning_and_fits(history: Hist
         coach=Coach(),
     )
     session.toggle_coach()
-    advice = session.discard_advice()
+    advice = session.view.discard_advice()
     assert advice is not None and all(option.chance is not None for option in advice)
     lines = render(session)
     header = next(line for line in lines if "discard  keep" in line)
@@ -249,7 +249,7 @@ def test_near_the_end_of_a_series_the_table_has_game_points_and_fits(history: Hi
         coach=Coach(),
     )
     session.toggle_coach()
-    advice = session.discard_advice()
+    advice = session.view.discard_advice()
     assert advice is not None and all(option.chance is not None for option in advice)
     assert {option.stakes for option in advice} == {3}
     lines = render(session)
@@ -309,9 +309,9 @@ def test_no_line_of_the_discard_coach_is_left_out_at_80x24(tmp_path: Path, messa
         session = MatchSession(history, "standard", new, coach=Coach())
         session.toggle_coach()
         session.message = message
-        advice = session.discard_advice()
+        advice = session.view.discard_advice()
         assert advice is not None, name
-        roles.add(session.deal.dealer)
+        roles.add(session.view.deal.dealer)
         lines = render(session)
         said = " ".join(line.strip() for line in lines)
         assert len(lines) <= 24 and max(map(len, lines)) <= 80, (name, "\n".join(lines))
@@ -319,7 +319,7 @@ def test_no_line_of_the_discard_coach_is_left_out_at_80x24(tmp_path: Path, messa
         assert lines[header - 1].startswith("Coach: 15 discards ranked by "), name
         assert len([x for x in lines[header + 1 :] if x[:2] in ("* ", "  ", "*>", "> ")]) >= 15
         assert lines[header + 16].startswith("* best  > picked"), name
-        assert session.heels_note() in said, (name, "\n".join(lines))
+        assert session.view.heels_note() in said, (name, "\n".join(lines))
         assert message in said
         session.close()
         history.close()

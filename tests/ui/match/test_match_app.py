@@ -136,16 +136,16 @@ def test_every_screen_fits_80_by_24_and_resumes_at_every_point(
 
 def test_the_show_is_counted_in_order_one_count_per_enter(history: History) -> None:
     session = make_session(history)
-    while not (session.stage is Stage.SHOW and session.counted()):
+    while not (session.stage is Stage.SHOW and session.view.counted()):
         press(session, next_key(session))
-    deal = session.deal
+    deal = session.view.deal
     labels = []
     while session.stage is Stage.SHOW:
-        counts = session.counted()
+        counts = session.view.counted()
         labels.append((counts[-1].player, counts[-1].label))
         screen = "\n".join(render(session))
         assert counts[-1].score.spoken()[:30] in screen.replace("\n", " ")
-        assert session.pegs(counts[-1].player)[0] == counts[-1].scores[counts[-1].player]
+        assert session.view.pegs(counts[-1].player)[0] == counts[-1].scores[counts[-1].player]
         session.enter()
     order = [(deal.pone, "hand"), (deal.dealer, "hand"), (deal.dealer, "crib")]
     assert labels == order[: len(labels)]
@@ -157,8 +157,8 @@ def test_pegs_leapfrog_and_the_play_area_speaks(history: History) -> None:
     seen_call = False
     while session.stage is not Stage.MATCH_OVER:
         for player in (YOU, COMPUTER):
-            front, back = session.pegs(player)
-            assert back <= front and front == session.scores()[player]
+            front, back = session.view.pegs(player)
+            assert back <= front and front == session.view.scores()[player]
         text = "\n".join(render(session))
         seen_call = seen_call or "fifteen two" in text
         press(session, next_key(session))
@@ -171,10 +171,10 @@ def test_the_computers_card_waits_for_a_pause_any_key_shows_it(history: History)
     session.toggle(1)
     session.enter()  # you deal here: the computer leads after your discard
     assert session.timed_pending and session.stage is Stage.PLAY
-    laid = len(session.series()[0])
+    laid = len(session.view.series()[0])
     assert not session.your_turn
     session.toggle(0)  # any key: shows the card, lays nothing
-    assert not session.timed_pending and len(session.series()[0]) == laid + 1
+    assert not session.timed_pending and len(session.view.series()[0]) == laid + 1
     assert session.your_turn and len(session.hand) == 4
 
 
@@ -203,11 +203,11 @@ def test_the_header_never_wraps(history: History) -> None:
         assert seat is not None
         match.apply(EasyPlayer(rng).choose(match.observation(seat)), player=seat)
     session = MatchSession(history, "standard", lambda: match)
-    session.shown = len(session.events)
-    assert session.game_number == 25 and session.deal.number >= 1
+    session.told.shown = len(session.told.events)
+    assert session.view.game_number == 25 and session.view.deal.number >= 1
     for width in (80, 120):
         header = render(session, width)[0]
-        start = f"You vs standard  game 25/25  deal {session.deal.number}"
+        start = f"You vs standard  game 25/25  deal {session.view.deal.number}"
         assert len(header) <= width and header.startswith(start)
         assert "deal and crib" in header
         assert ("seed " + str(seed)) in header if width == 120 else header.endswith("…")
@@ -226,7 +226,7 @@ def test_quit_keys_save_and_the_match_resumes(history: History) -> None:
     assert match_record(again.match, again.names) == record
     assert json.loads(again.record_json()) == json.loads(json.dumps(record))  # no screen state
     assert again.game_id is not None
-    assert history.screen_state(again.game_id, MATCH) == {"seen": again.shown}
+    assert history.screen_state(again.game_id, MATCH) == {"seen": again.told.shown}
 
 
 def test_a_second_copy_does_not_take_a_match_in_play(history: History) -> None:
@@ -274,7 +274,7 @@ def test_a_series_deals_the_next_game_after_enter(history: History) -> None:
             won = session.match.match_points
             said = f"Games won in the series after 1 of 2: you {won[0]}, standard {won[1]}"
             assert said in screen and "wins the series" not in screen
-            shown = session.scores()  # game 1's end, as on screen
+            shown = session.view.scores()  # game 1's end, as on screen
             assert session.quit().startswith(
                 f"Match saved (game 1 of 2, points you {shown[0]}, "
                 f"standard {shown[1]}; games won you {won[0]}, standard {won[1]})"
@@ -439,10 +439,10 @@ def test_the_count_is_shown_only_while_the_play_is_on(history: History) -> None:
         elif session.your_turn and not session.counting:
             seen.add("play")
             assert counting
-        elif session.stage is Stage.SHOW and not session.counted():
+        elif session.stage is Stage.SHOW and not session.view.counted():
             seen.add("after")
             assert not counting and "The play, as it went:" in lines, "\n".join(lines)
-        elif session.stage is Stage.GAME_OVER and not session.counted():
+        elif session.stage is Stage.GAME_OVER and not session.view.counted():
             seen.add("won in the play")
             assert not counting, "\n".join(lines)
         press(session, next_key(session))
@@ -457,7 +457,7 @@ def test_the_computers_discard_never_shows_before_yours(history: History, seed: 
     picked: dict[int, int] = {}  # the deal, who dealt it
     while session.stage is not Stage.MATCH_OVER and len(picked) < 4:
         if session.discarding:
-            deal = session.deal
+            deal = session.view.deal
             picked[deal.number] = deal.dealer
             table = render(session)[5]
             assert table.startswith("standard: " + " ".join(["🂠"] * 6)), table
@@ -481,14 +481,14 @@ def test_the_computers_go_and_its_point_come_after_one_pause(history: History) -
     met = 0
     while session.stage is not Stage.MATCH_OVER:
         while session.timed_pending:
-            pending = session.events[session.shown].event
-            session.tick()
-            shown = session.events[session.shown - 1].event
+            pending = session.told.events[session.told.shown].event
+            session.told.tick()
+            shown = session.told.events[session.told.shown - 1].event
             assert (
                 not isinstance(shown, SaidGo)
-                or session.shown == len(session.events)
+                or session.told.shown == len(session.told.events)
                 or not (
-                    isinstance(after := session.events[session.shown].event, GoPoint)
+                    isinstance(after := session.told.events[session.told.shown].event, GoPoint)
                     and after.player == shown.player
                 )
             )

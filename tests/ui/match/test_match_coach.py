@@ -48,8 +48,8 @@ def test_the_coach_shows_every_card_with_the_searchs_exact_value(history: Histor
     session = coached(history)
     to_a_choice(session)
     session.toggle_coach()
-    advice = session.advice()
-    assert advice is not None and session.show_coach
+    advice = session.view.advice()
+    assert advice is not None and session.coach.show_coach
     view = session.match.observation(YOU)
     assert {a.card: a.net for a in advice} == play_values(view)
     assert [(a.card, a.net, a.pegs, a.reply) for a in advice] == [
@@ -64,7 +64,7 @@ def test_the_coach_shows_every_card_with_the_searchs_exact_value(history: Histor
         row = next(line for line in lines if line.startswith(f"{number} {item.card.symbol()}"))
         assert f"{float(item.net):+6.2f}" in row
     session.toggle_coach()
-    assert not session.show_coach
+    assert not session.coach.show_coach
 
 
 def test_a_costly_card_is_named_with_its_cost_and_the_best(history: History) -> None:
@@ -77,7 +77,7 @@ def test_a_costly_card_is_named_with_its_cost_and_the_best(history: History) -> 
         best = max(values.values())
         worst = min(values, key=lambda card: (values[card], card))
         session.lay(session.hand.index(worst))
-        note = session.coach_note()
+        note = session.view.coach_note()
         loss = best - values[worst]
         if loss > NOTE_LOSS:
             named += 1
@@ -93,7 +93,7 @@ def test_a_costly_card_is_named_with_its_cost_and_the_best(history: History) -> 
             wrapped = list(takewhile(lambda line: line.startswith(" " * 7), screen[first + 1 :]))
             # the note wraps under itself, not under its label, and is there whole
             said = " ".join(line.strip() for line in [screen[first], *wrapped])
-            assert said == f"Coach: {session.coach_note(Card.symbol)}" and len(screen) <= 24
+            assert said == f"Coach: {session.view.coach_note(Card.symbol)}" and len(screen) <= 24
         else:
             quiet += 1
             assert note is None
@@ -140,9 +140,9 @@ def test_the_review_names_the_costliest_discards_and_plays(history: History) -> 
 def test_the_review_after_a_game_fits_the_screen(history: History) -> None:
     session = coached(history, SEED + 4)
     session.toggle_coach()  # in the discard: the discard coach
-    assert session.show_coach and session.discard_advice() is not None
+    assert session.coach.show_coach and session.view.discard_advice() is not None
     session.toggle_coach()
-    assert not session.show_coach
+    assert not session.coach.show_coach
     while session.stage is not Stage.MATCH_OVER:
         if session.discarding:
             session.toggle(0)
@@ -152,11 +152,11 @@ def test_the_review_after_a_game_fits_the_screen(history: History) -> None:
             continue
         session.enter()
     session.toggle_coach()
-    assert session.show_coach and session.review() is not None
+    assert session.coach.show_coach and session.view.review() is not None
     lines = render(session)
     assert "The coach's review of game 1" in lines[7]
     assert len(lines) <= 24 and max(map(len, lines)) <= 80
-    discards, plays = session.review() or ([], [])
+    discards, plays = session.view.review() or ([], [])
     for item in [*discards, *plays]:
         assert any(
             f"deal {item.deal}: " in line and f"cost {hundredths(item.shown)}" in line
@@ -167,8 +167,8 @@ def test_the_review_after_a_game_fits_the_screen(history: History) -> None:
 def test_without_a_coach_the_key_says_so(history: History) -> None:
     session = MatchSession(history, "standard", lambda: Match(SEED))
     session.toggle_coach()
-    assert session.message == "The coach is off in this window." and not session.show_coach
-    assert session.coach_note() is None
+    assert session.message == "The coach is off in this window." and not session.coach.show_coach
+    assert session.view.coach_note() is None
 
 
 def test_a_coach_that_fails_says_so_and_the_game_goes_on(
@@ -184,12 +184,12 @@ def test_a_coach_that_fails_says_so_and_the_game_goes_on(
         session = MatchSession(history, "standard", lambda: Match(SEED), coach=Coach(executor))
         to_a_choice(session)
         session.toggle_coach()
-        while session.advice() is None and not (session.coach and session.coach.failed):
+        while session.view.advice() is None and not (session.coach and session.coach.failed):
             time.sleep(0.01)
         screen = "\n".join(render(session))
         assert "The coach could not work this out (ZeroDivisionError)" in screen
         session.lay(next(i for i, c in enumerate(session.hand) if session.playable(c)))
-        assert session.coach_note() is None  # nothing to say, nothing broken
+        assert session.view.coach_note() is None  # nothing to say, nothing broken
 
 
 def test_the_question_mark_key_opens_the_coach_in_the_app(history: History) -> None:
@@ -216,7 +216,7 @@ def test_the_question_mark_key_opens_the_coach_in_the_app(history: History) -> N
         pipe.send_text(keys + "?")
         pipe.close()
         shell.run_full_screen(build_app(session, pipe, DummyOutput()), session.quit)
-    assert session.show_coach and session.advice() is not None
+    assert session.coach.show_coach and session.view.advice() is not None
     assert any(line.startswith("Coach: each card") for line in render(session))
 
 

@@ -97,13 +97,13 @@ def test_impossible_counts_are_refused_in_one_line_that_goes_when_you_type_again
         for digit in typed:
             session.digit(digit)
         session.enter()
-        assert session.counting and words in session.message and session.typed == ""
+        assert session.counting and words in session.message and session.count.typed == ""
         assert session.message in render(session)  # one line of the screen
     assert history.stored_record(session.game_id or 0, MATCH)[1] == saved  # nothing changed
     session.digit("1")
-    assert session.message == "" and session.typed == "1"  # the stale line is gone
+    assert session.message == "" and session.count.typed == "1"  # the stale line is gone
     session.backspace()
-    assert session.typed == ""
+    assert session.count.typed == ""
 
 
 def test_a_count_too_low_is_taken_by_muggins_and_said_which(tmp_path: Path) -> None:
@@ -117,20 +117,20 @@ def test_a_count_too_low_is_taken_by_muggins_and_said_which(tmp_path: Path) -> N
             session.close()
             continue
         claim = 0
-        before = session.scores()
+        before = session.view.scores()
         session.digit("0")
         session.enter()
-        counted = session.counted()[-1]
+        counted = session.view.counted()[-1]
         assert isinstance(counted, Counted) and counted.claimed == claim
         assert counted.taken == true and counted.points == 0
-        taken = session.visible[-1].event if session.stage is not Stage.GAME_OVER else None
+        taken = session.view.visible[-1].event if session.stage is not Stage.GAME_OVER else None
         screen = "\n".join(render(session))
         assert f"Muggins! You said 0 of {true}: standard takes the {true} you missed" in (
             screen.replace("\n", " ")
         )
         if isinstance(taken, Muggins):
-            assert session.scores()[1] == min(121, before[1] + true)
-            assert session.scores()[0] == before[0]
+            assert session.view.scores()[1] == min(121, before[1] + true)
+            assert session.view.scores()[0] == before[0]
         said.append(counted)
         session.close()
         if len(said) >= 3:
@@ -221,8 +221,8 @@ def test_resuming_at_every_moment_skips_nothing_and_repeats_nothing(
         step(session, rng)
         if session.match.is_over:
             break
-        shown = [t.event for t in session.visible]
-        last = session.visible[-1].event if session.visible else None
+        shown = [t.event for t in session.view.visible]
+        last = session.view.visible[-1].event if session.view.visible else None
         moments.add(type(last).__name__ if last else "start")
         stage, screen = session.stage, None
         session.message = ""
@@ -231,12 +231,12 @@ def test_resuming_at_every_moment_skips_nothing_and_repeats_nothing(
         again.message = ""
         if crash:
             # Only what came after your last move may be shown again, never anything before it.
-            assert again.shown <= session.shown
-            repeated = [t.event for t in session.visible[again.shown :]]
+            assert again.told.shown <= session.told.shown
+            repeated = [t.event for t in session.view.visible[again.told.shown :]]
             assert your_moves(repeated) == []
-            while again.shown < session.shown:
+            while again.told.shown < session.told.shown:
                 again.enter()
-        assert [t.event for t in again.visible] == shown
+        assert [t.event for t in again.view.visible] == shown
         assert again.stage is stage and render(again) == screen
         session = again
     assert {"Discarded", "Laid", "Counted", "GoPoint"} <= moments, moments
@@ -262,12 +262,12 @@ def test_the_seen_note_is_untrusted_and_only_moves_back_to_your_last_move(
             MatchSession(history, "standard", new_match, resume_id=game_id)
     history.save(game_id, MATCH, record | {SEEN: 0}, summary)
     again = MatchSession(history, "standard", new_match, resume_id=game_id)
-    assert 0 < again.shown < len(again.events)  # back to your last card laid, not before
-    assert your_moves([t.event for t in again.events[again.shown :]]) == []
-    assert again.shown < session.shown  # what came after your last card is told again
+    assert 0 < again.told.shown < len(again.told.events)  # back to your last card laid, not before
+    assert your_moves([t.event for t in again.told.events[again.told.shown :]]) == []
+    assert again.told.shown < session.told.shown  # what came after your last card is told again
     while not again.counting:
         again.enter()
-    assert again.shown == len(again.events) == session.shown
+    assert again.told.shown == len(again.told.events) == session.told.shown
     again.close()
 
 
@@ -320,7 +320,7 @@ def test_every_line_spoken_is_grammatical_for_you_and_the_computer(history: Hist
         text = "\n".join(texts)
         assert re.search(r"you +lay ", text) and re.search(r"standard +lays ", text)
         assert GRAMMAR.search(text) is None, GRAMMAR.search(text)
-        assert any(isinstance(t.event, GameOver) for t in session.events)
+        assert any(isinstance(t.event, GameOver) for t in session.told.events)
 
 
 def test_the_match_view_explains_each_score_with_the_muggins_column() -> None:

@@ -54,7 +54,7 @@ def test_w_in_the_play_explains_the_card_just_laid_not_the_discard(
     index = session.hand.index(worst)
     session.lay(index)
     session.why()
-    assert session.show_why and session.explaining_card
+    assert session.coach.show_why and session.explaining_card
     for width, rows in ((80, 24), (120, 40)):
         screen = MatchScreen(session, rows)
         lines = helpers.lines(screen, width)
@@ -67,7 +67,7 @@ def test_w_in_the_play_explains_the_card_just_laid_not_the_discard(
         assert risk_sentence(reply_risks(view, worst), symbol) in text
         assert "ranked by points" in text
     session.why()
-    assert not session.show_why
+    assert not session.coach.show_why
 
 
 def test_the_help_says_what_w_explains_when(history: History) -> None:
@@ -86,7 +86,7 @@ def test_every_row_of_the_play_coach_says_what_the_card_leaves_the_reply(
         session = MatchSession(history, "standard", partial(Match, seed), coach=Coach())
         to_a_choice(session)
         session.toggle_coach()
-        advice = session.advice()
+        advice = session.view.advice()
         assert advice is not None
         view = session.match.observation(YOU)
         for width, rows in ((80, 24), (120, 40)):
@@ -115,7 +115,7 @@ def test_near_the_end_both_coaches_rank_by_the_chance_of_winning_and_say_so(
 ) -> None:
     session = near_the_end(history)
     session.toggle_coach()
-    assert session.discard_advice() is not None
+    assert session.view.discard_advice() is not None
     discard = said(helpers.lines(MatchScreen(session)))
     assert "15 discards ranked by your chance of winning" in discard
     session.toggle(0)
@@ -124,7 +124,7 @@ def test_near_the_end_both_coaches_rank_by_the_chance_of_winning_and_say_so(
     while not session.coaching:
         session.enter()
     session.toggle_coach()
-    advice = session.advice()
+    advice = session.view.advice()
     assert advice is not None and all(item.chance is not None for item in advice)
     view = session.match.observation(YOU)
     assert view.opponent_held < 4  # the computer has led: the play is played to win

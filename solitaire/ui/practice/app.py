@@ -1,0 +1,53 @@
+"""Counting practice full-screen: prompt_toolkit reads the keys, rich draws the screen."""
+
+from __future__ import annotations
+
+import argparse
+from functools import partial
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
+
+from solitaire.store import History, resolve_data_dir
+from solitaire.ui import shell
+from solitaire.ui.practice.screen import CountScreen
+from solitaire.ui.practice.session import CountSession
+
+__all__ = ["build_app", "run_app"]
+
+WIDEST = 100  # the screen is drawn at most this wide
+
+
+def build_app(
+    session: CountSession, input: Input | None = None, output: Output | None = None
+) -> Application[str]:
+    """The full-screen application for a sitting of counting practice."""
+    keys = shell.game_keys(session)
+
+    def draw() -> CountScreen:
+        columns, rows = shell.terminal_size()
+        return CountScreen(session, rows, min(columns, WIDEST))
+
+    screen = shell.screen_window(draw, WIDEST)
+    for digit in "0123456789":
+        keys.on(digit)(partial(session.type_digit, digit))
+    keys.on("backspace")(session.backspace)
+    keys.on("enter")(session.enter)
+    keys.on("?")(session.reveal)
+    keys.on("w")(session.why)
+    keys.on_quit(session.quit)
+    root = shell.fitted(screen, shell.terminal_size)
+    return shell.full_screen_app(root, screen, keys, input=input, output=output)
+
+
+def run_app(
+    args: argparse.Namespace, input: Input | None = None, output: Output | None = None
+) -> tuple[int, str]:
+    """Practise counting interactively; returns the exit status and the parting message."""
+
+    def session_for(history: History) -> CountSession:
+        return CountSession(history, seed=args.seed, ascii=bool(args.ascii))
+
+    data_dir = resolve_data_dir(getattr(args, "data_dir", None))
+    return shell.run_session(data_dir, session_for, lambda s: build_app(s, input, output))

@@ -1,0 +1,238 @@
+"""Counting practice at the keyboard: a plain object that key handlers call into.
+
+A :class:`CountSession` deals a hand and starter (or a crib) to count, takes the total
+typed, checks it at once with the core's scorer and keeps the answer and the seconds it
+took in the history, with the puzzle's place in the schedule
+(:mod:`solitaire.core.schedule`): a count you miss comes back in the same sitting, one
+you get right comes back days later. A puzzle shown and not yet answered is kept too,
+so quitting and coming back asks it again. No UI library is imported.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from statistics import median
+from typing import Final
+
+from solitaire.core.counting import MAX_COUNT, CountPuzzle, deal_puzzle
+from solitaire.core.errors import CribsolError
+from solitaire.core.schedule import Box, answered, box_from_json, box_json, due_first, streak
+from solitaire.core.untrusted import Fields, RecordError
+from solitaire.store import History
+
+__all__ = ["COUNT", "CountFigures", "CountSession", "Stage"]
+
+COUNT: Final = "count"  # the practice kind of counting puzzles
+MAX_DIGITS: Final = 2
+MAX_SECONDS: Final = 24 * 3600.0
+
+
+class Stage(StrEnum):
+    """What the screen is showing."""
+
+    ASK = "ask"  # the puzzle: type the count
+    ANSWERED = "answered"  # the count checked, its breakdown shown
+
+
+@dataclass(frozen=True, slots=True)
+class CountFigures:
+    """The practice so far: answers given and right, puzzles due now, the run of right
+    answers and the longest, and the median seconds of the right ones."""
+
+    answered: int
+    right: int
+    due: int
+    kept: int
+    run: int
+    longest: int
+    median_seconds: float | None
+
+
+@dataclass(slots=True)
+class _Item:
+    id: int
+    puzzle: CountPuzzle
+    box: Box
+
+
+class CountSession:
+    """One sitting of counting practice."""
+
+    def __init__(
+        self,
+        history: History,
+        *,
+        seed: int | None = None,
+        ascii: bool = False,
+        now: Callable[[], datetime] = datetime.now,
+        timer: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.history = history
+        self.ascii = ascii
+        self.now = now
+        self.timer = timer
+        self.rng = random.Random(seed)  # a random sitting's deals show nothing hidden
+        self.message = history.notice or ""
+        self.show_help = False
+        self.shown_why = False
+        self.typed = ""
+        self.stage = Stage.ASK
+        self.last_right = False
+        self.last_answer: int | None = None
+        self.last_seconds = 0.0
+        self.asked_here = 0
+        self.right_here = 0
+        self.item = self._next()
+        self.started = self.timer()
+
+    # -- the puzzles ---------------------------------------------------------------
+
+    def _items(self) -> list[_Item]:
+        found = []
+        for stored in self.history.practice_items(COUNT):
+            try:
+                puzzle = CountPuzzle.from_json(stored.source)
+                box = box_from_json(stored.state)
+            except RecordError:
+                continue  # a damaged row is left out, never believed
+            found.append(_Item(stored.id, puzzle, box))
+        return found
+
+    def _next(self) -> _Item:
+        """The puzzle due longest; a fresh one, kept at once, when none is due."""
+        now = self.now()
+        due = due_first(((item, item.box) for item in self._items()), now)
+        if due:
+            return due[0]
+        puzzle = deal_puzzle(self.rng)
+        box = Box.new(now)
+        item_id = self.history.add_practice(COUNT, puzzle.to_json(), box_json(box))
+        return _Item(item_id, puzzle, box)
+
+    @property
+    def puzzle(self) -> CountPuzzle:
+        """The puzzle on screen."""
+        return self.item.puzzle
+
+    # -- keys ----------------------------------------------------------------------
+
+    def type_digit(self, digit: str) -> None:
+        """A digit of the count."""
+        if self.stage is not Stage.ASK:
+            self.message = "Enter deals the next count."
+            return
+        if len(self.typed) >= MAX_DIGITS:
+            self.message = f"A count is at most {MAX_COUNT}: Backspace takes a digit back."
+            return
+        self.typed += digit
+        self.message = ""
+
+    def backspace(self) -> None:
+        """Take back the last digit typed."""
+        if self.stage is Stage.ASK and self.typed:
+            self.typed = self.typed[:-1]
+
+    def enter(self) -> None:
+        """Check the count typed; once checked, deal the next."""
+        if self.stage is Stage.ANSWERED:
+            self.next_puzzle()
+            return
+        if not self.typed:
+            self.message = "Type the count (0 to 29), then Enter; ? shows it."
+            return
+        answer = int(self.typed)
+        if answer > MAX_COUNT:
+            self.message = f"{answer} is more than any hand scores ({MAX_COUNT}): type it again."
+            self.typed = ""
+            return
+        self._answer(answer)
+
+    def reveal(self) -> None:
+        """Show the count unanswered: it is kept as missed, and comes back soon."""
+        if self.stage is Stage.ANSWERED:
+            self.shown_why = not self.shown_why
+            return
+        self._answer(None)
+
+    def why(self) -> None:
+        """Show or hide the count said aloud, each combination in turn."""
+        if self.stage is not Stage.ANSWERED:
+            self.message = "w explains the count once it is checked: type it, or ? shows it."
+            return
+        self.shown_why = not self.shown_why
+
+    def _answer(self, answer: int | None) -> None:
+        seconds = min(max(self.timer() - self.started, 0.0), MAX_SECONDS)
+        right = answer is not None and self.puzzle.check(answer)
+        box = answered(self.item.box, right, self.now())
+        body = {"right": right, "answer": answer, "seconds": round(seconds, 2)}
+        try:
+            self.history.answer_practice(
+                self.item.id, COUNT, self.puzzle.to_json(), box_json(box), body
+            )
+        except CribsolError as error:
+            self.message = f"{error}; the answer was not kept: Enter tries again."
+            return
+        self.item.box = box
+        self.stage = Stage.ANSWERED
+        self.last_right, self.last_answer, self.last_seconds = right, answer, seconds
+        self.asked_here += 1
+        self.right_here += right
+        self.shown_why = answer is None
+        self.message = ""
+
+    def next_puzzle(self) -> None:
+        """Deal the next count."""
+        self.item = self._next()
+        self.stage = Stage.ASK
+        self.typed = ""
+        self.shown_why = False
+        self.started = self.timer()
+
+    # -- figures -------------------------------------------------------------------
+
+    def figures(self) -> CountFigures:
+        """The practice's figures from what the history keeps."""
+        results: list[bool] = []
+        seconds: list[float] = []
+        for stored in self.history.practice_answers(COUNT):
+            try:
+                fields = Fields(stored.body, "answer", required=("right", "answer", "seconds"))
+                right = fields.flag("right")
+                took = fields.raw("seconds")
+            except RecordError:
+                continue
+            results.append(right)
+            if right and isinstance(took, int | float) and not isinstance(took, bool):
+                seconds.append(float(took))
+        now = self.now()
+        items = self._items()
+        run, longest = streak(results)
+        return CountFigures(
+            answered=len(results),
+            right=sum(results),
+            due=sum(item.box.is_due(now) for item in items if item.id != self.item.id),
+            kept=len(items),
+            run=run,
+            longest=longest,
+            median_seconds=median(seconds) if seconds else None,
+        )
+
+    # -- leaving -------------------------------------------------------------------
+
+    def quit(self) -> str:
+        """Leave; every answer is already kept."""
+        if not self.asked_here:
+            return "No count answered: the one shown is kept for next time."
+        return (
+            f"{self.right_here} of {self.asked_here} counts right this sitting; "
+            "every answer is kept."
+        )
+
+    def close(self) -> None:
+        """Nothing to let go of: every answer is written as it is given."""
