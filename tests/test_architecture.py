@@ -125,7 +125,8 @@ def test_the_cycle_check_sees_a_module_import_its_own_package() -> None:
 
 
 ENGINES = ("solitaire.patience", "solitaire.match", "solitaire.tiles")
-LAYERS = ("solitaire.core", *ENGINES, "solitaire.store", "solitaire.ui", "solitaire.cli")
+REGISTRY = "solitaire.games"  # every game, its parts named as strings: above the engines
+LAYERS = ("solitaire.core", *ENGINES, REGISTRY, "solitaire.store", "solitaire.ui", "solitaire.cli")
 TOP = (  # beside the layers, at the top: nothing below the skin imports them
     "solitaire",
     "solitaire.__main__",
@@ -143,8 +144,11 @@ def package_of(module: str) -> str:
 
 def layer_breaches(graph: Mapping[str, set[str]]) -> list[str]:
     """Imports that go up or across: core imports nothing above it; an engine imports only
-    core and itself (never the store); the store imports only core and itself (a game's
-    storage code is handed to it from above); the skin never imports the command line.
+    core and itself (never the store, never the registry of games); the registry imports
+    only core (it names the engines' parts as ``"module:name"`` strings, resolved when
+    used, so importing it loads no engine); the store imports only core and itself (a
+    game's storage code is handed to it from above); the skin never imports the command
+    line.
     No module is exempt: what the top modules hold (the version, the error log) is used
     only from the command line, the skin and the cluster."""
     breaches = []
@@ -155,6 +159,8 @@ def layer_breaches(graph: Mapping[str, set[str]]) -> list[str]:
             if layer == "solitaire.core" and other != "solitaire.core":
                 breaches.append(f"{module} -> {target}")
             if layer in ENGINES and other not in (layer, "solitaire.core"):
+                breaches.append(f"{module} -> {target}")
+            if layer == REGISTRY and other != "solitaire.core":
                 breaches.append(f"{module} -> {target}")
             if layer == "solitaire.store" and other not in (layer, "solitaire.core"):
                 breaches.append(f"{module} -> {target}")
@@ -203,11 +209,19 @@ def test_the_layer_check_sees_a_breach() -> None:
     graph["solitaire.tiles.summary"].add("solitaire.store.schema")  # an engine on the store
     graph["solitaire.store.paths"].add("solitaire.version")  # no top module is exempt
     graph["solitaire.ui.saved"].add("solitaire.cli.options")  # the skin on the command line
+    graph["solitaire.games"].add("solitaire.tiles.record")  # the registry loading an engine
+    graph["solitaire.core.untrusted"].add("solitaire.games")  # the kinds read from below
+    graph["solitaire.match.record"].add("solitaire.games")  # an engine on the registry
+    graph["solitaire.store.schema"].add("solitaire.games")  # the store knowing the games
     assert sorted(layer_breaches(graph)) == [
         "solitaire.core.scoring -> solitaire.store",
+        "solitaire.core.untrusted -> solitaire.games",
+        "solitaire.games -> solitaire.tiles.record",
         "solitaire.match.players -> solitaire.patience.advisor",
+        "solitaire.match.record -> solitaire.games",
         "solitaire.store.history -> solitaire.patience.record",
         "solitaire.store.paths -> solitaire.version",
+        "solitaire.store.schema -> solitaire.games",
         "solitaire.tiles.summary -> solitaire.store.schema",
         "solitaire.ui.saved -> solitaire.cli.options",
     ]

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-GAMES = [[], ["play"], ["match"], ["drill"], ["tiles"]]
+from solitaire.games import registered_games
+
+GAMES = [[], *([entry.command] for entry in registered_games())]
 
 
 @pytest.mark.parametrize("closed", [0, 1, 2], ids=["stdin", "stdout", "no stdin object"])

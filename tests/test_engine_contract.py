@@ -1,8 +1,9 @@
 """The engine contract (:mod:`solitaire.core.engine`): every game's engine answers alike.
 
-One conformance test drives each engine (the match, the tile game, the patience) by
-the contract alone, through random legal play from several seeds, and checks at every
-position that:
+One conformance test drives the engine of every registered game (:mod:`solitaire.games`:
+the match's, which the drill plays on too, the tile game's and the patience's) by the
+contract alone, through random legal play from several seeds, as OpenSpiel's api_test
+plays every registered game, and checks at every position that:
 
 * every legal action is accepted: ``check`` raises nothing and ``can`` says yes (and
   the one chosen is applied);
@@ -13,7 +14,9 @@ position that:
   of a bag or of the undealt deck, an unturned card);
 
 and that every finished game (and one in progress) replays from its record to an
-equal state. The last tests show that each of these checks can fail.
+equal state. An engine registered with no subject here fails; a game registered by a test
+(``tests/dummy_game.py``) is played and checked like the others. The last tests show that
+each of these checks can fail.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +33,8 @@ import pytest
 from solitaire.core.cards import Card
 from solitaire.core.engine import Engine, MakePlayer, RecordedEngine, Replay
 from solitaire.core.errors import IllegalMoveError
+from solitaire.games import GameEntry, registered_games, resolve
+from solitaire.games import game as registered_game
 from solitaire.match import game as match_game
 from solitaire.match.game import GO, Claim, Discard, Lay, Match, Phase
 from solitaire.match.record import replay_match
@@ -45,6 +50,8 @@ from solitaire.tiles.moves import Exchange, Pass
 from solitaire.tiles.record import replay as replay_tiles
 from solitaire.tiles.registry import make_player as make_tile_player
 from solitaire.tiles.tiles import FULL_SET, Bag, Tile
+from tests import dummy_game
+from tests.dummy_game import STEPS, RaceView
 
 # -- the shapes, checked by mypy: each engine is the contract's ------------------------
 
@@ -157,17 +164,32 @@ def patience_leaks(game: Game, seat: int, seen: object) -> list[str]:
 
 @dataclass(frozen=True)
 class Subject:
-    """An engine under test: how to make one, and what only that game can say."""
+    """An engine under test: the registered game whose engine it is, how to make one, and
+    what only that game can say."""
 
+    game: str
+    """The registered game (:mod:`solitaire.games`) whose engine and records these are."""
     new: Callable[[int], Any]
     seats: Callable[[Any], range]
     leaks: Callable[[Any, int, object], list[str]]
     strangers: Callable[[Any, random.Random], list[Any]]
     """Actions that are mostly illegal now (another player's, what the rules never allow)."""
     record: Callable[[Any], dict[str, Any]]
-    replay: Callable[..., Any]
+    seeds: tuple[int, ...]
+    """The seeds of the games played (the tile games cost most: fewer of them)."""
     checked: int = 1000
     """How many of a position's legal actions are checked (all, but for the tile game)."""
+    replay: Callable[..., Any] | None = None
+    """How a record replays; None: as its registered game's entry says."""
+
+    @property
+    def engine(self) -> str:
+        """The engine driven, as the registry names it."""
+        return registered_game(self.game).engine
+
+    def replayed(self, record: dict[str, Any], *, allow_unfinished: bool) -> Any:
+        replay = self.replay or resolve(registered_game(self.game).replay)
+        return replay(record, allow_unfinished=allow_unfinished)
 
 
 def match_strangers(match: Match, rng: random.Random) -> list[Any]:
@@ -205,54 +227,61 @@ def tile_record(game: TileGame) -> dict[str, Any]:
     return game.record(["Ann", "Bob", "Cy", "Di"][: game.players])
 
 
-SUBJECTS = {
+SUBJECTS: dict[str, Subject] = {
     "match": Subject(
-        Match, lambda _: range(2), match_leaks, match_strangers, match_record, replay_match
+        "match", Match, lambda _: range(2), match_leaks, match_strangers, match_record, (1, 2, 3)
     ),
     "match, counting with muggins": Subject(
+        "match",
         lambda seed: Match(seed, counting=(1,), muggins=True),
         lambda _: range(2),
         match_leaks,
         match_strangers,
         match_record,
-        replay_match,
+        (1, 2),
     ),
     "tiles": Subject(
+        "tiles",
         TileGame,
         lambda game: range(game.players),
         tile_leaks,
         tile_strangers,
         tile_record,
-        replay_tiles,
+        (1, 2),
         checked=12,
     ),
     "tiles, three players": Subject(
+        "tiles",
         lambda seed: TileGame(seed, players=3),
         lambda game: range(game.players),
         tile_leaks,
         tile_strangers,
         tile_record,
-        replay_tiles,
+        (3,),
         checked=12,
     ),
     "tiles, the solitaire": Subject(
+        "tiles",
         lambda seed: TileGame(seed, solitaire=True),
         lambda game: range(game.players),
         tile_leaks,
         tile_strangers,
         tile_record,
-        replay_tiles,
+        (3,),
         checked=12,
     ),
     "patience": Subject(
+        "patience",
         Game.from_seed,
         lambda _: range(1),
         patience_leaks,
         patience_strangers,
         game_record,
-        replay_patience,
+        (1, 2, 3),
     ),
 }
+"""Each engine's ways of being played, by name. The drill plays on the match's engine (each
+of its hands a ``Match``), so the match's subjects drive it."""
 # Not driven here: a tile game with the Joker, whose plays also need the player's own
 # count (apply's ``claim``): the contract's apply(action) alone is refused there.
 
@@ -279,7 +308,7 @@ def state(subject: Subject, engine: Any) -> object:
 
 
 def replays_equal(subject: Subject, engine: Any) -> bool:
-    again = subject.replay(subject.record(engine), allow_unfinished=not engine.is_over)
+    again = subject.replayed(subject.record(engine), allow_unfinished=not engine.is_over)
     return state(subject, again) == state(subject, engine)
 
 
@@ -322,19 +351,26 @@ def play(subject: Subject, seed: int) -> Any:
     return engine
 
 
-# The tile games cost most (every legal play generated at every turn): fewer of them.
-GAMES = [
-    *[("match", seed) for seed in (1, 2, 3)],
-    *[("match, counting with muggins", seed) for seed in (1, 2)],
-    *[("tiles", seed) for seed in (1, 2)],
-    ("tiles, three players", 3),
-    ("tiles, the solitaire", 3),
-    *[("patience", seed) for seed in (1, 2, 3)],
-]
+def contract_cases(games: Iterable[GameEntry]) -> list[tuple[str, int]]:
+    """Every game of the contract to play: each subject of each registered game's engine,
+    with its seeds, as OpenSpiel's api_test plays every registered game. An engine with no
+    subject here is a case of its own, which fails (a game registered is a game tested)."""
+    cases: list[tuple[str, int]] = []
+    for engine in dict.fromkeys(entry.engine for entry in games):
+        named = [name for name, subject in SUBJECTS.items() if subject.engine == engine]
+        if not named:
+            cases.append((engine, 0))
+        cases += [(name, seed) for name in named for seed in SUBJECTS[name].seeds]
+    return cases
+
+
+GAMES = contract_cases(registered_games())
 
 
 @pytest.mark.parametrize(("name", "seed"), GAMES)
 def test_every_engine_keeps_the_contract(name: str, seed: int) -> None:
+    if name not in SUBJECTS:
+        pytest.fail(f"the engine {name} of a registered game has no subject in SUBJECTS")
     subject = SUBJECTS[name]
     engine = play(subject, seed)
     assert replays_equal(subject, engine), "the finished game replays differently"
@@ -349,18 +385,26 @@ def fresh_patience() -> tuple[Game, tuple[Card, Card]]:
 
 
 FRESH: dict[str, Callable[[], tuple[Any, Any]]] = {
-    "match": lambda: (Match(seed=1), Lay(Card.parse("5H"))),
-    "tiles": lambda: (TileGame(seed=1), Pass()),
-    "patience": fresh_patience,
+    "solitaire.match.game:Match": lambda: (Match(seed=1), Lay(Card.parse("5H"))),
+    "solitaire.tiles.game:TileGame": lambda: (TileGame(seed=1), Pass()),
+    "solitaire.patience.game:Game": fresh_patience,
 }
+"""A fresh engine and a legal action, for each registered game's engine."""
+ENGINES = list(dict.fromkeys(entry.engine for entry in registered_games()))
 
 
-@pytest.mark.parametrize("engine", FRESH)
+def fresh(engine: str) -> tuple[Any, Any]:
+    if engine not in FRESH:
+        pytest.fail(f"the engine {engine} of a registered game has no fresh position in FRESH")
+    return FRESH[engine]()
+
+
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize("bug", [ZeroDivisionError("a bug"), ValueError("a plain bug")])
 def test_a_bug_in_check_is_not_an_illegal_move(
     engine: str, bug: Exception, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    game, action = FRESH[engine]()
+    game, action = fresh(engine)
 
     def check(*args: Any, **kwargs: Any) -> None:
         raise bug
@@ -370,9 +414,9 @@ def test_a_bug_in_check_is_not_an_illegal_move(
         game.can(action)
 
 
-@pytest.mark.parametrize("engine", FRESH)
+@pytest.mark.parametrize("engine", ENGINES)
 def test_an_illegal_move_is_answered_no(engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    game, action = FRESH[engine]()
+    game, action = fresh(engine)
 
     def check(*args: Any, **kwargs: Any) -> None:
         raise IllegalMoveError("refused")
@@ -443,3 +487,60 @@ def test_the_agreement_check_sees_can_saying_yes_to_anything(
     monkeypatch.setattr(Match, "can", lambda self, action, player=None: True)
     with pytest.raises(AssertionError):
         play(SUBJECTS["match"], 1)
+
+
+# -- a game registered is a game tested -------------------------------------------------
+
+
+def race_leaks(race: dummy_game.Race, seat: int, seen: object) -> list[str]:
+    """The other player's bid, wherever ``seen`` shows it."""
+    other = race.bids[1 - seat]
+    return [f"player {seat} sees {other}" for item in inside(seen) if item == other]
+
+
+RACE = Subject(
+    dummy_game.KIND,
+    dummy_game.Race,
+    lambda _: range(2),
+    race_leaks,
+    lambda race, rng: [0, 3, -1, "1", True, None, *STEPS],
+    lambda race: race.record(["ann", "bob"]),
+    (1, 2),
+)
+
+
+def test_a_game_registered_reaches_the_contract(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game added to the registry is played by the contract test (as OpenSpiel's api_test
+    plays every registered game): with no subject it is a case that fails; with one, every
+    check runs on it, and a fault in its engine is caught."""
+    from solitaire import games
+
+    assert dummy_game.ENGINE not in [name for name, _ in contract_cases(registered_games())]
+    monkeypatch.setitem(games._GAMES, dummy_game.KIND, dummy_game.ENTRY)
+    assert (dummy_game.ENGINE, 0) in contract_cases(registered_games())
+    with pytest.raises(pytest.fail.Exception, match="has no subject"):
+        test_every_engine_keeps_the_contract(dummy_game.ENGINE, 0)
+    assert dummy_game.ENGINE in list(dict.fromkeys(e.engine for e in registered_games()))
+    with pytest.raises(pytest.fail.Exception, match="no fresh position"):
+        fresh(dummy_game.ENGINE)
+
+    monkeypatch.setitem(SUBJECTS, "race", RACE)
+    cases = contract_cases(registered_games())
+    assert [case for case in cases if case[0] == "race"] == [("race", 1), ("race", 2)]
+    for name, seed in cases:
+        if SUBJECTS[name].game == dummy_game.KIND:
+            test_every_engine_keeps_the_contract(name, seed)  # every check, on the race
+
+    # The checks are the contract's own: a race that shows the other's bid, or whose
+    # can() says yes to anything, fails them.
+    with monkeypatch.context() as patched:
+        patched.setattr(
+            dummy_game.Race,
+            "observation",
+            lambda self, seat: RaceView(self.total, self.current_player, self.bids[1 - seat]),
+        )
+        with pytest.raises(AssertionError, match="sees"):
+            test_every_engine_keeps_the_contract("race", 1)
+    monkeypatch.setattr(dummy_game.Race, "can", lambda self, action: True)
+    with pytest.raises(AssertionError):
+        test_every_engine_keeps_the_contract("race", 1)

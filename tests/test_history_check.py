@@ -14,14 +14,14 @@ from typing import Any
 import pytest
 
 from solitaire.cli import main
+from solitaire.games import registered_games
 from solitaire.store import History
 from solitaire.store.migration import _plain_digest
 from solitaire.store.schema import COLUMNS, digest
 from solitaire.ui.kinds import KINDS, disagreement
 from solitaire.ui.patience.session import PlaySession
 from tests.test_store_rows import key_of
-from tests.ui.test_lifecycle import KINDS as LIFECYCLE
-from tests.ui.test_lifecycle import Kind
+from tests.ui.test_lifecycle import lifecycle
 
 FIXTURES = Path(__file__).parent / "fixtures" / "store"
 
@@ -204,10 +204,11 @@ def test_an_interrupted_check_says_what_it_found_so_far(
     ]
 
 
-@pytest.mark.parametrize("kind", LIFECYCLE, ids=[k.kind for k in LIFECYCLE])
-def test_what_each_session_stores_is_what_its_record_gives(kind: Kind, tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", [entry.kind for entry in registered_games()])
+def test_what_each_session_stores_is_what_its_record_gives(name: str, tmp_path: Path) -> None:
     """Every game's row as its session writes it, a few moves in (and a patience game to
     its end, reviewed), agrees with its record: the check flags edits, not the program."""
+    kind = lifecycle(name)
     with History(tmp_path / "data", kinds=KINDS) as history:
         session = kind.open(history, 3, False)
         for _ in range(3 if kind.kind != "patience" else 7):

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from solitaire.games import registered_games
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "solitaire"
 
@@ -189,7 +191,7 @@ main(sys.argv[3:])
 """
 
 
-@pytest.mark.parametrize("game", ["play", "match", "tiles", "drill"])
+@pytest.mark.parametrize("game", [entry.command for entry in registered_games()])
 def test_a_game_s_first_screen_loads_no_module_it_does_not_show(game: str, tmp_path: Path) -> None:
     """Each game's first full screen is drawn before markdown (the rules' page), numpy (the
     analyses, the drill's opponent), multiprocessing (the coach's process) or another game's
@@ -202,9 +204,8 @@ def test_a_game_s_first_screen_loads_no_module_it_does_not_show(game: str, tmp_p
     import time
 
     found = tmp_path / "late.txt"
-    engines = {"play": "solitaire.patience.game", "match": "solitaire.match.game"}
-    engines["tiles"] = "solitaire.tiles.game"
-    engines["drill"] = engines["match"]  # the drill plays hands of the match
+    # the drill plays hands of the match: its engine is the match's
+    engines = {entry.command: entry.engine.partition(":")[0] for entry in registered_games()}
     others = sorted({engine for engine in engines.values() if engine != engines[game]})
     env = {**os.environ, "CRIBSOL_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm"}
     leader, follower = pty.openpty()

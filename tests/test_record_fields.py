@@ -20,19 +20,12 @@ from typing import Any, Final
 
 import pytest
 
-from solitaire.core.untrusted import RecordError, parse_record, record_kind
+from solitaire.core.untrusted import RecordError, parse_record
+from solitaire.games import record_kind, registered_games, resolve
 from solitaire.match.drill import replay_drill
-from solitaire.match.record import replay_match
-from solitaire.patience.record import replay as replay_patience
-from solitaire.tiles.record import replay as replay_tiles
 from tests.record_samples import KINDS, game_of, record
 
-REPLAYS: Final = {
-    "patience": replay_patience,
-    "match": replay_match,
-    "drill": replay_drill,
-    "tiles": replay_tiles,
-}
+REPLAYS: Final = {entry.kind: resolve(entry.replay) for entry in registered_games()}
 # How each game names the parts its lists hold: "game 1 deal 2", "round 3", "turn 4", "hand 1".
 UNITS: Final = {"played": "game", "deals": "deal", "rounds": "round", "turns": "turn"}
 DRILL_UNITS: Final = {"played": "hand", "grades": "hand", "pegged": "hand"}

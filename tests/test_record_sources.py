@@ -23,9 +23,10 @@ from typing import Any, Final
 import pytest
 
 from solitaire.cli import main
+from solitaire.games import registered_games
 from tests.record_samples import record
 
-GAMES: Final = ("patience", "match", "drill", "tiles")
+GAMES: Final = tuple(entry.kind for entry in registered_games())  # each needs a sample record
 SECONDS: Final = 5.0  # far more than any of these takes; a hang is what it catches
 
 

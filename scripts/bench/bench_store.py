@@ -37,8 +37,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from solitaire.cli.patience_commands import _replays
-from solitaire.patience.summary import replayed
+from solitaire.games import registered_games, resolve
 from solitaire.store import History, Summary
 from solitaire.ui.kinds import KINDS
 
@@ -130,29 +129,14 @@ def measure(program: Program, data: Path, *words: str) -> tuple[float, float, fl
 
 def replay_sample(data: Path, sample: int) -> tuple[float, int]:
     """Seconds to check ``sample`` rows of the mix by replaying their records (the old way)."""
-    loaders = _replays()
+    readers = {e.kind: (resolve(e.load), resolve(e.replay)) for e in registered_games()}
     with History(data, readonly=True, kinds=KINDS) as history:
         rows = [row for kind in KINDS for row in history.games(sample // len(KINDS), kind=kind)]
         texts = [(row.kind, history.stored_record(row.id, row.kind)[1]) for row in rows]
     start = time.perf_counter()
     for kind, text in texts:
-        if kind == "patience":
-            replayed(text)
-            continue
-        load, _ = loaders[kind]
-        data_ = load(text)
-        if kind == "match":
-            from solitaire.match.record import replay_match
-
-            replay_match(data_, allow_unfinished=True)
-        elif kind == "drill":
-            from solitaire.match.drill import replay_drill
-
-            replay_drill(data_, allow_unfinished=True)
-        else:
-            from solitaire.tiles.record import replay
-
-            replay(data_, allow_unfinished=True)
+        load, replay = readers[kind]
+        replay(load(text), allow_unfinished=True)
     return time.perf_counter() - start, len(texts)
 
 

@@ -22,6 +22,7 @@ from solitaire.cli.stored import (
     tile_games_of,
 )
 from solitaire.core.names import command
+from solitaire.games import registered_games
 from solitaire.match.stats import combined
 from solitaire.match.summary import stats_by_level
 from solitaire.patience.summary import patience_stats
@@ -103,7 +104,9 @@ def cmd_history(args: argparse.Namespace) -> int:
     if args.check:
         return check_history(args)
     with open_history(args) as history:  # every patience game (grouped by deal), --limit of others
-        by_kind = history.games_by_kind({MATCH: args.limit, DRILL: args.limit, TILES: args.limit})
+        by_kind = history.games_by_kind(
+            {entry.kind: args.limit for entry in registered_games() if entry.kind != PATIENCE}
+        )
         secret = secret_ids(history, (row for rows in by_kind.values() for row in rows))
         report_skipped(history)
     groups = group_by_deal([patience_row(row) for row in by_kind[PATIENCE]])[: args.limit]
@@ -147,12 +150,8 @@ def cmd_history(args: argparse.Namespace) -> int:
         return 0
     console = make_console(args)
     if not groups and not matches and not drills and not tile_games:
-        console.print(
-            Paragraph(
-                f"No games yet: run {command('play')}, {command('match')}, {command('drill')} "
-                f"or {command('tiles')}."
-            )
-        )
+        *most, last = [command(entry.command) for entry in registered_games()]
+        console.print(Paragraph(f"No games yet: run {', '.join(most)} or {last}."))
         return 0
     if groups:
         console.print(HistoryView(groups, command, secret))

@@ -32,7 +32,9 @@ from solitaire.core.dealcode import daily_seed, deal_code, decode_deal
 from solitaire.core.errors import CribsolError, InputError
 from solitaire.core.names import command
 from solitaire.core.secret import SEED_CHOSEN, seed_hidden
-from solitaire.core.untrusted import read_record_file, record_kind, safe_text
+from solitaire.core.untrusted import read_record_file, safe_text
+from solitaire.games import MATCH, record_kind, resolve
+from solitaire.games import game as registered_game
 from solitaire.patience.coach import heels_note, hint_reasons, review_round
 from solitaire.patience.game import Game, rounds_played
 from solitaire.patience.levels import MAX_TARGET
@@ -191,29 +193,15 @@ def _game_title(game: Game, daily: str | None) -> str:
 _Replay = Callable[[argparse.Namespace, Mapping[str, Any], int | None], int]
 
 
-def _replays() -> dict[str, tuple[Callable[[str], dict[str, Any]], _Replay]]:
-    """The games whose records name their game: how a stored one's text loads, how one
-    replays (each game's modules load only when one of its records is replayed)."""
-    from solitaire.cli.drill_commands import replay_drill_record
-    from solitaire.cli.match_commands import replay_match_record
-    from solitaire.cli.tiles_commands import replay_tiles
-    from solitaire.match.drill import DRILL, load_drill_record
-    from solitaire.match.record import load_match_record
-    from solitaire.tiles.record import GAME as TILES
-    from solitaire.tiles.record import load_record as load_tiles_record
-    from solitaire.ui.kinds import MATCH
-
-    return {
-        MATCH: (load_match_record, replay_match_record),
-        DRILL: (load_drill_record, replay_drill_record),
-        TILES: (load_tiles_record, replay_tiles),
-    }
+def _replay_of(kind: str) -> tuple[Callable[[str], dict[str, Any]], _Replay]:
+    """A registered game's records (:mod:`solitaire.games`): how a stored one's text loads,
+    how one is shown replayed (a game's modules load only when one of its records is)."""
+    entry = registered_game(kind)
+    return resolve(entry.load), resolve(entry.shown)
 
 
 def _match_options_only(args: argparse.Namespace, kind: str | None) -> None:
     """Refuse --deal, --game and --totals for a record that is not a match's, in one line."""
-    from solitaire.ui.kinds import MATCH
-
     given = next(
         (f"--{name}" for name in ("deal", "game", "totals") if getattr(args, name, None)), None
     )
@@ -250,12 +238,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
             raise InputError(str(error)) from None
         with open_history(args) as history:
             kind = history.kind_of(stored_id)
-            replays = _replays()
             _match_options_only(args, kind)
             differs = None if kind is None else _row_against_record(history, stored_id, kind)
             report_skipped(history)  # a row shown though its digest cannot be checked
-            if kind in replays:
-                load, show = replays[kind]
+            if (
+                kind is not None and kind in KINDS and kind != PATIENCE
+            ):  # a patience game's row: as below
+                load, show = _replay_of(kind)
                 row, text = history.stored_record(stored_id, kind)
                 data = load(text)
                 chosen = data.get(SEED_CHOSEN) is not False  # checked when it replays
@@ -265,17 +254,32 @@ def cmd_replay(args: argparse.Namespace) -> int:
             stored = stored_patience(history, stored_id)
         game, daily = stored.game, stored.daily
         _refuse_reveal(args, f"game {stored_id}", game.is_over, game.seed_chosen)
-    else:
-        data = load_match_record(read_record_file(source, MAX_MATCH_RECORD_BYTES))
-        kind = record_kind(data)  # by its field 'game'; an older patience record has none
-        if kind != PATIENCE:
-            _match_options_only(args, kind)
-            _, show = _replays()[kind]
-            return show(args, data, None)
-        _match_options_only(args, "patience")
-        game = replay(data, allow_unfinished=True)
-        daily = data.get("daily")
-        differs = None
+        return _show_patience(args, game, daily, stored_id, differs)
+    data = load_match_record(read_record_file(source, MAX_MATCH_RECORD_BYTES))
+    kind = record_kind(data)  # by its field 'game'; an older patience record has none
+    _match_options_only(args, kind)
+    _, show = _replay_of(kind)
+    return show(args, data, None)
+
+
+def replay_patience_record(
+    args: argparse.Namespace, data: Mapping[str, Any], stored_id: int | None
+) -> int:
+    """``cribsol replay FILE`` of a patience record: the game replayed, every round
+    re-scored and shown (``--json``: the checked record)."""
+    game = replay(data, allow_unfinished=True)
+    return _show_patience(args, game, data.get("daily"), stored_id, None)
+
+
+def _show_patience(
+    args: argparse.Namespace,
+    game: Game,
+    daily: str | None,
+    stored_id: int | None,
+    differs: str | None,
+) -> int:
+    """A replayed patience game shown (or printed as its record with ``--json``), and a
+    line when the history's row of it says otherwise (``differs``)."""
     if args.json:
         print(json.dumps(game_record(game, daily=daily)))
         return 0 if stored_id is None else _say_differs(args, stored_id, differs)

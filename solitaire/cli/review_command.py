@@ -40,8 +40,8 @@ from solitaire.core.untrusted import (
     RecordError,
     parse_record,
     read_record_file,
-    record_kind,
 )
+from solitaire.games import game, record_kind
 from solitaire.store import StoreError
 
 __all__ = ["REVIEWERS", "cmd_review", "review_view", "reviewer"]
@@ -54,12 +54,7 @@ REVIEWERS: Final[Mapping[str, str]] = {
 }
 """Each kind of game's review: ``(data, *, progress=None) -> GameReview``."""
 
-_NOUNS: Final = {
-    "match": "match",
-    "drill": "drill",
-    "patience": "patience game",
-    "tiles": "tile game",
-}
+_NOUNS: Final = {kind: game(kind).noun for kind in REVIEWERS}
 _STYLES: Final = {
     Grade.BEST: "best",
     Grade.INACCURACY: "",

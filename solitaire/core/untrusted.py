@@ -58,7 +58,6 @@ __all__ = [
     "MAX_NUMBER_DIGITS",
     "MAX_RECORD_BYTES",
     "MAX_SEED_DIGITS",
-    "RECORD_KINDS",
     "Fields",
     "RecordError",
     "check_bool",
@@ -70,9 +69,9 @@ __all__ = [
     "expect_same",
     "parse_record",
     "parse_seed",
+    "quoted",
     "read_bounded",
     "read_record_file",
-    "record_kind",
     "safe_text",
 ]
 
@@ -274,7 +273,7 @@ def parse_record(text: str, limit: int = MAX_RECORD_BYTES) -> dict[str, Any]:
     return data
 
 
-def _shown(value: object) -> str:
+def quoted(value: object) -> str:
     """A JSON value as it is quoted in an error: short and safe."""
     import json
 
@@ -293,11 +292,11 @@ def parse_seed(value: object, where: str) -> int:
     if isinstance(value, str):
         if not (value.isascii() and value.isdigit()) or len(value) > MAX_SEED_DIGITS:
             raise RecordError(
-                f"{where}: expected a seed of 1 to {MAX_SEED_DIGITS} digits, got {_shown(value)}"
+                f"{where}: expected a seed of 1 to {MAX_SEED_DIGITS} digits, got {quoted(value)}"
             )
         return int(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError(f"{where}: expected a seed (digits in quotes), got {_shown(value)}")
+        raise RecordError(f"{where}: expected a seed (digits in quotes), got {quoted(value)}")
     if not 0 <= value < 10**MAX_SEED_DIGITS:
         raise RecordError(f"{where}: a seed is 0 or more, of at most {MAX_SEED_DIGITS} digits")
     return value
@@ -321,7 +320,7 @@ class Fields:
         optional: Sequence[str] = (),
     ) -> None:
         if not isinstance(data, Mapping):
-            raise RecordError(f"{where}: expected an object, got {_shown(data)}")
+            raise RecordError(f"{where}: expected an object, got {quoted(data)}")
         self.data: Mapping[str, Any] = data
         self.where = where
         for name in required:
@@ -404,23 +403,23 @@ def check_version(value: object, where: str, supported: int) -> int:
     """A format version, exactly ``supported``: check it before other fields, so a record
     from a newer version of the game is refused as newer rather than as malformed."""
     if isinstance(value, bool) or not isinstance(value, int) or value != supported:
-        raise RecordError(f"{where} is {_shown(value)}; this game reads version {supported}")
+        raise RecordError(f"{where} is {quoted(value)}; this game reads version {supported}")
     return value
 
 
 def check_int(value: object, where: str, low: int, high: int) -> int:
     """A whole number ``low <= n <= high``; ``true`` and ``1.0`` are refused."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError(f"{where}: expected a whole number, got {_shown(value)}")
+        raise RecordError(f"{where}: expected a whole number, got {quoted(value)}")
     if not low <= value <= high:
-        raise RecordError(f"{where}: expected {low} to {high}, got {_shown(value)}")
+        raise RecordError(f"{where}: expected {low} to {high}, got {quoted(value)}")
     return value
 
 
 def check_bool(value: object, where: str) -> bool:
     """``true`` or ``false``; ``1``, ``0`` and text are refused."""
     if not isinstance(value, bool):
-        raise RecordError(f"{where}: expected true or false, got {_shown(value)}")
+        raise RecordError(f"{where}: expected true or false, got {quoted(value)}")
     return value
 
 
@@ -429,36 +428,11 @@ def check_kind(value: object, where: str, expected: str) -> str:
 
     Checked before the other fields, so another game's record is refused as such."""
     if value != expected:
-        shown = "missing" if value is None else f"is {_shown(value)}"
+        shown = "missing" if value is None else f"is {quoted(value)}"
         raise RecordError(
             f'{where} {shown}: not a {expected} record (a {expected} record says "{expected}")'
         )
     return expected
-
-
-RECORD_KINDS: Final = ("patience", "match", "drill", "tiles")
-
-
-def record_kind(data: Mapping[str, Any]) -> str:
-    """The game a record is of, by its ``game`` field (one of :data:`RECORD_KINDS`).
-
-    A record without the field is a patience record only when it has the patience's
-    ``deck`` (records written before the patience's named their game); any other is
-    refused as missing the field, not read as a patience record.
-    """
-    if "game" not in data:
-        if "deck" in data:
-            return "patience"
-        raise RecordError(
-            "record: missing field 'game' (the game it records: " + ", ".join(RECORD_KINDS) + ")"
-        )
-    value = data["game"]
-    if not isinstance(value, str) or value not in RECORD_KINDS:
-        raise RecordError(
-            f"record: field 'game' is {_shown(value)}: not a game this version replays "
-            f"({', '.join(RECORD_KINDS)})"
-        )
-    return value
 
 
 def check_text(
@@ -470,7 +444,7 @@ def check_text(
 ) -> str:
     """A string of at most ``max_len`` characters from ``alphabet``, matching ``pattern``."""
     if not isinstance(value, str):
-        raise RecordError(f"{where}: expected text, got {_shown(value)}")
+        raise RecordError(f"{where}: expected text, got {quoted(value)}")
     if len(value) > max_len:
         raise RecordError(f"{where}: longer than {max_len} characters")
     if alphabet is not None:
@@ -478,14 +452,14 @@ def check_text(
         if bad is not None:
             raise RecordError(f"{where}: '{safe_text(bad)}' is not allowed here")
     if pattern is not None and not pattern.fullmatch(value):
-        raise RecordError(f"{where}: {_shown(value)} is not in the expected form")
+        raise RecordError(f"{where}: {quoted(value)} is not in the expected form")
     return value
 
 
 def check_list(value: object, where: str, min_len: int = 0, max_len: int = 64) -> list[Any]:
     """A JSON array of ``min_len`` to ``max_len`` items."""
     if not isinstance(value, list):
-        raise RecordError(f"{where}: expected a list, got {_shown(value)}")
+        raise RecordError(f"{where}: expected a list, got {quoted(value)}")
     if not min_len <= len(value) <= max_len:
         count = f"{min_len}" if min_len == max_len else f"{min_len} to {max_len}"
         raise RecordError(f"{where}: expected {count} items, got {len(value)}")

@@ -1,21 +1,32 @@
 """The games the history knows: each game's storage code handed to the store.
 
 The store (:mod:`solitaire.store`) knows no game, and no engine knows the store:
-this registry, above both, tells the store how to check each kind's summary and
-how to read an older history's rows, from plain functions in each game's package
-(``patience/summary.py``, ``match/summary.py``, ``tiles/summary.py``). The
-helpers below save and read the patience's rows for its session and commands.
+this module, above both, tells the store how to check each registered game's summary
+and how to read an older history's rows, from the plain functions each entry of
+:mod:`solitaire.games` names in its game's package (``patience/summary.py``,
+``match/summary.py``, ``tiles/summary.py``). The helpers below save and read the
+patience's rows for its session and commands.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from solitaire.core.names import command
 from solitaire.core.shapes import Shape
+from solitaire.games import (
+    DRILL,
+    MATCH,
+    PATIENCE,
+    TILES,
+    GameEntry,
+    game,
+    registered_games,
+    resolve,
+)
 from solitaire.store import GameRow, History, Kind, StoreError, Summary
 
 if TYPE_CHECKING:
@@ -39,54 +50,37 @@ __all__ = [
     "stored_patience",
 ]
 
-PATIENCE: Final = "patience"
-MATCH: Final = "match"
-DRILL: Final = "drill"
-TILES: Final = "tiles"
 
+def _shape_of(name: str) -> Shape:
+    shape: Shape = resolve(game(name).shape)
+    return shape
+
+
+_Read = tuple[int | None, bool, dict[str, Any]]  # a row's seed, finished flag and summary
 
 # Each game's storage code loads when a row of that game is first checked or migrated:
 # the patience's first screen does not wait for the match's and the tile game's engines.
 
 
-def _shape_of(name: str) -> Shape:
-    if name == PATIENCE:
-        from solitaire.patience.summary import SHAPE as PATIENCE_SHAPE
-
-        return PATIENCE_SHAPE
-    if name == TILES:
-        from solitaire.tiles.summary import SHAPE as TILE_SHAPE
-
-        return TILE_SHAPE
-    from solitaire.match.summary import DRILL_SHAPE, MATCH_SHAPE
-
-    return MATCH_SHAPE if name == MATCH else DRILL_SHAPE
-
-
-def _read(name: str, text: str, old: Mapping[str, Any]) -> tuple[int | None, bool, dict[str, Any]]:
+def _read(name: str, text: str, old: Mapping[str, Any]) -> _Read:
     """An older row's seed, finished flag and summary fields, from its record."""
-    if name == PATIENCE:
-        from solitaire.patience.summary import migrated
+    entry = game(name)
+    if entry.old_row is not None:
+        read: Callable[[str, Mapping[str, Any]], _Read] = resolve(entry.old_row)
+        return read(text, old)
+    return _recount(name, text)
 
-        return migrated(text, old)
-    if name == TILES:
-        from solitaire.tiles.summary import tile_from_record
 
-        return tile_from_record(text)
-    from solitaire.match.summary import drill_from_record, match_from_record
-
-    return (match_from_record if name == MATCH else drill_from_record)(text)
+def _recount(name: str, text: str) -> _Read:
+    recount: Callable[[str], _Read] = resolve(game(name).recount)
+    return recount(text)
 
 
 def recounted(kind: str, text: str) -> Summary:
     """The summary a stored record gives (replayed, every card and count derived again; a
     finished patience game reviewed): what its row should say. A ``RecordError`` (or a
     ``CribsolError``) when the record does not replay."""
-    if kind == PATIENCE:
-        from solitaire.patience.summary import recounted as patience_recounted
-
-        return Summary(*patience_recounted(text))
-    return Summary(*_read(kind, text, {}))
+    return Summary(*_recount(kind, text))
 
 
 def _leaves(value: Any, path: str) -> Iterator[tuple[str, Any]]:
@@ -138,7 +132,8 @@ def _said(values: Mapping[str, Any], name: str) -> str:
     return "none" if value is None else safe_text(str(value), 40)
 
 
-def _kind(name: str, noun: str) -> Kind:
+def _kind(entry: GameEntry) -> Kind:
+    name = entry.kind
     shapes: list[Shape] = []  # the shape, once loaded
 
     def check(fields: Mapping[str, Any]) -> str | None:
@@ -148,21 +143,17 @@ def _kind(name: str, noun: str) -> Kind:
 
     def migrate(text: str, old: Mapping[str, Any]) -> Summary:
         seed, finished, fields = _read(name, text, old)
-        if name != PATIENCE:  # the patience's reader checks its own fields
+        if entry.old_row is None:  # an old-row reader checks its own fields
             why = check(fields)
             if why is not None:
                 raise StoreError(why)
         return Summary(seed, finished, fields)
 
-    return Kind(name, noun, check, migrate)
+    return Kind(name, entry.noun, check, migrate)
 
 
-KINDS: Final[Mapping[str, Kind]] = {
-    PATIENCE: _kind(PATIENCE, "patience game"),
-    MATCH: _kind(MATCH, "match"),
-    DRILL: _kind(DRILL, "drill"),
-    TILES: _kind(TILES, "tile game"),
-}
+KINDS: Final[Mapping[str, Kind]] = {entry.kind: _kind(entry) for entry in registered_games()}
+"""Every registered game's kind (:mod:`solitaire.games`), as the store is told of it."""
 
 
 def record_text(game: Game, daily: str | None) -> str:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from solitaire.games import registered_games
 from solitaire.match.drill import DRILL, Drill, drill_record
 from solitaire.match.game import Match
 from solitaire.patience.game import Game
@@ -132,10 +133,17 @@ def history(tmp_path: Path) -> Iterator[History]:
         yield h
 
 
-@pytest.fixture(params=KINDS, ids=[k.kind for k in KINDS])
+def lifecycle(kind: str) -> Kind:
+    """The lifecycle of a registered game; a registered game with none here fails."""
+    found = [game for game in KINDS if game.kind == kind]
+    if not found:
+        pytest.fail(f"the registered game {kind} has no lifecycle in tests/ui/test_lifecycle.py")
+    return found[0]
+
+
+@pytest.fixture(params=[entry.kind for entry in registered_games()])
 def kind(request: pytest.FixtureRequest) -> Kind:
-    game: Kind = request.param
-    return game
+    return lifecycle(request.param)
 
 
 def offering(session: AnySession) -> bool:

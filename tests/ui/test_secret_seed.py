@@ -28,6 +28,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from solitaire.cli import drill_commands, main, match_commands, patience_commands, tiles_commands
 from solitaire.core.dealcode import deal_code
 from solitaire.core.untrusted import RecordError
+from solitaire.games import registered_games
 from solitaire.match.drill import Drill, drill_record, replay_drill
 from solitaire.match.game import Match
 from solitaire.match.record import match_record, replay_match
@@ -79,6 +80,7 @@ GAMES: dict[str, tuple[list[str], str]] = {
     "joker": (["tiles", "--players", "Ann,greedy", "--joker"], "h" + "h" + "?1\r" + "0\r" + "q"),
     "solitaire": (["tiles", "--solitaire"], "\r" + "h" + "h" + "?1\r" + "q"),
 }
+REGISTERED = [entry.kind for entry in registered_games()]  # each needs its GAMES and RECORDS
 COMMANDS = {
     "patience": patience_commands,
     "match": match_commands,
@@ -180,7 +182,7 @@ def test_a_game_started_without_a_seed_keeps_it_secret_until_it_ends(
         assert history.games_by_kind()[kind_of(name)][0].seed == int(secrets[0])
 
 
-@pytest.mark.parametrize("name", ["patience", "match", "drill", "tiles"])
+@pytest.mark.parametrize("name", REGISTERED)
 def test_a_seed_asked_for_is_shown_from_the_start(
     name: str, data: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -357,7 +359,7 @@ RECORDS: dict[str, tuple[Callable[[bool], dict[str, Any]], Callable[[dict[str, A
 }
 
 
-@pytest.mark.parametrize("name", list(RECORDS))
+@pytest.mark.parametrize("name", REGISTERED)
 def test_the_record_remembers_a_secret_seed_and_an_older_record_is_shown(name: str) -> None:
     write, read = RECORDS[name]
     secret_record, chosen_record = write(False), write(True)
