@@ -16,11 +16,12 @@ from solitaire.core.rounding import apportion
 from solitaire.tiles.board import Board
 from solitaire.tiles.game import PlayerView, TileGame
 from solitaire.tiles.grading import decision_points, grade, review_game
+from solitaire.tiles.joker import computer_count
 from solitaire.tiles.movegen import centre, generate
 from solitaire.tiles.moves import Exchange, Pass, Play
 from solitaire.tiles.planner import built_in_planner
 from solitaire.tiles.players import best_replies, closing_margin, reply_cost
-from solitaire.tiles.record import RecordError, load_record
+from solitaire.tiles.record import RecordError, load_record, replay
 from solitaire.tiles.registry import make_player
 from solitaire.tiles.tiles import FULL_SET, parse_tiles, rack_less
 from solitaire.ui.tiles.advice import hint_text, why_lines
@@ -230,3 +231,34 @@ def test_a_damaged_record_is_the_records_own_error(edit: Any, named: str) -> Non
     edit(record)
     with pytest.raises(RecordError, match=named):
         review_game(record)
+
+
+def test_a_joker_game_s_positions_carry_the_scores_as_they_stood() -> None:
+    """Counts said short (greedy overlooks some) and a person's calls move the scores: each
+    position is seen with the scores of its moment, the calls made before it included."""
+    names = ["greedy", "Ann"]
+    game = TileGame(8, 2, joker=True)
+    greedy = make_player("greedy", random.Random(8))
+    while not game.is_over:
+        seat = game.current_player
+        action = greedy.choose(game.observation(seat))
+        claim = None
+        if isinstance(action, Play):
+            score = game.check(action)
+            assert score is not None
+            number = len(game.turns) + 1
+            claim = computer_count("greedy", score, game.seed, number, game.board.size).claim
+            if seat == 1:
+                claim = max(0, score.total - 2)  # Ann misses two points
+        game.apply(action, claim)
+        turn = game.turns[-1]
+        if turn.missed:  # a call on a short count: Ann's on greedy's, greedy's on Ann's
+            game.call_joker(1 - turn.player)
+    assert game.calls  # the scores moved by calls
+    running = [(0, 0), *game.running_scores()]
+    replayed = replay(load_record(json.dumps(game.record(names))))
+    points = list(decision_points(replayed))
+    assert points
+    for point in points:
+        assert point.view.scores == running[point.spot]
+        assert point.view.rack == game.turns[point.spot].rack
