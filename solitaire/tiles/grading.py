@@ -169,11 +169,11 @@ def hint_text(appraisal: Appraisal, drawing: bool) -> str:
     return f"{keeps} · {' '.join(said)} = {_tenths_text(sum(tenths), sign=False)} {called}"
 
 
-def _shown_parts(appraisal: Appraisal, drawing: bool) -> list[int]:
+def _shown_parts(appraisal: Appraisal, drawing: bool, exact: bool = False) -> list[int]:
     """A play's parts as ``w`` compares them, in tenths: the score now, the leave, the
-    reply and the chance (0 where its sum has none); searched to the end, the score now
-    and the rest of the game."""
-    if appraisal.rest is not None:
+    reply and the chance (0 where its sum has none); with ``exact`` (both plays searched
+    to the end), the score now and the rest of the game, whole."""
+    if exact and appraisal.rest is not None:
         return [10 * appraisal.score, 10 * appraisal.rest]
     parts = [value for value, _ in value_parts(appraisal, drawing)[0]]
     return list(apportion([*parts, *[0.0] * (4 - len(parts))][:4], scale=10))
@@ -225,8 +225,9 @@ def _grade_play(planner: Planner, view: PlayerView, play: Play) -> _Graded:
         best = mine
     cost = _worth(best, view, drawing) - _worth(mine, view, drawing)
     parts: tuple[tuple[str, float], ...] = ()
-    if cost and best.closing is None and mine.closing is None and best.rest is None:
-        ours, theirs = _shown_parts(best, drawing), _shown_parts(mine, drawing)
+    plain = best.rest is None and mine.rest is None  # the leave, a part of the sum
+    if cost and best.closing is None and mine.closing is None and plain:
+        ours, theirs = (_shown_parts(a, drawing) for a in (best, mine))
         leave = ours[1] - theirs[1]
         if leave:  # else all of it is the play's
             split = (("play", cost - leave), ("leave", leave))
@@ -253,9 +254,9 @@ def _play_why(best: Appraisal, mine: Appraisal, view: PlayerView, drawing: bool)
             return f"plays on ({_tenths_text(_worth(a, view, drawing), sign=False)} in all)"
 
         return f"The {ADVISOR}'s choice {ends(best)}; yours {ends(mine)}."
-    ours, theirs = _shown_parts(best, drawing), _shown_parts(mine, drawing)
+    exact = best.rest is not None and mine.rest is not None
+    ours, theirs = (_shown_parts(a, drawing, exact) for a in (best, mine))
     tenths = [a - b for a, b in zip(ours, theirs, strict=True)]
-    exact = best.rest is not None
     said = []
     for index, part in enumerate(tenths):
         if not part:
