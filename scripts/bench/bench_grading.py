@@ -27,6 +27,7 @@ import sys
 import time
 from typing import Any
 
+from solitaire.core.words import plural
 from solitaire.patience.game import Game
 from solitaire.patience.grading import review_game as review_patience
 from solitaire.patience.record import game_record
@@ -73,7 +74,7 @@ def bench_patience(seed: int, games: int) -> bool:
         times.append(spent)
     first, rest = times[0], times[1:] or times
     worst = max(rest)
-    print(f"patience: {games} games of random from seed {seed}, each 6 discards graded")
+    print(f"patience: {plural(games, 'game')} of random from seed {seed}, each 6 discards graded")
     print(f"  first review (caches cold): {first:.3f} s CPU")
     print(
         f"  then: median {statistics.median(rest):.4f} s, slowest {worst:.4f} s CPU"
@@ -84,7 +85,7 @@ def bench_patience(seed: int, games: int) -> bool:
 
 def bench_tiles(seed: int, games: int, names: list[str]) -> bool:
     """Time the tile game's reviews; whether the slowest met the target."""
-    print(f"tiles: {games} games of {' against '.join(names)} from seed {seed}")
+    print(f"tiles: {plural(games, 'game')} of {' against '.join(names)} from seed {seed}")
     times = []
     for number in range(seed, seed + games):
         record = tile_record(names, number)
@@ -95,7 +96,8 @@ def bench_tiles(seed: int, games: int, names: list[str]) -> bool:
             f"{s.name} {s.lost:.1f} lost ({s.accuracy:.0%} best)" for s in review.seats
         )
         print(
-            f"  seed {number}: {len(record['turns'])} turns, {decisions} decisions,"
+            f"  seed {number}: {plural(len(record['turns']), 'turn')},"
+            f" {plural(decisions, 'decision')},"
             f" {spent:.1f} s CPU ({spent / max(1, decisions):.2f} s each); {lost}"
         )
     worst = max(times)
