@@ -120,6 +120,10 @@ class Decision:
     ``deal`` is the deal, round or turn it belongs to (from 1), ``kind`` what kind of
     decision it was as the coach splits the loss ("discard as dealer", "lead", "reply",
     "play", "exchange", ...), ``where`` a short place for the eye ("deal 3, card 2").
+    ``parts`` splits the cost further where the coach splits one decision's value (the
+    patience's hand and crib, a tile play's score and leave): each part's name and the
+    points it gave up (negative: gained), adding up to the cost; none, all of it is the
+    decision's kind.
     """
 
     spot: int
@@ -132,6 +136,7 @@ class Decision:
     cost: float
     scale: Scale
     why: str
+    parts: tuple[tuple[str, float], ...] = ()
 
     @property
     def grade(self) -> Grade:
@@ -140,7 +145,7 @@ class Decision:
 
     def to_json(self) -> dict[str, Any]:
         """The decision as ``review --json`` prints it and the history keeps it."""
-        return {
+        data: dict[str, Any] = {
             "spot": self.spot,
             "seat": self.seat,
             "deal": self.deal,
@@ -154,6 +159,9 @@ class Decision:
             "grade": self.grade.value,
             "why": self.why,
         }
+        if self.parts:
+            data["parts"] = dict(self.parts)
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,11 +199,13 @@ class SeatReview:
         return self.lost / self.deals if self.deals else 0.0
 
     def by_kind(self) -> dict[str, float]:
-        """The points lost by kind of decision, in the order the kinds first came."""
+        """The points lost by kind of decision, in the order the kinds first came; a
+        decision split into parts counts each under its own name."""
         kinds: dict[str, list[float]] = {}
         for decision in self.decisions:
             if decision.scale.unit == "points":
-                kinds.setdefault(decision.kind, []).append(decision.cost)
+                for kind, cost in decision.parts or ((decision.kind, decision.cost),):
+                    kinds.setdefault(kind, []).append(cost)
         return {kind: math.fsum(costs) for kind, costs in kinds.items()}
 
     def shown_by_kind(self) -> dict[str, int]:
@@ -295,16 +305,17 @@ def _words(fields: Fields, name: str, max_len: int) -> str:
 
 
 def _decision(data: object, where: str) -> Decision:
-    fields = Fields(data, where, required=_DECISION_FIELDS, optional=("grade",))
+    fields = Fields(data, where, required=_DECISION_FIELDS, optional=("grade", "parts"))
     scale_name = fields.text("scale", 20)
     scale = SCALES.get(scale_name)
     if scale is None:
         raise RecordError(f"{fields.name('scale')}: not a scale ({', '.join(SCALES)})")
     if fields.text("unit", 10) != scale.unit:
         raise RecordError(f"{fields.name('unit')}: the scale {scale.name} counts {scale.unit}")
-    cost = fields.raw("cost")
-    if isinstance(cost, bool) or not isinstance(cost, (int, float)) or not 0 <= cost <= MAX_COST:
+    raw = fields.raw("cost")
+    if isinstance(raw, bool) or not isinstance(raw, (int, float)) or not 0 <= raw <= MAX_COST:
         raise RecordError(f"{fields.name('cost')}: expected a number from 0 to {MAX_COST:g}")
+    cost = float(raw)
     return Decision(
         spot=fields.integer("spot", 0, 100 * MAX_DECISIONS),
         seat=fields.integer("seat", 0, MAX_SEATS - 1),
@@ -313,7 +324,33 @@ def _decision(data: object, where: str) -> Decision:
         where=_words(fields, "where", 80),
         chosen=_words(fields, "chosen", MAX_TEXT),
         best=_words(fields, "best", MAX_TEXT),
-        cost=float(cost),
+        cost=cost,
         scale=scale,
         why=_words(fields, "why", MAX_TEXT),
+        parts=_parts(fields, cost) if fields.has("parts") else (),
     )
+
+
+MAX_PARTS: Final = 8
+
+
+def _parts(fields: Fields, cost: float) -> tuple[tuple[str, float], ...]:
+    """A decision's cost split into parts: named, each a number, adding up to the cost."""
+    data = fields.raw("parts")
+    where = fields.name("parts")
+    if not isinstance(data, dict) or not 0 < len(data) <= MAX_PARTS:
+        raise RecordError(f"{where}: expected an object of 1 to {MAX_PARTS} parts")
+    parts = []
+    for name, value in data.items():
+        if not (isinstance(name, str) and 0 < len(name) <= 40 and name.isprintable()):
+            raise RecordError(f"{where}: a part's name is 1 to 40 printable characters")
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, (int, float))
+            or not -MAX_COST <= value <= MAX_COST
+        ):
+            raise RecordError(f"{where}: part {name!r}: expected a number within {MAX_COST:g}")
+        parts.append((name, float(value)))
+    if not math.isclose(math.fsum(v for _, v in parts), cost, abs_tol=1e-9):
+        raise RecordError(f"{where}: the parts do not add up to the cost")
+    return tuple(parts)

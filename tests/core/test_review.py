@@ -129,3 +129,47 @@ def test_an_unknown_field_is_refused() -> None:
     data["seats"][0]["decisions"][0]["extra"] = 1
     with pytest.raises(RecordError, match="unexpected field 'extra'"):
         review_from_json(data)
+
+
+def _split(spot: int, parts: tuple[tuple[str, float], ...]) -> Decision:
+    cost = math.fsum(value for _, value in parts)
+    return Decision(spot, 0, 1, "discard", "round 1", "5H 5C", "4C 9S", cost, POINTS, "why", parts)
+
+
+def test_a_decision_split_into_parts_counts_each_part_under_its_name() -> None:
+    seat = SeatReview(
+        0,
+        "you",
+        2,
+        (
+            _split(0, (("hand", 1.25), ("crib", -0.5))),
+            _split(1, (("hand", 0.25), ("crib", 0.5))),
+            decision(2, 0.75, "discard"),
+        ),
+    )
+    assert seat.by_kind() == {"hand": 1.5, "crib": 0.0, "discard": 0.75}
+    assert math.isclose(sum(seat.by_kind().values()), seat.lost, abs_tol=1e-9)
+    assert sum(seat.shown_by_kind().values()) == round(seat.lost * 100)
+    back = review_from_json(json.loads(json.dumps(GameReview("patience", (seat,)).to_json())))
+    assert back.seats[0] == seat
+    assert "parts" not in seat.decisions[2].to_json()  # a whole decision's JSON is unchanged
+
+
+@pytest.mark.parametrize(
+    ("parts", "named"),
+    [
+        ({"hand": 1.0, "crib": 0.5}, "add up"),
+        ({}, "1 to 8 parts"),
+        ([["hand", 0.75]], "1 to 8 parts"),
+        ({"hand": "0.75"}, "'hand'"),
+        ({"hand": True}, "'hand'"),
+        ({"\x1b[2J": 0.75}, "printable"),
+    ],
+)
+def test_damaged_parts_are_refused(parts: object, named: str) -> None:
+    data = GameReview(
+        "patience", (SeatReview(0, "you", 1, (_split(0, (("hand", 0.5), ("crib", 0.25))),)),)
+    ).to_json()
+    data["seats"][0]["decisions"][0]["parts"] = parts
+    with pytest.raises(RecordError, match=named):
+        review_from_json(data)
