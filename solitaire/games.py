@@ -82,6 +82,9 @@ class GameEntry:
     (in :mod:`solitaire.cli`)."""
     session: str
     """The session that plays it on screen (:mod:`solitaire.ui`)."""
+    review: str
+    """``(data, *, progress=None) -> GameReview``: every decision of a finished game's
+    record (as :attr:`load` reads it) graded against its coach's best, for ``review``."""
     untagged: str | None = None
     """A field by which a record that names no game is still this game's (the patience's
     records named none at first); None: a record of it always names it."""
@@ -103,6 +106,7 @@ _GAMES: Final[dict[str, GameEntry]] = {
         command="play",
         shown="solitaire.cli.patience_commands:replay_patience_record",
         session="solitaire.ui.patience.session:PlaySession",
+        review="solitaire.patience.grading:review_game",
         untagged="deck",
     ),
     MATCH: GameEntry(
@@ -120,6 +124,7 @@ _GAMES: Final[dict[str, GameEntry]] = {
         command="match",
         shown="solitaire.cli.match_commands:replay_match_record",
         session="solitaire.ui.match.session:MatchSession",
+        review="solitaire.match.grading:review_match",
     ),
     DRILL: GameEntry(
         kind=DRILL,
@@ -136,6 +141,7 @@ _GAMES: Final[dict[str, GameEntry]] = {
         command="drill",
         shown="solitaire.cli.drill_commands:replay_drill_record",
         session="solitaire.ui.drill.session:DrillSession",
+        review="solitaire.match.grading:review_drill",
     ),
     TILES: GameEntry(
         kind=TILES,
@@ -152,6 +158,7 @@ _GAMES: Final[dict[str, GameEntry]] = {
         command="tiles",
         shown="solitaire.cli.tiles_commands:replay_tiles",
         session="solitaire.ui.tiles.session:TileSession",
+        review="solitaire.tiles.grading:review_game",
     ),
 }
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from solitaire.core.errors import IllegalMoveError
+from solitaire.core.review import POINTS, Decision, GameReview, SeatReview
 from solitaire.core.shapes import Int, Obj
 from solitaire.games import GameEntry
 
@@ -127,6 +128,41 @@ def make_player(name: str, rng: random.Random) -> First:
     return First()
 
 
+def review(data: Mapping[str, Any], *, progress: Any = None) -> GameReview:
+    """Each step graded: the best leaves the total a multiple of 3 short of the goal (the
+    player to move then loses); a step that could and did not costs a point."""
+    race = Race(int(data["seed"]))
+    decisions: list[list[Decision]] = [[], []]
+    for spot, step in enumerate(data["steps"]):
+        seat = race.current_player
+        assert seat is not None
+        best = next((s for s in race.legal_actions() if (GOAL - race.total - s) % 3 == 0), step)
+        cost = 0.0 if (GOAL - race.total - step) % 3 == (GOAL - race.total - best) % 3 else 1.0
+        decisions[seat].append(
+            Decision(
+                spot,
+                seat,
+                spot + 1,
+                "step",
+                f"step {spot + 1}",
+                str(step),
+                str(best),
+                cost,
+                POINTS,
+                "a multiple of 3 short of the goal wins",
+            )
+        )
+        race.apply(step)
+    names = list(data["players"])
+    return GameReview(
+        KIND,
+        tuple(
+            SeatReview(seat, names[seat], len(data["steps"]), tuple(decisions[seat]))
+            for seat in (0, 1)
+        ),
+    )
+
+
 def show_record(args: argparse.Namespace, data: Mapping[str, Any], game_id: int | None) -> int:
     return 0 if replay(data, allow_unfinished=True).is_over else 1
 
@@ -146,4 +182,5 @@ ENTRY: Final = GameEntry(
     command="race",
     shown="tests.dummy_game:show_record",
     session="tests.dummy_game:Race",
+    review="tests.dummy_game:review",
 )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import math
 import re
 import sqlite3
 from pathlib import Path
@@ -223,3 +224,32 @@ def test_bad_input_is_one_line(
     with History(tmp_path, kinds=KINDS) as history:
         game = history.add("match", text, KINDS["match"].migrate(text, {}))
     one_line(*run(capsys, "review", str(game), *data), f"match {game} is not finished")
+
+
+@pytest.mark.parametrize(
+    ("argv", "kind", "strongest"),
+    [
+        (["play", "--auto", "best", "--seed", "3", "--json"], "patience", "player"),
+        (["tiles", "--auto", "planner", "--vs", "greedy", "--seed", "1", "--json"], "tiles", None),
+    ],
+)
+def test_every_game_s_record_is_reviewed_by_its_registered_grader(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    argv: list[str],
+    kind: str,
+    strongest: str | None,
+) -> None:
+    status, record, _ = run(capsys, *argv, "--data-dir", str(tmp_path))
+    assert status == 0
+    path = tmp_path / f"{kind}.json"
+    path.write_text(record)
+    status, out, err = run(capsys, "review", str(path), "--json")
+    assert status == 0, err
+    review = json.loads(out)
+    assert review["game"] == kind
+    first = review["seats"][0]
+    if strongest is not None:
+        assert first["name"] == strongest
+    assert first["lost"] == 0.0 and first["accuracy"] == 1.0  # the strongest level's seat
+    assert math.fsum(d["cost"] for d in first["decisions"]) == first["lost"]

@@ -2,14 +2,13 @@
 
 The game is a history id (its review kept beside it once computed, and read back
 after), a record file or ``-`` (standard input). Each kind of game is reviewed by its
-own engine, named in :data:`REVIEWERS` as ``"module:function"`` and imported only when
-its kind is reviewed.
+own engine, named in its registry entry (:attr:`~solitaire.games.GameEntry.review`) and
+imported only when its kind is reviewed.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 from collections.abc import Callable, Iterator, Mapping
@@ -41,20 +40,11 @@ from solitaire.core.untrusted import (
     parse_record,
     read_record_file,
 )
-from solitaire.games import game, record_kind
+from solitaire.games import game, record_kind, resolve
 from solitaire.store import StoreError
 
-__all__ = ["REVIEWERS", "cmd_review", "review_view", "reviewer"]
+__all__ = ["cmd_review", "review_view"]
 
-REVIEWERS: Final[Mapping[str, str]] = {
-    "match": "solitaire.match.grading:review_match",
-    "drill": "solitaire.match.grading:review_drill",
-    "patience": "solitaire.patience.grading:review_game",
-    "tiles": "solitaire.tiles.grading:review_game",
-}
-"""Each kind of game's review: ``(data, *, progress=None) -> GameReview``."""
-
-_NOUNS: Final = {kind: game(kind).noun for kind in REVIEWERS}
 _STYLES: Final = {
     Grade.BEST: "best",
     Grade.INACCURACY: "",
@@ -64,25 +54,8 @@ _STYLES: Final = {
 Reviewer = Callable[..., GameReview]
 
 
-def reviewer(kind: str) -> Reviewer | None:
-    """The review of this kind of game, or None when this version has none yet."""
-    module, _, function = REVIEWERS[kind].partition(":")
-    try:
-        loaded = importlib.import_module(module)
-    except ModuleNotFoundError as error:
-        if error.name is not None and module.startswith(error.name):
-            return None  # the module (or its package) is not there: not the module's own import
-        raise
-    found: Reviewer | None = getattr(loaded, function, None)
-    return found
-
-
 def _review(kind: str, data: Mapping[str, Any], args: argparse.Namespace) -> GameReview:
-    review = reviewer(kind)
-    if review is None:
-        raise InputError(
-            f"a {_NOUNS[kind]} cannot be reviewed yet: this version reviews matches and drills"
-        )
+    review: Reviewer = resolve(game(kind).review)
     with _bar(args) as progress:
         return review(data, progress=progress)
 
@@ -117,14 +90,14 @@ def cmd_review(args: argparse.Namespace) -> int:
             raise InputError(str(error)) from None
         review, kind = _stored_review(args, stored_id)
     else:
-        data = parse_record(read_record_file(source, MAX_RECORD_BYTES), limit=MAX_RECORD_BYTES)
-        kind = record_kind(data)
-        review = _review(kind, data, args)
+        text = read_record_file(source, MAX_RECORD_BYTES)
+        kind = record_kind(parse_record(text, limit=MAX_RECORD_BYTES))
+        review = _review(kind, resolve(game(kind).load)(text), args)
     if args.json:
         print(json.dumps(review.to_json()))
         return 0
     console = make_console(args, emoji=False)
-    title = f"{_NOUNS[kind].capitalize()}"
+    title = f"{game(kind).noun.capitalize()}"
     title += f" {stored_id} reviewed" if stored_id is not None else " reviewed"
     console.print(review_view(review, title))
     return 0
@@ -158,8 +131,7 @@ def _stored_review(args: argparse.Namespace, stored_id: int) -> tuple[GameReview
         row, text = history.stored_record(stored_id, kind)
         if not row.finished:
             raise InputError(
-                f"{_NOUNS.get(kind, kind)} {stored_id} is not finished: a review needs a "
-                "finished game"
+                f"{game(kind).noun} {stored_id} is not finished: a review needs a finished game"
             )
         kept = history.kept_review(stored_id, kind)
     if kept is not None:
@@ -169,8 +141,7 @@ def _stored_review(args: argparse.Namespace, stored_id: int) -> tuple[GameReview
             review = None  # damaged: graded again below
         if review is not None and review.game == kind:
             return review, kind
-    data = parse_record(text, limit=MAX_RECORD_BYTES)
-    review = _review(kind, data, args)
+    review = _review(kind, resolve(game(kind).load)(text), args)
     try:
         with open_history(args, readonly=False) as history:
             history.keep_review(stored_id, kind, review.to_json())
