@@ -274,7 +274,40 @@ def test_the_pages_progress_numbers_are_the_codes() -> None:
     assert f"the latest {MAX_PERIODS} are drawn" in text
     assert "A trend needs 3 games." in text
     assert trend([1.0, 2.0]) is None and trend([1.0, 2.0, 4.0]) is not None
-    assert text.count("<!-- review screen: added when the review command lands -->") == 1
+
+
+def test_the_pages_review_screen_is_what_review_prints(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The review on the page, printed again from the same seeded match at 80 columns."""
+    from solitaire.cli import main
+
+    page = _text(GETTING_BETTER)
+    start = page.index("cribsol review -`), its first screen")
+    opening = page.index("```text\n", start) + len("```text\n")
+    shown = page[opening : page.index("\n```", opening)]
+    assert (
+        main(
+            [
+                "match",
+                "--auto",
+                "standard",
+                "--vs",
+                "expert",
+                "--seed",
+                "3",
+                "--json",
+                "--data-dir",
+                str(tmp_path),
+            ]
+        )
+        == 0
+    )
+    record = tmp_path / "match.json"
+    record.write_text(capsys.readouterr().out)
+    assert main(["review", str(record)]) == 0
+    printed = capsys.readouterr().out
+    assert shown.count("\n") >= 20 and printed.startswith(shown + "\n")
 
 
 def test_the_pages_progress_screen_is_what_stats_draws(
@@ -294,5 +327,6 @@ def test_the_pages_progress_screen_is_what_stats_draws(
     start = out.index("Progress at the match")
     drawn = out[start : out.index("\n\n", start) + 1]
     page = _text(GETTING_BETTER)
-    shown = page[page.index("```text\n") + len("```text\n") :]
+    block = page.index("```text\nProgress at the match")
+    shown = page[block + len("```text\n") :]
     assert shown[: shown.index("```")] == drawn
