@@ -7,7 +7,10 @@ part back."""
 from __future__ import annotations
 
 import ast
+import collections.abc
 import sqlite3
+import types
+import typing
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
@@ -158,19 +161,36 @@ def test_the_checks_find_what_they_look_for(tmp_path: Path) -> None:
     assert cycles(tmp_path) == [["keys", "session", "keys"]]
 
 
+def _fits(value: object, declared: object) -> bool:
+    """Whether ``value`` is of the type ``declared`` (its outer type: ``list`` of
+    ``list[Placement]``; anything callable for a ``Callable``)."""
+    origin = typing.get_origin(declared) or declared
+    if origin in (types.UnionType, typing.Union):
+        return any(_fits(value, arm) for arm in typing.get_args(declared))
+    if origin is collections.abc.Callable:
+        return callable(value)
+    return isinstance(value, type(None) if declared is None else origin)  # type: ignore[arg-type]
+
+
 def test_every_forwarded_name_is_its_parts(history: History) -> None:
-    """Each name the session forwards is one its part has: reading it reads the part."""
+    """Each name the session forwards is one its part has, of the type the session
+    declares: reading it reads the part, setting it sets the part."""
     session = TileSession(history, ["Ann", "Bob"], lambda: TileGame(1), explicit=True)
     forwards = {
         name: value for name, value in vars(TileSession).items() if isinstance(value, Forward)
     }
+    declared = typing.get_type_hints(TileSession)
     assert len(forwards) > 40
     for name, forward in forwards.items():
         part = getattr(session, forward.part)
         assert part is not session and name not in vars(session), name
         assert hasattr(part, name), name
+        (kind,) = typing.get_args(declared[name])
+        assert _fits(getattr(part, name), kind), (name, kind)
         if not callable(getattr(part, name)):
             assert getattr(session, name) == getattr(part, name), name
+    session.cursor = 3
+    assert session.draft.cursor == 3 and "cursor" not in vars(session)
 
 
 def stage(session: TileSession) -> Stage:
