@@ -13,8 +13,6 @@ import ast
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "solitaire"
 
@@ -401,24 +399,11 @@ def stubbed(root: Path) -> dict[str, list[str]]:
     return found
 
 
-# TODO(issue 44, tiles branch): the tile game's mixins still declare each other's members
-# under TYPE_CHECKING (Keys in ui/tiles/keys.py, JokerCalls in ui/tiles/calls.py, Hints in
-# ui/tiles/advice.py). Their own branch makes them owned parts; drop this exemption (and
-# the xfail below) when it lands.
-TILE_MIXINS_TODO = "solitaire.ui.tiles."
-
-
 def test_no_class_of_the_skin_redeclares_another_for_the_type_checker() -> None:
     """A part is handed what it needs through its interface: no class re-declares another's
     attributes or methods under ``TYPE_CHECKING`` (and such a block at the top of a module
     holds imports only)."""
-    found = stubbed(UI)
-    assert {m: s for m, s in found.items() if not m.startswith(TILE_MIXINS_TODO)} == {}
-
-
-@pytest.mark.xfail(strict=True, reason="TODO(issue 44): the tile mixins, on their own branch")
-def test_the_tile_game_redeclares_nothing_for_the_type_checker() -> None:
-    assert {m: s for m, s in stubbed(UI).items() if m.startswith(TILE_MIXINS_TODO)} == {}
+    assert stubbed(UI) == {}
 
 
 def test_the_stub_check_sees_a_mixin_declare_its_host() -> None:

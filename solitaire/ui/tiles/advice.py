@@ -1,17 +1,16 @@
 """The planner's advice at the tile game's keyboard (the strongest level's valuation): the
 best plays (?), the exchange to make when there is no play, and why the planner's top
-play beats the one laid (w). A part of :class:`~solitaire.ui.tiles.session.TileSession`,
-with the words it says; every value is said as the sum of its parts, rounded so that
-they add up as shown."""
+play beats the one laid (w). A part :class:`~solitaire.ui.tiles.session.TileSession`
+owns, built on its :class:`~solitaire.ui.tiles.table.Table`, with the words it says;
+every value is said as the sum of its parts, rounded so that they add up as shown."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from solitaire.core.rounding import apportion
-from solitaire.tiles.board import Placement
 from solitaire.tiles.movegen import ScoredPlay
 from solitaire.tiles.moves import Pass, Play
 from solitaire.tiles.planner import built_in_planner
@@ -24,16 +23,13 @@ from solitaire.tiles.players import (
     same_play,
 )
 from solitaire.tiles.tiles import format_tiles
-from solitaire.ui.tiles.stage import Stage
+from solitaire.ui.tiles.draft import Preview
+from solitaire.ui.tiles.table import Table
 from solitaire.ui.tiles.typed import typed_form
-
-if TYPE_CHECKING:
-    from solitaire.tiles.game import TileGame
-    from solitaire.ui.tiles.keys import Preview
 
 __all__ = [
     "HINTS",
-    "Hints",
+    "Advice",
     "closing_text",
     "distinct_plays",
     "hint_text",
@@ -220,49 +216,37 @@ def why_lines(best: Appraisal, mine: Appraisal, drawing: bool, look: int) -> lis
     ]
 
 
-class Hints:
+class Advice:
     """?, 1-9 on a hint, and w: the planner's valuation of the plays, asked for."""
 
-    game: TileGame
-    hints: list[Appraisal] | None
-    laid: list[Placement]
-    typing: str | None
-    cursor: int
-    message: str
-    looked: int = 0
-    """How many plays the hints' planner looked a turn further at (the same tiles for the
-    same score shown once, so fewer may be listed)."""
-    _why: list[str] | None = None
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.hints: list[Appraisal] | None = None
+        """The best plays ``?`` listed (None: none shown)."""
+        self.why: list[str] | None = None
+        """The comparison ``w`` made (None: none shown)."""
+        self.looked = 0
+        """How many plays the hints' planner looked a turn further at (the same tiles for
+        the same score shown once, so fewer may be listed)."""
 
-    if TYPE_CHECKING:
-
-        @property
-        def stage(self) -> Stage: ...
-
-        @property
-        def seat(self) -> int: ...
-
-        @property
-        def joker(self) -> bool: ...
-
-        @property
-        def preview(self) -> Preview | None: ...
+    def clear(self) -> None:
+        """Close the hints and the comparison."""
+        self.hints = None
+        self.why = None
 
     @property
     def drawing(self) -> bool:
         """Whether the player to move draws again after a play (their bag has tiles)."""
-        return len(self.game.bag_of(self.seat)) > 0
+        return len(self.table.game.bag_of(self.table.seat)) > 0
 
-    def hint(self) -> None:
+    def hint(self) -> str | None:
         """?: the best plays by the planner's own valuation (:meth:`Planner.ranked`: score,
         leave and the reply it fears, or once the bag is empty the rest of the game
         searched), best first, each play once; with no play, the exchange it would make
-        and why."""
-        if self.stage is not Stage.PLAY:
-            return
+        and why (returned, for the message line)."""
         self.why = None
         advisor = built_in_planner()
-        view = self.game.observation(self.seat)
+        view = self.table.game.observation(self.table.seat)
         ranked = advisor.ranked(view)
         self.looked = sum(1 for a in ranked if a.risk is not None)
         hints = distinct_plays(ranked)[:HINTS]
@@ -274,7 +258,8 @@ class Hints:
             for a in hints
         ]
         if not ranked:
-            self.message = self._exchange_advice(advisor.expert.exchange_choice(view))
+            return self._exchange_advice(advisor.expert.exchange_choice(view))
+        return None
 
     def _exchange_advice(self, choice: ExchangeChoice) -> str:
         """With no play: the planner's exchange (or pass) and why."""
@@ -287,31 +272,24 @@ class Hints:
             f"({choice.value:+.1f} points on later turns). Or pass (p)."
         )
 
-    def lay_hint(self, number: int) -> None:
-        """1-9 while the hints are shown: lay hint ``number`` (from 0) on the board."""
+    def take_hint(self, number: int) -> Play | None:
+        """1-9 while the hints are shown: hint ``number`` (from 0)'s play, the hints closed
+        (None: no such hint)."""
         if self.hints is None or not 0 <= number < len(self.hints):
-            return
+            return None
         chosen = self.hints[number]
-        self.laid = list(chosen.play.placements)
-        self.typing = None
-        self.hints = None
-        self.why = None
-        self.cursor = self.laid[-1][0]
+        self.clear()
+        return chosen.play
 
-    def explain_why(self) -> None:
+    def explain_why(self, preview: Preview | None) -> str | None:
         """w: why the planner's top play beats the play laid (score, leave, reply risk; or
-        score and the rest of the game, once the bag is empty)."""
-        if self.stage is not Stage.PLAY or self.joker:
-            if self.joker:
-                self.message = "In a Joker game the hints do not count for you: no w."
-            return
-        preview = self.preview
+        score and the rest of the game, once the bag is empty); with no legal play laid,
+        the line saying so."""
         if preview is None or not isinstance(preview.action, Play) or preview.score is None:
-            self.message = "Lay a legal play first (or one of the hints), then w compares it."
-            return
+            return "Lay a legal play first (or one of the hints), then w compares it."
         advisor = built_in_planner()
         expert = advisor.expert
-        view = self.game.observation(self.seat)
+        view = self.table.game.observation(self.table.seat)
         ranked = advisor.ranked(view)
         best = ranked[0]
         laid = sorted(preview.action.placements)
@@ -329,15 +307,7 @@ class Hints:
                 risk = reply_cost(view, mine.play, racks, before, leave=mine.leave)
                 mine = replace(mine, risk=risk)
         self.why = why_lines(best, mine, self.drawing, expert.shortlist)
-
-    @property
-    def why(self) -> list[str] | None:
-        """The comparison ``w`` made (None: none shown)."""
-        return self._why
-
-    @why.setter
-    def why(self, lines: list[str] | None) -> None:
-        self._why = lines
+        return None
 
 
 def distinct_plays(ranked: Sequence[Appraisal]) -> list[Appraisal]:

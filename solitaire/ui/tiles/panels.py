@@ -1,6 +1,6 @@
 """What covers or opens beside the tile game's board: help, the rules, and the whole
-explanation below the board, each with its pages. A part of
-:class:`~solitaire.ui.tiles.session.TileSession`."""
+explanation below the board, each with its pages. A part
+:class:`~solitaire.ui.tiles.session.TileSession` owns; it needs nothing of the game."""
 
 from __future__ import annotations
 
@@ -10,16 +10,17 @@ __all__ = ["Panels"]
 class Panels:
     """Help (h), the rules (k) and the whole explanation (Tab), and their pages."""
 
-    show_help: bool
-    whole: int | None  # the page of the whole explanation shown (None: closed)
-    show_rules: bool = False
-    """The rules page (k) covers the game."""
-
-    rules_page: int = 0
-    """The rules page shown (from 0)."""
-
-    help_page: int = 0
-    """The help page shown on a small terminal: 0 the keys, 1 the board's marks."""
+    def __init__(self) -> None:
+        self.show_help = False
+        """Help (h) covers the game."""
+        self.help_page = 0
+        """The help page shown on a small terminal: 0 the keys, 1 the board's marks."""
+        self.show_rules = False
+        """The rules page (k) covers the game."""
+        self.rules_page = 0
+        """The rules page shown (from 0)."""
+        self.whole: int | None = None
+        """The page of the whole explanation shown (None: closed)."""
 
     @property
     def covered(self) -> bool:

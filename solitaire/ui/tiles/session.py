@@ -15,19 +15,28 @@ revealed on screen.
 When the game ends on such a count, the LAST_CALL stage lets them call before
 the game is filed.
 
-The session is made of parts, each a module: :mod:`~solitaire.ui.tiles.keys` (what a
-person's keys do, and the verdict on the move being made), :mod:`~solitaire.ui.tiles.calls`
-(the Joker's counts and calls), :mod:`~solitaire.ui.tiles.advice` (the planner's hints
-and why), :mod:`~solitaire.ui.tiles.panels` (help, the rules, the whole explanation);
-this module holds the seats, the turns, and starting, resuming and saving a game.
+The session owns its parts, each an object built with what it needs, not a mixin:
+the :class:`~solitaire.ui.tiles.table.Table` (the game and its seats, which every part
+reads the game through), the :class:`~solitaire.ui.tiles.draft.Draft` (the move being
+made), :class:`~solitaire.ui.tiles.advice.Advice` (the planner's hints and why),
+:class:`~solitaire.ui.tiles.calls.JokerCalls` (the Joker's counts and calls),
+:class:`~solitaire.ui.tiles.panels.Panels` (help, the rules, the whole explanation) and
+:class:`~solitaire.ui.tiles.keys.Keys` (what a person's keys do, asking the session for
+the moves through the :class:`~solitaire.ui.tiles.keys.Moves` protocol). The session
+holds the turns, and starting, resuming and saving a game; a move that cannot be saved
+puts the session and every part back as they were. Its names the parts own are
+forwarded to them (:class:`~solitaire.ui.tiles.forward.Forward`), so the app, the screen
+and the tests read one surface.
 """
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
-from typing import Final
+from typing import Concatenate, Final, ParamSpec, TypeVar
 
 from solitaire.core.names import command
 from solitaire.core.words import plural
@@ -40,15 +49,18 @@ from solitaire.tiles.moves import Action, Exchange, IllegalMoveError, Play, anno
 from solitaire.tiles.optional import servants
 from solitaire.tiles.players import Appraisal
 from solitaire.tiles.record import GAME, game_record, load_record, replay
-from solitaire.tiles.registry import PLAYERS, make_player
+from solitaire.tiles.registry import make_player
 from solitaire.tiles.summary import tile_summary
 from solitaire.tiles.tiles import Tile
-from solitaire.ui.saved import Claimed, SavedGame, Sitting, saved_move, seed_words
-from solitaire.ui.tiles.advice import Hints, closing_text, keeps_text, why_lines
+from solitaire.ui.saved import Claimed, SavedGame, Sitting, kept_if_saved, seed_words
+from solitaire.ui.tiles.advice import Advice, closing_text, keeps_text, why_lines
 from solitaire.ui.tiles.calls import JokerCalls
-from solitaire.ui.tiles.keys import Keys, Preview
+from solitaire.ui.tiles.draft import Draft, Preview
+from solitaire.ui.tiles.forward import Forward
+from solitaire.ui.tiles.keys import Keys
 from solitaire.ui.tiles.panels import Panels
 from solitaire.ui.tiles.stage import Stage
+from solitaire.ui.tiles.table import Table
 from solitaire.ui.tiles.typed import parse_typed, typed_form
 
 __all__ = [
@@ -64,6 +76,9 @@ __all__ = [
 ]
 
 TILES: Final = GAME  # the history's kind for tile games
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +97,26 @@ def _load_game(text: str) -> Loaded:
     return Loaded(game, tuple(str(n) for n in data["players"]), data.get("servant") == 1)
 
 
-class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
+def saved_move(
+    method: Callable[Concatenate[TileSession, P], R],
+) -> Callable[Concatenate[TileSession, P], R | None]:
+    """A session method that is a move: when saving it fails, the session and its parts
+    are put back as they were before it (:meth:`TileSession.kept`), the message line
+    says why, and it returns None."""
+
+    @functools.wraps(method)
+    def move(self: TileSession, /, *args: P.args, **kwargs: P.kwargs) -> R | None:
+        try:
+            with self.kept():
+                return method(self, *args, **kwargs)
+        except StoreError as error:
+            self.message = self._not_saved(error)
+            return None
+
+    return move
+
+
+class TileSession(Sitting[Loaded, TileGame]):
     """One sitting at the tile game: 2 to 4 seats, each a person or a computer."""
 
     noun = "tile game"
@@ -90,6 +124,64 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
 
     pause: float = 0.0
     """Seconds between the moves of a game of computers only (0: all at once)."""
+
+    # The names each part owns, read and set on it.
+    game: Forward[TileGame] = Forward("table")
+    names: Forward[list[str]] = Forward("table")
+    is_person: Forward[Callable[[int], bool]] = Forward("table")
+    shown_names: Forward[list[str]] = Forward("table")
+    people: Forward[list[int]] = Forward("table")
+    seat: Forward[int] = Forward("table")
+    rack: Forward[tuple[Tile, ...]] = Forward("table")
+    solitaire: Forward[bool] = Forward("table")
+    laid: Forward[list[Placement]] = Forward("draft")
+    cursor: Forward[int] = Forward("draft")
+    marked: Forward[set[int]] = Forward("draft")
+    exchanging: Forward[bool] = Forward("draft")
+    typing: Forward[str | None] = Forward("draft")
+    shown_laid: Forward[list[Placement]] = Forward("draft")
+    laid_from_rack: Forward[Callable[[], set[int]]] = Forward("draft")
+    move: Forward[Callable[[int, int], None]] = Forward("draft")
+    turn_tile: Forward[Callable[[], None]] = Forward("draft")
+    take_back: Forward[Callable[[], None]] = Forward("draft")
+    type_char: Forward[Callable[[str], None]] = Forward("draft")
+    hints: Forward[list[Appraisal] | None] = Forward("advice")
+    why: Forward[list[str] | None] = Forward("advice")
+    looked: Forward[int] = Forward("advice")
+    drawing: Forward[bool] = Forward("advice")
+    counting: Forward[Play | None] = Forward("calls")
+    count: Forward[str] = Forward("calls")
+    choosing: Forward[bool] = Forward("calls")
+    filed: Forward[bool] = Forward("calls")
+    joker: Forward[bool] = Forward("calls")
+    open_callers: Forward[Callable[[], list[int]]] = Forward("calls")
+    hidden: Forward[Callable[[int], bool]] = Forward("calls")
+    count_result: Forward[Callable[[int], str]] = Forward("calls")
+    show_help: Forward[bool] = Forward("panels")
+    help_page: Forward[int] = Forward("panels")
+    show_rules: Forward[bool] = Forward("panels")
+    rules_page: Forward[int] = Forward("panels")
+    whole: Forward[int | None] = Forward("panels")
+    covered: Forward[bool] = Forward("panels")
+    toggle_help: Forward[Callable[[], None]] = Forward("panels")
+    turn_help_page: Forward[Callable[[int], None]] = Forward("panels")
+    toggle_rules: Forward[Callable[[], None]] = Forward("panels")
+    turn_rules_page: Forward[Callable[[int, int], None]] = Forward("panels")
+    toggle_whole: Forward[Callable[[], None]] = Forward("panels")
+    turn_whole_page: Forward[Callable[[int, int], None]] = Forward("panels")
+    digit: Forward[Callable[[int], None]] = Forward("keys")
+    rack_key: Forward[Callable[[int], None]] = Forward("keys")
+    lay_hint: Forward[Callable[[int], None]] = Forward("keys")
+    hint: Forward[Callable[[], None]] = Forward("keys")
+    explain_why: Forward[Callable[[], None]] = Forward("keys")
+    escape: Forward[Callable[[], None]] = Forward("keys")
+    clear: Forward[Callable[[], None]] = Forward("keys")
+    enter: Forward[Callable[[], None]] = Forward("keys")
+    start_typing: Forward[Callable[[], None]] = Forward("keys")
+    backspace: Forward[Callable[[], None]] = Forward("keys")
+    pass_turn: Forward[Callable[[], None]] = Forward("keys")
+    exchange: Forward[Callable[[], None]] = Forward("keys")
+    call_joker: Forward[Callable[[], None]] = Forward("keys")
 
     def __init__(
         self,
@@ -110,57 +202,39 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
         self._answering = False  # making the deferred moves (a failed save says so)
         self.defer_answers = defer
         self.servant = servant
-        self.names = list(names)
         self.asked = list(names)  # the seats of a new game (a resumed one brings its own)
         self.new_game = new_game
         self.ascii = ascii
-        self.game: TileGame
-        self.laid: list[Placement] = []
-        self.cursor = 0
-        self.marked: set[int] = set()
-        self.exchanging = False
-        self.typing: str | None = None
-        self.hints: list[Appraisal] | None = None
-        self.counting: Play | None = None  # Joker: the play whose count is being typed
-        self.count = ""
-        self.choosing = False  # Joker: j was pressed, the caller's seat number is awaited
         self.released = False  # Joker: Enter let the computer to move go on (WAIT)
-        self.filed = False  # Joker: the last call was declined, so the game is filed
         self.handover = False
         self.seen_by: int | None = None  # the person whose rack was last shown
-        self.show_help = False
-        self.whole: int | None = None  # the page of the whole explanation shown (None: closed)
         self.message = ""
+        self.table = Table(names)
+        self.draft = Draft(self.table, self.say)
+        self.advice = Advice(self.table)
+        self.calls = JokerCalls(self.table)
+        self.panels = Panels()
+        self.keys = Keys(self.table, self.draft, self.advice, self.calls, self.panels, self)
         self.saved: SavedGame[Loaded] = SavedGame(history, TILES, "tile game", _load_game)
         self.asked_servant = servant  # the Servant rule of a new game
         self._open(resume_id, new_game() if explicit else None, new_game, history.notice)
 
+    def say(self, line: str) -> None:
+        """Put ``line`` on the message line."""
+        self.message = line
+
+    @contextmanager
+    def kept(self) -> Iterator[None]:
+        """A move that stands only once saved: a StoreError puts the session and every part
+        back as they were (the game copied whole), and goes on to the caller."""
+        with ExitStack() as stack:
+            stack.enter_context(kept_if_saved(self, ()))
+            stack.enter_context(kept_if_saved(self.table, ("game",)))
+            for part in (self.draft, self.advice, self.calls, self.panels):
+                stack.enter_context(kept_if_saved(part, ()))
+            yield
+
     # -- seats -------------------------------------------------------------------
-
-    def is_person(self, seat: int) -> bool:
-        """Whether a person at this keyboard plays this seat."""
-        return self.names[seat] not in PLAYERS
-
-    @property
-    def shown_names(self) -> list[str]:
-        """The seats' names as the screen says them: a computer seated twice numbered by
-        seat (``expert 1``, ``expert 2``), as in the replay and the history."""
-        return seat_names(self.names)
-
-    @property
-    def people(self) -> list[int]:
-        """The seats played at this keyboard."""
-        return [seat for seat in range(len(self.names)) if self.is_person(seat)]
-
-    @property
-    def seat(self) -> int:
-        """The player to move."""
-        return self.game.current_player
-
-    @property
-    def rack(self) -> tuple[Tile, ...]:
-        """The rack of the player to move."""
-        return self.game.rack(self.seat)
 
     @property
     def viewer(self) -> int | None:
@@ -169,12 +243,25 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
             return self.seat
         return None
 
-    # -- starting, resuming, saving ----------------------------------------------
+    def take_keyboard(self) -> None:
+        """The next person has the keyboard: show their rack."""
+        if self.stage is Stage.HANDOVER:
+            self.handover = False
+            self.seen_by = self.seat
 
     @property
-    def solitaire(self) -> bool:
-        """One person plays both colours."""
-        return self.game.solitaire
+    def joker_callers(self) -> list[int]:
+        """The people who may call Joker now: on the open count, or on the count being
+        typed (an early call, 5 to pay)."""
+        return self.calls.callers(self.base_stage)
+
+    @property
+    def preview(self) -> Preview | None:
+        """The engine's verdict on the move being made: the tiles laid, the move typed (once
+        it reads as a move) or the tiles marked to exchange; None before any."""
+        return self.draft.preview(self.base_stage)
+
+    # -- starting, resuming, saving ----------------------------------------------
 
     def servants(self) -> tuple[int, ...]:
         """The Servant(s): the lowest score after the last full round of turns."""
@@ -201,10 +288,10 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
 
     def _begin(self, game: TileGame) -> None:
         self.saved.new_row()
-        self.names = list(self.asked)
+        self.table.names = list(self.asked)
         self.servant = self.asked_servant
-        self.game = game
-        self.filed = False
+        self.table.game = game
+        self.calls.filed = False
         self._clear()
         self.seen_by = None
         if self.defer_answers or self.busy_offer:  # they wait for the board, or for n
@@ -218,7 +305,7 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
         self.settle_deferred()
 
     def _enter(self, loaded: Loaded) -> None:
-        self.game, self.names = loaded.game, list(loaded.names)
+        self.table.game, self.table.names = loaded.game, list(loaded.names)
         self.servant = self.asked_servant or loaded.servant
         self.seen_by = None
         self._clear()
@@ -261,7 +348,7 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
             return f"{said}; any key tries again."
         return super()._not_saved(error)
 
-    @saved_move("game")
+    @saved_move
     def _first_moves(self) -> None:
         self.deferred = False
         self._settle()
@@ -280,20 +367,10 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
     # -- turns -------------------------------------------------------------------
 
     def _clear(self) -> None:
-        self.laid = []
-        self.marked = set()
-        self.exchanging = False
-        self.typing = None
-        self.hints = None
-        self.why = None
-        self.counting = None
-        self.count = ""
-        self.choosing = False
-        self.cursor = self._home()
-
-    def _home(self) -> int:
-        size = self.game.board.size
-        return (size // 2) * size + size // 2
+        """A new turn: nothing laid, typed, counted or advised, the cursor home."""
+        self.draft.home()
+        self.advice.clear()
+        self.calls.clear()
 
     def _settle(self) -> None:
         """Let the computers move until a person must choose or the game ends; in a Joker
@@ -333,7 +410,7 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
         """A paced game has a computer's move to come."""
         return self.paced and not self.game.is_over and self.pending is None
 
-    @saved_move("game")
+    @saved_move
     def tick(self) -> None:
         """The pause is over: the next computer moves (a paced game)."""
         if self.tick_due:
@@ -348,7 +425,7 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
         self._save()
         return turn
 
-    @saved_move("game")
+    @saved_move
     def commit(self, action: Action, claim: int | None = None) -> None:
         """Play an action for the person to move, then let the computers answer.
 
@@ -360,9 +437,8 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
             self.message = str(error)
             return
         if self.joker and isinstance(action, Play) and claim is None:
-            self.counting = action
-            self.count = ""
-            self.hints = None
+            self.calls.count_play(action)
+            self.advice.hints = None
             self.message = ""
             return
         turn = self._apply(action, claim)
@@ -377,6 +453,31 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
             self.deferred = True
         else:
             self._settle()
+
+    @saved_move
+    def release(self) -> None:
+        """Enter while a computer waits on a count: it moves."""
+        self.released = True
+        self._answer()
+
+    @saved_move
+    def call(self, caller: int) -> None:
+        """``caller`` calls Joker now: early on the count being typed, or on the open count."""
+        early = self.base_stage is Stage.COUNT  # the question of who calls is answered
+        said = self.calls.call(caller, early)
+        self._save()
+        self.message = said
+        if not early:
+            self._answer()  # the count is closed: a computer waiting on it moves
+
+    @saved_move
+    def file_game(self) -> None:
+        """Enter at the last call: nobody at the keyboard calls; a computer due to call does,
+        and the game is filed."""
+        if self.stage is Stage.LAST_CALL:
+            said = self.calls.file()
+            self._save()
+            self.message = said
 
     def _done(self, turn: Turn) -> str:
         """What a person's turn came to."""
@@ -398,7 +499,7 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
     @property
     def stage(self) -> Stage:
         """What the screen shows now."""
-        return Stage.CALL if self.choosing else self.base_stage
+        return Stage.CALL if self.calls.choosing else self.base_stage
 
     @property
     def base_stage(self) -> Stage:
@@ -411,9 +512,9 @@ class TileSession(Keys, JokerCalls, Hints, Panels, Sitting[Loaded, TileGame]):
             return Stage.WAIT
         if self.handover:
             return Stage.HANDOVER
-        if self.exchanging:
+        if self.draft.exchanging:
             return Stage.EXCHANGE
-        if self.counting is not None:
+        if self.calls.counting is not None:
             return Stage.COUNT
         return Stage.PLAY
 
