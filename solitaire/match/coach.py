@@ -50,6 +50,7 @@ __all__ = [
     "advise_play",
     "decisions",
     "explain",
+    "play_model",
     "play_note",
     "reply_parts",
     "review_game",
@@ -125,6 +126,15 @@ def _threats(view: Observation, card: Card, replies: Mapping[int, Fraction]) -> 
     return tuple(threats)
 
 
+def play_model(view: Observation, *, searched_lead: bool = False) -> Model:
+    """The model of the opponent's play the coach values ``view``'s cards under, as
+    ``expert`` does: the open model at pone's opening lead (its lead table's), unless the
+    lead is ``searched_lead`` (the drill's expert); the honest model everywhere else."""
+    from solitaire.match.decide.lead import is_opening_lead
+
+    return "open" if not searched_lead and is_opening_lead(view) else "honest"
+
+
 def advise_play(view: Observation, *, searched_lead: bool = False) -> list[CardAdvice]:
     """Every card that fits, best first as ``expert`` ranks them (by net pegging; near the end
     by the chance of winning first, see :func:`_ranked`), with its explanation.
@@ -133,11 +143,10 @@ def advise_play(view: Observation, *, searched_lead: bool = False) -> list[CardA
     model of the dealer's play (:mod:`~solitaire.match.expert`), and so does the coach;
     ``searched_lead`` values them under the honest model, as the drill's ``expert`` leads."""
     from solitaire.match.decide.hidden import Hidden  # numpy: loads with the first advice
-    from solitaire.match.decide.lead import is_opening_lead
     from solitaire.match.decide.values import play_options
 
     hidden = Hidden(view)  # the model, once for every card
-    model: Model = "open" if not searched_lead and is_opening_lead(view) else "honest"
+    model = play_model(view, searched_lead=searched_lead)
     advice = [
         CardAdvice(
             option.card,

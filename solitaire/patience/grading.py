@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from solitaire.core.cards import Card
+from solitaire.core.errors import IllegalMoveError
 from solitaire.core.review import POINTS, Decision, GameReview, SeatReview
 from solitaire.core.rounding import hundredths
 from solitaire.patience.advisor import DiscardOption, Position, advise_position
@@ -99,7 +100,9 @@ def grade(
     wanted = frozenset(chosen)
     mine = next((o for o in options if frozenset(o.discard) == wanted), None)
     if mine is None:
-        raise ValueError(f"{_cards(sorted(wanted))} is not a discard of {_cards(position.six)}")
+        raise IllegalMoveError(
+            f"{_cards(sorted(wanted))} is not a discard of {_cards(position.six)}"
+        )
     best = options[0]
     ours, theirs = shown_parts(best), shown_parts(mine)
     given_up = ours[3] - theirs[3]

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from solitaire.cli import main
+from solitaire.core.errors import IllegalMoveError
 from solitaire.core.review import POINTS, Grade, review_from_json
 from solitaire.core.rounding import hundredths, to_hundredths
 from solitaire.patience.advisor import advise_position, position_of
@@ -137,5 +138,5 @@ def test_a_damaged_record_is_the_records_own_error(edit: Any, named: str) -> Non
 def test_a_discard_not_in_the_six_is_refused() -> None:
     position = position_of(Game.from_seed(1))
     other = next(c for c in position.unseen)
-    with pytest.raises(ValueError, match="not a discard"):
+    with pytest.raises(IllegalMoveError, match="not a discard"):
         grade(position, (position.six[0], other))

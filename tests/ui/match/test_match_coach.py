@@ -12,7 +12,7 @@ import pytest
 
 from solitaire.core.cards import Card
 from solitaire.core.rounding import hundredths
-from solitaire.match.coach import NOTE_LOSS, CardAdvice, Threat, explain, review_game
+from solitaire.match.coach import NOTE_LOSS, CardAdvice, Threat, explain, play_model, review_game
 from solitaire.match.decide.values import play_options, play_values
 from solitaire.match.discard_coach import advise_discard, shown_parts
 from solitaire.match.game import GO, Discard, Lay, Match, Phase
@@ -51,9 +51,10 @@ def test_the_coach_shows_every_card_with_the_searchs_exact_value(history: Histor
     advice = session.view.advice()
     assert advice is not None and session.coach.show_coach
     view = session.match.observation(YOU)
-    assert {a.card: a.net for a in advice} == play_values(view)
+    model = play_model(view)  # expert's: the open model at pone's opening lead
+    assert {a.card: a.net for a in advice} == play_values(view, model=model)
     assert [(a.card, a.net, a.pegs, a.reply) for a in advice] == [
-        (o.card, o.net, o.pegs, o.reply) for o in play_options(view)
+        (o.card, o.net, o.pegs, o.reply) for o in play_options(view, model=model)
     ]
     nets = [a.net for a in advice]
     assert nets == sorted(nets, reverse=True)
@@ -73,7 +74,7 @@ def test_a_costly_card_is_named_with_its_cost_and_the_best(history: History) -> 
         session = coached(history, seed)
         to_a_choice(session)
         view = session.match.observation(YOU)
-        values = play_values(view)
+        values = play_values(view, model=play_model(view))
         best = max(values.values())
         worst = min(values, key=lambda card: (values[card], card))
         session.lay(session.hand.index(worst))
@@ -127,7 +128,8 @@ def test_the_review_names_the_costliest_discards_and_plays(history: History) -> 
                 shown = shown_parts(advice[0])[3] - shown_parts(chosen)[3]
                 losses[Phase.DISCARD].append(Fraction(shown, 100))
             elif who == YOU and isinstance(action, Lay) and len(fresh.legal_actions()) > 1:
-                lays = play_values(fresh.observation(YOU))
+                seen = fresh.observation(YOU)
+                lays = play_values(seen, model=play_model(seen))
                 losses[Phase.PLAY].append(max(lays.values()) - lays[action.card])
             fresh.apply(action, player=who)
     for found, phase in ((discards, Phase.DISCARD), (plays, Phase.PLAY)):
@@ -176,7 +178,7 @@ def test_a_coach_that_fails_says_so_and_the_game_goes_on(
 ) -> None:
     import solitaire.ui.match.coaching as coaching
 
-    def broken(view: object) -> list[object]:
+    def broken(view: object, **how: object) -> list[object]:
         raise ZeroDivisionError("no")
 
     monkeypatch.setattr(coaching, "advise_play", broken)
