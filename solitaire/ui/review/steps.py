@@ -189,5 +189,6 @@ class Reviewing(Generic[P]):
             "c": steps.toggle_order,
         }.get(name)
         if action is None:
-            return f"In the review: {KEYS_LINE}"
+            shown = name if len(name) == 1 else name.replace("c-", "Ctrl-").capitalize()
+            return f"{shown!r} does nothing in the review: the keys are below."
         return action()
