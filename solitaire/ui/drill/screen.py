@@ -46,7 +46,7 @@ __all__ = ["KEYS", "DrillScreen", "grade_line"]
 KEYS: Final = (
     ("1-4", "lay that card (dimmed ones would pass 31); a go is said for you"),
     ("Left/Right Enter", "move along your cards; Enter lays the one underlined"),
-    ("?", "the coach: every card you may lay, valued; once the drill is over, its review"),
+    ("?", "the coach: your cards valued; after the drill, its review"),
     ("w", "why the card you just laid is worth what it is, beside the best"),
     ("Enter", "after a hand: deal the next"),
     ("n", "when the drill is over: a new drill"),
