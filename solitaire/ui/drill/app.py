@@ -18,6 +18,7 @@ from solitaire.ui.drill.screen import DrillScreen
 from solitaire.ui.drill.session import DrillSession, Stage
 from solitaire.ui.match.coaching import Coach, coach_executor, start_after_first_frame
 from solitaire.ui.match.screen import rules_pages
+from solitaire.ui.review.keys import bind_review, watch_review
 
 __all__ = ["build_app", "run_app"]
 
@@ -41,7 +42,8 @@ def build_app(
     reading = shell.rules_keys(
         keys, session, lambda: rules_pages(columns(), shell.terminal_size()[1], session.ascii)
     )
-    free = ~reading
+    reviewing = Condition(lambda: session.reviewing.shown and not session.show_help)
+    free = ~reading & ~reviewing
 
     def stage_is(*stages: Stage) -> Filter:
         return Condition(lambda: session.stage in stages and not session.show_help) & free
@@ -52,13 +54,16 @@ def build_app(
     keys.on("right", filter=free)(lambda: session.move(1))
     keys.on("enter", filter=free)(session.enter)
     keys.on("?", filter=stage_is(Stage.PLAY))(session.toggle_coach)
+    keys.on("?", filter=stage_is(Stage.OVER))(session.toggle_review)
     keys.on("w", filter=stage_is(Stage.PLAY, Stage.HAND_OVER))(session.why)
     keys.on("y", filter=stage_is(Stage.RESUME))(session.resume)
     keys.on("n", filter=stage_is(Stage.RESUME, Stage.OVER))(session.start_afresh)
 
+    bind_review(keys, session, session.reviewing)
     keys.on_quit(session.quit)
     root = shell.fitted(screen, shell.terminal_size)
     app = shell.full_screen_app(root, screen, keys, input=input, output=output)
+    watch_review(app, session.reviewing, keys)
     session.coach.on_ready = app.invalidate  # the coach answers from its own process
     start_after_first_frame(app, session.coach)
 

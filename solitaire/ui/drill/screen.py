@@ -14,6 +14,7 @@ from typing import Final
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from solitaire.core.review import Decision
 from solitaire.core.secret import seed_hidden
 from solitaire.match.coach import CardAdvice
 from solitaire.match.drill import Grade
@@ -22,10 +23,12 @@ from solitaire.ui.match.screen import (
     advice_rows,
     count_line,
     help_table,
+    match_board,
     play_calls,
     rules_text,
 )
 from solitaire.ui.match.session import card_keys
+from solitaire.ui.review.screen import ReviewScreen
 from solitaire.ui.saved import seed_words
 from solitaire.ui.shell import MIN_SIZE
 from solitaire.ui.views import (
@@ -43,7 +46,7 @@ __all__ = ["KEYS", "DrillScreen", "grade_line"]
 KEYS: Final = (
     ("1-4", "lay that card (dimmed ones would pass 31); a go is said for you"),
     ("Left/Right Enter", "move along your cards; Enter lays the one underlined"),
-    ("?", "the coach: every card you may lay, valued and explained"),
+    ("?", "the coach: your cards valued; after the drill, its review"),
     ("w", "why the card you just laid is worth what it is, beside the best"),
     ("Enter", "after a hand: deal the next"),
     ("n", "when the drill is over: a new drill"),
@@ -213,6 +216,19 @@ class DrillScreen:
             parts.append(Text("Enter: the next hand.", style="title"))
         return Group(*parts)
 
+    def review(self) -> ReviewScreen:
+        """The drill reviewed: every card laid while it was a choice, over its position."""
+        session = self.session
+        reviewing = session.reviewing
+        names = ("you", session.drill.opponent)
+
+        def board(decision: Decision) -> RenderableType | None:
+            view = reviewing.position(decision)
+            return None if view is None else match_board(view, names, session.ascii)
+
+        title = f"Drill {session.game_id} reviewed"
+        return ReviewScreen(reviewing, title, board, session.message)
+
     def footer(self) -> Text:
         session = self.session
         stage = session.stage
@@ -223,7 +239,7 @@ class DrillScreen:
         elif stage is Stage.HAND_OVER:
             keys = "Enter next hand   w why   h help   k rules   q quit"
         elif stage is Stage.OVER:
-            keys = "n new drill   h help   k rules   q quit"
+            keys = "n new drill   ? review   h help   k rules   q quit"
         else:
             lay = card_keys(len(session.hand))
             keys = f"{lay} lay   Left/Right Enter   ? coach   w why   h help   k rules   q quit"
@@ -248,6 +264,8 @@ class DrillScreen:
             )
             message = [Text(session.message, style="warn")] if session.message else []
             return Group(page, *message)
+        if session.reviewing.shown:
+            return self.review()
         if session.stage is Stage.RESUME:
             title = Text("Pegging drill", style="title")
             offer = offer_view(session.resume_prompt())

@@ -8,6 +8,7 @@ after every card you lay and resumable like a match. No UI library is imported.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from enum import StrEnum
@@ -31,6 +32,8 @@ from solitaire.match.summary import drill_summary
 from solitaire.store import History, Summary
 from solitaire.ui.match.coaching import Coach, Moment
 from solitaire.ui.match.session import card_keys
+from solitaire.ui.review.positions import drill_positions
+from solitaire.ui.review.steps import Reviewing
 from solitaire.ui.rules import RulesPages
 from solitaire.ui.saved import Claimed, SavedGame, Sitting, saved_move, seed_words
 
@@ -88,6 +91,7 @@ class DrillSession(Sitting[Drill, Drill], RulesPages):
         self.last: Grade | None = None  # the grade of your last card, shown under your cards
         self._last_moment: Moment | None = None
         self.saved: SavedGame[Drill] = SavedGame(history, DRILL, "drill", _load)
+        self.reviewing: Reviewing[Observation] = Reviewing(history, DRILL, self.coach.executor)
         self.drill: Drill
         self._open(resume_id, new_drill() if explicit else None, new_drill, history.notice)
         self._prepare()
@@ -106,6 +110,7 @@ class DrillSession(Sitting[Drill, Drill], RulesPages):
 
     def _enter(self, loaded: Drill) -> None:
         self.coach.forget()
+        self.reviewing.forget()
         self.drill = loaded
 
     def _describe(self, loaded: Drill) -> str:
@@ -124,9 +129,13 @@ class DrillSession(Sitting[Drill, Drill], RulesPages):
         drill = self.drill
         summary = Summary(drill.seed, drill.is_over, drill_summary(drill))
         self.saved.save(drill_record(drill), summary)
+        if drill.is_over and self.game_id is not None:  # reviewed while you read the end
+            record = json.dumps(drill_record(drill))
+            self.reviewing.start(self.game_id, record, lambda: drill_positions(drill.matches))
 
     def _begin(self, drill: Drill) -> None:
         self.coach.forget()  # a new drill deals hand 1 again: no answer of the last one
+        self.reviewing.forget()
         self.saved.new_row()
         self.drill = drill
         self.last = None
@@ -148,6 +157,7 @@ class DrillSession(Sitting[Drill, Drill], RulesPages):
         """Let other windows have the drill; stop the coach's work."""
         self.saved.close()
         self.coach.close()
+        self.reviewing.close()
 
     def quit(self) -> str:
         """Leave; the drill is already saved. Returns what to tell the player."""
@@ -199,6 +209,10 @@ class DrillSession(Sitting[Drill, Drill], RulesPages):
             self.show_coach = True
         else:
             self.message = "The coach values your cards when more than one can be laid."
+
+    def toggle_review(self) -> None:
+        """? once the drill is over: show or hide its review, a card at a time."""
+        self.message = self.reviewing.toggle()
 
     def why(self) -> None:
         """w: show or hide why the card you just laid in this hand is worth what it is."""

@@ -26,6 +26,7 @@ from solitaire.ui.match.browse import DealBrowser
 from solitaire.ui.match.coaching import Coach, coach_executor, start_after_first_frame
 from solitaire.ui.match.screen import MatchScreen, rules_pages
 from solitaire.ui.match.session import MatchSession, Stage
+from solitaire.ui.review.keys import bind_review, watch_review
 
 __all__ = ["PAUSE", "build_app", "run_app"]
 
@@ -70,11 +71,12 @@ def build_app(
 
     # The rules (k) cover the game: its keys stand aside while they are shown.
     browsing = Condition(lambda: session.browser is not None and not session.show_help)
+    reviewing = Condition(lambda: session.reviewing.shown and not session.show_help)
     reading = shell.rules_keys(
         keys, session, lambda: rules_pages(columns(), shell.terminal_size()[1], session.ascii),
-        filter=~browsing,
+        filter=~browsing & ~reviewing,
     )  # fmt: skip
-    free = ~reading
+    free = ~reading & ~reviewing
 
     def stage_is(*stages: Stage) -> Filter:
         return Condition(lambda: session.stage in stages and not session.show_help) & free
@@ -126,8 +128,10 @@ def build_app(
     keys.on("enter", filter=browsing)(in_deals(lambda b: b.enter()))
     keys.on("d", filter=browsing)(session.close_deals)
 
+    bind_review(keys, session, session.reviewing)
     keys.on_quit(session.quit)
     app = shell.full_screen_app(root, screen, keys, input=input, output=output)
+    watch_review(app, session.reviewing, keys)
     coach = session.coach.process
     if coach is not None:
         coach.on_ready = app.invalidate  # the coach answers from its own process

@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from solitaire.core.cards import Card
+from solitaire.core.review import Decision
 from solitaire.core.secret import seed_hidden
 from solitaire.core.words import plural
 from solitaire.match.game import (
@@ -28,6 +29,8 @@ from solitaire.match.game import (
     GameOver,
     GoPoint,
     Laid,
+    Observation,
+    Phase,
     SaidGo,
     Turned,
     missed_groups,
@@ -49,6 +52,7 @@ from solitaire.ui.match.session import (
     series_end,
 )
 from solitaire.ui.match.told import go_then_point
+from solitaire.ui.review.screen import ReviewScreen
 from solitaire.ui.shell import MIN_SIZE
 from solitaire.ui.shell import console as shell_console
 from solitaire.ui.views import (
@@ -74,6 +78,7 @@ __all__ = [
     "ended_how",
     "event_line",
     "help_table",
+    "match_board",
     "play_calls",
     "rules_pages",
 ]
@@ -216,6 +221,38 @@ def count_line(cards: Sequence[Card], count: int, ascii: bool, when: str = "now"
     return line.append_text(
         cards_text(cards, ascii) if cards else Text("(the count starts from 0)", style="muted")
     )
+
+
+def match_board(view: Observation, names: Sequence[str], ascii: bool = False) -> RenderableType:
+    """The position ``view`` (what its seat saw) as the seat saw it, named by ``names``."""
+    who = names[view.player]
+    scores = Text("Scores ", style="muted")
+    scores.append(f"{names[0]} {view.scores[0]}, {names[1]} {view.scores[1]}")
+    dealer = names[view.dealer]
+    scores.append("   you deal" if dealer == "you" else f"   {dealer} deals", style="muted")
+    lines: list[RenderableType] = [scores]
+    if view.phase is Phase.DISCARD:
+        dealt = Text(f"Dealt to {who}: ").append_text(cards_text(view.dealt, ascii))
+        lines.append(dealt.append(" (two to the crib)", style="muted"))
+        return Group(*lines)
+    starter = Text("   starter ", style="muted")
+    starter.append_text(card_text(view.starter, ascii) if view.starter else Text("-"))
+    if view.phase is Phase.SHOW:
+        what = "crib" if view.counting_crib else "hand"
+        line = Text(f"Counting {who}'s {what}: ").append_text(cards_text(view.counting, ascii))
+        lines.append(line.append_text(starter))
+        return Group(*lines)
+    held = Text(f"{who.capitalize()} held: ").append_text(cards_text(view.hand, ascii))
+    lines.append(held.append_text(starter))
+    laid = Text("Laid so far: ", style="muted")
+    if view.laid:
+        for seat, card in view.laid:
+            laid.append(f"{names[seat][:1]} ", style="muted").append_text(card_text(card, ascii))
+            laid.append("  ")
+    else:
+        laid.append("none: the first card of the play")
+    lines += [laid, count_line(view.series, view.count, ascii)]
+    return Group(*lines)
 
 
 def claim_line(counted: Counted, names: tuple[str, str]) -> Text | None:
@@ -581,6 +618,18 @@ class MatchScreen:
             return self.panels.coach_area(self.count_line(), self.room() - 1)
         return self.play_area()
 
+    def review(self) -> ReviewScreen:
+        """The whole match reviewed, a decision at a time over its position."""
+        session = self.session
+        reviewing = session.reviewing
+
+        def board(decision: Decision) -> RenderableType | None:
+            view = reviewing.position(decision)
+            return None if view is None else match_board(view, session.names, session.ascii)
+
+        title = f"Match {session.game_id} reviewed"
+        return ReviewScreen(reviewing, title, board, session.message)
+
     def setup_line(self) -> str:
         """How this match was set up: seed (once it may be shown), games, counting yourself,
         muggins."""
@@ -637,6 +686,8 @@ class MatchScreen:
             )
             message = [Text(session.message, style="warn")] if session.message else []
             return Group(page, *message)
+        if session.reviewing.shown:
+            return self.review()
         if session.browser is not None:
             used = 2 + (text_rows(session.message) if session.message else 0)  # header, keys
             rows = max(MIN_SIZE[1], self.rows) - used

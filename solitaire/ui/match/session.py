@@ -31,6 +31,7 @@ from solitaire.match.game import (
     IllegalMoveError,
     Lay,
     Match,
+    Observation,
     Phase,
 )
 from solitaire.match.players import PLAYERS
@@ -46,6 +47,8 @@ from solitaire.ui.match.onscreen import OnScreen
 from solitaire.ui.match.stored import SEEN, Loaded, SavedMatch
 from solitaire.ui.match.told import COMPUTER, YOU, Told
 from solitaire.ui.picks import toggle_pick
+from solitaire.ui.review.positions import match_positions
+from solitaire.ui.review.steps import Reviewing
 from solitaire.ui.rules import RulesPages
 from solitaire.ui.saved import (
     Claimed,
@@ -167,6 +170,8 @@ class MatchSession(Sitting[Loaded, Match], RulesPages):
         self.coach = MatchCoach(coach)
         self.browser: DealBrowser | None = None  # d: the deals so far, one open card by card
         self.saved = SavedMatch(history)
+        executor = coach.executor if coach is not None else None
+        self.reviewing: Reviewing[Observation] = Reviewing(history, MATCH, executor)
         self.asked_level = level  # the level a new match is played against
         self._open(resume_id, new_match() if explicit else None, new_match, history.notice)
         self._prepare_coach()
@@ -198,6 +203,7 @@ class MatchSession(Sitting[Loaded, Match], RulesPages):
         self.match, self.level = loaded.match, loaded.level
         self.browser = None
         self.coach.forget()
+        self.reviewing.forget()
         told = self.told
         told.restart(self.match.timeline)
         told.catch_up(loaded.seen)
@@ -229,6 +235,9 @@ class MatchSession(Sitting[Loaded, Match], RulesPages):
         """Write the match after a move, with how far you have seen kept beside it; a
         finished match is filed in the same step."""
         self.saved.save_match(self.match, self.names, self.told.shown)
+        if self.match.is_over and self.game_id is not None:  # reviewed while you read the end
+            match = self.match
+            self.reviewing.start(self.game_id, self.record_json(), lambda: match_positions(match))
 
     def save_seen(self) -> None:
         """Keep how far you have seen, so a resumed match shows you the rest (and no more)."""
@@ -236,6 +245,7 @@ class MatchSession(Sitting[Loaded, Match], RulesPages):
 
     def _begin(self, match: Match) -> None:
         self.coach.forget()  # a new match is game 1 again: no answer of the last one
+        self.reviewing.forget()
         self.saved.new_row()
         self.level = self.asked_level
         self.browser = None
@@ -263,6 +273,7 @@ class MatchSession(Sitting[Loaded, Match], RulesPages):
             self.save_seen()
         self.saved.close()
         self.coach.close()
+        self.reviewing.close()
 
     # -- the computer, and the pace of what it does ------------------------------------
 
@@ -503,7 +514,10 @@ class MatchSession(Sitting[Loaded, Match], RulesPages):
 
     def toggle_coach(self) -> None:
         """?: show or hide the 15 discards valued (a hint), every card valued (in the play) or
-        the review (after a game)."""
+        the review (after a game; once the match is over, the whole match's, step by step)."""
+        if self.stage is Stage.MATCH_OVER:
+            self.message = self.reviewing.toggle()
+            return
         said = self.coach.toggle_coach(self._asking(), self._record_hint)
         self.message = self.message if said is None else said
 

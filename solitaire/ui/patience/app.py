@@ -38,6 +38,7 @@ from solitaire.ui.patience.screen import (
     rules_pages,
 )
 from solitaire.ui.patience.session import Phase, PlaySession
+from solitaire.ui.review.keys import bind_review, watch_review
 from solitaire.ui.shell import render_ansi
 
 __all__ = ["HandCompleter", "HandValidator", "build_app", "render_ansi", "run_app"]
@@ -86,7 +87,7 @@ def build_app(
     ui = _UiState()
 
     typing = Condition(lambda: ui.typing)
-    keys_free = ~typing
+    keys_free = ~typing & ~Condition(lambda: session.reviewing.shown)  # the review's own keys
     keys = shell.game_keys(session, help_filter=keys_free)
 
     def accept(buffer: Buffer) -> bool:
@@ -191,6 +192,7 @@ def build_app(
         on(key, filter=reading)(partial(turn_rules_page, step))
     on("escape", filter=reading)(session.toggle_rules)
     on("r", filter=phase_is(Phase.OVER))(session.toggle_rounds)
+    on("?", filter=phase_is(Phase.OVER))(session.toggle_review)
     on("y", filter=phase_is(Phase.RESUME))(session.resume)
     on("n", filter=phase_is(Phase.RESUME, Phase.OVER))(session.start_afresh)
 
@@ -216,8 +218,10 @@ def build_app(
         entry.reset()
         event.app.layout.focus(screen)
 
-    keys.on_quit(session.quit, filter=keys_free)
+    bind_review(keys, session, session.reviewing)
+    keys.on_quit(session.quit, filter=~typing)
     app = shell.full_screen_app(root, screen, keys, input=input, output=output)
+    watch_review(app, session.reviewing, keys)
     return app
 
 

@@ -17,6 +17,7 @@ from rich.text import Text
 from solitaire.core.cards import Card
 from solitaire.core.dealcode import deal_code
 from solitaire.core.names import command
+from solitaire.core.review import Decision
 from solitaire.core.rounding import hundredths
 from solitaire.core.secret import seed_hidden
 from solitaire.core.untrusted import safe_text
@@ -40,6 +41,8 @@ from solitaire.ui.patience.views import (
     rounds_table,
     why_table,
 )
+from solitaire.ui.review.patience_board import patience_board
+from solitaire.ui.review.screen import ReviewScreen
 from solitaire.ui.views import (
     Paragraph,
     ScoreView,
@@ -80,7 +83,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("c", "card tracker: unseen cards by rank, starters coming back"),
     ("u", "after a round: take the discard back, pick again (recorded)"),
     ("Enter", "discard the two picked cards; after a round, go on"),
-    ("?", "hint: the advisor's table of all 15 discards (recorded)"),
+    ("?", "hint: the advisor's table of all 15 discards (recorded); after the game, its review"),
     ("w", "why the best discard is best (recorded as a hint)"),
     ("a", "all 15 discards, expected and actual (1-6: which round)"),
     ("r, n", "game over: every round beside the best; a new game"),
@@ -271,7 +274,7 @@ class SessionScreen:
                 + ("u undo   " if session.game.can_undo() else "")
                 + "a all discards   c tracker   h help   q quit"
             ),
-            Phase.OVER: "n new game   r rounds   a all discards   h help   q quit",
+            Phase.OVER: "n new game   ? review   r rounds   a all discards   h help   q quit",
         }[session.phase]
         if session.show_all:
             keys = "1-6 or Left/Right another round   a close   h help   q quit"
@@ -298,6 +301,8 @@ class SessionScreen:
         session = self.session
         if session.show_rules:
             return RulesPage(session.rules_page, self.height - 1, session.ascii)
+        if session.reviewing.shown and not session.show_help:
+            return self.review()
         parts: list[RenderableType] = [self.header(), self.board()]
         if session.phase is Phase.DISCARD:
             parts.append(self.hand())
@@ -307,7 +312,7 @@ class SessionScreen:
 
     def bottom(self) -> RenderableType:
         """The body of the current phase, the message and the keys."""
-        if self.session.show_rules:
+        if self.session.show_rules or (self.session.reviewing.shown and not self.session.show_help):
             return Text("")
         # The prompt line already sets the discard's body apart from the cards; the table
         # of all 15 discards needs that line at 80x24.
@@ -320,6 +325,18 @@ class SessionScreen:
             parts.append(Text(safe_text(self.session.message, MESSAGE_LENGTH), style="warn"))
         parts.append(self.footer())
         return Group(*parts)
+
+    def review(self) -> ReviewScreen:
+        """The game reviewed: each round's discard over its six and the crib so far."""
+        session = self.session
+        reviewing = session.reviewing
+
+        def board(decision: Decision) -> RenderableType | None:
+            point = reviewing.position(decision)
+            return None if point is None else patience_board(point, session.game, session.ascii)
+
+        title = f"Game {session.game_id} reviewed"
+        return ReviewScreen(reviewing, title, board, session.message)
 
     def side(self) -> RenderableType:
         """The side panel of a large terminal: the tracker (when on) and the round log."""

@@ -40,9 +40,12 @@ from solitaire.ui.kinds import (
 )
 from solitaire.ui.patience.round_hint import RoundHint
 from solitaire.ui.picks import toggle_pick
+from solitaire.ui.review.positions import patience_positions
+from solitaire.ui.review.steps import Reviewing
 from solitaire.ui.saved import SavedGame, Sitting, saved_move
 
 if TYPE_CHECKING:
+    from solitaire.patience.grading import DiscardPoint
     from solitaire.patience.target import TargetChance
 
 __all__ = ["Phase", "PlaySession"]
@@ -205,6 +208,7 @@ class PlaySession(Sitting[StoredGame, Deal]):
         # With a target: after a round, the coach's word when the target and points disagreed.
         self.round_note: str | None = None
         self.saved: SavedGame[StoredGame] = _SavedPatience(history)
+        self.reviewing: Reviewing[DiscardPoint] = Reviewing(history, PATIENCE)  # a few ms
         asked = new_game() if explicit and resume_id is None else None
         self._open(resume_id, asked, new_game, history.notice)  # a StoreError: the command line
         report = history.report()
@@ -246,6 +250,7 @@ class PlaySession(Sitting[StoredGame, Deal]):
 
     def _show(self, game: Game, daily: str | None) -> None:
         self.game, self.daily = game, daily
+        self.reviewing.forget()
         self.reviews = [review_round(game, n) for n in range(1, len(game.rounds) + 1)]
         self.review = None
         self.history_id = None
@@ -286,6 +291,9 @@ class PlaySession(Sitting[StoredGame, Deal]):
         """Store the game as it is after a move (a StoreError when it cannot be)."""
         game, daily = self.game, self.daily
         self.saved.save(record_text(game, daily), patience_summary(game, review, daily))
+        if game.is_over and self.game_id is not None:  # graded for ? at the end, and kept
+            record = record_text(game, daily)
+            self.reviewing.start(self.game_id, record, lambda: patience_positions(game))
 
     # -- picking the discard ---------------------------------------------------------
 
@@ -492,6 +500,10 @@ class PlaySession(Sitting[StoredGame, Deal]):
         if self.show_rules:
             self.rules_page = max(0, min(pages - 1, self.rules_page + step))
 
+    def toggle_review(self) -> None:
+        """? when the game is over: show or hide its review, a discard at a time."""
+        self.message = self.reviewing.toggle()
+
     def toggle_rounds(self) -> None:
         """When the game is over: show or hide the round-by-round review."""
         if self.phase is Phase.OVER:
@@ -586,3 +598,4 @@ class PlaySession(Sitting[StoredGame, Deal]):
     def close(self) -> None:
         """Let other copies of the program have the games this one held."""
         self.saved.close()
+        self.reviewing.close()

@@ -11,7 +11,6 @@ from itertools import takewhile
 import pytest
 
 from solitaire.core.cards import Card
-from solitaire.core.rounding import hundredths
 from solitaire.match.coach import NOTE_LOSS, CardAdvice, Threat, explain, play_model, review_game
 from solitaire.match.decide.values import play_options, play_values
 from solitaire.match.discard_coach import advise_discard, shown_parts
@@ -153,17 +152,17 @@ def test_the_review_after_a_game_fits_the_screen(history: History) -> None:
             session.lay(next(i for i, c in enumerate(session.hand) if session.playable(c)))
             continue
         session.enter()
-    session.toggle_coach()
-    assert session.coach.show_coach and session.view.review() is not None
+    session.toggle_coach()  # the match over: its whole review (tests/ui/test_review_screen.py)
+    assert session.reviewing.shown and not session.coach.show_coach
     lines = render(session)
-    assert "The coach's review of game 1" in lines[7]
+    assert lines[0] == f"Match {session.game_id} reviewed"
     assert len(lines) <= 24 and max(map(len, lines)) <= 80
-    discards, plays = session.view.review() or ([], [])
-    for item in [*discards, *plays]:
-        assert any(
-            f"deal {item.deal}: " in line and f"cost {hundredths(item.shown)}" in line
-            for line in lines
-        )
+    steps = session.reviewing.steps
+    assert steps is not None
+    for _ in steps.shown():
+        session.message = session.reviewing.key("right")
+        lines = render(session)
+        assert len(lines) <= 24 and max(map(len, lines)) <= 80, "\n".join(lines)
 
 
 def test_without_a_coach_the_key_says_so(history: History) -> None:
