@@ -4,21 +4,32 @@ screens and for ``cribsol stats`` alike.
 For each kind (``count``, ``discard``, ``pegging``, ``tiles``): the answers given and
 the positions solved (a count right, a decision graded best), the positions due now and
 kept, the current run of solved answers and the longest, and (counting) the median
-seconds of the right answers. A damaged row is left out, never believed.
+seconds of the right answers. A damaged row is left out, never believed. ``stats``
+shows them as a table (:func:`practice_table`) and ``stats --json`` as ``"practice"``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from statistics import median
 from typing import Any, Final
 
+from rich.table import Table
+
 from solitaire.core.schedule import box_from_json, streak
 from solitaire.core.untrusted import Fields, RecordError
 from solitaire.store import History
 
-__all__ = ["PRACTICE_KINDS", "PracticeFigures", "figures_json", "practice_figures"]
+__all__ = [
+    "PRACTICE_KINDS",
+    "PracticeFigures",
+    "every_kind",
+    "figures_json",
+    "practice_figures",
+    "practice_table",
+]
 
 PRACTICE_KINDS: Final = ("count", "discard", "pegging", "tiles")
 """Every kind of practice, in the order ``stats`` shows them."""
@@ -89,3 +100,37 @@ def figures_json(figures: PracticeFigures) -> dict[str, Any]:
         "longest_streak": figures.longest,
         "median_seconds": figures.median_seconds,
     }
+
+
+KIND_NAMES: Final = {
+    "count": "counting",
+    "discard": "discards",
+    "pegging": "pegging",
+    "tiles": "tile plays",
+}
+
+
+def every_kind(history: History, now: datetime) -> list[PracticeFigures]:
+    """The figures of every kind practised (kept or answered), in :data:`PRACTICE_KINDS`
+    order."""
+    found = [practice_figures(history, kind, now) for kind in PRACTICE_KINDS]
+    return [figures for figures in found if figures.kept or figures.answered]
+
+
+def practice_table(figures: Sequence[PracticeFigures]) -> Table:
+    """``stats``' practice figures: a row a kind practised."""
+    table = Table(title="Practice", title_justify="left", box=None, padding=(0, 1))
+    table.add_column("kind")
+    for heading in ("solved", "answered", "due now", "kept", "streak", "longest"):
+        table.add_column(heading, justify="right")
+    for row in figures:
+        table.add_row(
+            KIND_NAMES.get(row.kind, row.kind),
+            str(row.right),
+            str(row.answered),
+            str(row.due),
+            str(row.kept),
+            str(row.run),
+            str(row.longest),
+        )
+    return table
