@@ -41,6 +41,7 @@ __all__ = ["DEALT", "PositionSession", "Stage", "loses_most"]
 
 DEALT: Final = (DISCARD, PEGGING)
 """The kinds practised from games (tile plays are not dealt yet)."""
+FRESH_TRIES: Final = 20
 _DISCARD_KINDS: Final = ("discard", "discard as dealer", "discard as pone")
 _PEGGING_KINDS: Final = ("lead", "reply")
 
@@ -138,12 +139,14 @@ class PositionSession:
             key=lambda entry: (entry[3].due, entry[3].box, entry[0]),
         )
         for item_id, kind, source, box in due:
+            if self.fresh and not (isinstance(source, dict) and "fresh" in source):
+                continue  # --fresh deals fresh positions only
             try:
                 return _Item(item_id, kind, rebuild(self.history, kind, source), box)
             except RecordError:
                 continue  # its game is gone or damaged: left out
+        known = [source for *_, source, _ in kept]
         if not self.fresh:
-            known = [source for *_, source, _ in kept]
             for mistake in self._new_mistakes():
                 if mistake.source in known:
                     continue
@@ -155,8 +158,12 @@ class PositionSession:
         kind = self.kinds[0] if len(self.kinds) == 1 else loses_most(self.history)[0]
         if len(self.kinds) > 1:
             self.fresh_note = loses_most(self.history)[1]
-        puzzle = rebuild(self.history, kind, fresh_source(kind, self.rng))
-        return self._keep(kind, puzzle)
+        source = fresh_source(kind, self.rng)
+        for _ in range(FRESH_TRIES):  # a position already kept is not dealt twice
+            if source not in known:
+                break
+            source = fresh_source(kind, self.rng)
+        return self._keep(kind, rebuild(self.history, kind, source))
 
     def _new_mistakes(self) -> list[Mistake]:
         """Your mistakes of every kind practised, the costliest first (read once)."""
