@@ -106,7 +106,7 @@ class PositionScreen:
                 line.append(" · the starter is known: ")
                 line.append_text(card_text(starter, ascii))
             line.append(f" · {len(point.position.unseen)} cards unseen")
-            return [line, Text("Discard two to the crib (yours, every round).", style="muted")]
+            return [line, Text("Discard two to the crib: you own it too.", style="muted")]
         view = point.view
         role = "dealer: the crib is yours" if view.is_dealer else "pone: the crib is theirs"
         you, them = view.scores[view.player], view.scores[1 - view.player]
@@ -141,12 +141,18 @@ class PositionScreen:
         return text
 
     def prompt(self) -> Text:
-        """What to choose."""
+        """What to choose, and the cards that do not fit the count."""
         puzzle = self.session.puzzle
         count = len(puzzle.cards)
         if puzzle.picks == 2:
             return Text(f"Choose two cards to discard (1-{count}), then Enter.")
-        return Text(f"Choose the card to lay (1-{count}), then Enter.")
+        text = Text(f"Choose the card to lay (1-{count}), then Enter.")
+        unfit = [card for card in puzzle.cards if card not in puzzle.playable()]
+        if unfit:
+            text.append(" Over 31: ", style="muted")
+            text.append_text(cards_text(unfit, self.session.ascii))
+            text.append(".", style="muted")
+        return text
 
     def verdict(self) -> RenderableType:
         """Solved or not, what it gave up, the best, when it comes back, and the why."""
