@@ -392,7 +392,8 @@ def _register_practice(sub: Subcommands) -> None:
         data_dir=True,
         help="practice: positions from your own mistakes, or counting (--count)",
         description="Positions from your own mistakes: the discards (the patience's and "
-        "the match's) and the cards laid (the match's and the drill's) of your reviewed "
+        "the match's), the cards laid (the match's and the drill's) and the tile plays of "
+        "your reviewed "
         "games (cribsol review ID keeps a review) graded a mistake or a blunder, dealt "
         "again with the same cards and counts. Choose the cards by their numbers and "
         "Enter: the answer is graded at once as the review grades it, solved when it is "
@@ -408,7 +409,7 @@ def _register_practice(sub: Subcommands) -> None:
         cmd.add_argument(
             "--kind",
             choices=("discard", "pegging", "tiles"),
-            help="only this kind of position (tiles: not dealt yet, exit 2)",
+            help="only this kind of position (tiles: your own tile plays; none fresh yet)",
         )
         cmd.add_argument(
             "--fresh",

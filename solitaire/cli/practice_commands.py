@@ -16,9 +16,9 @@ KINDS = ("discard", "pegging", "tiles")
 def cmd_practice(args: argparse.Namespace) -> int:
     if args.count and (args.kind or args.fresh):
         raise InputError("--count is counting practice: it takes neither --kind nor --fresh")
-    if args.kind == "tiles":
+    if args.kind == "tiles" and args.fresh:
         raise InputError(
-            "tile plays are not dealt as practice yet: --kind discard or --kind pegging"
+            "fresh tile positions are not dealt yet: --kind tiles deals your own tile plays"
         )
     if not on_a_terminal():
         raise InputError("practice needs a terminal")
@@ -29,7 +29,7 @@ def cmd_practice(args: argparse.Namespace) -> int:
     else:
         from solitaire.ui.practice.app import run_positions_app
 
-        kinds = (args.kind,) if args.kind else ("discard", "pegging")
+        kinds = (args.kind,) if args.kind else KINDS
         status, message = run_positions_app(args, kinds)
     print(message)
     return status

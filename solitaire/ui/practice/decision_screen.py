@@ -17,7 +17,7 @@ from rich.text import Text
 from solitaire.core.review import Decision
 from solitaire.core.schedule import AGAIN, WAITS
 from solitaire.core.words import plural
-from solitaire.games import PATIENCE
+from solitaire.games import PATIENCE, TILES, game
 from solitaire.ui.match.screen import help_table
 from solitaire.ui.practice.decisions import PositionSession, Stage
 from solitaire.ui.practice.positions import PEGGING
@@ -45,7 +45,7 @@ NUMBERS: Final = (
     ),
     ("given up", "what your answer cost against the best, as the review grades it"),
 )
-_KIND_NAMES: Final = {"discard": "discards", "pegging": "pegging"}
+_KIND_NAMES: Final = {"discard": "discards", "pegging": "pegging", "tiles": "tile plays"}
 
 
 def _wait(box: int) -> str:
@@ -84,14 +84,18 @@ class PositionScreen:
         source = puzzle.source
         text = Text(style="muted")
         if "fresh" in source:
-            game = "patience" if source["fresh"] == PATIENCE else "match"
-            text.append(f"A fresh {game} position (seed {source['seed']})")
+            dealt = "patience" if source["fresh"] == PATIENCE else "match"
+            text.append(f"A fresh {dealt} position (seed {source['seed']})")
             if self.session.fresh_note:
                 text.append(f": {self.session.fresh_note}")
             return text
         point = puzzle.point
-        where = f"round {point.round}" if puzzle.game == PATIENCE else point.where
-        text.append(f"From your {puzzle.game} {source['game']}, {where}: you lost points here")
+        if puzzle.game == TILES:
+            where = f"turn {point.turn}"
+        else:
+            where = f"round {point.round}" if puzzle.game == PATIENCE else point.where
+        noun = game(puzzle.game).noun
+        text.append(f"From your {noun} {source['game']}, {where}: you lost points here")
         return text
 
     def position(self) -> list[Text]:
@@ -140,9 +144,90 @@ class PositionScreen:
             text.append("]  " if chosen else "   ")
         return text
 
+    def tile_position(self) -> RenderableType:
+        """A tile position: the board beside the scores, your rack and the plays listed."""
+
+        from solitaire.tiles.grading import typed_form
+        from solitaire.tiles.moves import check_play
+        from solitaire.tiles.tiles import format_tiles
+
+        session = self.session
+        view = session.puzzle.point.view
+        others = ", ".join(
+            str(score) for seat, score in enumerate(view.scores) if seat != view.player
+        )
+        side = Text(f"You {view.scores[view.player]}, the others {others}\n")
+        side.append(f"Bag {view.bag_size} · your rack: ")
+        side.append(format_tiles(view.rack), style="bold")
+        decision = session.decision
+        if decision is not None and session.shown_why:
+            if not session.revealed:
+                side.append(f"\nYours: {decision.chosen}\n")
+            side.append(f"\nThe best: {decision.best}\n")
+            if not session.revealed:
+                side.append(f"\n{decision.why}")
+            return self._beside(view, side)
+        side.append("\n\nThe plays (the points they score now):\n")
+        best = self.best_play()
+        for number, play in enumerate(session.puzzle.candidates, 1):
+            chosen = session.play == number
+            score = check_play(view.board, view.rack, play).total
+            side.append(f"{number} ", style="keys")
+            side.append(f"{'[' if chosen else ' '}{typed_form(play)}{']' if chosen else ''}")
+            side.append(f"  {score}", style="muted")
+            side.append("  best\n" if number == best else "\n", style="best")
+        return self._beside(view, side)
+
+    def _beside(self, view: Any, side: Text) -> RenderableType:
+        from rich.table import Table
+
+        from solitaire.ui.tiles.views import board_text
+
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        grid.add_row(board_text(view.board, self.session.ascii), side)
+        return grid
+
+    def best_play(self) -> int | None:
+        """Once answered, the number of the play the grader names best (None before)."""
+        from solitaire.tiles.grading import typed_form
+
+        decision = self.session.decision
+        if decision is None:
+            return None
+        for number, play in enumerate(self.session.puzzle.candidates, 1):
+            if decision.best.startswith(f"{typed_form(play)}:"):
+                return number
+        return None
+
+    def tile_verdict(self) -> Text:
+        """A tile answer in one or two lines: by the plays' numbers."""
+        session = self.session
+        decision = session.decision
+        assert decision is not None
+        best = self.best_play()
+        named = f"play {best}" if best is not None else decision.best
+        again = f" It comes back in {_wait(session.item.box.box)}."
+        if session.revealed:
+            line = Text.assemble(("Shown: ", "warn"), f"the best is {named}, kept as missed.")
+        elif session.solved:
+            line = Text.assemble(("Solved: ", "best"), f"play {session.play} is the best.")
+        else:
+            line = Text.assemble(
+                (f"Not the best ({decision.grade.value}): ", "warn"),
+                f"play {session.play} gives up {cost_text(decision)}; the best is {named}.",
+            )
+        line.append(again)
+        if not session.shown_why:
+            line.append(" w: the why.", style="muted")
+        return line
+
     def prompt(self) -> Text:
         """What to choose, and the cards that do not fit the count."""
         puzzle = self.session.puzzle
+        if puzzle.candidates:
+            return Text(f"Choose a play (1-{len(puzzle.candidates)}), then Enter.")
         count = len(puzzle.cards)
         if puzzle.picks == 2:
             return Text(f"Choose two cards to discard (1-{count}), then Enter.")
@@ -189,7 +274,10 @@ class PositionScreen:
 
     def footer(self) -> Text:
         """The keys that fit the stage."""
-        if self.session.stage is Stage.ASK:
+        if self.session.puzzle.candidates and self.session.stage is Stage.ASK:
+            keys = f"1-{len(self.session.puzzle.candidates)} choose a play · Enter answer"
+            keys += " · ? show the best · h help · q quit"
+        elif self.session.stage is Stage.ASK:
             keys = "1-6 choose · Enter answer · ? show the best · h help · q quit"
         else:
             keys = "Enter next · w the why · h help · q quit"
@@ -201,9 +289,16 @@ class PositionScreen:
         if session.show_help:
             title = Text("Practice: keys and figures (h or F1 back)", style="title")
             return Group(title, help_table(KEYS, NUMBERS), *message)
-        parts: list[RenderableType] = [self.header(), Paragraph(self.origin()), Text("")]
-        parts += self.position()
-        parts += [Text(""), self.hand(), Text("")]
+        parts: list[RenderableType] = [self.header(), Paragraph(self.origin())]
+        if session.puzzle.candidates:  # the board is tall: no blank lines
+            parts.append(self.tile_position())
+            if session.stage is Stage.ASK:
+                parts.append(self.prompt())
+            else:
+                parts.append(Paragraph(self.tile_verdict()))
+            parts += [Paragraph(self.figures()), *message, self.footer()]
+            return Group(*parts)
+        parts += [Text(""), *self.position(), Text(""), self.hand(), Text("")]
         if session.stage is Stage.ASK:
             parts.append(self.prompt())
         else:

@@ -20,7 +20,7 @@ from enum import StrEnum
 from typing import Final
 
 from solitaire.core.cards import Card
-from solitaire.core.errors import CribsolError
+from solitaire.core.errors import CribsolError, InputError
 from solitaire.core.review import Decision, Grade
 from solitaire.core.schedule import Box, answered, box_from_json, box_json
 from solitaire.core.untrusted import RecordError
@@ -30,6 +30,7 @@ from solitaire.ui.practice.figures import PracticeFigures, practice_figures
 from solitaire.ui.practice.positions import (
     DISCARD,
     PEGGING,
+    TILE_PLAYS,
     Mistake,
     Puzzle,
     fresh_source,
@@ -39,9 +40,13 @@ from solitaire.ui.practice.positions import (
 
 __all__ = ["DEALT", "PositionSession", "Stage", "loses_most"]
 
-DEALT: Final = (DISCARD, PEGGING)
-"""The kinds practised from games (tile plays are not dealt yet)."""
+DEALT: Final = (DISCARD, PEGGING, TILE_PLAYS)
+"""The kinds practised from games."""
 FRESH_TRIES: Final = 20
+NO_FRESH_TILES: Final = (
+    "fresh tile positions are not dealt yet, and no tile play of yours is left to "
+    "practise: review a tile game you played (cribsol review ID), or --kind discard|pegging"
+)
 _DISCARD_KINDS: Final = ("discard", "discard as dealer", "discard as pone")
 _PEGGING_KINDS: Final = ("lead", "reply")
 
@@ -107,6 +112,7 @@ class PositionSession:
         self.show_help = False
         self.shown_why = False
         self.chosen: list[Card] = []
+        self.play: int | None = None  # the tile play chosen, by its number
         self.stage = Stage.ASK
         self.decision: Decision | None = None  # the answer graded (or the best, shown)
         self.revealed = False
@@ -155,6 +161,8 @@ class PositionSession:
                 except RecordError:
                     continue
                 return self._keep(mistake.kind, puzzle)
+        if self.kinds == (TILE_PLAYS,):
+            raise InputError(NO_FRESH_TILES)
         kind = self.kinds[0] if len(self.kinds) == 1 else loses_most(self.history)[0]
         if len(self.kinds) > 1:
             self.fresh_note = loses_most(self.history)[1]
@@ -190,6 +198,15 @@ class PositionSession:
         if self.stage is not Stage.ASK:
             self.message = "Enter deals the next position."
             return
+        if self.puzzle.candidates:
+            if not 1 <= number <= len(self.puzzle.candidates):
+                self.message = (
+                    f"There is no play {number}: choose 1 to {len(self.puzzle.candidates)}."
+                )
+                return
+            self.play = None if self.play == number else number
+            self.message = ""
+            return
         cards = self.puzzle.cards
         if not 1 <= number <= len(cards):
             self.message = f"There is no card {number}: choose 1 to {len(cards)}."
@@ -212,6 +229,12 @@ class PositionSession:
         if self.stage is Stage.ANSWERED:
             self.next_position()
             return
+        if self.puzzle.candidates:
+            if self.play is None:
+                self.message = "Choose a play (its number), then Enter; ? shows the best."
+                return
+            self._answer(self.play)
+            return
         picks = self.puzzle.picks
         if len(self.chosen) != picks:
             what = "two cards to discard" if picks == 2 else "the card to lay"
@@ -233,17 +256,27 @@ class PositionSession:
             return
         self.shown_why = not self.shown_why
 
-    def _answer(self, chosen: tuple[Card, ...] | None) -> None:
-        if chosen is None:  # any answer graded names the best
-            playable = [c for c in self.puzzle.cards if c in self.puzzle.playable()]
-            decision = self.puzzle.grade(tuple(playable[: self.puzzle.picks]))
-        else:
-            decision = self.puzzle.grade(chosen)
+    def _graded(self, chosen: tuple[Card, ...] | int | None) -> tuple[Decision, str | None]:
+        """The answer graded, and in words; None: any answer graded names the best."""
+        puzzle = self.puzzle
+        if isinstance(chosen, int):
+            from solitaire.tiles.grading import typed_form
+
+            return puzzle.grade_play(chosen), typed_form(puzzle.candidates[chosen - 1])
+        if chosen is not None:
+            return puzzle.grade(chosen), " ".join(str(card) for card in chosen)
+        if puzzle.candidates:
+            return puzzle.grade_play(1), None
+        playable = [c for c in puzzle.cards if c in puzzle.playable()]
+        return puzzle.grade(tuple(playable[: puzzle.picks])), None
+
+    def _answer(self, chosen: tuple[Card, ...] | int | None) -> None:
+        decision, said = self._graded(chosen)
         solved = chosen is not None and decision.grade is Grade.BEST
         box = answered(self.item.box, solved, self.now())
         body = {
             "right": solved,
-            "answer": None if chosen is None else " ".join(str(c) for c in chosen),
+            "answer": said,
             "grade": None if chosen is None else decision.grade.value,
             "cost": None if chosen is None else decision.cost,
         }
@@ -273,6 +306,7 @@ class PositionSession:
         self.item = self._next()
         self.stage = Stage.ASK
         self.chosen = []
+        self.play = None
         self.decision = None
         self.revealed = False
         self.shown_why = False

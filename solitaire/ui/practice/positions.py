@@ -10,12 +10,15 @@ its game's record to it with the graders' own decision-point functions
 and an answer is graded by the same ``grade`` the review used: the cost, the best and
 the coach's why are the review's own.
 
-Kinds: ``discard`` (the patience's and the match's discards) and ``pegging`` (the cards
-laid in a match or a drill). Each kept position's source is ``{"game": id, "kind": the
-game's kind, "spot": n}``; a fresh one (``--fresh``, or no mistake left) is ``{"fresh":
-game, "seed": n, "step": k}``: the ``k``-th decision of that kind in a game dealt from
-``seed`` and played by ``standard`` on both sides (the patience: by the coach's best),
-rebuilt the same way each time. No UI library is imported.
+Kinds: ``discard`` (the patience's and the match's discards), ``pegging`` (the cards
+laid in a match or a drill) and ``tiles`` (a tile game's plays, your seats' as ``stats``
+counts them: the play made then, the hints' best and the next ones they rank, listed in
+a fixed shuffled order to choose from by number; exchanges and passes stay out). Each
+kept position's source is ``{"game": id, "kind": the game's kind, "spot": n}``; a fresh
+one (``--fresh``, or no mistake left) is ``{"fresh": game, "seed": n, "step": k}``: the
+``k``-th decision of that kind in a game dealt from ``seed`` and played by ``standard``
+on both sides (the patience: by the coach's best), rebuilt the same way each time. No
+UI library is imported.
 """
 
 from __future__ import annotations
@@ -28,13 +31,15 @@ from typing import Any, Final
 from solitaire.core.cards import Card
 from solitaire.core.review import Decision, Grade, review_from_json
 from solitaire.core.untrusted import Fields, RecordError
-from solitaire.games import DRILL, MATCH, PATIENCE, game, resolve
+from solitaire.games import DRILL, MATCH, PATIENCE, TILES, game, resolve
 from solitaire.store import History
+from solitaire.ui.progress import player_seats
 
 __all__ = [
     "DISCARD",
     "KINDS",
     "PEGGING",
+    "TILE_PLAYS",
     "Mistake",
     "Puzzle",
     "fresh_source",
@@ -54,7 +59,9 @@ _OF_KIND: Final = {  # a reviewed decision's kind -> the practice kind
     "discard as pone": DISCARD,
     "lead": PEGGING,
     "reply": PEGGING,
+    "play": TILE_PLAYS,  # a tile play (an exchange or a pass is not practised)
 }
+CANDIDATES: Final = 4  # the plays a tile position lists: yours, the best, and others
 FRESH_GAMES: Final = {DISCARD: (MATCH, PATIENCE), PEGGING: (MATCH,)}
 MAX_STEP: Final = {DISCARD: 10, PEGGING: 40}  # a fresh position's place, drawn up to this
 MAX_ID: Final = 1 << 40
@@ -76,16 +83,12 @@ class Mistake:
     chance: bool  # its cost is in the chance of winning (near a match's end)
 
 
-def _your_seats(kind: str) -> frozenset[int]:
-    return frozenset({0})  # the patience's one seat; match and drill records: you are seat 0
-
-
 def mistakes(history: History, kind: str) -> list[Mistake]:
     """Your mistakes and blunders of ``kind`` in every kept review of a game you played
     (``played_by`` you), the costliest first (points before chance, then the earliest)."""
     rows = history.games_by_kind()
     found: list[Mistake] = []
-    for game_kind in (PATIENCE, MATCH, DRILL):
+    for game_kind in (PATIENCE, MATCH, DRILL, TILES):
         for row in rows.get(game_kind, ()):
             if not row.finished or row.played_by != "you":
                 continue
@@ -96,7 +99,7 @@ def mistakes(history: History, kind: str) -> list[Mistake]:
                 review = review_from_json(kept)
             except RecordError:
                 continue  # a review that does not read is left out, never believed
-            seats = _your_seats(game_kind)
+            seats = player_seats(row)
             for seat in review.seats:
                 if seat.seat not in seats:
                     continue
@@ -130,17 +133,31 @@ class Puzzle:
     game: str
     point: Any
 
+    candidates: tuple[Any, ...] = ()
+    """A tile position's plays to choose from, in the order listed."""
+
     @property
     def cards(self) -> tuple[Card, ...]:
-        """The cards to choose from, in the order shown."""
+        """The cards to choose from, in the order shown (none in a tile position)."""
+        if self.game == TILES:
+            return ()
         if self.game == PATIENCE:
             return tuple(self.point.position.six)
         return tuple(self.point.view.hand)
 
     @property
     def picks(self) -> int:
-        """How many cards the answer is: two discarded, one laid."""
-        return 1 if self.kind == PEGGING else 2
+        """How many cards (or plays) the answer is: two discarded, one laid or played."""
+        return 2 if self.kind == DISCARD else 1
+
+    def grade_play(self, number: int) -> Decision:
+        """The tile play listed ``number`` (from 1) graded by the tile game's grader, as
+        the review grades it."""
+        from solitaire.tiles.grading import grade as tiles_grade
+
+        point = self.point
+        play = self.candidates[number - 1]
+        return tiles_grade(point.view, play, spot=point.spot, turn=point.turn)
 
     def playable(self) -> frozenset[Card]:
         """The cards that may be chosen (in pegging, those that fit the count)."""
@@ -177,7 +194,7 @@ def _source(data: object) -> dict[str, Any]:
         }
     fields = Fields(data, "source", required=("game", "kind", "spot"))
     kind = fields.text("kind", 20)
-    if kind not in (PATIENCE, MATCH, DRILL):
+    if kind not in (PATIENCE, MATCH, DRILL, TILES):
         raise RecordError("source: field 'kind': not a game practised")
     return {
         "game": fields.integer("game", 1, MAX_ID),
@@ -200,6 +217,8 @@ def rebuild(history: History, kind: str, data: object) -> Puzzle:
     except Exception as error:  # a game gone or damaged: the position is left out
         raise RecordError(f"game {game_id}: {error}") from None
     point: Any = None
+    if game_kind == TILES:
+        return _tile_puzzle(source, record)
     if game_kind == PATIENCE:
         from solitaire.patience.grading import decision_points
         from solitaire.patience.record import replay
@@ -215,6 +234,29 @@ def rebuild(history: History, kind: str, data: object) -> Puzzle:
     if point is None or found != kind:
         raise RecordError(f"game {game_id}: no {kind} decision at spot {spot}")
     return Puzzle(kind, source, game_kind, point)
+
+
+def _tile_puzzle(source: dict[str, Any], record: Mapping[str, Any]) -> Puzzle:
+    """A tile play dealt again: the game replayed by the grader's decision points to the
+    spot, and the plays to choose from: the one made then, the hints' best and the next
+    ones they rank, up to :data:`CANDIDATES`, in an order fixed by the source."""
+    from solitaire.tiles.grading import decision_points
+    from solitaire.tiles.moves import Play
+    from solitaire.tiles.planner import built_in_planner
+    from solitaire.tiles.record import replay as replay_tiles
+
+    spot = source["spot"]
+    point = next((p for p in decision_points(replay_tiles(record)) if p.spot == spot), None)
+    if point is None or not isinstance(point.choice, Play):
+        raise RecordError(f"game {source['game']}: no tile play at spot {spot}")
+    plays = [point.choice]
+    for appraisal in built_in_planner().ranked(point.view):
+        if len(plays) >= CANDIDATES:
+            break
+        if all(appraisal.play.placements != p.placements for p in plays):
+            plays.append(appraisal.play)
+    random.Random(source["game"] * 1_000_003 + spot).shuffle(plays)
+    return Puzzle(TILE_PLAYS, source, TILES, point, tuple(plays))
 
 
 def _moments(game_kind: str, record: Mapping[str, Any]) -> Iterator[Any]:
