@@ -347,3 +347,71 @@ def test_stats_shows_the_practice_figures(
             figures["streak"],
             figures["longest_streak"],
         ]
+
+
+@functools.cache
+def _tile_game() -> tuple[str, dict[str, Any]]:
+    """A tile game you played (seat 0), and a review of your first two tile mistakes as
+    the tile grader grades them (reviewing the whole game takes long)."""
+    from solitaire.core.review import GameReview, SeatReview
+    from solitaire.tiles.game import TileGame
+    from solitaire.tiles.grading import decision_points as tile_points
+    from solitaire.tiles.grading import grade as tile_grade
+    from solitaire.tiles.moves import Play
+    from tests.tiles.quick_greedy import quick_greedy
+
+    played = TileGame(17)
+    while not played.is_over:
+        played.apply(quick_greedy(played.observation(played.current_player)))
+    graded = []
+    for point in tile_points(played):
+        if point.seat == 0 and isinstance(point.choice, Play):
+            decision = tile_grade(point.view, point.choice, spot=point.spot, turn=point.turn)
+            if decision.grade in (Grade.MISTAKE, Grade.BLUNDER):
+                graded.append(decision)
+            if len(graded) == 2:
+                break
+    review = GameReview("tiles", (SeatReview(0, "you", 13, tuple(graded)),))
+    return json.dumps(played.record(["you", "greedy"])), review.to_json()
+
+
+def test_a_tile_play_is_chosen_among_plays_and_graded_by_the_tile_grader(
+    tmp_path: Path,
+) -> None:
+    from solitaire.tiles.grading import decision_points as tile_points
+    from solitaire.tiles.grading import grade as tile_grade
+    from solitaire.tiles.grading import typed_form
+    from solitaire.tiles.moves import Play
+    from solitaire.tiles.record import replay as replay_tiles
+
+    text, review = _tile_game()
+    history = History(tmp_path, kinds=KINDS)
+    game_id = history.add("tiles", text, KINDS["tiles"].migrate(text, {}))
+    history.keep_review(game_id, "tiles", review)
+    found = mistakes(history, "tiles")
+    kept = review_from_json(review).seats[0].decisions
+    assert [m.source["spot"] for m in found] == [
+        d.spot for d in sorted(kept, key=lambda d: -d.cost)
+    ]
+    clock = Clock()
+    session = sitting(history, clock, kinds=("tiles",))
+    puzzle = session.puzzle
+    spot = puzzle.source["spot"]
+    point = next(p for p in tile_points(replay_tiles(json.loads(text))) if p.spot == spot)
+    made = point.choice
+    assert isinstance(made, Play)
+    assert any(play.placements == made.placements for play in puzzle.candidates)
+    again = rebuild(history, "tiles", puzzle.source)  # the same plays, in the same order
+    assert [p.placements for p in again.candidates] == [p.placements for p in puzzle.candidates]
+    shown = render(PositionScreen(session), 80)
+    for number, play in enumerate(puzzle.candidates, 1):
+        assert f"{number}  {typed_form(play)}" in shown
+    mine = next(n for n, p in enumerate(puzzle.candidates, 1) if p.placements == made.placements)
+    session.pick(mine)
+    session.enter()
+    direct = tile_grade(point.view, point.choice, spot=point.spot, turn=point.turn)
+    assert session.decision == direct  # the grader's own grade, and the kept review's
+    assert direct == next(d for d in kept if d.spot == spot)
+    assert not session.solved
+    assert f"play {mine} gives up {direct.cost:.2f} points" in render(PositionScreen(session), 80)
+    history.close()
