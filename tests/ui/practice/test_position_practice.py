@@ -22,6 +22,7 @@ import pytest
 
 from solitaire.cli import main
 from solitaire.core.cards import Card
+from solitaire.core.errors import InputError
 from solitaire.core.review import Decision, Grade, review_from_json
 from solitaire.core.schedule import AGAIN, WAITS, box_from_json
 from solitaire.games import game, resolve
@@ -307,10 +308,17 @@ def test_bad_keys_say_what_fits(tmp_path: Path) -> None:
 def test_the_command_refuses_what_it_cannot_do_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    for args in (["--kind", "tiles"], ["--count", "--fresh"], ["--count", "--kind", "discard"]):
+    refused = (
+        (["--kind", "tiles", "--fresh"], "fresh tile positions are not dealt yet"),
+        (["--count", "--fresh"], "--count"),
+        (["--count", "--kind", "discard"], "--count"),
+    )
+    for args, said in refused:
         assert main(["practice", *args, "--data-dir", str(tmp_path)]) == 2
         err = capsys.readouterr().err
-        assert err.count("\n") == 1, err
+        assert err.count("\n") == 1 and said in err, err
+    with pytest.raises(InputError, match="fresh tile positions are not dealt yet"):
+        sitting(History(tmp_path, kinds=KINDS), Clock(), kinds=("tiles",))
 
 
 def test_stats_shows_the_practice_figures(
