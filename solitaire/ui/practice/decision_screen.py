@@ -26,7 +26,7 @@ from solitaire.ui.views import Paragraph, card_text, cards_text
 __all__ = ["KEYS", "NUMBERS", "PositionScreen", "cost_text"]
 
 KEYS: Final = (
-    ("1-6", "choose a card by its number, or drop it (two to discard, one to lay)"),
+    ("1-6", "choose a card (or a tile play) by its number, or drop it"),
     ("Enter", "answer with the cards chosen; once answered, the next position"),
     ("?", "show the best without answering (kept as missed); after: the why"),
     ("w", "once answered: the coach's why, or hide it"),
