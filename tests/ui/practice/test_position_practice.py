@@ -40,7 +40,7 @@ from solitaire.ui.practice.decisions import PositionSession, Stage
 from solitaire.ui.practice.figures import practice_figures
 from solitaire.ui.practice.positions import DISCARD, PEGGING, Puzzle, mistakes, rebuild
 from tests.record_samples import MAKERS
-from tests.ui.helpers import render
+from tests.ui.helpers import drive, render
 
 START = datetime(2026, 12, 5, 9, 0)
 
@@ -423,3 +423,15 @@ def test_a_tile_play_is_chosen_among_plays_and_graded_by_the_tile_grader(
     assert not session.solved
     assert f"play {mine} gives up {direct.cost:.2f} points" in render(PositionScreen(session), 80)
     history.close()
+
+
+def test_the_app_takes_keys_and_quits_with_the_sitting_s_tally(tmp_path: Path) -> None:
+    clock = Clock()
+    session = sitting(history_of(tmp_path), clock, kinds=(DISCARD,))
+    first = session.puzzle
+    keys = "".join(str(first.cards.index(card) + 1) for card in the_best(first))
+    said = drive(session, f"{keys}\rw\rx?q")
+    assert said == "1 of 2 positions solved this sitting; every answer is kept."
+    answers = session.history.practice_answers(DISCARD)
+    assert [a.body["right"] for a in answers] == [True, False]  # ? kept as missed
+    session.history.close()
