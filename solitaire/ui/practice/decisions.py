@@ -25,6 +25,7 @@ from solitaire.core.review import Decision, Grade
 from solitaire.core.schedule import Box, answered, box_from_json, box_json
 from solitaire.core.untrusted import RecordError
 from solitaire.core.words import plural
+from solitaire.games import DRILL, MATCH, PATIENCE
 from solitaire.store import History
 from solitaire.ui.practice.figures import PracticeFigures, practice_figures
 from solitaire.ui.practice.positions import (
@@ -35,6 +36,7 @@ from solitaire.ui.practice.positions import (
     Puzzle,
     fresh_source,
     mistakes,
+    practice_kind,
     rebuild,
 )
 
@@ -47,8 +49,6 @@ NO_FRESH_TILES: Final = (
     "fresh tile positions are not dealt yet, and no tile play of yours is left to "
     "practise: review a tile game you played (cribsol review ID), or --kind discard|pegging"
 )
-_DISCARD_KINDS: Final = ("discard", "discard as dealer", "discard as pone")
-_PEGGING_KINDS: Final = ("lead", "reply")
 
 
 class Stage(StrEnum):
@@ -68,21 +68,30 @@ class _Item:
 
 def loses_most(history: History) -> tuple[str, str]:
     """The kind dealt fresh: the one your reviewed games lose most points on (discards
-    against the cards laid, your seats' ``by_kind`` summed), and why in words. With no
-    reviewed game: discards, each deal's largest decision."""
+    against the cards laid: seat 0's loss by kind in your patience games, matches and
+    drills, added up), and why in words. With no reviewed game: discards, each deal's
+    largest decision. The tile game's points are not set against the cards'."""
     lost = {DISCARD: 0.0, PEGGING: 0.0}
-    for stored in history.review_figures():
-        if not stored.seats or not isinstance(stored.seats[0], dict):
+    rows = history.games_by_kind()
+    yours = {
+        row.id
+        for kind in (PATIENCE, MATCH, DRILL)
+        for row in rows.get(kind, ())
+        if row.played_by == "you"
+    }
+    for stored in history.review_figures((PATIENCE, MATCH, DRILL)):
+        if stored.id not in yours or not stored.seats or not isinstance(stored.seats[0], dict):
             continue
         split = stored.seats[0].get("by_kind")
         if not isinstance(split, dict):
             continue
         for name, value in split.items():
-            if isinstance(value, int | float) and not isinstance(value, bool):
-                if name in _DISCARD_KINDS:
-                    lost[DISCARD] += max(float(value), 0.0)
-                elif name in _PEGGING_KINDS:
-                    lost[PEGGING] += max(float(value), 0.0)
+            if not isinstance(value, int | float) or isinstance(value, bool):
+                continue
+            # the patience splits a discard's loss into its hand and crib: all of it discards
+            kind = DISCARD if stored.kind == PATIENCE else practice_kind(stored.kind, name)
+            if kind in lost:
+                lost[kind] += float(value)  # a part may be negative: gained
     if not any(lost.values()):
         return DISCARD, "no reviewed game yet: discards, where a deal's most points are decided"
     kind = max(lost, key=lambda k: lost[k])

@@ -53,13 +53,16 @@ TILE_PLAYS: Final = "tiles"
 KINDS: Final = (DISCARD, PEGGING, TILE_PLAYS)
 """The kinds of practice drawn from games (counting practice is ``count``)."""
 PRACTISED: Final = (Grade.MISTAKE, Grade.BLUNDER)
-_OF_KIND: Final = {  # a reviewed decision's kind -> the practice kind
-    "discard": DISCARD,
-    "discard as dealer": DISCARD,
-    "discard as pone": DISCARD,
-    "lead": PEGGING,
-    "reply": PEGGING,
-    "play": TILE_PLAYS,  # a tile play (an exchange or a pass is not practised)
+_OF_KIND: Final = {  # a game's kind -> its reviewed decisions' kinds -> the practice kind
+    PATIENCE: {"discard": DISCARD},
+    MATCH: {
+        "discard as dealer": DISCARD,
+        "discard as pone": DISCARD,
+        "lead": PEGGING,
+        "reply": PEGGING,
+    },
+    DRILL: {"lead": PEGGING, "reply": PEGGING},
+    TILES: {"play": TILE_PLAYS},  # an exchange or a pass is not practised
 }
 CANDIDATES: Final = 4  # the plays a tile position lists: yours, the best, and others
 FRESH_GAMES: Final = {DISCARD: (MATCH, PATIENCE), PEGGING: (MATCH,)}
@@ -68,9 +71,10 @@ MAX_ID: Final = 1 << 40
 MAX_SEED: Final = (1 << 63) - 1
 
 
-def practice_kind(decision_kind: str) -> str | None:
-    """The practice kind of a reviewed decision's kind, or None (a count, a tile move)."""
-    return _OF_KIND.get(decision_kind)
+def practice_kind(game_kind: str, decision_kind: str) -> str | None:
+    """The practice kind of a reviewed decision's kind in a game of ``game_kind``, or
+    None (a count, a tile exchange or pass)."""
+    return _OF_KIND.get(game_kind, {}).get(decision_kind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +108,10 @@ def mistakes(history: History, kind: str) -> list[Mistake]:
                 if seat.seat not in seats:
                     continue
                 for decision in seat.decisions:
-                    if practice_kind(decision.kind) != kind or decision.grade not in PRACTISED:
+                    if (
+                        practice_kind(game_kind, decision.kind) != kind
+                        or decision.grade not in PRACTISED
+                    ):
                         continue
                     source = {"game": row.id, "kind": game_kind, "spot": decision.spot}
                     chance = decision.scale.unit == "chance"
@@ -230,7 +237,7 @@ def rebuild(history: History, kind: str, data: object) -> Puzzle:
         moments = _moments(game_kind, record)
         position = next((m.position for m in moments if m.position.spot == spot), None)
         point = position
-        found = practice_kind(position.kind) if position is not None else None
+        found = practice_kind(game_kind, position.kind) if position is not None else None
     if point is None or found != kind:
         raise RecordError(f"game {game_id}: no {kind} decision at spot {spot}")
     return Puzzle(kind, source, game_kind, point)
@@ -323,7 +330,7 @@ def _match_decision(kind: str, seed: int, step: int) -> Any:
         view = match.observation(seat)
         action = players[seat].choose(view)
         decision_kind = kind_of(view, action)
-        wanted = decision_kind is not None and practice_kind(decision_kind) == kind
+        wanted = decision_kind is not None and practice_kind(MATCH, decision_kind) == kind
         if wanted and decision_kind is not None and not isinstance(action, Claim):
             place = f"a fresh deal {view.deal_number}"
             found = Position(spot, seat, view.deal_number, decision_kind, place, view)

@@ -435,3 +435,26 @@ def test_the_app_takes_keys_and_quits_with_the_sitting_s_tally(tmp_path: Path) -
     answers = session.history.practice_answers(DISCARD)
     assert [a.body["right"] for a in answers] == [True, False]  # ? kept as missed
     session.history.close()
+
+
+def test_fresh_positions_are_of_the_kind_you_lose_most_on(tmp_path: Path) -> None:
+    from solitaire.ui.practice.decisions import loses_most
+
+    lost = {DISCARD: 0.0, PEGGING: 0.0}
+    for _, _, kept in _games():
+        you = review_from_json(kept).seats[0]
+        for decision in you.decisions:
+            if decision.scale.unit == "points" and decision.kind != "count":
+                lost[PEGGING if decision.kind in ("lead", "reply") else DISCARD] += decision.cost
+    history = history_of(tmp_path)
+    most = max(lost, key=lambda k: lost[k])
+    assert loses_most(history) == (
+        most,
+        f"your reviewed games lose most on {'discards' if most == DISCARD else 'pegging'}",
+    )
+    session = sitting(history, Clock(), fresh=True)
+    assert "fresh" in session.puzzle.source and session.item.kind == most
+    history.close()
+    auto = history_of(tmp_path / "auto", played_by="easy")  # not yours: as with none
+    assert loses_most(auto)[0] == DISCARD and loses_most(auto)[1].startswith("no reviewed game")
+    auto.close()
