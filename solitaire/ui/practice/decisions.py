@@ -185,9 +185,7 @@ class PositionSession:
     def _new_mistakes(self) -> list[Mistake]:
         """Your mistakes of every kind practised, the costliest first (read once)."""
         if self._mistakes is None:
-            found = [m for kind in self.kinds for m in mistakes(self.history, kind)]
-            found.sort(key=lambda m: (m.chance, -m.cost))
-            self._mistakes = found
+            self._mistakes = mistakes(self.history, *self.kinds)
         return self._mistakes
 
     def _keep(self, kind: str, puzzle: Puzzle) -> _Item:

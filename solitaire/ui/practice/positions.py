@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from solitaire.core.cards import Card
-from solitaire.core.review import Decision, Grade, review_from_json
+from solitaire.core.review import CHANCE, POINTS, TILE_POINTS, Decision, Grade, review_from_json
 from solitaire.core.untrusted import Fields, RecordError
 from solitaire.games import DRILL, MATCH, PATIENCE, TILES, game, resolve
 from solitaire.store import History
@@ -53,6 +53,7 @@ TILE_PLAYS: Final = "tiles"
 KINDS: Final = (DISCARD, PEGGING, TILE_PLAYS)
 """The kinds of practice drawn from games (counting practice is ``count``)."""
 PRACTISED: Final = (Grade.MISTAKE, Grade.BLUNDER)
+LEAST_MISTAKE: Final = min((POINTS, TILE_POINTS), key=lambda scale: scale.mistake)
 _OF_KIND: Final = {  # a game's kind -> its reviewed decisions' kinds -> the practice kind
     PATIENCE: {"discard": DISCARD},
     MATCH: {
@@ -87,15 +88,19 @@ class Mistake:
     chance: bool  # its cost is in the chance of winning (near a match's end)
 
 
-def mistakes(history: History, kind: str) -> list[Mistake]:
-    """Your mistakes and blunders of ``kind`` in every kept review of a game you played
-    (``played_by`` you), the costliest first (points before chance, then the earliest)."""
+def mistakes(history: History, *kinds: str) -> list[Mistake]:
+    """Your mistakes and blunders of these practice ``kinds`` in every kept review of a
+    game you played (``played_by`` you), the costliest first (points before chance, then
+    the earliest); a review whose figures leave no room for one is not read."""
     rows = history.games_by_kind()
+    figures = {stored.id: stored.seats for stored in history.review_figures()}
     found: list[Mistake] = []
     for game_kind in (PATIENCE, MATCH, DRILL, TILES):
         for row in rows.get(game_kind, ()):
             if not row.finished or row.played_by != "you":
                 continue
+            if not _may_hold(figures.get(row.id), player_seats(row)):
+                continue  # its figures say your seats made none: the body is not read
             kept = history.kept_review(row.id, game_kind)
             if kept is None:
                 continue
@@ -108,16 +113,32 @@ def mistakes(history: History, kind: str) -> list[Mistake]:
                 if seat.seat not in seats:
                     continue
                 for decision in seat.decisions:
-                    if (
-                        practice_kind(game_kind, decision.kind) != kind
-                        or decision.grade not in PRACTISED
-                    ):
+                    kind = practice_kind(game_kind, decision.kind)
+                    if kind is None or kind not in kinds or decision.grade not in PRACTISED:
                         continue
                     source = {"game": row.id, "kind": game_kind, "spot": decision.spot}
                     chance = decision.scale.unit == "chance"
                     found.append(Mistake(source, kind, decision.cost, chance))
     found.sort(key=lambda m: (m.chance, -m.cost, m.source["game"], m.source["spot"]))
     return found
+
+
+def _may_hold(seats: object, yours: frozenset[int]) -> bool:
+    """Whether a review's kept figures leave room for a mistake of your seats: False only
+    when each of your seats' figures read and say it lost under the least a mistake costs
+    (half a point; 3% of the chance of winning near a match's end)."""
+    if not isinstance(seats, list):
+        return True
+    for entry in seats:
+        if not isinstance(entry, dict) or entry.get("seat") not in yours:
+            continue
+        lost, chance = entry.get("lost"), entry.get("lost_chance")
+        if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in (lost, chance)):
+            return True
+        assert isinstance(lost, int | float) and isinstance(chance, int | float)
+        if lost >= LEAST_MISTAKE.mistake or chance >= CHANCE.mistake:
+            return True
+    return False
 
 
 @dataclass(frozen=True, slots=True)

@@ -458,3 +458,25 @@ def test_fresh_positions_are_of_the_kind_you_lose_most_on(tmp_path: Path) -> Non
     auto = history_of(tmp_path / "auto", played_by="easy")  # not yours: as with none
     assert loses_most(auto)[0] == DISCARD and loses_most(auto)[1].startswith("no reviewed game")
     auto.close()
+
+
+def test_a_review_whose_figures_hold_no_mistake_is_not_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.reviewed import Seat, add_game, review_of
+
+    history = history_of(tmp_path)
+    quiet = add_game(history, "match", review_of("match", [Seat(0, 9, [0.0, 0.2, 0.29])]))
+    costly = add_game(history, "match", review_of("match", [Seat(0, 9, [0.0, 0.5])]))
+    read: list[int] = []
+    kept_review = history.kept_review
+
+    def counted(game_id: int, kind: str) -> dict[str, Any] | None:
+        read.append(game_id)
+        return kept_review(game_id, kind)
+
+    monkeypatch.setattr(history, "kept_review", counted)
+    mistakes(history, DISCARD)
+    assert costly in read and quiet not in read
+    assert len(read) == 4  # the three real games, each with mistakes, and the costly one
+    history.close()
