@@ -480,3 +480,13 @@ def test_a_review_whose_figures_hold_no_mistake_is_not_read(
     assert costly in read and quiet not in read
     assert len(read) == 4  # the three real games, each with mistakes, and the costly one
     history.close()
+
+
+def test_the_help_states_the_schedule_the_code_keeps(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["practice", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    days = [str(wait.days) for wait in WAITS]
+    assert f"comes back in {int(AGAIN.total_seconds() // 60)} minutes" in said
+    assert f"comes back after {', '.join(days[:-1])} and {days[-1]} days" in said
+    assert "graded a mistake or a blunder" in said
