@@ -330,3 +330,22 @@ def test_the_pages_progress_screen_is_what_stats_draws(
     block = page.index("```text\nProgress at the match")
     shown = page[block + len("```text\n") :]
     assert shown[: shown.index("```")] == drawn
+
+
+def test_the_pages_practice_schedule_is_the_codes() -> None:
+    """The Leitner boxes and waits on the page, as core/schedule.py schedules (a number
+    changed in either fails here)."""
+    from solitaire.core.review import Grade
+    from solitaire.core.schedule import AGAIN, BOXES, WAITS
+    from solitaire.ui.practice.positions import PRACTISED
+
+    text = " ".join(_text(GETTING_BETTER).split())
+    waits = [
+        f"{w.days} day{'s' if w.days != 1 else ''} (box {box})" for box, w in enumerate(WAITS, 2)
+    ]
+    waits[-1] = waits[-1].replace(")", ", the last)")
+    assert f"comes back after that box's wait: {', '.join(waits)}." in text
+    assert f"box {BOXES}, the last" in text
+    assert f"comes back in {int(AGAIN.total_seconds() // 60)} minutes, the same sitting" in text
+    assert set(PRACTISED) == {Grade.MISTAKE, Grade.BLUNDER}
+    assert "graded a **mistake or a blunder**. Inaccuracies stay out" in text

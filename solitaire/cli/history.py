@@ -6,6 +6,7 @@ import argparse
 import dataclasses
 import json
 import sys
+from datetime import datetime
 
 from solitaire.cli.common import (
     make_console,
@@ -31,6 +32,7 @@ from solitaire.ui.drill.views import DrillHistoryView, DrillStatsView, drill_jso
 from solitaire.ui.kinds import DRILL, MATCH, PATIENCE, TILES, patience_row
 from solitaire.ui.match.views import MatchHistoryView, MatchStatsView
 from solitaire.ui.patience.views import HistoryView, StatsView, group_by_deal
+from solitaire.ui.practice.figures import every_kind, figures_json, practice_table
 from solitaire.ui.progress import NO_REVIEWS, progress_json, progress_of, series_views
 from solitaire.ui.tiles.views import TileHistoryView, tile_stats_view
 from solitaire.ui.views import Paragraph
@@ -40,6 +42,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     with open_history(args) as history:
         rows = history.games_by_kind()
         figures = history.review_figures()  # the figures alone, never a review's body
+        practised = every_kind(history, datetime.now())
         report_skipped(history)
     progress = progress_of(rows, figures)
     report = progress.report()
@@ -68,10 +71,15 @@ def cmd_stats(args: argparse.Namespace) -> int:
             out = {**(out or {}), "drill": drill_json(drills, args.recent)}
         if out is not None or progress.series:  # (the --auto strategies' alone, say)
             out = {**(out or {}), "progress": progress_json(progress, args.last, args.by)}
+        if practised:
+            out = {**(out or {}), "practice": {f.kind: figures_json(f) for f in practised}}
         print(json.dumps(out))
         return 0
     console = make_console(args)
-    if stats is None and versus is None and tiles is None and not drills and not progress.series:
+    nothing = stats is None and versus is None and tiles is None and not drills
+    if nothing and not progress.series:
+        if practised:
+            console.print(practice_table(practised))
         console.print(
             Paragraph(
                 f"No finished games yet: run {command('play')} (the patience), "
@@ -97,6 +105,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
         console.print(Paragraph(NO_REVIEWS))
     for view in series_views(progress, args.last, args.by, args.ascii):
         console.print(view)
+    if practised:
+        console.print()
+        console.print(practice_table(practised))
     return 0
 
 

@@ -390,19 +390,37 @@ def _register_practice(sub: Subcommands) -> None:
         "practice_commands:cmd_practice",
         ascii=True,
         data_dir=True,
-        help="practice: count hands and cribs, checked at once, until you get them right",
-        description="Counting practice (--count): a hand and starter, or a crib, to count. "
-        "Type the total and Enter: it is checked at once, with every fifteen, pair, run, "
-        "flush and nobs, and the seconds you took are kept. A count you miss comes back in "
-        "10 minutes; one you get right comes back after 1, 3, 7, 21 and 60 days as you "
-        "keep getting it right (Leitner boxes). Every answer is kept in the history as it "
-        "is given; quitting keeps the count shown for next time.",
+        help="practice: positions from your own mistakes, or counting (--count)",
+        description="Positions from your own mistakes: the discards (the patience's and "
+        "the match's), the cards laid (the match's and the drill's) and the tile plays of "
+        "your reviewed "
+        "games (cribsol review ID keeps a review) graded a mistake or a blunder, dealt "
+        "again with the same cards and counts. Choose the cards by their numbers and "
+        "Enter: the answer is graded at once as the review grades it, solved when it is "
+        "the best, with the coach's why on w. Without --kind: the positions due of every "
+        "kind, then new mistakes, the costliest first; with --fresh, or none left, fresh "
+        "positions of the kind you lose most on. Counting practice (--count): a hand and "
+        "starter, or a crib, to count; type the total and Enter. A position you miss "
+        "comes back in 10 minutes; one you solve comes back after 1, 3, 7, 21 and 60 days "
+        "as you keep solving it (Leitner boxes). Every answer is kept in the history as "
+        "it is given; quitting keeps the position shown for next time.",
     ) as cmd:
+        cmd.add_argument("--count", action="store_true", help="count hands and cribs instead")
         cmd.add_argument(
-            "--count", action="store_true", help="count hands and cribs (the practice there is)"
+            "--kind",
+            choices=("discard", "pegging", "tiles"),
+            help="only this kind of position (tiles: your own tile plays; none fresh yet)",
         )
         cmd.add_argument(
-            "--seed", type=seed_number, metavar="N", help="deal the new counts from seed N"
+            "--fresh",
+            action="store_true",
+            help="fresh positions of the kind you lose most on, not your own",
+        )
+        cmd.add_argument(
+            "--seed",
+            type=seed_number,
+            metavar="N",
+            help="deal the new counts and fresh positions from seed N",
         )
 
 

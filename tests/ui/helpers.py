@@ -23,6 +23,8 @@ from solitaire.ui.match.session import MatchSession
 from solitaire.ui.patience.app import build_app as patience_app
 from solitaire.ui.patience.session import PlaySession
 from solitaire.ui.practice.app import build_app as practice_app
+from solitaire.ui.practice.app import build_positions_app
+from solitaire.ui.practice.decisions import PositionSession
 from solitaire.ui.practice.session import CountSession
 from solitaire.ui.tiles.app import build_app as tiles_app
 from solitaire.ui.tiles.session import TileSession
@@ -30,7 +32,7 @@ from solitaire.ui.views import THEME
 
 __all__ = ["Driven", "drive", "lines", "pinned", "render"]
 
-Driven = PlaySession | MatchSession | DrillSession | TileSession | CountSession
+Driven = PlaySession | MatchSession | DrillSession | TileSession | CountSession | PositionSession
 
 
 def drive(session: Driven, keys: str) -> str:
@@ -51,6 +53,8 @@ def drive(session: Driven, keys: str) -> str:
             app = drill_app(session, input=pipe, output=DummyOutput())
         elif isinstance(session, CountSession):
             app = practice_app(session, input=pipe, output=DummyOutput())
+        elif isinstance(session, PositionSession):
+            app = build_positions_app(session, input=pipe, output=DummyOutput())
         else:
             app = tiles_app(session, input=pipe, output=DummyOutput())
         return shell.run_full_screen(app, session.quit)

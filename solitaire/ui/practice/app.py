@@ -1,8 +1,10 @@
-"""Counting practice full-screen: prompt_toolkit reads the keys, rich draws the screen."""
+"""Practice full-screen, counting and positions from your games: prompt_toolkit reads
+the keys, rich draws the screen."""
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from functools import partial
 
 from prompt_toolkit.application import Application
@@ -11,10 +13,12 @@ from prompt_toolkit.output import Output
 
 from solitaire.store import History, resolve_data_dir
 from solitaire.ui import shell
+from solitaire.ui.practice.decision_screen import PositionScreen
+from solitaire.ui.practice.decisions import PositionSession
 from solitaire.ui.practice.screen import CountScreen
 from solitaire.ui.practice.session import CountSession
 
-__all__ = ["build_app", "run_app"]
+__all__ = ["build_app", "build_positions_app", "run_app", "run_positions_app"]
 
 WIDEST = 100  # the screen is drawn at most this wide
 
@@ -51,3 +55,42 @@ def run_app(
 
     data_dir = resolve_data_dir(getattr(args, "data_dir", None))
     return shell.run_session(data_dir, session_for, lambda s: build_app(s, input, output))
+
+
+def build_positions_app(
+    session: PositionSession, input: Input | None = None, output: Output | None = None
+) -> Application[str]:
+    """The full-screen application for a sitting of practice drawn from your games."""
+    keys = shell.game_keys(session)
+
+    def draw() -> PositionScreen:
+        columns, rows = shell.terminal_size()
+        return PositionScreen(session, rows, min(columns, WIDEST))
+
+    screen = shell.screen_window(draw, WIDEST)
+    for number in range(1, 7):
+        keys.on(str(number))(partial(session.pick, number))
+    keys.on("enter")(session.enter)
+    keys.on("?")(session.reveal)
+    keys.on("w")(session.why)
+    keys.on_quit(session.quit)
+    root = shell.fitted(screen, shell.terminal_size)
+    return shell.full_screen_app(root, screen, keys, input=input, output=output)
+
+
+def run_positions_app(
+    args: argparse.Namespace,
+    kinds: Sequence[str],
+    input: Input | None = None,
+    output: Output | None = None,
+) -> tuple[int, str]:
+    """Practise positions from your games interactively; returns the exit status and the
+    parting message."""
+
+    def session_for(history: History) -> PositionSession:
+        return PositionSession(
+            history, kinds=kinds, fresh=bool(args.fresh), seed=args.seed, ascii=bool(args.ascii)
+        )
+
+    data_dir = resolve_data_dir(getattr(args, "data_dir", None))
+    return shell.run_session(data_dir, session_for, lambda s: build_positions_app(s, input, output))

@@ -16,16 +16,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
-from statistics import median
 from typing import Final
 
 from solitaire.core.counting import MAX_COUNT, CountPuzzle, deal_puzzle
 from solitaire.core.errors import CribsolError
-from solitaire.core.schedule import Box, answered, box_from_json, box_json, due_first, streak
-from solitaire.core.untrusted import Fields, RecordError
+from solitaire.core.schedule import Box, answered, box_from_json, box_json, due_first
+from solitaire.core.untrusted import RecordError
 from solitaire.store import History
+from solitaire.ui.practice.figures import PracticeFigures, practice_figures
 
-__all__ = ["COUNT", "CountFigures", "CountSession", "Stage"]
+__all__ = ["COUNT", "CountSession", "Stage"]
 
 COUNT: Final = "count"  # the practice kind of counting puzzles
 MAX_DIGITS: Final = 2
@@ -37,20 +37,6 @@ class Stage(StrEnum):
 
     ASK = "ask"  # the puzzle: type the count
     ANSWERED = "answered"  # the count checked, its breakdown shown
-
-
-@dataclass(frozen=True, slots=True)
-class CountFigures:
-    """The practice so far: answers given and right, puzzles due now, the run of right
-    answers and the longest, and the median seconds of the right ones."""
-
-    answered: int
-    right: int
-    due: int
-    kept: int
-    run: int
-    longest: int
-    median_seconds: float | None
 
 
 @dataclass(slots=True)
@@ -196,32 +182,9 @@ class CountSession:
 
     # -- figures -------------------------------------------------------------------
 
-    def figures(self) -> CountFigures:
-        """The practice's figures from what the history keeps."""
-        results: list[bool] = []
-        seconds: list[float] = []
-        for stored in self.history.practice_answers(COUNT):
-            try:
-                fields = Fields(stored.body, "answer", required=("right", "answer", "seconds"))
-                right = fields.flag("right")
-                took = fields.raw("seconds")
-            except RecordError:
-                continue
-            results.append(right)
-            if right and isinstance(took, int | float) and not isinstance(took, bool):
-                seconds.append(float(took))
-        now = self.now()
-        items = self._items()
-        run, longest = streak(results)
-        return CountFigures(
-            answered=len(results),
-            right=sum(results),
-            due=sum(item.box.is_due(now) for item in items if item.id != self.item.id),
-            kept=len(items),
-            run=run,
-            longest=longest,
-            median_seconds=median(seconds) if seconds else None,
-        )
+    def figures(self) -> PracticeFigures:
+        """The practice's figures from what the history keeps (the puzzle shown not due)."""
+        return practice_figures(self.history, COUNT, self.now(), shown=self.item.id)
 
     # -- leaving -------------------------------------------------------------------
 

@@ -192,11 +192,8 @@ def test_a_row_edited_by_hand_is_left_out(tmp_path: Path) -> None:
     session.history.close()
 
 
-def test_without_a_terminal_or_without_count_it_says_so(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    assert main(["practice", "--data-dir", str(tmp_path)]) == 2
-    assert "--count" in capsys.readouterr().err
-    assert main(["practice", "--count", "--data-dir", str(tmp_path)]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "terminal" in err
+def test_without_a_terminal_it_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for args in (["practice"], ["practice", "--count"]):
+        assert main([*args, "--data-dir", str(tmp_path)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "terminal" in err
