@@ -6,13 +6,18 @@ Tests that take more than about five seconds on one core are marked ``slow``, so
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import importlib
+from collections.abc import Collection, Iterator, Sequence
 from pathlib import Path
+from typing import Final
 
 import pytest
 from hypothesis import settings
 
 from solitaire.store import History
+from solitaire.tiles.board import Board
+from solitaire.tiles.movegen import ScoredPlay
+from solitaire.tiles.tiles import Tile
 from solitaire.ui.kinds import KINDS
 
 # No time limit on an example: the machines running the suite are shared, and a slow
@@ -52,3 +57,52 @@ def history(data: Path) -> Iterator[History]:
     """The history in :func:`data`, open for the test."""
     with History(data, kinds=KINDS) as h:
         yield h
+
+
+_MOVES: dict[tuple[object, ...], list[ScoredPlay]] = {}  # every position asked so far
+_MOVES_HELD: Final = 100_000  # answers kept at most (then dropped, and found again)
+_GENERATE_USERS: Final = ("movegen", "players", "planner", "endgame", "game")
+
+
+@pytest.fixture
+def shared_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The move generator's answers found once per run and shared: the planner's choice,
+    its ranking, the hint list drawn at two sizes and the look's replies ask it the same
+    questions of the same seeded games, within a test and from test to test. Its answer is
+    a function of the board, the rack and the options alone (the rack's order aside), so
+    the same positions are checked against the same plays; each caller gets a copy."""
+    from solitaire.tiles import movegen
+
+    generate = movegen.generate
+
+    def shared(
+        board: Board,
+        rack: Sequence[Tile],
+        *,
+        through: int | None = None,
+        near: Collection[int] | None = None,
+        best_only: bool = False,
+        above: int = -1,
+    ) -> list[ScoredPlay]:
+        key = (
+            board.size,
+            tuple(board.faces),
+            tuple(board.colours),
+            tuple(sorted(rack)),
+            through,
+            None if near is None else frozenset(near),
+            best_only,
+            above,
+        )
+        found = _MOVES.get(key)
+        if found is None:
+            if len(_MOVES) >= _MOVES_HELD:
+                _MOVES.clear()
+            found = _MOVES[key] = generate(
+                board, rack, through=through, near=near, best_only=best_only, above=above
+            )
+        return list(found)
+
+    for name in _GENERATE_USERS:
+        module = importlib.import_module(f"solitaire.tiles.{name}")
+        monkeypatch.setattr(module, "generate", shared)
