@@ -35,7 +35,6 @@ from solitaire.core.runs import Executor, LocalPool, run_tasks
 from solitaire.match.arena import arena
 from solitaire.patience.simulation import simulate
 
-
 TARGET = 0.9  # the cluster's games per CPU second, against the local pool's
 
 
@@ -185,7 +184,9 @@ def main() -> None:
             ),
         ]
         geometric = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
-        print(f"cluster / local by CPU time: {geometric:.2f} (geometric mean; {verdict(geometric)})")
+        print(
+            f"cluster / local by CPU time: {geometric:.2f} (geometric mean; {verdict(geometric)})"
+        )
         print(f"overhead of one empty task ({args.tasks} tasks):")
         print(f"  local pool, 2 processes: {task_overhead(LocalPool(2), args.tasks) * 1e3:7.2f} ms")
         print(f"  cluster, 2 workers:      {task_overhead(cluster, args.tasks) * 1e3:7.2f} ms")
