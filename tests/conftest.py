@@ -60,7 +60,8 @@ def history(data: Path) -> Iterator[History]:
 
 
 _MOVES: dict[tuple[object, ...], list[ScoredPlay]] = {}  # every position asked so far
-_MOVES_HELD: Final = 100_000  # answers kept at most (then dropped, and found again)
+_HELD: list[int] = [0]  # the plays _MOVES holds
+_MOVES_HELD: Final = 300_000  # plays kept at most (then all dropped, and found again)
 _GENERATE_USERS: Final = ("movegen", "players", "planner", "endgame", "game")
 
 
@@ -70,7 +71,8 @@ def shared_moves(monkeypatch: pytest.MonkeyPatch) -> None:
     its ranking, the hint list drawn at two sizes and the look's replies ask it the same
     questions of the same seeded games, within a test and from test to test. Its answer is
     a function of the board, the rack and the options alone (the rack's order aside), so
-    the same positions are checked against the same plays; each caller gets a copy."""
+    the same positions are checked against the same plays; each caller gets a copy. The
+    tile tests use it (tests/tiles/conftest.py), but for those marked ``own_moves``."""
     from solitaire.tiles import movegen
 
     generate = movegen.generate
@@ -86,8 +88,8 @@ def shared_moves(monkeypatch: pytest.MonkeyPatch) -> None:
     ) -> list[ScoredPlay]:
         key = (
             board.size,
-            tuple(board.faces),
-            tuple(board.colours),
+            bytes(board.faces),
+            bytes(board.colours),
             tuple(sorted(rack)),
             through,
             None if near is None else frozenset(near),
@@ -96,13 +98,24 @@ def shared_moves(monkeypatch: pytest.MonkeyPatch) -> None:
         )
         found = _MOVES.get(key)
         if found is None:
-            if len(_MOVES) >= _MOVES_HELD:
-                _MOVES.clear()
-            found = _MOVES[key] = generate(
+            found = generate(
                 board, rack, through=through, near=near, best_only=best_only, above=above
             )
+            if _HELD[0] + len(found) > _MOVES_HELD:
+                _MOVES.clear()
+                _HELD[0] = 0
+            _MOVES[key] = found
+            _HELD[0] += len(found)
         return list(found)
 
     for name in _GENERATE_USERS:
         module = importlib.import_module(f"solitaire.tiles.{name}")
         monkeypatch.setattr(module, "generate", shared)
+
+
+@pytest.fixture
+def shared_moves_unless_own(request: pytest.FixtureRequest) -> None:
+    """:func:`shared_moves`, unless the test is marked ``own_moves``: one that compares two
+    runs (nothing shared may decide) or measures memory."""
+    if request.node.get_closest_marker("own_moves") is None:
+        request.getfixturevalue("shared_moves")

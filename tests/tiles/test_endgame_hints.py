@@ -96,7 +96,6 @@ def test_the_look_past_the_search_s_budget_counts_the_leftovers_once() -> None:
     assert met >= 3
 
 
-@pytest.mark.usefixtures("shared_moves")
 def test_the_planner_s_choice_is_the_first_hint() -> None:
     """At every turn of a game the planner plays, the first play of its ranking is its
     choice: the look's while tiles are drawn; the search's with the bag empty when the

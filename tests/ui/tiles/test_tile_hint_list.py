@@ -34,8 +34,6 @@ from solitaire.ui.tiles.session import (
 from tests.tiles.quick_greedy import quick_greedy
 from tests.ui.tiles.test_tile_end_and_rules import hot_seat, screen
 
-pytestmark = pytest.mark.usefixtures("shared_moves")  # the same positions asked again and again
-
 HINT = re.compile(r"^([1-9]) [A-M]\d+[ :]")  # "3 B5 across 3L KD · ...": a hint's first row
 LOOK = built_in_planner().expert.shortlist
 NUMBER = r"[+-]?\d+(?:\.\d)?"
