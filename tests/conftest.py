@@ -6,13 +6,19 @@ Tests that take more than about five seconds on one core are marked ``slow``, so
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import sys
+from collections.abc import Collection, Iterator, Sequence
 from pathlib import Path
+from typing import Final
 
 import pytest
 from hypothesis import settings
 
 from solitaire.store import History
+from solitaire.tiles.board import Board
+from solitaire.tiles.movegen import ScoredPlay
+from solitaire.tiles.movegen import generate as _generate
+from solitaire.tiles.tiles import Tile
 from solitaire.ui.kinds import KINDS
 
 # No time limit on an example: the machines running the suite are shared, and a slow
@@ -52,3 +58,71 @@ def history(data: Path) -> Iterator[History]:
     """The history in :func:`data`, open for the test."""
     with History(data, kinds=KINDS) as h:
         yield h
+
+
+_MOVES: dict[tuple[object, ...], list[ScoredPlay]] = {}  # every position asked so far
+_HELD: list[int] = [0]  # the plays _MOVES holds
+_MOVES_HELD: Final = 300_000  # plays kept at most (then all dropped, and found again)
+_SHARING: list[bool] = [False]  # within a test that shares them
+
+
+def _shared_generate(
+    board: Board,
+    rack: Sequence[Tile],
+    *,
+    through: int | None = None,
+    near: Collection[int] | None = None,
+    best_only: bool = False,
+    above: int = -1,
+) -> list[ScoredPlay]:
+    """:func:`~solitaire.tiles.movegen.generate`, its answer kept while :data:`_SHARING` (a
+    module that imported it during a test that shares keeps it: outside one it is the
+    generator itself)."""
+    if not _SHARING[0]:
+        return _generate(board, rack, through=through, near=near, best_only=best_only, above=above)
+    key = (
+        board.size,
+        bytes(board.faces),
+        bytes(board.colours),
+        tuple(sorted(rack)),
+        through,
+        None if near is None else frozenset(near),
+        best_only,
+        above,
+    )
+    found = _MOVES.get(key)
+    if found is None:
+        found = _generate(board, rack, through=through, near=near, best_only=best_only, above=above)
+        if _HELD[0] + len(found) > _MOVES_HELD:
+            _MOVES.clear()
+            _HELD[0] = 0
+        _MOVES[key] = found
+        _HELD[0] += len(found)
+    return list(found)
+
+
+@pytest.fixture
+def shared_moves(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The move generator's answers found once per run and shared: the planner's choice,
+    its ranking, the hint list drawn at two sizes, the look's replies and the endgame
+    recount ask it the same questions of the same seeded games, within a test and from
+    test to test. Its answer is a function of the board, the rack and the options alone
+    (the rack's order aside), so the same positions are checked against the same plays;
+    each caller gets a copy. Every module that imported it is given the shared one. The
+    tile tests use it (tests/tiles/conftest.py), but for those marked ``own_moves``."""
+    for module in list(sys.modules.values()):
+        if getattr(module, "__dict__", {}).get("generate") is _generate:  # no __getattr__
+            monkeypatch.setattr(module, "generate", _shared_generate)
+    _SHARING[0] = True
+    try:
+        yield
+    finally:
+        _SHARING[0] = False
+
+
+@pytest.fixture
+def shared_moves_unless_own(request: pytest.FixtureRequest) -> None:
+    """:func:`shared_moves`, unless the test is marked ``own_moves``: one that compares two
+    runs (nothing shared may decide) or measures memory."""
+    if request.node.get_closest_marker("own_moves") is None:
+        request.getfixturevalue("shared_moves")

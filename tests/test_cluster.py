@@ -26,6 +26,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, Final
 
+import dask.config
 import distributed
 import pytest
 from distributed import LocalCluster
@@ -36,11 +37,13 @@ import solitaire.cluster as cluster_module
 from solitaire.cli import main
 from solitaire.cluster import (
     NOT_A_SCHEDULER,
+    QUIET,
     ClusterError,
     DaskCluster,
     check_workers,
     code_identity,
     connect,
+    quiet_environment,
 )
 from solitaire.core.runs import run_tasks
 from solitaire.core.untrusted import safe_text
@@ -84,6 +87,21 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     status = main(list(argv))
     out, err = capsys.readouterr()
     return status, out, err
+
+
+def test_the_quiet_settings_are_those_the_manual_exports() -> None:
+    """docs/CLUSTER.md's ``export`` lines are the settings the benchmark measures, and Dask
+    started with them in its environment reads back every one of them."""
+    manual = (ROOT / "docs" / "CLUSTER.md").read_text(encoding="utf-8")
+    exported = dict(
+        line.removeprefix("export ").split("=", 1)
+        for line in manual.splitlines()
+        if line.startswith("export DASK_")
+    )
+    assert exported == quiet_environment()
+    read = dask.config.collect_env(exported)
+    assert {key: dask.config.get(key, config=read) for key in QUIET} == QUIET
+    assert all(dask.config.get(key) != value for key, value in QUIET.items())  # not the defaults
 
 
 def _without_times(summary: dict[str, Any]) -> dict[str, Any]:

@@ -16,7 +16,11 @@
    scores, advice, one computer game of each game whose help offers --auto printed as its
    record and replayed, the history, the stats, simulate, both arenas, each full-screen game
    in an 80x24 pseudo-terminal (its board shows, q quits it, status 0, nothing left running),
-   and bad input or no terminal (one line on stderr, status 2, no traceback).
+   and bad input or no terminal (one line on stderr, status 2, no traceback). The wheel is
+   built from the sdist, so pip installing the sdist gives the same files: when they are the
+   wheel's install byte for byte (a check of its own), the sdist's venv runs its own import
+   and ``cribsol --version``, and every other command once, in the wheel's venv; files
+   that differ are a FAIL, and then every command runs in both.
 
 Every check prints ``ok WHAT (S s)`` or ``FAIL WHAT: WHY; it said: LAST LINE``, a failure
 followed by the indented tail of what the command said; then the seconds each part took and
@@ -32,6 +36,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import fcntl
+import hashlib
 import json
 import os
 import re
@@ -58,6 +63,8 @@ from typing import Final
 
 ROOT: Final = Path(__file__).resolve().parents[2]
 PACKAGE: Final = "solitaire"  # the import package whose files the wheel and sdist must hold
+DISTRIBUTION: Final = "cribbage_solitaire"  # as its .dist-info folder spells it
+_PIP_OWN: Final = ("RECORD", "INSTALLER", "REQUESTED", "direct_url.json")  # about the install
 SCRIPT: Final = "cribsol"
 KINDS: Final = ("wheel", "sdist")
 
@@ -762,6 +769,48 @@ class Install:
                 return f"its output lacks {part!r}"
         return None
 
+    def installed_files(self) -> dict[str, str]:
+        """The installed package's files and its dist-info's, each path with the SHA-256 of
+        its bytes; left out are what pip writes about the install itself (where from, the
+        installer, the record of paths) and compiled caches."""
+        found: dict[str, str] = {}
+        for site in sorted(self.venv.glob("lib/python*/site-packages")):
+            tops = [site / PACKAGE, *site.glob(f"{DISTRIBUTION}-*.dist-info")]
+            for top in tops:
+                for path in sorted(top.rglob("*")):
+                    name = path.relative_to(site).as_posix()
+                    if path.is_file() and "__pycache__" not in path.parts:
+                        if path.parent.name.endswith(".dist-info") and path.name in _PIP_OWN:
+                            continue
+                        found[name] = hashlib.sha256(path.read_bytes()).hexdigest()
+        return found
+
+    def same_as(self, other: Install) -> bool:
+        """This install's files are the ``other``'s, byte for byte (a FAIL names those that
+        differ); then every command would run the same code, and runs once, in ``other``."""
+        ours, theirs = self.installed_files(), other.installed_files()
+        differ = sorted(
+            name for name in ours.keys() | theirs.keys() if ours.get(name) != theirs.get(name)
+        )
+        what = self.label(f"installs the same {len(ours)} files as the {other.kind}, byte for byte")
+        if differ or not ours:
+            shown = ", ".join(differ[:8]) + (" ..." if len(differ) > 8 else "")
+            self.report.fail(what, f"{len(differ)} differ: {shown or 'nothing installed'}")
+            return False
+        self.report.ok(what, 0.0)
+        return True
+
+    def run_same(self, version: str, other: Install) -> None:
+        """The checks of an install whose files are the ``other``'s: what is its own (the
+        package imported from its venv, its ``cribsol`` script running), every command's
+        check having run on the same files there."""
+        self.check_import()
+        if self.check(["--version"], Expect(stdout_has=[f"{SCRIPT} {version}"])) is not None:
+            self.report.note(
+                f"{self.kind}: every other command runs the same files: checked in the "
+                f"{other.kind}'s venv"
+            )
+
     def run_all(self, version: str) -> None:
         """Every check, three at a time (the history and the stats once there are games), if
         ``cribsol --version`` runs at all; then nothing was written outside the data dirs."""
@@ -1140,15 +1189,30 @@ def test_all(
     dists, twined = prepare(builder, args.dist, pool)
     times["build" if args.dist is None else "dists"] = time.perf_counter() - prepared
 
+    # The wheel is built from the sdist, so pip installing the sdist builds the same files:
+    # when they are, byte for byte, the sdist's commands are the wheel's and run once.
+    installed: dict[str, Future[bool]] = {kind: Future() for kind in kinds}
+
     def test(kind: str) -> None:
-        made[kind].result()
         install = installs[kind]
         path = dists.files.get(kind)
-        if path is None:
-            report.note(f"{kind}: not tested (there is no {kind})")
+        ok = False
+        try:
+            made[kind].result()
+            if path is None:
+                report.note(f"{kind}: not tested (there is no {kind})")
+                return
+            ok = install.install(path)
+        finally:
+            installed[kind].set_result(ok)  # the sdist waits on the wheel's, whatever came
+        if not ok:
             return
-        if install.install(path):
-            install.run_all(dists.version)
+        if kind == "sdist" and "wheel" in installs and installed["wheel"].result():
+            wheel = installs["wheel"]
+            if install.same_as(wheel):
+                install.run_same(dists.version, wheel)
+                return
+        install.run_all(dists.version)
 
     tested = [pool.submit(timed, kind, times, partial(test, kind)) for kind in kinds]
     for future in [*tested, twined]:

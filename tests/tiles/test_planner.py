@@ -51,6 +51,7 @@ def test_every_choice_is_legal_through_a_whole_game(seed: int, players: int) -> 
 
 
 @pytest.mark.slow
+@pytest.mark.own_moves  # two runs compared: each finds its own moves
 def test_a_seeded_game_is_the_same_on_every_run() -> None:
     first, second = play_out(5, 2, small()), play_out(5, 2, small())
     assert [t.action for t in first.turns] == [t.action for t in second.turns]
@@ -69,6 +70,7 @@ def positions(seed: int, *, bag_empty: bool) -> list[PlayerView]:
 
 
 @pytest.mark.slow
+@pytest.mark.own_moves  # nothing cached decides
 def test_the_built_in_planner_chooses_legally_and_the_same_twice() -> None:
     views = positions(21, bag_empty=False)[::12]
     assert len(views) >= 2

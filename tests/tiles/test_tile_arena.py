@@ -12,6 +12,9 @@ import pytest
 from solitaire.tiles.arena import ArenaResult, arena, check_arena, play_game
 from solitaire.tiles.scoring import BonusKind
 
+# Runs compared across processes, and a run's memory measured: each finds its own moves.
+pytestmark = pytest.mark.own_moves
+
 
 @pytest.mark.slow
 def test_the_same_totals_for_any_jobs() -> None:
