@@ -16,10 +16,6 @@ KINDS = ("discard", "pegging", "tiles")
 def cmd_practice(args: argparse.Namespace) -> int:
     if args.count and (args.kind or args.fresh):
         raise InputError("--count is counting practice: it takes neither --kind nor --fresh")
-    if args.kind == "tiles" and args.fresh:
-        raise InputError(
-            "fresh tile positions are not dealt yet: --kind tiles deals your own tile plays"
-        )
     if not on_a_terminal():
         raise InputError("practice needs a terminal")
     if args.count:

@@ -84,8 +84,10 @@ class PositionScreen:
         source = puzzle.source
         text = Text(style="muted")
         if "fresh" in source:
-            dealt = "patience" if source["fresh"] == PATIENCE else "match"
+            dealt = {PATIENCE: "patience", TILES: "tile game"}.get(source["fresh"], "match")
             text.append(f"A fresh {dealt} position (seed {source['seed']})")
+            if puzzle.game == TILES:
+                text.append(f", turn {puzzle.point.turn}, played by greedy to it")
             if self.session.fresh_note:
                 text.append(f": {self.session.fresh_note}")
             return text

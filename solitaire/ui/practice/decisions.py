@@ -20,7 +20,7 @@ from enum import StrEnum
 from typing import Final
 
 from solitaire.core.cards import Card
-from solitaire.core.errors import CribsolError, InputError
+from solitaire.core.errors import CribsolError
 from solitaire.core.review import Decision, Grade
 from solitaire.core.schedule import Box, answered, box_from_json, box_json
 from solitaire.core.untrusted import RecordError
@@ -45,10 +45,6 @@ __all__ = ["DEALT", "PositionSession", "Stage", "loses_most"]
 DEALT: Final = (DISCARD, PEGGING, TILE_PLAYS)
 """The kinds practised from games."""
 FRESH_TRIES: Final = 20
-NO_FRESH_TILES: Final = (
-    "fresh tile positions are not dealt yet, and no tile play of yours is left to "
-    "practise: review a tile game you played (cribsol review ID), or --kind discard|pegging"
-)
 
 
 class Stage(StrEnum):
@@ -170,8 +166,6 @@ class PositionSession:
                 except RecordError:
                     continue
                 return self._keep(mistake.kind, puzzle)
-        if self.kinds == (TILE_PLAYS,):
-            raise InputError(NO_FRESH_TILES)
         kind = self.kinds[0] if len(self.kinds) == 1 else loses_most(self.history)[0]
         if len(self.kinds) > 1:
             self.fresh_note = loses_most(self.history)[1]

@@ -17,8 +17,9 @@ a fixed shuffled order to choose from by number; exchanges and passes stay out).
 kept position's source is ``{"game": id, "kind": the game's kind, "spot": n}``; a fresh
 one (``--fresh``, or no mistake left) is ``{"fresh": game, "seed": n, "step": k}``: the
 ``k``-th decision of that kind in a game dealt from ``seed`` and played by ``standard``
-on both sides (the patience: by the coach's best), rebuilt the same way each time. No
-UI library is imported.
+on both sides (the patience: by the coach's best; the tile game: its ``k``-th play
+decision, both seats played by ``greedy``, greedy's play listed among the hints' best as
+yours is in a kept one), rebuilt the same way each time. No UI library is imported.
 """
 
 from __future__ import annotations
@@ -66,8 +67,9 @@ _OF_KIND: Final = {  # a game's kind -> its reviewed decisions' kinds -> the pra
     TILES: {"play": TILE_PLAYS},  # an exchange or a pass is not practised
 }
 CANDIDATES: Final = 4  # the plays a tile position lists: yours, the best, and others
-FRESH_GAMES: Final = {DISCARD: (MATCH, PATIENCE), PEGGING: (MATCH,)}
-MAX_STEP: Final = {DISCARD: 10, PEGGING: 40}  # a fresh position's place, drawn up to this
+FRESH_GAMES: Final = {DISCARD: (MATCH, PATIENCE), PEGGING: (MATCH,), TILE_PLAYS: (TILES,)}
+# a fresh position's place, drawn up to this (a tile game's first plays: the bag not empty)
+MAX_STEP: Final = {DISCARD: 10, PEGGING: 40, TILE_PLAYS: 12}
 MAX_ID: Final = 1 << 40
 MAX_SEED: Final = (1 << 63) - 1
 
@@ -213,7 +215,7 @@ def _source(data: object) -> dict[str, Any]:
     if isinstance(data, dict) and "fresh" in data:
         fields = Fields(data, "source", required=("fresh", "seed", "step"))
         fresh = fields.text("fresh", 20)
-        if fresh not in (MATCH, PATIENCE):
+        if fresh not in (MATCH, PATIENCE, TILES):
             raise RecordError("source: field 'fresh': not a game dealt fresh")
         return {
             "fresh": fresh,
@@ -270,20 +272,27 @@ def _tile_puzzle(source: dict[str, Any], record: Mapping[str, Any]) -> Puzzle:
     ones they rank, up to :data:`CANDIDATES`, in an order fixed by the source."""
     from solitaire.tiles.grading import decision_points
     from solitaire.tiles.moves import Play
-    from solitaire.tiles.planner import built_in_planner
     from solitaire.tiles.record import replay as replay_tiles
 
     spot = source["spot"]
     point = next((p for p in decision_points(replay_tiles(record)) if p.spot == spot), None)
     if point is None or not isinstance(point.choice, Play):
         raise RecordError(f"game {source['game']}: no tile play at spot {spot}")
+    return _tile_choices(source, point, source["game"] * 1_000_003 + spot)
+
+
+def _tile_choices(source: dict[str, Any], point: Any, order: int) -> Puzzle:
+    """A tile position's puzzle: the play made at ``point``, then the hints' best and the
+    next ones they rank, up to :data:`CANDIDATES`, shuffled by ``order``."""
+    from solitaire.tiles.planner import built_in_planner
+
     plays = [point.choice]
     for appraisal in built_in_planner().ranked(point.view):
         if len(plays) >= CANDIDATES:
             break
         if all(appraisal.play.placements != p.placements for p in plays):
             plays.append(appraisal.play)
-    random.Random(source["game"] * 1_000_003 + spot).shuffle(plays)
+    random.Random(order).shuffle(plays)
     return Puzzle(TILE_PLAYS, source, TILES, point, tuple(plays))
 
 
@@ -315,6 +324,11 @@ def fresh_source(kind: str, rng: random.Random) -> dict[str, Any]:
 
 def _fresh(kind: str, source: Mapping[str, Any]) -> Puzzle:
     seed, step = source["seed"], source["step"]
+    if (source["fresh"] == TILES) != (kind == TILE_PLAYS):
+        raise RecordError(f"source: a fresh {source['fresh']} deals no {kind} position")
+    if source["fresh"] == TILES:
+        point = _tile_play(seed, min(step, MAX_STEP[TILE_PLAYS]))
+        return _tile_choices(dict(source), point, seed * 1_000_003 + step)
     if source["fresh"] == PATIENCE:
         if kind != DISCARD:
             raise RecordError("source: a patience deals only discards")
@@ -332,6 +346,35 @@ def _patience_round(seed: int, number: int) -> Any:
     for _ in range(number - 1):
         played.discard(advise_position(position_of(played))[0].discard)
     return PatienceRound(number, position_of(played))
+
+
+def _tile_play(seed: int, step: int) -> Any:
+    """The ``step``-th play decision (or the last one reached) in a two-player tile game
+    dealt from ``seed``, both seats played by ``greedy``: the grader's
+    :class:`~solitaire.tiles.grading.TilePoint`, greedy's play as the move made."""
+    from solitaire.tiles.game import TileGame
+    from solitaire.tiles.grading import TilePoint
+    from solitaire.tiles.moves import Play
+    from solitaire.tiles.players import greedy
+
+    played = TileGame(seed)
+    found: Any = None
+    count = 0
+    index = 0
+    while not played.is_over:
+        seat = played.current_player
+        view = played.observation(seat)
+        action = greedy(view)
+        if isinstance(action, Play) and len(played.legal_actions()) > 1:
+            found = TilePoint(index, seat, index + 1, "play", view, action)
+            count += 1
+            if count >= step:
+                break
+        played.apply(action)
+        index += 1
+    if found is None:
+        raise RecordError(f"tile game {seed}: no play to make")
+    return found
 
 
 def _match_decision(kind: str, seed: int, step: int) -> Any:

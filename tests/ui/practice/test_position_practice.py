@@ -22,7 +22,6 @@ import pytest
 
 from solitaire.cli import main
 from solitaire.core.cards import Card
-from solitaire.core.errors import InputError
 from solitaire.core.review import Decision, Grade, review_from_json
 from solitaire.core.schedule import AGAIN, WAITS, box_from_json
 from solitaire.games import game, resolve
@@ -309,7 +308,7 @@ def test_the_command_refuses_what_it_cannot_do_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     refused = (
-        (["--kind", "tiles", "--fresh"], "fresh tile positions are not dealt yet"),
+        (["--kind", "tiles", "--fresh"], "practice needs a terminal"),  # dealt, not refused
         (["--count", "--fresh"], "--count"),
         (["--count", "--kind", "discard"], "--count"),
     )
@@ -317,8 +316,6 @@ def test_the_command_refuses_what_it_cannot_do_in_one_line(
         assert main(["practice", *args, "--data-dir", str(tmp_path)]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and said in err, err
-    with pytest.raises(InputError, match="fresh tile positions are not dealt yet"):
-        sitting(History(tmp_path, kinds=KINDS), Clock(), kinds=("tiles",))
 
 
 def test_stats_shows_the_practice_figures(
@@ -490,3 +487,64 @@ def test_the_help_states_the_schedule_the_code_keeps(capsys: pytest.CaptureFixtu
     assert f"comes back in {int(AGAIN.total_seconds() // 60)} minutes" in said
     assert f"comes back after {', '.join(days[:-1])} and {days[-1]} days" in said
     assert "graded a mistake or a blunder" in said
+
+
+def _greedy_to_play(seed: int, step: int) -> tuple[Any, Any, int]:
+    """The view, greedy's play and the turn's index at the ``step``-th play decision of a
+    tile game dealt from ``seed`` and played by greedy: recomputed here, apart from the
+    practice's own walk."""
+    from solitaire.tiles.game import TileGame
+    from solitaire.tiles.moves import Play
+    from solitaire.tiles.players import greedy
+
+    played = TileGame(seed)
+    plays = []
+    for index in itertools.count():
+        if played.is_over:
+            break
+        view = played.observation(played.current_player)
+        action = greedy(view)
+        if isinstance(action, Play) and len(played.legal_actions()) > 1:
+            plays.append((view, action, index))
+        if len(plays) == step:
+            break
+        played.apply(action)
+    return plays[-1]
+
+
+def test_a_fresh_tile_position_is_dealt_again_the_same_and_graded_by_the_grader(
+    tmp_path: Path,
+) -> None:
+    from solitaire.tiles.grading import grade as tile_grade
+    from solitaire.tiles.grading import typed_form
+    from solitaire.tiles.planner import built_in_planner
+
+    clock = Clock()
+    history = History(tmp_path, kinds=KINDS)
+    session = sitting(history, clock, kinds=("tiles",))  # no tile mistake: a fresh one
+    puzzle = session.puzzle
+    source = puzzle.source
+    assert set(source) == {"fresh", "seed", "step"} and source["fresh"] == "tiles"
+    view, made, index = _greedy_to_play(source["seed"], source["step"])
+    assert puzzle.point.view == view and puzzle.point.spot == index
+    assert puzzle.point.turn == index + 1
+    best = built_in_planner().ranked(view)[0].play
+    listed = [p.placements for p in puzzle.candidates]
+    assert len(listed) == 4 and len(set(listed)) == 4
+    assert made.placements in listed and best.placements in listed
+    shown = render(PositionScreen(session), 80)
+    assert "A fresh tile game position" in shown
+    for number, play in enumerate(puzzle.candidates, 1):
+        assert f"{number}  {typed_form(play)}" in shown
+    history.close()
+
+    again = sitting(History(tmp_path, kinds=KINDS), clock, kinds=("tiles",), fresh=True)
+    assert again.puzzle.source == source  # kept at once: quitting deals it again
+    assert [p.placements for p in again.puzzle.candidates] == listed  # in the same order
+    number = listed.index(best.placements) + 1
+    again.pick(number)
+    again.enter()
+    direct = tile_grade(view, puzzle.candidates[number - 1], spot=index, turn=index + 1)
+    assert again.decision == direct and direct.grade is Grade.BEST and again.solved
+    assert f"play {number}" in render(PositionScreen(again), 80)
+    again.history.close()
