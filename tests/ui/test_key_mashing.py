@@ -7,7 +7,10 @@ function and cursor key, escape sequences whole and broken (terminal reports, mo
 titles), bracketed pastes of any text, wide, combining and bidi characters, controls,
 terminal resizes down to too small and back; and, half the time, the keys a simple player
 would press next, so games are played to their end, where ``n`` starts the next one (whose
-panels are mashed too). The shell turns any error in a key or a drawing into one line
+panels are mashed too). The practice apps (not registered games) are mashed alike:
+counting practice, and positions dealt fresh (discards and cards to lay; tile plays in
+the slow run only), where a position answered is a game over and the next one dealt a
+new game. The shell turns any error in a key or a drawing into one line
 (:func:`solitaire.ui.shell.error_line`, :func:`solitaire.errorlog.log_error`): here both
 fail the test instead, naming the seed, the game and the last keys.
 """
@@ -46,6 +49,12 @@ from solitaire.ui.match.session import YOU, MatchSession
 from solitaire.ui.match.session import Stage as MatchStage
 from solitaire.ui.patience.app import build_app as patience_app
 from solitaire.ui.patience.session import Phase, PlaySession
+from solitaire.ui.practice.app import build_app as count_app
+from solitaire.ui.practice.app import build_positions_app
+from solitaire.ui.practice.decisions import PositionSession
+from solitaire.ui.practice.decisions import Stage as PositionStage
+from solitaire.ui.practice.session import CountSession
+from solitaire.ui.practice.session import Stage as CountStage
 from solitaire.ui.tiles.app import build_app as tiles_app
 from solitaire.ui.tiles.session import Stage as TileStage
 from solitaire.ui.tiles.session import TileSession
@@ -146,6 +155,24 @@ def _tile_keys(session: TileSession) -> str:
     return "p" if isinstance(action, Pass) else f"m{action}\r"
 
 
+def _count_keys(session: CountSession) -> str:
+    if session.show_help:
+        return "h"
+    return "7\r" if session.stage is CountStage.ASK else "\r"  # a guess, right or not
+
+
+def _position_keys(session: PositionSession) -> str:
+    if session.show_help:
+        return "h"
+    if session.stage is PositionStage.ANSWERED:
+        return "\r"
+    puzzle = session.puzzle
+    if puzzle.candidates:
+        return "1\r"
+    fits = [str(i) for i, card in enumerate(puzzle.cards, 1) if card in puzzle.playable()]
+    return "".join(fits[: puzzle.picks]) + "\r"
+
+
 SUBJECTS: Final[dict[str, Subject]] = {
     "patience": Subject(
         lambda history: PlaySession(history, lambda: (Game.from_seed(7), None)),
@@ -174,6 +201,25 @@ SUBJECTS: Final[dict[str, Subject]] = {
         tiles_app,
         _tile_keys,
         lambda session: session.stage is TileStage.OVER,
+    ),
+    "practice count": Subject(
+        lambda history: CountSession(history, seed=9),
+        count_app,
+        _count_keys,
+        lambda session: session.stage is CountStage.ANSWERED,
+    ),
+    "practice positions": Subject(
+        lambda history: PositionSession(history, kinds=("discard", "pegging"), fresh=True, seed=9),
+        build_positions_app,
+        _position_keys,
+        lambda session: session.stage is PositionStage.ANSWERED,
+    ),
+    "practice tiles": Subject(
+        lambda history: PositionSession(history, kinds=("tiles",), fresh=True, seed=9),
+        build_positions_app,
+        _position_keys,
+        lambda session: session.stage is PositionStage.ANSWERED,
+        share=0.1,
     ),
 }
 
@@ -294,10 +340,14 @@ def caught(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 
 
 REGISTERED: Final = sorted(entry.kind for entry in registered_games())  # each in SUBJECTS
+PRACTICE: Final = ("practice count", "practice positions")  # no registered game: named here
+SLOW_PRACTICE: Final = (
+    "practice tiles",
+)  # a tile position is ranked in a second or more  # no registered game: named here
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("game", REGISTERED)
+@pytest.mark.parametrize("game", [*REGISTERED, *PRACTICE])
 def test_mashing_keys_never_reaches_the_error_line(
     game: str, seed: int, tmp_path: Path, caught: list[str]
 ) -> None:
@@ -306,7 +356,7 @@ def test_mashing_keys_never_reaches_the_error_line(
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", MORE_SEEDS)
-@pytest.mark.parametrize("game", REGISTERED)
+@pytest.mark.parametrize("game", [*REGISTERED, *PRACTICE, *SLOW_PRACTICE])
 def test_mashing_more_seeds(game: str, seed: int, tmp_path: Path, caught: list[str]) -> None:
     mash(game, seed, tmp_path, caught)
 
