@@ -70,6 +70,7 @@ CANDIDATES: Final = 4  # the plays a tile position lists: yours, the best, and o
 FRESH_GAMES: Final = {DISCARD: (MATCH, PATIENCE), PEGGING: (MATCH,), TILE_PLAYS: (TILES,)}
 # a fresh position's place, drawn up to this (a tile game's first plays: the bag not empty)
 MAX_STEP: Final = {DISCARD: 10, PEGGING: 40, TILE_PLAYS: 12}
+FIRST_STEP: Final = {TILE_PLAYS: 3}  # a tile game's first plays are on a near-empty board
 MAX_ID: Final = 1 << 40
 MAX_SEED: Final = (1 << 63) - 1
 
@@ -318,7 +319,7 @@ def fresh_source(kind: str, rng: random.Random) -> dict[str, Any]:
     return {
         "fresh": rng.choice(FRESH_GAMES[kind]),
         "seed": rng.randrange(1 << 31),
-        "step": rng.randint(1, MAX_STEP[kind]),
+        "step": rng.randint(FIRST_STEP.get(kind, 1), MAX_STEP[kind]),
     }
 
 

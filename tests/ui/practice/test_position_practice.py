@@ -525,6 +525,7 @@ def test_a_fresh_tile_position_is_dealt_again_the_same_and_graded_by_the_grader(
     puzzle = session.puzzle
     source = puzzle.source
     assert set(source) == {"fresh", "seed", "step"} and source["fresh"] == "tiles"
+    assert 3 <= source["step"] <= 12  # past the opening, the bag not yet empty
     view, made, index = _greedy_to_play(source["seed"], source["step"])
     assert puzzle.point.view == view and puzzle.point.spot == index
     assert puzzle.point.turn == index + 1
