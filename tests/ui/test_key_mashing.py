@@ -8,7 +8,8 @@ titles), bracketed pastes of any text, wide, combining and bidi characters, cont
 terminal resizes down to too small and back; and, half the time, the keys a simple player
 would press next, so games are played to their end, where ``n`` starts the next one (whose
 panels are mashed too). The practice apps (not registered games) are mashed alike:
-counting practice, and positions dealt fresh (discards and cards to lay; tile plays in
+counting practice, positions from a small history of reviewed games (the sample
+patience and drill), and positions dealt fresh (discards and cards to lay; tile plays in
 the slow run only), where a position answered is a game over and the next one dealt a
 new game. The shell turns any error in a key or a drawing into one line
 (:func:`solitaire.ui.shell.error_line`, :func:`solitaire.errorlog.log_error`): here both
@@ -18,6 +19,8 @@ fail the test instead, naming the seed, the game and the last keys.
 from __future__ import annotations
 
 import asyncio
+import functools
+import json
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -30,7 +33,7 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from solitaire.games import registered_games
+from solitaire.games import game, registered_games, resolve
 from solitaire.match.drill import Drill
 from solitaire.match.game import Match
 from solitaire.match.players import own_count
@@ -58,6 +61,7 @@ from solitaire.ui.practice.session import Stage as CountStage
 from solitaire.ui.tiles.app import build_app as tiles_app
 from solitaire.ui.tiles.session import Stage as TileStage
 from solitaire.ui.tiles.session import TileSession
+from tests.record_samples import MAKERS
 from tests.tiles.quick_greedy import quick_greedy
 
 STEPS: Final = 250  # chunks of keys per run (twice that for a match); a run is one seed of a game
@@ -173,6 +177,26 @@ def _position_keys(session: PositionSession) -> str:
     return "".join(fits[: puzzle.picks]) + "\r"
 
 
+@functools.cache
+def _reviewed() -> tuple[tuple[str, str, dict[str, Any]], ...]:
+    """The sample patience and drill (mistakes in both), each record and its review."""
+    built = []
+    for kind in ("patience", "drill"):
+        text = json.dumps(MAKERS[kind]())
+        built.append((kind, text, resolve(game(kind).review)(json.loads(text)).to_json()))
+    return tuple(built)
+
+
+def _your_mistakes(history: History) -> PositionSession:
+    """Positions from a small history of your reviewed games; fresh ones once done."""
+    for kind, text, review in _reviewed():
+        game_id = history.add(kind, text, KINDS[kind].migrate(text, {}), played_by="you")
+        history.keep_review(game_id, kind, review)
+    session = PositionSession(history, kinds=("discard", "pegging"), seed=9)
+    assert "fresh" not in session.puzzle.source  # one of your mistakes first
+    return session
+
+
 SUBJECTS: Final[dict[str, Subject]] = {
     "patience": Subject(
         lambda history: PlaySession(history, lambda: (Game.from_seed(7), None)),
@@ -210,6 +234,12 @@ SUBJECTS: Final[dict[str, Subject]] = {
     ),
     "practice positions": Subject(
         lambda history: PositionSession(history, kinds=("discard", "pegging"), fresh=True, seed=9),
+        build_positions_app,
+        _position_keys,
+        lambda session: session.stage is PositionStage.ANSWERED,
+    ),
+    "practice mistakes": Subject(
+        _your_mistakes,
         build_positions_app,
         _position_keys,
         lambda session: session.stage is PositionStage.ANSWERED,
@@ -340,7 +370,11 @@ def caught(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 
 
 REGISTERED: Final = sorted(entry.kind for entry in registered_games())  # each in SUBJECTS
-PRACTICE: Final = ("practice count", "practice positions")  # no registered game: named here
+PRACTICE: Final = (
+    "practice count",
+    "practice positions",
+    "practice mistakes",
+)  # no registered game: named here
 SLOW_PRACTICE: Final = (
     "practice tiles",
 )  # a tile position is ranked in a second or more  # no registered game: named here
