@@ -549,3 +549,13 @@ def test_a_fresh_tile_position_is_dealt_again_the_same_and_graded_by_the_grader(
     assert again.decision == direct and direct.grade is Grade.BEST and again.solved
     assert f"play {number}" in render(PositionScreen(again), 80)
     again.history.close()
+
+
+def test_a_fresh_source_deals_only_its_game_s_kind(tmp_path: Path) -> None:
+    from solitaire.core.untrusted import RecordError
+
+    history = History(tmp_path, kinds=KINDS)
+    for kind, fresh in (("discard", "tiles"), ("pegging", "tiles"), ("tiles", "match")):
+        with pytest.raises(RecordError, match=f"deals no {kind} position"):
+            rebuild(history, kind, {"fresh": fresh, "seed": 1, "step": 3})
+    history.close()
