@@ -284,17 +284,38 @@ def _tile_puzzle(source: dict[str, Any], record: Mapping[str, Any]) -> Puzzle:
 
 def _tile_choices(source: dict[str, Any], point: Any, order: int) -> Puzzle:
     """A tile position's puzzle: the play made at ``point``, then the hints' best and the
-    next ones they rank, up to :data:`CANDIDATES`, shuffled by ``order``."""
+    next ones they rank, up to :data:`CANDIDATES`, shuffled by ``order``. After the best,
+    a play laying the same tiles on the same squares for the same score as one listed,
+    only in another order, comes last: the list offers different choices first."""
     from solitaire.tiles.planner import built_in_planner
 
+    ranked = built_in_planner().ranked(point.view)
+    scores = {a.play.placements: a.scored.score for a in ranked}
     plays = [point.choice]
-    for appraisal in built_in_planner().ranked(point.view):
+    seen = {_laid(point.choice, scores.get(point.choice.placements))}
+    rearranged = []
+    for number, appraisal in enumerate(ranked):
         if len(plays) >= CANDIDATES:
             break
-        if all(appraisal.play.placements != p.placements for p in plays):
-            plays.append(appraisal.play)
+        play = appraisal.play
+        if any(play.placements == p.placements for p in plays):
+            continue
+        laid = _laid(play, appraisal.scored.score)
+        if number and laid in seen:
+            rearranged.append(play)
+            continue
+        seen.add(laid)
+        plays.append(play)
+    plays.extend(rearranged[: CANDIDATES - len(plays)])
     random.Random(order).shuffle(plays)
     return Puzzle(TILE_PLAYS, source, TILES, point, tuple(plays))
+
+
+def _laid(play: Any, score: int | None) -> tuple[object, ...]:
+    """What a tile play lays, whatever the order: its squares, its tiles, its score."""
+    squares = tuple(sorted(placement[0] for placement in play.placements))
+    tiles = tuple(sorted(str(placement[1]) for placement in play.placements))
+    return squares, tiles, score
 
 
 def _moments(game_kind: str, record: Mapping[str, Any]) -> Iterator[Any]:

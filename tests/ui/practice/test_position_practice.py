@@ -529,9 +529,16 @@ def test_a_fresh_tile_position_is_dealt_again_the_same_and_graded_by_the_grader(
     view, made, index = _greedy_to_play(source["seed"], source["step"])
     assert puzzle.point.view == view and puzzle.point.spot == index
     assert puzzle.point.turn == index + 1
-    best = built_in_planner().ranked(view)[0].play
+    ranked = built_in_planner().ranked(view)
+    best = ranked[0].play
     listed = [p.placements for p in puzzle.candidates]
     assert len(listed) == 4 and len(set(listed)) == 4
+    scores = {a.play.placements: a.scored.score for a in ranked}
+    laid = {
+        (frozenset(s for s, *_ in p), tuple(sorted(str(t) for _, t, _ in p)), scores[p])
+        for p in listed
+    }
+    assert len(laid) == 4  # no play is another's tiles rearranged for the same score
     assert made.placements in listed and best.placements in listed
     shown = render(PositionScreen(session), 80)
     assert "A fresh tile game position" in shown
