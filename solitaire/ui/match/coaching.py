@@ -22,7 +22,14 @@ from solitaire.match.game import Match, Observation
 if TYPE_CHECKING:
     from prompt_toolkit.application import Application
 
-__all__ = ["Coach", "DealKey", "Moment", "coach_executor", "start_after_first_frame"]
+__all__ = [
+    "Coach",
+    "DealKey",
+    "Moment",
+    "coach_executor",
+    "open_after_first_frame",
+    "start_after_first_frame",
+]
 
 Moment: TypeAlias = tuple[int, int, int]  # game, deal, plays made in the deal
 DealKey: TypeAlias = tuple[int, int]  # game, deal
@@ -46,7 +53,12 @@ def coach_executor(*, at_once: bool = False) -> Executor:
 def start_after_first_frame(app: Application[Any], coach: Coach | None) -> None:
     """Let the coach's process start once ``app`` has drawn its first frame: work asked
     for before then waits, so the first screen never waits for multiprocessing."""
-    executor = coach.executor if coach is not None else None
+    open_after_first_frame(app, coach.executor if coach is not None else None)
+
+
+def open_after_first_frame(app: Application[Any], executor: Executor | None) -> None:
+    """Let ``executor`` (one of :func:`coach_executor`) start its process once ``app`` has
+    drawn its first frame; any other executor is left as it is."""
     if not isinstance(executor, _AfterFirstFrame):
         return
 

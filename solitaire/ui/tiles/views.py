@@ -27,6 +27,7 @@ from solitaire.tiles.scoring import LineScore, PlayScore
 from solitaire.ui.views import Listing, Unbroken, figure_pieces, hanging_row, history_row
 
 if TYPE_CHECKING:
+    from solitaire.tiles.grading import TilePoint
     from solitaire.tiles.stats import TileStats
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "line_table",
     "play_lines",
     "play_table",
+    "review_board",
     "tile_stats_view",
     "turned_squares",
     "verdict",
@@ -129,6 +131,36 @@ def board_text(
         if row < n - 1:
             text.append("\n")
     return text
+
+
+def review_board(point: TilePoint, names: Sequence[str], ascii: bool = False) -> RenderableType:
+    """A tile decision drawn for the review: the board before the move (the last move
+    marked ``*``) beside the mover's rack, everyone's score and the bag."""
+    view = point.view
+    last = () if view.last is None else _changed(view.last.board, view.board)
+    shown = seat_names(list(names))
+    side: list[RenderableType] = [Text(f"Turn {point.turn}, {shown[point.seat]} to move")]
+    rack = Text("Rack ")
+    for tile in view.rack:
+        rack.append(str(tile), style="tile.dark" if tile.dark else "tile.light").append(" ")
+    side.append(rack)
+    for seat, name in enumerate(shown):
+        side.append(
+            Text(f"{name} {view.scores[seat]}", style="title" if seat == point.seat else "")
+        )
+    side.append(Text(f"bag {view.bag_size}", style="muted"))
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    grid.add_row(board_text(view.board, ascii, last=last), Group(*side))
+    return grid
+
+
+def _changed(before: Board, after: Board) -> frozenset[int]:
+    """The squares filled between two boards: the move before this one."""
+    return frozenset(
+        square for square, face in enumerate(after.faces) if face and not before.faces[square]
+    )
 
 
 def turned_squares(board: Board, laid: Sequence[Placement] = ()) -> frozenset[int]:
