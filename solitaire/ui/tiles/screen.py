@@ -634,12 +634,14 @@ def review_screen(session: TileSession) -> ReviewScreen:
     """The game reviewed: each decision over the board, the rack and the scores before it."""
     reviewing = session.reviewing
 
-    def board(decision: Decision) -> RenderableType | None:
+    def around(decision: Decision, said: RenderableType) -> RenderableType | None:
         point = reviewing.position(decision)
-        return None if point is None else review_board(point, session.names, session.ascii)
+        if point is None:
+            return None
+        return review_board(point, session.names, said, session.ascii)
 
     title = f"Tile game {session.game_id} reviewed"
-    return ReviewScreen(reviewing, title, board, session.message)
+    return ReviewScreen(reviewing, title, lambda _: None, session.message, around)
 
 
 def _unsaid(message: str, shown: list[Text]) -> str:

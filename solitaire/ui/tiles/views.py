@@ -133,22 +133,21 @@ def board_text(
     return text
 
 
-def review_board(point: TilePoint, names: Sequence[str], ascii: bool = False) -> RenderableType:
+def review_board(
+    point: TilePoint, names: Sequence[str], said: RenderableType, ascii: bool = False
+) -> RenderableType:
     """A tile decision drawn for the review: the board before the move (the last move
-    marked ``*``) beside the mover's rack, everyone's score and the bag."""
+    marked ``*``), and beside it the mover, the bag, the mover's rack and everyone's score,
+    then what is ``said`` of the decision (the board too tall for the words above it)."""
     view = point.view
     last = () if view.last is None else _changed(view.last.board, view.board)
     shown = seat_names(list(names))
-    side: list[RenderableType] = [Text(f"Turn {point.turn}, {shown[point.seat]} to move")]
+    head = f"Before turn {point.turn}, {shown[point.seat]} to move · bag {view.bag_size}"
     rack = Text("Rack ")
     for tile in view.rack:
         rack.append(str(tile), style="tile.dark" if tile.dark else "tile.light").append(" ")
-    side.append(rack)
-    for seat, name in enumerate(shown):
-        side.append(
-            Text(f"{name} {view.scores[seat]}", style="title" if seat == point.seat else "")
-        )
-    side.append(Text(f"bag {view.bag_size}", style="muted"))
+    scores = Text(" · ".join(f"{name} {view.scores[seat]}" for seat, name in enumerate(shown)))
+    side = [Text(head, style="muted"), rack, scores, Text(""), said]
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True)
     grid.add_column()

@@ -47,13 +47,15 @@ def history(tmp_path: Path) -> Iterator[History]:
 def stand_in(
     view: PlayerView, choice: Action, *, spot: int = 0, turn: int = 1, planner: object = None
 ) -> Decision:
-    """A made-up grade (no planner): every third turn costs its turn's number in points."""
+    """A made-up grade (no planner) as long as the grader's words: every third turn costs
+    its turn's number in points."""
     cost = float(turn) if turn % 3 == 0 else 0.0
-    chosen = str(choice)
+    chosen = f"{choice}: keeps {turn} · 14 now -0.2 leave -27.6 reply = -13.8 in all"
+    best = chosen if not cost else f"{chosen}, or so it was made up to say"
+    why = "Made up: the planner's choice scores -2 now, keeps tiles worth +2.6, risks 4.7 less"
     return Decision(
         spot=spot, seat=view.player, deal=turn, kind="play", where=f"turn {turn}",
-        chosen=chosen, best=chosen if not cost else f"{chosen} again", cost=cost,
-        scale=TILE_POINTS, why=f"Made up for turn {turn}.",
+        chosen=chosen, best=best, cost=cost, scale=TILE_POINTS, why=f"{why} (turn {turn}).",
     )  # fmt: skip
 
 
@@ -62,9 +64,11 @@ def quick_grades(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(grading, "grade", stand_in)
 
 
-def ended(history: History, seed: int = 0) -> TileSession:
+def ended(history: History, seed: int = 0, size: int = 5) -> TileSession:
     """A short game (a 5x5 board) you play as greedy would, against greedy, to its end."""
-    session = TileSession(history, ["you", "greedy"], lambda: TileGame(seed, size=5), explicit=True)
+    session = TileSession(
+        history, ["you", "greedy"], lambda: TileGame(seed, size=size), explicit=True
+    )
     while session.stage is not Stage.OVER:
         session.commit(quick_greedy(session.game.observation(session.seat)))
     return session
@@ -74,10 +78,12 @@ def rack_words(rack: tuple[Tile, ...]) -> str:
     return " ".join(map(str, rack))
 
 
+@pytest.mark.parametrize("size", [5, 13])
 def test_question_mark_opens_the_review_and_each_decision_shows_its_board(
-    history: History, quick_grades: None
+    history: History, quick_grades: None, size: int
 ) -> None:
-    session = ended(history)
+    """Every decision fits the screen at 80x24 and 120x40, the full board's too."""
+    session = ended(history, size=size)
     helpers.drive(session, "?")
     reviewing = session.reviewing
     assert reviewing.shown and reviewing.steps is not None
@@ -96,15 +102,17 @@ def test_question_mark_opens_the_review_and_each_decision_shows_its_board(
         for width, height in SIZES:
             lines = helpers.lines(tile_screen(session, width, height), width)
             assert len(lines) <= height and max(map(len, lines)) <= width, "\n".join(lines)
-            text = screen_text(lines)
-            assert shows_decision(text, decision), text
             point = reviewing.position(decision)
             assert point is not None and point.seat == decision.seat
+            board = helpers.lines(board_text(point.view.board), 80)
+            column = max(map(len, board)) + 2  # the words beside the board start here
+            text = screen_text([line[column:] for line in lines])
+            assert shows_decision(text, decision), text
             assert f"Rack {rack_words(point.view.rack)}" in text, text
             for seat, name in enumerate(review.seats):
                 assert f"{name.name} {point.view.scores[seat]}" in text, text
             unmarked = "\n".join(lines).replace("*", " ")  # the last move's marks aside
-            for row in helpers.lines(board_text(point.view.board), 80):
+            for row in board:
                 assert row.rstrip() in unmarked, "\n".join(lines)
     helpers.drive(session, RIGHT)  # past the last: back at the figures
     assert reviewing.steps.current is None
