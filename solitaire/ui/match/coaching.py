@@ -112,11 +112,20 @@ class _AfterFirstFrame(Executor):
         return self._pool
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Stop the pool; without ``wait``, the work under way is dropped too (its process
+        ended), so that quitting never waits for a review still being graded."""
         for future, _ in self._held:
             future.cancel()
         self._held.clear()
-        if self._pool is not None:
-            self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+        if self._pool is None:
+            return
+        # The pool's own processes (no public handle before Python 3.14's terminate_workers).
+        processes: dict[int, Any] = getattr(self._pool, "_processes", None) or {}
+        workers = list(processes.values())
+        self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+        if not wait:
+            for process in workers:
+                process.terminate()
 
 
 class _NotStarted(Exception):
