@@ -22,7 +22,14 @@ from solitaire.match.game import Match, Observation
 if TYPE_CHECKING:
     from prompt_toolkit.application import Application
 
-__all__ = ["Coach", "DealKey", "Moment", "coach_executor", "start_after_first_frame"]
+__all__ = [
+    "Coach",
+    "DealKey",
+    "Moment",
+    "coach_executor",
+    "open_after_first_frame",
+    "start_after_first_frame",
+]
 
 Moment: TypeAlias = tuple[int, int, int]  # game, deal, plays made in the deal
 DealKey: TypeAlias = tuple[int, int]  # game, deal
@@ -46,7 +53,12 @@ def coach_executor(*, at_once: bool = False) -> Executor:
 def start_after_first_frame(app: Application[Any], coach: Coach | None) -> None:
     """Let the coach's process start once ``app`` has drawn its first frame: work asked
     for before then waits, so the first screen never waits for multiprocessing."""
-    executor = coach.executor if coach is not None else None
+    open_after_first_frame(app, coach.executor if coach is not None else None)
+
+
+def open_after_first_frame(app: Application[Any], executor: Executor | None) -> None:
+    """Let ``executor`` (one of :func:`coach_executor`) start its process once ``app`` has
+    drawn its first frame; any other executor is left as it is."""
     if not isinstance(executor, _AfterFirstFrame):
         return
 
@@ -100,11 +112,20 @@ class _AfterFirstFrame(Executor):
         return self._pool
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Stop the pool; without ``wait``, the work under way is dropped too (its process
+        ended), so that quitting never waits for a review still being graded."""
         for future, _ in self._held:
             future.cancel()
         self._held.clear()
-        if self._pool is not None:
-            self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+        if self._pool is None:
+            return
+        # The pool's own processes (no public handle before Python 3.14's terminate_workers).
+        processes: dict[int, Any] = getattr(self._pool, "_processes", None) or {}
+        workers = list(processes.values())
+        self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+        if not wait:
+            for process in workers:
+                process.terminate()
 
 
 class _NotStarted(Exception):

@@ -12,8 +12,10 @@ if TYPE_CHECKING:  # each game's engine is loaded only when its review is shown
     from solitaire.match.observation import Observation
     from solitaire.patience.game import Game
     from solitaire.patience.grading import DiscardPoint
+    from solitaire.tiles.game import TileGame
+    from solitaire.tiles.grading import TilePoint
 
-__all__ = ["drill_positions", "match_positions", "patience_positions"]
+__all__ = ["drill_positions", "match_positions", "patience_positions", "tile_positions"]
 
 
 def match_positions(match: Match) -> dict[int, Observation]:
@@ -33,5 +35,12 @@ def drill_positions(matches: Iterable[Match]) -> dict[int, Observation]:
 def patience_positions(game: Game) -> dict[int, DiscardPoint]:
     """A finished patience game's discards, by spot."""
     from solitaire.patience.grading import decision_points
+
+    return {point.spot: point for point in decision_points(game)}
+
+
+def tile_positions(game: TileGame) -> dict[int, TilePoint]:
+    """A finished tile game's decisions: what the mover saw before each, by spot."""
+    from solitaire.tiles.grading import decision_points
 
     return {point.spot: point for point in decision_points(game)}

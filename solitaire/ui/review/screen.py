@@ -20,6 +20,9 @@ from solitaire.ui.review.views import chance_words, kinds_table, moment, seats_t
 __all__ = ["ReviewScreen", "seat_line"]
 
 Board = Callable[[Decision], RenderableType | None]
+Around = Callable[[Decision, RenderableType], RenderableType | None]
+"""A decision drawn whole by its game: its position with the decision's words (given)
+placed in it, e.g. beside a board too tall for the words to go above it."""
 
 
 def seat_line(seat: SeatReview) -> Text:
@@ -36,12 +39,18 @@ class ReviewScreen:
     """The whole screen while a session's review is shown."""
 
     def __init__(
-        self, reviewing: Reviewing[Any], title: str, board: Board, message: str = ""
+        self,
+        reviewing: Reviewing[Any],
+        title: str,
+        board: Board,
+        message: str = "",
+        around: Around | None = None,
     ) -> None:
         self.reviewing = reviewing
         self.title = title
         self.board = board
         self.message = message
+        self.around = around
 
     def _figures(self, review: GameReview) -> list[RenderableType]:
         parts: list[RenderableType] = [seats_table(review)]
@@ -59,7 +68,11 @@ class ReviewScreen:
         place = Text(f"Decision {steps.index + 1} of {len(steps.shown())}", style="title")
         place.append(f" ({whose}, {order})", style="muted")
         parts: list[RenderableType] = [place, *map(seat_line, review.seats), Text("")]
-        parts.append(moment(decision, names, chance_words(review)))
+        said = moment(decision, names, chance_words(review))
+        whole = None if self.around is None else self.around(decision, said)
+        if whole is not None:
+            return [*parts, whole]
+        parts.append(said)
         board = self.board(decision)
         if board is not None:
             parts += [Text(""), board]

@@ -108,12 +108,23 @@ class ReviewSteps:
 class Reviewing(Generic[P]):
     """A session's review of its finished game: worked out beside it (in ``executor``),
     kept, shown on ``?``. ``positions`` gives each decision's position by its spot,
-    replayed when the review is first shown."""
+    replayed when the review is first shown. ``when_shown``: without an executor, the
+    review is graded when first shown, not as the game ends (a game slow to grade, whose
+    sessions tests play to the end by the hundred)."""
 
-    def __init__(self, history: History, kind: str, executor: Executor | None = None) -> None:
+    def __init__(
+        self,
+        history: History,
+        kind: str,
+        executor: Executor | None = None,
+        *,
+        when_shown: bool = False,
+    ) -> None:
         self.history = history
         self.kind = kind
         self.executor = executor
+        self.when_shown = when_shown
+        self._game: tuple[int, str] | None = None  # the game to review, once it has ended
         self.on_ready: Callable[[], None] = lambda: None
         self.job: ReviewJob | None = None
         self.steps: ReviewSteps | None = None
@@ -125,9 +136,21 @@ class Reviewing(Generic[P]):
         """The game just ended (and was saved as ``game_id``): start its review."""
         self.forget()
         self._positions = positions
-        self.job = ReviewJob(
-            self.history, self.kind, game_id, record, self.executor, lambda: self.on_ready()
-        )
+        self._game = game_id, record
+        if self.executor is not None or not self.when_shown:
+            self._open_job()
+
+    def _open_job(self) -> None:
+        if self.job is None and self._game is not None:
+            game_id, record = self._game
+            self.job = ReviewJob(
+                self.history, self.kind, game_id, record, self.executor, lambda: self.on_ready()
+            )
+
+    @property
+    def started(self) -> bool:
+        """True once the game has ended and its review is under way, kept or to come."""
+        return self._game is not None
 
     def forget(self) -> None:
         """Another game: the last one's review is dropped (its work stopped)."""
@@ -135,6 +158,7 @@ class Reviewing(Generic[P]):
             self.job.close()
         self.job = self.steps = None
         self._positions = self._replayed = None
+        self._game = None
         self.shown = False
 
     close = forget
@@ -144,8 +168,9 @@ class Reviewing(Generic[P]):
         if self.shown:
             self.shown = False
             return ""
-        if self.job is None:
+        if self._game is None:
             return "The review opens once the game is over."
+        self._open_job()
         self.shown = True
         self.poll(look_in_history=True)
         return ""

@@ -22,6 +22,8 @@ from prompt_toolkit.output import Output
 from solitaire.store import resolve_data_dir
 from solitaire.tiles.game import TileGame
 from solitaire.ui import kinds, shell
+from solitaire.ui.match.coaching import coach_executor, open_after_first_frame
+from solitaire.ui.review.keys import bind_review, watch_review
 from solitaire.ui.tiles.screen import more_to_show, rules_pages, tile_screen, whole_pages
 from solitaire.ui.tiles.session import Stage, TileSession
 
@@ -72,6 +74,8 @@ def build_app(
     typing = Condition(lambda: session.typing is not None)
     resume = Condition(lambda: session.stage is Stage.RESUME)
     over = Condition(lambda: session.stage is Stage.OVER)
+    # The review (? once the game is over) takes every key but quitting and the help.
+    showing = Condition(lambda: session.reviewing.shown and not session.show_help)
 
     @keys.add("<any>", filter=typing)
     def _type(event: KeyPressEvent) -> None:
@@ -90,7 +94,8 @@ def build_app(
     keys.on("escape", filter=covered, eager=True)(session.escape)
     keys.on("escape", filter=~covered, eager=True)(fresh(session.escape))
     keys.on("m", filter=~typing)(fresh(session.start_typing))
-    keys.on("?", filter=~typing)(fresh(session.hint))
+    keys.on("?", filter=~typing & ~over)(fresh(session.hint))
+    keys.on("?", filter=over & ~showing)(fresh(session.toggle_review))
     keys.on("w", filter=~typing)(fresh(session.explain_why))
     keys.on("p", filter=~typing)(fresh(session.pass_turn))
     keys.on("x", filter=~typing)(fresh(session.exchange))
@@ -140,8 +145,11 @@ def build_app(
         keys.on(key, filter=reading)(partial(rules_page, step))
         keys.on(key, filter=helping)(partial(session.turn_help_page, step))
 
+    bind_review(keys, session, session.reviewing)
     keys.on_quit(session.quit, filter=~typing)
     app = shell.full_screen_app(root, screen, keys, input=input, output=output)
+    watch_review(app, session.reviewing, keys)
+    open_after_first_frame(app, session.reviewing.executor)
 
     def answer(_: object) -> None:
         """Once the board is on screen (a new game's, or the person's move), the computers
@@ -188,6 +196,7 @@ def run_app(
 ) -> tuple[int, str]:
     """Play tiles interactively; returns the exit status and the parting message."""
     data_dir = resolve_data_dir(getattr(args, "data_dir", None))
+    executor = coach_executor()  # the finished game is reviewed in its own process
     with kinds.history(data_dir) as history:
         session = TileSession(
             history,
@@ -198,10 +207,12 @@ def run_app(
             ascii=bool(args.ascii),
             servant=bool(args.servant),
             defer=True,
+            executor=executor,
         )
         session.pause = PAUSE
         try:
             message = shell.run_full_screen(build_app(session, input, output), session.quit)
         finally:
             session.close()
+            executor.shutdown(wait=False, cancel_futures=True)  # a review under way is dropped
     return 0, message

@@ -17,6 +17,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from solitaire.core.review import Decision
 from solitaire.core.secret import seed_hidden
 from solitaire.core.words import agrees, plural, possessive
 from solitaire.tiles.board import SIZE, square_name
@@ -26,6 +27,7 @@ from solitaire.tiles.moves import Action, Exchange, Play, announced
 from solitaire.tiles.players import Appraisal
 from solitaire.tiles.review import move_gaps
 from solitaire.tiles.tiles import format_tiles
+from solitaire.ui.review.screen import ReviewScreen
 from solitaire.ui.tiles.advice import ADVISOR, hint_text
 from solitaire.ui.tiles.session import (
     Preview,
@@ -37,6 +39,7 @@ from solitaire.ui.tiles.views import (
     board_text,
     ending_text,
     play_lines,
+    review_board,
     turned_squares,
     verdict,
 )
@@ -101,7 +104,7 @@ _FOOTER: Final = {
     Stage.LAST_CALL: "j call Joker · Enter the count stands · q quit (saved)",
     Stage.CALL: "the caller's number (beside the names) · Esc: nobody calls",
     Stage.WAIT: "Enter: the computer moves · j call Joker · q quit (saved)",
-    Stage.OVER: "n a new game · q quit",
+    Stage.OVER: "? review the game · n a new game · q quit",
 }
 _JOKER_FOOTER: Final = {  # while a count is open to a call by the person at the keyboard
     Stage.PLAY: "arrows 1-5 lay · t 6/9 · Bksp · Enter play · m type · ? hint · j Joker · p/x h q",
@@ -583,6 +586,8 @@ def tile_screen(session: TileSession, width: int, height: int) -> RenderableType
         return _help(session, width, height)
     if session.show_rules:
         return _rules_page(session, width, height)
+    if session.reviewing.shown:
+        return review_screen(session)
     game = session.game
     cell = cell_size(width, height)
     board = board_text(
@@ -623,6 +628,20 @@ def tile_screen(session: TileSession, width: int, height: int) -> RenderableType
     footer = Text(said, style="muted")
     message = Text(_unsaid(session.message, below)[: width * 2], style="warn")
     return Group(top, *below, message, footer)
+
+
+def review_screen(session: TileSession) -> ReviewScreen:
+    """The game reviewed: each decision over the board, the rack and the scores before it."""
+    reviewing = session.reviewing
+
+    def around(decision: Decision, said: RenderableType) -> RenderableType | None:
+        point = reviewing.position(decision)
+        if point is None:
+            return None
+        return review_board(point, session.names, said, session.ascii)
+
+    title = f"Tile game {session.game_id} reviewed"
+    return ReviewScreen(reviewing, title, lambda _: None, session.message, around)
 
 
 def _unsaid(message: str, shown: list[Text]) -> str:

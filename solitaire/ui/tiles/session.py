@@ -32,8 +32,10 @@ and the tests read one surface.
 from __future__ import annotations
 
 import functools
+import json
 import random
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import Concatenate, Final, ParamSpec, TypeVar
@@ -43,6 +45,7 @@ from solitaire.core.words import plural
 from solitaire.store import History, StoreError, Summary
 from solitaire.tiles.board import Placement
 from solitaire.tiles.game import TileGame, Turn
+from solitaire.tiles.grading import TilePoint
 from solitaire.tiles.joker import apply_counted
 from solitaire.tiles.levels import seat_names
 from solitaire.tiles.moves import Action, Exchange, IllegalMoveError, Play, announced
@@ -52,6 +55,8 @@ from solitaire.tiles.record import GAME, game_record, load_record, replay
 from solitaire.tiles.registry import make_player
 from solitaire.tiles.summary import tile_summary
 from solitaire.tiles.tiles import Tile
+from solitaire.ui.review.positions import tile_positions
+from solitaire.ui.review.steps import Reviewing
 from solitaire.ui.saved import Claimed, SavedGame, Sitting, kept_if_saved, seed_words
 from solitaire.ui.tiles.advice import Advice, closing_text, keeps_text, why_lines
 from solitaire.ui.tiles.calls import JokerCalls
@@ -194,9 +199,11 @@ class TileSession(Sitting[Loaded, TileGame]):
         ascii: bool = False,
         servant: bool = False,
         defer: bool = False,
+        executor: Executor | None = None,
     ) -> None:
         """``defer``: the computers' moves wait for :meth:`settle_deferred`, so the app can
-        draw the board (a new game's, or the person's move) before the computers think."""
+        draw the board (a new game's, or the person's move) before the computers think.
+        ``executor``: the worker a finished game is reviewed in (none: at once)."""
         self.history = history
         self.deferred = False  # computers are to move once the screen shows the board
         self._answering = False  # making the deferred moves (a failed save says so)
@@ -216,6 +223,7 @@ class TileSession(Sitting[Loaded, TileGame]):
         self.panels = Panels()
         self.keys = Keys(self.table, self.draft, self.advice, self.calls, self.panels, self)
         self.saved: SavedGame[Loaded] = SavedGame(history, TILES, "tile game", _load_game)
+        self.reviewing: Reviewing[TilePoint] = Reviewing(history, TILES, executor, when_shown=True)
         self.asked_servant = servant  # the Servant rule of a new game
         self._open(resume_id, new_game() if explicit else None, new_game, history.notice)
 
@@ -283,10 +291,21 @@ class TileSession(Sitting[Loaded, TileGame]):
         return Summary(self.game.seed, finished, tile_summary(self.game, self.names, self.servant))
 
     def _save(self) -> None:
-        """Write the game after a move; a finished game is filed in the same step."""
-        self.saved.save(game_record(self.game, self.names, servant=self.servant), self._summary())
+        """Write the game after a move; a finished game is filed in the same step, and its
+        review started beside it (shown on ``?``)."""
+        record = game_record(self.game, self.names, servant=self.servant)
+        summary = self._summary()
+        self.saved.save(record, summary)
+        if summary.finished and self.game_id is not None and not self.reviewing.started:
+            game = self.game
+            self.reviewing.start(self.game_id, json.dumps(record), lambda: tile_positions(game))
+
+    def toggle_review(self) -> None:
+        """? or Esc once the game is over: show its review, or go back to the board."""
+        self.message = self.reviewing.toggle()
 
     def _begin(self, game: TileGame) -> None:
+        self.reviewing.forget()
         self.saved.new_row()
         self.table.names = list(self.asked)
         self.servant = self.asked_servant
@@ -305,6 +324,7 @@ class TileSession(Sitting[Loaded, TileGame]):
         self.settle_deferred()
 
     def _enter(self, loaded: Loaded) -> None:
+        self.reviewing.forget()
         self.table.game, self.table.names = loaded.game, list(loaded.names)
         self.servant = self.asked_servant or loaded.servant
         self.seen_by = None
@@ -354,8 +374,9 @@ class TileSession(Sitting[Loaded, TileGame]):
         self._settle()
 
     def close(self) -> None:
-        """Let other windows have the game."""
+        """Let other windows have the game, and stop its review's work."""
         self.saved.close()
+        self.reviewing.close()
 
     def quit(self) -> str:
         """The parting message."""

@@ -27,6 +27,7 @@ from solitaire.tiles.scoring import LineScore, PlayScore
 from solitaire.ui.views import Listing, Unbroken, figure_pieces, hanging_row, history_row
 
 if TYPE_CHECKING:
+    from solitaire.tiles.grading import TilePoint
     from solitaire.tiles.stats import TileStats
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "line_table",
     "play_lines",
     "play_table",
+    "review_board",
     "tile_stats_view",
     "turned_squares",
     "verdict",
@@ -129,6 +131,35 @@ def board_text(
         if row < n - 1:
             text.append("\n")
     return text
+
+
+def review_board(
+    point: TilePoint, names: Sequence[str], said: RenderableType, ascii: bool = False
+) -> RenderableType:
+    """A tile decision drawn for the review: the board before the move (the last move
+    marked ``*``), and beside it the mover, the bag, the mover's rack and everyone's score,
+    then what is ``said`` of the decision (the board too tall for the words above it)."""
+    view = point.view
+    last = () if view.last is None else _changed(view.last.board, view.board)
+    shown = seat_names(list(names))
+    head = f"Before turn {point.turn}, {shown[point.seat]} to move · bag {view.bag_size}"
+    rack = Text("Rack ")
+    for tile in view.rack:
+        rack.append(str(tile), style="tile.dark" if tile.dark else "tile.light").append(" ")
+    scores = Text(" · ".join(f"{name} {view.scores[seat]}" for seat, name in enumerate(shown)))
+    side = [Text(head, style="muted"), rack, scores, Text(""), said]
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    grid.add_row(board_text(view.board, ascii, last=last), Group(*side))
+    return grid
+
+
+def _changed(before: Board, after: Board) -> frozenset[int]:
+    """The squares filled between two boards: the move before this one."""
+    return frozenset(
+        square for square, face in enumerate(after.faces) if face and not before.faces[square]
+    )
 
 
 def turned_squares(board: Board, laid: Sequence[Placement] = ()) -> frozenset[int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -124,3 +125,22 @@ def test_what_else_waits_for_the_first_frame_still_runs_then() -> None:
         assert seen == [0, 0] and executor.started == 0  # nothing asked: no process
         executor.shutdown()
         executor.pool.shutdown()
+
+
+def test_shutting_down_without_waiting_ends_the_work_under_way() -> None:
+    """Quitting while a review is graded: its process is ended, not waited for (the app's
+    interpreter would otherwise wait for it at exit)."""
+    import time
+    from concurrent.futures import wait
+
+    executor = coach_executor(at_once=True)
+    assert isinstance(executor, coaching._AfterFirstFrame)
+    running = executor.submit(time.sleep, 60)
+    pool: Any = executor._pool
+    workers = list(pool._processes.values())
+    assert workers and all(process.is_alive() for process in workers)
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        process.join(timeout=30)
+        assert not process.is_alive()
+    assert wait([running], timeout=30).done == {running}
