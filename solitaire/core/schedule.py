@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 from typing import Final, TypeVar
 
 from solitaire.core.untrusted import Fields, RecordError
+from solitaire.core.words import plural
 
 __all__ = [
     "AGAIN",
@@ -32,6 +33,7 @@ __all__ = [
     "box_json",
     "due_first",
     "streak",
+    "wait_words",
 ]
 
 WAITS: Final = (
@@ -109,6 +111,14 @@ def streak(results: Sequence[bool]) -> tuple[int, int]:
         current = current + 1 if right else 0
         longest = max(longest, current)
     return current, longest
+
+
+def wait_words(box: int) -> str:
+    """How long a position in ``box`` waits before it is asked again: ``10 minutes``,
+    ``1 day``, ``3 days``."""
+    if box == 1:
+        return plural(int(AGAIN.total_seconds() // 60), "minute")
+    return plural(WAITS[box - 2].days, "day")
 
 
 def box_json(item: Box) -> dict[str, object]:

@@ -48,6 +48,7 @@ from solitaire.tiles.tiles import format_tiles, rack_less
 __all__ = [
     "ADVISOR",
     "TilePoint",
+    "appraised",
     "decision_points",
     "grade",
     "hint_text",
@@ -197,12 +198,15 @@ def _worth(appraisal: Appraisal, view: PlayerView, drawing: bool) -> int:
 # -- grading ------------------------------------------------------------------------
 
 
-def _appraised(planner: Planner, view: PlayerView, play: Play) -> tuple[Appraisal, Appraisal]:
-    """The planner's top play and ``play``, each valued as ``w`` values them."""
+def appraised(planner: Planner, view: PlayerView, play: Play) -> tuple[Appraisal, Appraisal]:
+    """The planner's top play and ``play``, each valued as the tile game's ``w`` shows them
+    (its hints are ``planner.ranked``): a play the planner did not rank is appraised alone,
+    and one outside the look is weighed over the opponent's racks as the look weighs one."""
     expert = planner.expert
     ranked = planner.ranked(view)
     best = ranked[0]
-    mine = next((a for a in ranked if a.play.placements == play.placements), None)
+    laid = sorted(play.placements)
+    mine = next((a for a in ranked if sorted(a.play.placements) == laid), None)
     if mine is None:  # not among the plays ranked (an opening off the centre)
         score = check_play(view.board, view.rack, play).total
         mine = expert.appraise(view, [ScoredPlay(play, score)])[0]
@@ -220,7 +224,7 @@ def _appraised(planner: Planner, view: PlayerView, play: Play) -> tuple[Appraisa
 
 def _grade_play(planner: Planner, view: PlayerView, play: Play) -> _Graded:
     drawing = view.bag_size > 0
-    best, mine = _appraised(planner, view, play)
+    best, mine = appraised(planner, view, play)
     if mine.play == best.play or _worth(mine, view, drawing) >= _worth(best, view, drawing):
         best = mine
     cost = _worth(best, view, drawing) - _worth(mine, view, drawing)

@@ -15,12 +15,13 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from solitaire.core.review import Decision
-from solitaire.core.schedule import AGAIN, WAITS
+from solitaire.core.schedule import AGAIN, WAITS, wait_words
 from solitaire.core.words import plural
 from solitaire.games import PATIENCE, TILES, game
 from solitaire.ui.match.screen import help_table
 from solitaire.ui.practice.decisions import PositionSession, Stage
 from solitaire.ui.practice.positions import PEGGING
+from solitaire.ui.review.views import cost_text as review_cost
 from solitaire.ui.views import Paragraph, card_text, cards_text
 
 __all__ = ["KEYS", "NUMBERS", "PositionScreen", "cost_text"]
@@ -48,17 +49,10 @@ NUMBERS: Final = (
 _KIND_NAMES: Final = {"discard": "discards", "pegging": "pegging", "tiles": "tile plays"}
 
 
-def _wait(box: int) -> str:
-    if box == 1:
-        return plural(int(AGAIN.total_seconds() // 60), "minute")
-    return plural(WAITS[box - 2].days, "day")
-
-
 def cost_text(decision: Decision) -> str:
-    """What a decision gave up, in its scale's unit."""
-    if decision.scale.unit == "chance":
-        return f"{decision.cost * 100:.1f}% of the chance of winning"
-    return f"{decision.cost:.2f} points"
+    """What a decision gave up, as the review prints it, in its scale's unit."""
+    unit = "of the chance of winning" if decision.scale.unit == "chance" else "points"
+    return f"{review_cost(decision)} {unit}"
 
 
 class PositionScreen:
@@ -210,7 +204,7 @@ class PositionScreen:
         assert decision is not None
         best = self.best_play()
         named = f"play {best}" if best is not None else decision.best
-        again = f" It comes back in {_wait(session.item.box.box)}."
+        again = f" It comes back in {wait_words(session.item.box.box)}."
         if session.revealed:
             line = Text.assemble(("Shown: ", "warn"), f"the best is {named}, kept as missed.")
         elif session.solved:
@@ -246,7 +240,7 @@ class PositionScreen:
         session = self.session
         decision = session.decision
         assert decision is not None
-        again = f"It comes back in {_wait(session.item.box.box)}."
+        again = f"It comes back in {wait_words(session.item.box.box)}."
         if session.revealed:
             line = Text.assemble(
                 ("Shown: ", "warn"), f"the best is {decision.best}, kept as missed."

@@ -13,7 +13,7 @@ from typing import Final
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from solitaire.core.schedule import AGAIN, WAITS
+from solitaire.core.schedule import AGAIN, WAITS, wait_words
 from solitaire.core.words import plural
 from solitaire.ui.match.screen import help_table
 from solitaire.ui.practice.session import CountSession, Stage
@@ -41,13 +41,6 @@ NUMBERS: Final = (
     ),
     ("seconds", "the time from the cards shown to Enter; the median of the right answers"),
 )
-
-
-def _wait(box: int) -> str:
-    """How long a count in ``box`` waits before it is asked again."""
-    if box == 1:
-        return plural(int(AGAIN.total_seconds() // 60), "minute")
-    return plural(WAITS[box - 2].days, "day")
 
 
 class CountScreen:
@@ -93,7 +86,7 @@ class CountScreen:
         session = self.session
         score = session.puzzle.score()
         seconds = f"{session.last_seconds:.1f} s"
-        again = f"It comes back in {_wait(session.item.box.box)}."
+        again = f"It comes back in {wait_words(session.item.box.box)}."
         if session.last_answer is None:
             line = Text.assemble(
                 ("Shown: ", "warn"), f"the count is {score.total}, kept as missed. {again}"

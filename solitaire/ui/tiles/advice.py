@@ -11,15 +11,13 @@ from dataclasses import replace
 from typing import Final
 
 from solitaire.core.rounding import apportion
-from solitaire.tiles.movegen import ScoredPlay
+from solitaire.tiles.grading import appraised
 from solitaire.tiles.moves import Pass, Play
 from solitaire.tiles.planner import built_in_planner
 from solitaire.tiles.players import (
     Appraisal,
     ExchangeChoice,
-    best_replies,
     closing_margin,
-    reply_cost,
     same_play,
 )
 from solitaire.tiles.tiles import format_tiles
@@ -288,25 +286,9 @@ class Advice:
         if preview is None or not isinstance(preview.action, Play) or preview.score is None:
             return "Lay a legal play first (or one of the hints), then w compares it."
         advisor = built_in_planner()
-        expert = advisor.expert
         view = self.table.game.observation(self.table.seat)
-        ranked = advisor.ranked(view)
-        best = ranked[0]
-        laid = sorted(preview.action.placements)
-        mine = next((a for a in ranked if sorted(a.play.placements) == laid), None)
-        if mine is None:  # not among the plays ranked (never so once searched to the end)
-            mine = expert.appraise(view, [ScoredPlay(preview.action, preview.score.total)])[0]
-        if best.risk is not None and mine.risk is None and mine.closing is None:
-            # Outside the look: weighed as the look weighs a play, over its racks.
-            closing = closing_margin(view, mine.scored)
-            if closing is not None:
-                mine = replace(mine, risk=0.0, closing=closing)
-            else:
-                racks = expert.opponent_racks(view)
-                before = best_replies(view, racks)
-                risk = reply_cost(view, mine.play, racks, before, leave=mine.leave)
-                mine = replace(mine, risk=risk)
-        self.why = why_lines(best, mine, self.drawing, expert.shortlist)
+        best, mine = appraised(advisor, view, preview.action)
+        self.why = why_lines(best, mine, self.drawing, advisor.expert.shortlist)
         return None
 
 
