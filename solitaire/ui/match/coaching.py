@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Generic, ParamSpec, TypeAlias, TypeVar
 from solitaire.match.coach import CardAdvice, Costly, advise_play, review_game
 from solitaire.match.discard_coach import DiscardAdvice, advise_discard
 from solitaire.match.game import Match, Observation
+from solitaire.ui.worker import NotStarted, coach_executor, open_after_first_frame
 
 if TYPE_CHECKING:
     from prompt_toolkit.application import Application
@@ -40,110 +41,14 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 
-def coach_executor(*, at_once: bool = False) -> Executor:
-    """One worker process for the coach, started afresh (not forked from the app) once the
-    first screen is drawn (see :func:`start_after_first_frame`); ``at_once`` where no
-    screen is drawn (a script)."""
-    executor = _AfterFirstFrame()
-    if at_once:
-        executor.open()
-    return executor
-
-
 def start_after_first_frame(app: Application[Any], coach: Coach | None) -> None:
     """Let the coach's process start once ``app`` has drawn its first frame: work asked
     for before then waits, so the first screen never waits for multiprocessing."""
     open_after_first_frame(app, coach.executor if coach is not None else None)
 
 
-def open_after_first_frame(app: Application[Any], executor: Executor | None) -> None:
-    """Let ``executor`` (one of :func:`coach_executor`) start its process once ``app`` has
-    drawn its first frame; any other executor is left as it is."""
-    if not isinstance(executor, _AfterFirstFrame):
-        return
-
-    opened = [False]
-
-    def first(_: object) -> None:
-        # Not removed from the event while it fires: the handler after it would be skipped.
-        if not opened[0]:
-            opened[0] = True
-            executor.open()
-
-    app.after_render += first
-
-
-class _AfterFirstFrame(Executor):
-    """A process pool made when opened (or at a submit once opened): work submitted
-    before then is held, and handed to the pool when it starts."""
-
-    def __init__(self) -> None:
-        self._pool: Executor | None = None
-        self._opened = False
-        self._held: list[tuple[Future[Any], Callable[[], Any]]] = []
-
-    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
-        if not self._opened:
-            held: Future[T] = Future()
-            self._held.append((held, partial(fn, *args, **kwargs)))
-            return held
-        return self._start().submit(fn, *args, **kwargs)
-
-    def open(self) -> None:
-        """Start the pool (if work waits) and hand it the work held so far."""
-        self._opened = True
-        held, self._held = self._held, []
-        for future, work in held:
-            if not future.set_running_or_notify_cancel():
-                continue  # cancelled while it waited
-            try:
-                started = self._start().submit(work)
-            except (OSError, RuntimeError) as error:
-                future.set_exception(_NotStarted(error))
-                continue
-            started.add_done_callback(partial(_pass_on, future))
-
-    def _start(self) -> Executor:
-        if self._pool is None:
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
-
-            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
-        return self._pool
-
-    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        """Stop the pool; without ``wait``, the work under way is dropped too (its process
-        ended), so that quitting never waits for a review still being graded."""
-        for future, _ in self._held:
-            future.cancel()
-        self._held.clear()
-        if self._pool is None:
-            return
-        # The pool's own processes (no public handle before Python 3.14's terminate_workers).
-        processes: dict[int, Any] = getattr(self._pool, "_processes", None) or {}
-        workers = list(processes.values())
-        self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
-        if not wait:
-            for process in workers:
-                process.terminate()
-
-
-class _NotStarted(Exception):
-    """The coach's process could not start for work held until the first frame."""
-
-
 def _unavailable(error: BaseException) -> str:
     return f"the coach is unavailable: its process could not start ({error})"
-
-
-def _pass_on(future: Future[Any], done: Future[Any]) -> None:
-    """Give ``future`` the outcome of the pool's ``done``."""
-    if done.cancelled():
-        future.cancel()
-    elif (error := done.exception()) is not None:
-        future.set_exception(error)
-    else:
-        future.set_result(done.result())
 
 
 class _Answers(Generic[K, V]):
@@ -176,7 +81,7 @@ class _Answers(Generic[K, V]):
         if not value.done():
             return None
         error = value.exception()
-        if isinstance(error, _NotStarted):
+        if isinstance(error, NotStarted):
             self.coach.failed = _unavailable(error.args[0])
             del self.kept[key]
             return None

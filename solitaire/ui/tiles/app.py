@@ -22,10 +22,10 @@ from prompt_toolkit.output import Output
 from solitaire.store import resolve_data_dir
 from solitaire.tiles.game import TileGame
 from solitaire.ui import kinds, shell
-from solitaire.ui.match.coaching import coach_executor, open_after_first_frame
 from solitaire.ui.review.keys import bind_review, watch_review
 from solitaire.ui.tiles.screen import more_to_show, rules_pages, tile_screen, whole_pages
 from solitaire.ui.tiles.session import Stage, TileSession
+from solitaire.ui.worker import coach_executor, open_after_first_frame
 
 __all__ = ["PAUSE", "build_app", "run_app"]
 

@@ -13,10 +13,10 @@ from solitaire.match.decide.values import play_values
 from solitaire.match.drill import DRILL, Drill, drill_record, load_drill_record, replay_drill
 from solitaire.match.game import GoPoint, SaidGo
 from solitaire.store import History
+from solitaire.ui import worker
 from solitaire.ui.drill.screen import DrillScreen
 from solitaire.ui.drill.session import DrillSession, Stage
 from solitaire.ui.kinds import KINDS
-from solitaire.ui.match import coaching
 from solitaire.ui.match.coaching import Coach
 from tests.ui import helpers
 from tests.ui.helpers import drive
@@ -263,7 +263,7 @@ def test_the_opponents_first_discard_waits_for_the_first_frame_and_changes_nothi
     opponent's first discard; the app has it made once that frame is drawn, a card laid
     first has it made too, and the drill then goes as one made at once."""
 
-    class Held(coaching._AfterFirstFrame):
+    class Held(worker._AfterFirstFrame):
         """The app's coach, its process never started: its own handler of the first frame
         runs beside the drill's."""
 

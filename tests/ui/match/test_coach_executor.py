@@ -11,13 +11,14 @@ import pytest
 
 from solitaire.match.game import Match
 from solitaire.store import History
+from solitaire.ui import worker
 from solitaire.ui.kinds import KINDS
 from solitaire.ui.match import coaching
 from solitaire.ui.match.coaching import Coach, coach_executor
 from solitaire.ui.match.session import MatchSession
 
 
-class Threads(coaching._AfterFirstFrame):
+class Threads(worker._AfterFirstFrame):
     """The held executor over a thread: what it hands on runs here, not in a process."""
 
     def __init__(self, pool: Executor) -> None:
@@ -64,7 +65,7 @@ def test_with_no_screen_the_work_runs_at_once() -> None:
 
 
 def test_a_process_that_cannot_start_at_the_first_frame_is_said_so(tmp_path: Path) -> None:
-    class Unstartable(coaching._AfterFirstFrame):
+    class Unstartable(worker._AfterFirstFrame):
         def _start(self) -> Executor:
             raise OSError(24, "Too many open files")
 
@@ -92,7 +93,7 @@ def test_the_app_opens_the_coach_after_its_first_frame(
 
     opened: list[int] = []
 
-    class Watched(coaching._AfterFirstFrame):
+    class Watched(worker._AfterFirstFrame):
         def open(self) -> None:
             opened.append(1)
 
@@ -134,7 +135,7 @@ def test_shutting_down_without_waiting_ends_the_work_under_way() -> None:
     from concurrent.futures import wait
 
     executor = coach_executor(at_once=True)
-    assert isinstance(executor, coaching._AfterFirstFrame)
+    assert isinstance(executor, worker._AfterFirstFrame)
     running = executor.submit(time.sleep, 60)
     pool: Any = executor._pool
     workers = list(pool._processes.values())
