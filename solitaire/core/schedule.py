@@ -32,6 +32,7 @@ __all__ = [
     "box_from_json",
     "box_json",
     "due_first",
+    "schedule_words",
     "streak",
     "wait_words",
 ]
@@ -119,6 +120,16 @@ def wait_words(box: int) -> str:
     if box == 1:
         return plural(int(AGAIN.total_seconds() // 60), "minute")
     return plural(WAITS[box - 2].days, "day")
+
+
+def schedule_words(noun: str, solve: str, solving: str) -> str:
+    """The schedule in a sentence: ``a count you miss comes back in 10 minutes; one you get
+    right in 1 day, then 3, 7, 21, 60 days as you keep getting it right``."""
+    later = ", ".join(str(wait.days) for wait in WAITS[1:])
+    return (
+        f"a {noun} you miss comes back in {wait_words(1)}; one you {solve} in "
+        f"{wait_words(2)}, then {later} days as you keep {solving}"
+    )
 
 
 def box_json(item: Box) -> dict[str, object]:

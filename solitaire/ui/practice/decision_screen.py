@@ -15,11 +15,12 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from solitaire.core.review import Decision
-from solitaire.core.schedule import AGAIN, WAITS, wait_words
+from solitaire.core.schedule import schedule_words, wait_words
 from solitaire.core.words import plural
 from solitaire.games import PATIENCE, TILES, game
 from solitaire.ui.match.screen import help_table
 from solitaire.ui.practice.decisions import PositionSession, Stage
+from solitaire.ui.practice.figures import figures_line
 from solitaire.ui.practice.positions import PEGGING
 from solitaire.ui.review.views import cost_text as review_cost
 from solitaire.ui.views import Paragraph, card_text, cards_text
@@ -38,12 +39,7 @@ NUMBERS: Final = (
     ("solved", "answers graded best, of all answered (every sitting), this kind"),
     ("run", "answers solved in a row now, and the longest run"),
     ("due", "positions missed, or met long enough ago, dealt before new ones"),
-    (
-        "again",
-        f"a position you miss comes back in {int(AGAIN.total_seconds() // 60)} minutes; one "
-        f"you solve in {WAITS[0].days} day, then {', '.join(str(w.days) for w in WAITS[1:])} "
-        "days as you keep solving it",
-    ),
+    ("again", schedule_words("position", "solve", "solving it")),
     ("given up", "what your answer cost against the best, as the review grades it"),
 )
 _KIND_NAMES: Final = {"discard": "discards", "pegging": "pegging", "tiles": "tile plays"}
@@ -261,12 +257,7 @@ class PositionScreen:
 
     def figures(self) -> Text:
         """The kind's figures: solved of answered, the run, due and kept."""
-        figures = self.session.figures()
-        text = Text(style="muted")
-        text.append(f"solved {figures.right} of {figures.answered}")
-        text.append(f" · run {figures.run} (longest {figures.longest})")
-        text.append(f" · due {figures.due} of {plural(figures.kept, 'position')} kept")
-        return text
+        return figures_line(self.session.figures(), "solved", "position")
 
     def footer(self) -> Text:
         """The keys that fit the stage."""

@@ -17,9 +17,11 @@ from statistics import median
 from typing import Any, Final
 
 from rich.table import Table
+from rich.text import Text
 
 from solitaire.core.schedule import box_from_json, streak
 from solitaire.core.untrusted import Fields, RecordError
+from solitaire.core.words import plural
 from solitaire.store import History
 
 __all__ = [
@@ -27,6 +29,7 @@ __all__ = [
     "PracticeFigures",
     "every_kind",
     "figures_json",
+    "figures_line",
     "practice_figures",
     "practice_table",
 ]
@@ -49,6 +52,18 @@ class PracticeFigures:
     run: int
     longest: int
     median_seconds: float | None
+
+
+def figures_line(figures: PracticeFigures, solved: str, noun: str) -> Text:
+    """The line under a practice screen: ``right 3 of 5 · run 1 (longest 2) · due 1 of 4
+    counts kept · median 6.1 s`` (the median only where seconds are kept)."""
+    text = Text(style="muted")
+    text.append(f"{solved} {figures.right} of {figures.answered}")
+    text.append(f" · run {figures.run} (longest {figures.longest})")
+    text.append(f" · due {figures.due} of {plural(figures.kept, noun)} kept")
+    if figures.median_seconds is not None:
+        text.append(f" · median {figures.median_seconds:.1f} s")
+    return text
 
 
 def practice_figures(

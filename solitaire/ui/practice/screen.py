@@ -13,9 +13,9 @@ from typing import Final
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from solitaire.core.schedule import AGAIN, WAITS, wait_words
-from solitaire.core.words import plural
+from solitaire.core.schedule import schedule_words, wait_words
 from solitaire.ui.match.screen import help_table
+from solitaire.ui.practice.figures import figures_line
 from solitaire.ui.practice.session import CountSession, Stage
 from solitaire.ui.views import Paragraph, ScoreView, card_text, cards_text
 
@@ -33,12 +33,7 @@ NUMBERS: Final = (
     ("right", "counts answered right, of all answered (every sitting)"),
     ("run", "right answers in a row now, and the longest run"),
     ("due", "counts you missed, or met long enough ago, that are asked before new ones"),
-    (
-        "again",
-        f"a count you miss comes back in {int(AGAIN.total_seconds() // 60)} minutes; one you "
-        f"get right in {WAITS[0].days} day, then {', '.join(str(w.days) for w in WAITS[1:])} "
-        "days as you keep getting it right",
-    ),
+    ("again", schedule_words("count", "get right", "getting it right")),
     ("seconds", "the time from the cards shown to Enter; the median of the right answers"),
 )
 
@@ -108,14 +103,7 @@ class CountScreen:
 
     def figures(self) -> Text:
         """The practice's figures: right of answered, the run, due, the median time."""
-        figures = self.session.figures()
-        text = Text(style="muted")
-        text.append(f"right {figures.right} of {figures.answered}")
-        text.append(f" · run {figures.run} (longest {figures.longest})")
-        text.append(f" · due {figures.due} of {plural(figures.kept, 'count')} kept")
-        if figures.median_seconds is not None:
-            text.append(f" · median {figures.median_seconds:.1f} s")
-        return text
+        return figures_line(self.session.figures(), "right", "count")
 
     def footer(self) -> Text:
         """The keys that fit the stage."""
