@@ -35,8 +35,8 @@ from typing import Any, Final
 
 from solitaire.core.review import TILE_POINTS, Decision, GameReview, SeatReview
 from solitaire.core.rounding import apportion
-from solitaire.tiles.board import square_name
 from solitaire.tiles.game import GAME, PlayerView, TileGame
+from solitaire.tiles.hint_words import closing_text, hint_text, tenths_text, typed_form, value_parts
 from solitaire.tiles.levels import seat_names
 from solitaire.tiles.movegen import ScoredPlay
 from solitaire.tiles.moves import Action, Exchange, Pass, Play, check_play
@@ -106,68 +106,6 @@ def decision_points(game: TileGame) -> Iterator[TilePoint]:
 
 
 # -- the hints' words, as ? and w say them --------------------------------------------
-
-
-def typed_form(play: Play) -> str:
-    """A play as it may be typed: ``E3 down 4D 7L 9D/6 JD``."""
-    size = play.size
-    squares = play.squares
-    down = len(squares) > 1 and squares[0] % size == squares[1] % size
-    tiles = [f"{t}/{face}" if face != t.rank else str(t) for _, t, face in play.placements]
-    return f"{square_name(squares[0], size)} {'down' if down else 'across'} {' '.join(tiles)}"
-
-
-def _tenths_text(tenths: int, *, sign: bool = True) -> str:
-    whole, tenth = divmod(abs(tenths), 10)
-    mark = "-" if tenths < 0 else "+" if sign else ""
-    return f"{mark}{whole}.{tenth}"
-
-
-def value_parts(appraisal: Appraisal, drawing: bool) -> tuple[list[tuple[float, str]], str]:
-    """The parts of a play's value and what their sum is called, as the hints show them:
-    searched to the end, the score now and the rest of the game; looked a turn further,
-    the score now, the leave and the reply (and the chance of winning, when judged by
-    it); not looked at, the score now and the leave, before the reply."""
-    a = appraisal
-    if a.rest is not None:
-        return [(a.score, "now"), (a.rest, "to the end")], "in all"
-    leave = "leave" if drawing else "the others' tiles" if not a.kept else "at the end"
-    parts: list[tuple[float, str]] = [(a.score, "now"), (a.leave, leave)]
-    if a.risk is None:
-        return parts, "before the reply"
-    parts.append((-a.risk, "reply"))
-    if a.chance is not None:
-        parts.append((a.total - a.value + a.risk, "for the chance of winning"))
-    return parts, "in all"
-
-
-def _closing_text(appraisal: Appraisal) -> str:
-    margin = appraisal.closing
-    assert margin is not None
-    side = "ahead" if margin >= 0 else "behind"
-    return f"closes the board, ending the game {side} by {abs(margin):.1f}"
-
-
-def hint_text(appraisal: Appraisal, drawing: bool) -> str:
-    """One hint's words after its play: what it keeps, then its value as a sum of parts
-    that adds up as shown (``keeps 3D 7L · 12 now +2.1 leave -5.0 reply = 9.1 in all``)."""
-    a = appraisal
-    keeps = (
-        "goes out" if not a.kept and not drawing else f"keeps {format_tiles(a.kept) or 'nothing'}"
-    )
-    if a.rest is not None:
-        return f"{keeps} · {a.score} now {a.rest:+d} to the end = {a.score + a.rest} in all"
-    if a.closing is not None:
-        return f"{a.score} now · {_closing_text(a)}"
-    parts, called = value_parts(a, drawing)
-    tenths = apportion([value for value, _ in parts], scale=10)
-    said = [
-        f"{int(value)} {name}"
-        if index == 0 and float(value).is_integer()
-        else f"{_tenths_text(part)} {name}"
-        for index, ((value, name), part) in enumerate(zip(parts, tenths, strict=True))
-    ]
-    return f"{keeps} · {' '.join(said)} = {_tenths_text(sum(tenths), sign=False)} {called}"
 
 
 def _shown_parts(appraisal: Appraisal, drawing: bool, exact: bool = False) -> list[int]:
@@ -254,8 +192,8 @@ def _play_why(best: Appraisal, mine: Appraisal, view: PlayerView, drawing: bool)
 
         def ends(a: Appraisal) -> str:
             if a.closing is not None:
-                return _closing_text(a)
-            return f"plays on ({_tenths_text(_worth(a, view, drawing), sign=False)} in all)"
+                return closing_text(a)
+            return f"plays on ({tenths_text(_worth(a, view, drawing), sign=False)} in all)"
 
         return f"The {ADVISOR}'s choice {ends(best)}; yours {ends(mine)}."
     exact = best.rest is not None and mine.rest is not None
@@ -270,14 +208,14 @@ def _play_why(best: Appraisal, mine: Appraisal, view: PlayerView, drawing: bool)
         elif exact:
             said.append(f"the rest of the game {part // 10:+d}")
         elif index == 1:
-            said.append(f"keeps tiles worth {_tenths_text(part)}")
+            said.append(f"keeps tiles worth {tenths_text(part)}")
         elif index == 2:
             more = "more" if part < 0 else "less"
-            said.append(f"risks {_tenths_text(abs(part), sign=False)} {more} on the reply")
+            said.append(f"risks {tenths_text(abs(part), sign=False)} {more} on the reply")
         else:
-            said.append(f"its chance of winning is worth {_tenths_text(part)}")
+            said.append(f"its chance of winning is worth {tenths_text(part)}")
     whole = sum(tenths)
-    total = f"{whole // 10:+d} in all" if exact else f"{_tenths_text(whole)} in all"
+    total = f"{whole // 10:+d} in all" if exact else f"{tenths_text(whole)} in all"
     return f"The {ADVISOR}'s choice {', '.join(said) or 'differs by a hair'}: {total}."
 
 
@@ -287,20 +225,20 @@ def _grade_other(planner: Planner, view: PlayerView, action: Exchange | Pass) ->
     advice = planner.expert.exchange_choice(view)
     kept = view.rack if isinstance(action, Pass) else tuple(rack_less(view.rack, action.tiles))
     best, mine = (apportion([value], scale=10)[0] for value in (advice.value, leaves.value(kept)))
-    said_mine = f"{action}, keeping {format_tiles(kept) or 'nothing'} ({_tenths_text(mine)})"
+    said_mine = f"{action}, keeping {format_tiles(kept) or 'nothing'} ({tenths_text(mine)})"
     if isinstance(advice.action, Pass):  # the bag is too short to exchange: no choice
         return 0.0, (), f"{action}", f"{action}", "No play, and the bag is too short to exchange."
     if mine >= best:
         why = f"Your {_kind(action)} keeps a leave as good as the {ADVISOR}'s best."
         return 0.0, (), said_mine, said_mine, why
     said_best = (
-        f"{advice.action}, keeping {format_tiles(advice.kept) or 'nothing'} ({_tenths_text(best)})"
+        f"{advice.action}, keeping {format_tiles(advice.kept) or 'nothing'} ({tenths_text(best)})"
     )
     why = (
         f"The {ADVISOR} would {advice.action} and keep {format_tiles(advice.kept) or 'nothing'}: "
-        f"the best leave it can keep ({_tenths_text(best)} points on later turns); "
-        f"yours keeps {format_tiles(kept) or 'nothing'} ({_tenths_text(mine)}): "
-        f"{_tenths_text(best - mine, sign=False)} less."
+        f"the best leave it can keep ({tenths_text(best)} points on later turns); "
+        f"yours keeps {format_tiles(kept) or 'nothing'} ({tenths_text(mine)}): "
+        f"{tenths_text(best - mine, sign=False)} less."
     )
     return (best - mine) / 10, (), said_mine, said_best, why
 

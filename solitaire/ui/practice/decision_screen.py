@@ -139,7 +139,7 @@ class PositionScreen:
     def tile_position(self) -> RenderableType:
         """A tile position: the board beside the scores, your rack and the plays listed."""
 
-        from solitaire.tiles.grading import typed_form
+        from solitaire.tiles.hint_words import typed_form
         from solitaire.tiles.moves import check_play
         from solitaire.tiles.tiles import format_tiles
 
@@ -183,7 +183,7 @@ class PositionScreen:
 
     def best_play(self) -> int | None:
         """Once answered, the number of the play the grader names best (None before)."""
-        from solitaire.tiles.grading import typed_form
+        from solitaire.tiles.hint_words import typed_form
 
         decision = self.session.decision
         if decision is None:

@@ -261,7 +261,7 @@ class PositionSession:
         """The answer graded, and in words; None: any answer graded names the best."""
         puzzle = self.puzzle
         if isinstance(chosen, int):
-            from solitaire.tiles.grading import typed_form
+            from solitaire.tiles.hint_words import typed_form
 
             return puzzle.grade_play(chosen), typed_form(puzzle.candidates[chosen - 1])
         if chosen is not None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from solitaire.core.untrusted import safe_text
-from solitaire.tiles.board import Placement, parse_square, square_name
+from solitaire.tiles.board import Placement, parse_square
+from solitaire.tiles.hint_words import typed_form
 from solitaire.tiles.moves import Action, Play, check_count, parse_action
 from solitaire.tiles.tiles import Tile, TileError, parse_rank
 
@@ -56,15 +57,3 @@ def parse_typed(
         placements.append((square, tile, face))
         square += step
     return Play(placements, board_size)
-
-
-def typed_form(play: Play) -> str:
-    """A play as it may be typed: ``E3 down 4D 7L 9D/6 JD`` (the first square, the way, the
-    tiles laid; squares already holding a tile are skipped when it is read back)."""
-    size = play.size
-    squares = play.squares
-    down = len(squares) > 1 and squares[0] % size == squares[1] % size
-    tiles = [
-        f"{tile}/{face}" if face != tile.rank else str(tile) for _, tile, face in play.placements
-    ]
-    return f"{square_name(squares[0], size)} {'down' if down else 'across'} {' '.join(tiles)}"
