@@ -444,8 +444,9 @@ class DaskCluster:
 
     @property
     def where(self) -> str:
-        """``the cluster at ADDRESS (N threads)``."""
-        return f"the cluster at {self.address} ({self.slots} threads)"
+        """``the cluster at ADDRESS (N threads)``, the threads as last counted: a report
+        after the run never asks a scheduler that may be gone."""
+        return f"the cluster at {self.address} ({self._slots} threads)"
 
     def play(
         self,

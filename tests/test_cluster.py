@@ -133,6 +133,26 @@ def test_simulate_reports_where_it_played(
     assert status == 0 and "with 2 jobs" in out and "cluster" not in out
 
 
+def test_the_report_after_a_run_never_asks_a_scheduler_that_may_be_gone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A run whose scheduler was lost is reported with the threads last counted: asking again
+    (the count is old after a slow run) would fail and lose the finished games' report."""
+
+    class Gone:
+        def __init__(self) -> None:
+            self.answers = [{"a": 1, "b": 2}]
+
+        def nthreads(self) -> dict[str, int]:
+            if not self.answers:
+                raise OSError("Timed out trying to connect")
+            return self.answers.pop()
+
+    executor = DaskCluster(Gone(), "tcp://127.0.0.1:1")
+    monkeypatch.setattr(executor, "_counted", time.monotonic() - 3600)  # counted long ago
+    assert executor.where == "the cluster at tcp://127.0.0.1:1 (3 threads)"
+
+
 def test_arena_gives_the_same_totals_on_the_cluster(
     capsys: pytest.CaptureFixture[str], address: str
 ) -> None:
@@ -301,6 +321,7 @@ def test_a_scheduler_killed_mid_run_is_one_line_and_keeps_the_finished_games(
             out, err = run.process.communicate(timeout=60)
             said = (run.err + err).decode()
     assert run.process.returncode == 2, said
+    assert out, said
     summary = json.loads(out)
     assert summary["interrupted"] and 0 < summary["games"] < 10_000_000
     assert said.splitlines()[-2:] == [
