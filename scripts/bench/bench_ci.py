@@ -34,7 +34,7 @@ def parts(cache: str) -> dict[str, list[str]]:
         "ruff": ["sh", "-c", "ruff check . && ruff format --check ."],
         "mypy": ["mypy", "--strict", "--cache-dir", cache, "solitaire", "tests", *scripts],
         "pytest": ["pytest", "-n", os.environ.get("PYTEST_WORKERS", "auto"), "--dist", "worksteal"],
-        "install": [sys.executable, "scripts/smoke_install.py"],
+        "install": [sys.executable, "scripts/check/smoke_install.py"],
     }
 
 
