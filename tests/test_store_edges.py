@@ -140,3 +140,35 @@ def test_output_to_a_full_disk_names_the_file_and_what_was_not_written(
     err = capsys.readouterr().err
     assert status == 2
     assert err == f"cribsol: the {what} was not written (in full) to {out}: the disk is full\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="/dev/full is Linux's")
+@pytest.mark.parametrize(
+    ("argv", "what"),
+    [
+        (["play", "--auto", "best", "--seed", "5", "--json"], "JSON of cribsol play"),
+        (["history", "--json"], "JSON of cribsol history"),
+        (["stats"], "output of cribsol stats"),
+    ],
+    ids=lambda v: " ".join(v) if isinstance(v, list) else "",
+)
+def test_output_to_dev_full_names_it_and_what_was_not_written(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    argv: list[str],
+    what: str,
+) -> None:
+    """``> /dev/full``, the way to try a full disk by hand, is a device, not a regular file:
+    it is named all the same (a terminal, also a device, never is)."""
+    data = ["--data-dir", str(tmp_path / "data")]
+    assert main(["play", "--auto", "best", "--seed", "5", *data]) == 0
+    capsys.readouterr()
+    with open("/dev/full", "w") as handle, monkeypatch.context() as patched:
+        patched.setattr(sys, "stdout", handle)
+        status = main([*argv, *data])
+    err = capsys.readouterr().err
+    assert (status, err) == (
+        2,
+        f"cribsol: the {what} was not written (in full) to /dev/full: the disk is full\n",
+    )

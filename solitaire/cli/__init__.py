@@ -202,12 +202,14 @@ def handler(func: object) -> Callable[[argparse.Namespace], int]:
 
 
 def _output_file() -> str | None:
-    """The file standard output writes to, when it is one (redirected to a file), or None."""
+    """The file standard output writes to, when it is one (redirected to a file, or to a
+    device such as /dev/full that is not a terminal), or None."""
     import stat
 
     try:
         fd = sys.stdout.fileno()
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        mode = os.fstat(fd).st_mode
+        if not (stat.S_ISREG(mode) or (stat.S_ISCHR(mode) and not os.isatty(fd))):
             return None
         return os.readlink(f"/proc/self/fd/{fd}")
     except (OSError, ValueError, AttributeError):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -64,6 +65,7 @@ __all__ = [
     "read_stored",
     "report_skipped",
     "run_arena",
+    "run_json",
     "run_on",
     "run_stopped",
     "seed_number",
@@ -154,6 +156,22 @@ def run_stopped(executor: Executor | None, games: int) -> int:
     return 2 if stopped else 130
 
 
+def _finite(value: object) -> object:
+    """``value`` with each number that is not finite (a share or mean of no games) as None."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {key: _finite(part) for key, part in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(part) for part in value]
+    return value
+
+
+def run_json(summary: dict[str, object]) -> str:
+    """A run's summary as standard JSON: what no game gave (a share of none) is null."""
+    return json.dumps(_finite(summary), allow_nan=False)
+
+
 def run_arena(
     args: argparse.Namespace,
     play: Callable[[Callable[[int], None]], R],
@@ -163,16 +181,22 @@ def run_arena(
     """Run an arena under a progress bar (on ``executor``, for what stops it), print its JSON
     or its ``report`` (given the result and the seconds taken); :func:`run_stopped`'s
     status when it stopped early with only the finished games."""
+    from rich.table import Table
+    from rich.text import Text
+
     started = time.perf_counter()
     with progress_bar(args, f"{args.a} v {args.b}", args.games) as advance:
         result = play(advance)
     elapsed = time.perf_counter() - started
     if args.json:
-        print(json.dumps(result.to_dict()))
+        print(run_json(result.to_dict()))
     else:
         console = make_console(args)
+        if result.games == 0:  # stopped before the first game: no share or mean to show
+            console.print(Text("No game finished.", style="warn"))
         for part in report(result, elapsed):
-            console.print(part)
+            if result.games or not isinstance(part, Table):
+                console.print(part)
     if result.interrupted:
         return run_stopped(executor, result.games)
     return 0

@@ -22,6 +22,7 @@ from solitaire.cli.common import (
     prog,
     progress_bar,
     report_skipped,
+    run_json,
     run_on,
     run_stopped,
     where,
@@ -349,7 +350,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         elapsed = time.perf_counter() - started
         ran = where(args, executor)
     if args.json:
-        print(json.dumps(result.to_dict()))
+        print(run_json(result.to_dict()))
     else:
         console = make_console(args)
         console.print(SimulationView(result, ascii=args.ascii))
