@@ -3,11 +3,17 @@ in plain text and in colour, for every command that prints text and every game i
 
 from __future__ import annotations
 
+import errno
+import io
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from solitaire import cli
 from solitaire.cli import main
 from solitaire.match.summary import drill_from_record, match_from_record
 from solitaire.store import History, Summary
@@ -133,3 +139,46 @@ def test_a_line_written_in_pieces_keeps_its_inner_blanks(
     out.write("d  ")
     out.flush()  # a line left open goes out whole
     assert capsys.readouterr().out == "a  \x1b[1m b\x1b[0m\nc\nd  "
+
+
+class _ReaderGone(io.StringIO):
+    """Standard output whose reader has left: every write is a broken pipe."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(errno.EPIPE, "Broken pipe")
+
+    def fileno(self) -> int:
+        return 1
+
+
+def test_every_command_whose_reader_leaves_ends_quietly(
+    data: tuple[Path, dict[str, Path]],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``cribsol history | head -1``: a reader that leaves is not an error, for every command
+    that prints (rich's console would end the program itself, with status 1)."""
+    folder, files = data
+    monkeypatch.setattr(cli, "_stdout_closed", lambda: True)
+    monkeypatch.setattr(os, "dup2", lambda *_: None)  # the test's own stdout stays
+    for argv in _commands(folder, files):
+        with monkeypatch.context() as inside:
+            inside.setattr(sys, "stdout", _ReaderGone())
+            status = main(list(argv))
+        assert (status, capsys.readouterr().err) == (0, ""), argv
+
+
+def test_a_real_pipe_closed_by_its_reader_ends_quietly(tmp_path: Path) -> None:
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "solitaire", "score", "5H", "5S", "JD", "4C", "5D"],
+            stdout=write,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "CRIBSOL_DATA_DIR": str(tmp_path)},
+            timeout=60,
+        )
+    finally:
+        os.close(write)
+    assert (done.returncode, done.stderr) == (0, b"")

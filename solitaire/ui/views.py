@@ -6,6 +6,7 @@ changes game state. Colours come from one theme, :data:`THEME`.
 
 from __future__ import annotations
 
+import errno
 import io
 import re
 import sys
@@ -593,6 +594,15 @@ class TrimmedOutput(io.TextIOBase):
         return getattr(self.stream, "encoding", None) or "utf-8"
 
 
+class _CommandConsole(Console):
+    """rich's console, but for a reader that left: rich ends the program with status 1
+    there, unseen by the command line, which says a broken pipe one way for every command."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError(errno.EPIPE, "Broken pipe")
+
+
 def make_console(args: object, stderr: bool = False, emoji: bool = True) -> Console:
     """A console on the theme for a command's output, honouring --ascii and NO_COLOR; no
     line it writes ends in blanks.
@@ -600,7 +610,7 @@ def make_console(args: object, stderr: bool = False, emoji: bool = True) -> Cons
     ``emoji=False`` for output that cannot hold an emoji code (``:name:``): looking for
     them loads rich's table of every emoji name."""
     ascii_only = bool(getattr(args, "ascii", False))
-    return Console(
+    return _CommandConsole(
         file=cast("IO[str]", TrimmedOutput(stderr)),  # a text stream, as rich writes it
         theme=THEME,
         emoji=emoji and not ascii_only,
