@@ -453,7 +453,7 @@ def seed_words(game: Seeded) -> str:
 
 def not_saved(error: StoreError) -> str:
     """The line for a move that was not made because it could not be saved."""
-    return f"Not played, as it could not be saved: {error}; the same key tries again."
+    return f"Not played: {error}; the same key tries again."
 
 
 class _Speaks(Protocol):

@@ -84,3 +84,8 @@ def render(renderable: RenderableType, width: int = 80) -> str:
 def lines(renderable: RenderableType, width: int = 80) -> list[str]:
     """What ``renderable`` draws, line by line (without the last line's end)."""
     return render(renderable, width).rstrip("\n").split("\n")
+
+
+def said_once(message: str, start: str) -> bool:
+    """A failed save's line: it starts as ``start`` and says "could not be saved" once."""
+    return message.startswith(start) and message.count("could not be saved") == 1

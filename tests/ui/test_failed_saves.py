@@ -33,6 +33,7 @@ from solitaire.ui.tiles.app import build_app
 from solitaire.ui.tiles.session import TILES, TileSession
 from solitaire.ui.tiles.typed import typed_form
 from tests.faults import FAULTS
+from tests.ui.helpers import said_once
 
 IDS = ["full", "read-only", "locked"]
 
@@ -95,7 +96,7 @@ def test_a_match_discard_that_cannot_be_saved_is_not_made(
     failing(monkeypatch, history, fault)
     session.confirm()
     assert record() == before and session.selected == {0, 1}
-    assert session.message.startswith("Not played, as it could not be saved")
+    assert said_once(session.message, "Not played: ")
     same(record, history, session.game_id, MATCH)
     monkeypatch.undo()
     session.confirm()  # the same key again
@@ -153,7 +154,7 @@ def test_a_tile_play_that_cannot_be_saved_is_not_made(
     failing(monkeypatch, history, fault)
     session.commit(action)
     assert record() == before and session.game.current_player == 0
-    assert session.message.startswith("Not played, as it could not be saved")
+    assert said_once(session.message, "Not played: ")
     same(record, history, session.game_id, TILES)
     monkeypatch.undo()
     session.commit(action)
@@ -185,7 +186,7 @@ def test_a_typed_tile_move_that_cannot_be_saved_is_kept(
         session.digit(1)
         session.enter()
     assert record() == before and session.game.current_player == 0
-    assert session.message.startswith("Not played, as it could not be saved")
+    assert said_once(session.message, "Not played: ")
     assert session.message.endswith("the same key tries again.")
     if joker:
         assert session.counting is not None and session.count == "1"  # the play, counted
@@ -241,7 +242,7 @@ def test_a_drill_card_that_cannot_be_saved_is_not_laid(
     failing(monkeypatch, history, fault)
     session.lay(index)
     assert record() == before and session.last == last
-    assert session.message.startswith("Not played, as it could not be saved")
+    assert said_once(session.message, "Not played: ")
     same(record, history, session.game_id, DRILL)
     monkeypatch.undo()
     session.lay(index)
@@ -275,7 +276,7 @@ def test_a_deferred_answer_that_cannot_be_saved_waits_for_a_key(
     monkeypatch.setattr(history, "_write", fail)
     assert not session.settle_deferred()
     assert session.deferred and record() == yours and tries == 1
-    assert session.message.startswith("expert has not moved, as its move could not be saved")
+    assert said_once(session.message, "expert has not moved: ")
     assert session.message.endswith("; any key tries again.")
     same(record, history, session.game_id, TILES)
     tries = 0

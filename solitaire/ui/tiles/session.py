@@ -364,7 +364,7 @@ class TileSession(Sitting[Loaded, TileGame]):
     def _not_saved(self, error: StoreError) -> str:
         if self._answering:  # no key made this move: any key tries it again
             name = self.shown_names[self.seat]
-            said = f"{name} has not moved, as its move could not be saved: {error}"
+            said = f"{name} has not moved: {error}"
             return f"{said}; any key tries again."
         return super()._not_saved(error)
 

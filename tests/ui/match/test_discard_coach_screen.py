@@ -187,7 +187,7 @@ def test_a_hint_that_cannot_be_saved_is_not_shown(
     monkeypatch.setattr(history, "_write", fail)
     session.toggle_coach()
     assert not session.coach.show_coach and session.match.hints == set()
-    assert session.message.startswith("Not played, as it could not be saved")
+    assert helpers.said_once(session.message, "Not played: ")
     session.why()
     assert not session.coach.show_why and session.match.hints == set()
     monkeypatch.undo()

@@ -23,6 +23,7 @@ from solitaire.tiles.game import TileGame
 from solitaire.tiles.record import game_record
 from solitaire.ui.tiles.forward import Forward
 from solitaire.ui.tiles.session import Stage, TileSession
+from tests.ui.helpers import said_once
 
 PACKAGE: Final = Path(solitaire.ui.tiles.__file__).parent
 MOST_LINES: Final = 450  # the longest a class of the UI may be
@@ -222,7 +223,7 @@ def test_a_call_that_cannot_be_saved_puts_every_part_back(
 
     monkeypatch.setattr(history, "_write", fail)
     session.digit(2)  # Bob calls
-    assert session.message.startswith("Not played, as it could not be saved")
+    assert said_once(session.message, "Not played: ")
     assert game_record(session.game, names) == before and not session.game.early
     assert session.stage is Stage.CALL
     assert (session.laid, session.counting, session.count, session.cursor) == state
