@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator, Mapping
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,12 +44,24 @@ def imported(tree: ast.AST) -> Iterator[str]:
             yield from (alias.name for alias in node.names)
 
 
+@cache
+def parsed(path: Path) -> ast.Module:
+    """A module's source parsed, once a run (the trees are read, never changed)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@cache
+def _graph() -> dict[str, frozenset[str]]:
+    return {
+        name: frozenset(m for m in imported(parsed(path)) if m in MODULES and m != name)
+        for name, path in MODULES.items()
+    }
+
+
 def import_graph() -> dict[str, set[str]]:
-    graph = {}
-    for name, path in MODULES.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        graph[name] = {m for m in imported(tree) if m in MODULES and m != name}
-    return graph
+    """Each module of the package: the modules of the package it imports (a fresh copy that
+    a test may change)."""
+    return {name: set(targets) for name, targets in _graph().items()}
 
 
 def cycles(graph: Mapping[str, set[str]]) -> list[list[str]]:
@@ -190,7 +203,7 @@ def test_only_the_skin_and_the_command_line_use_rich_and_prompt_toolkit() -> Non
     users = sorted(
         name
         for name, path in MODULES.items()
-        if {"rich", "prompt_toolkit"} & set(external_imports(ast.parse(path.read_text())))
+        if {"rich", "prompt_toolkit"} & set(external_imports(parsed(path)))
     )
     assert users, "the skin draws with them"
     strays = [name for name in users if package_of(name) not in ("solitaire.ui", "solitaire.cli")]
@@ -340,7 +353,7 @@ def long_classes(root: Path, most: int = LONGEST_CLASS) -> list[str]:
     return sorted(
         f"{module_name(path)}.{name} ({lines})"
         for path in root.rglob("*.py")
-        for name, lines in class_lengths(ast.parse(path.read_text(encoding="utf-8")))
+        for name, lines in class_lengths(parsed(path))
         if lines > most
     )
 
@@ -393,7 +406,7 @@ def stubbed(root: Path) -> dict[str, list[str]]:
     """The modules under ``root`` with type-only stubs, and where."""
     found = {}
     for path in sorted(root.rglob("*.py")):
-        stubs = list(type_only_stubs(ast.parse(path.read_text(encoding="utf-8"))))
+        stubs = list(type_only_stubs(parsed(path)))
         if stubs:
             found[module_name(path)] = stubs
     return found
