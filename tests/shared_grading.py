@@ -85,15 +85,26 @@ def reviewed(reference: str, data: Mapping[str, Any]) -> GameReview:
 
 
 @pytest.fixture
-def shared_reviews(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def shared_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
     """The slow graders' reviews shared by record for the test (see the module's words)."""
+    _share_reviews(monkeypatch)
+
+
+@contextlib.contextmanager
+def reviews_shared() -> Iterator[None]:
+    """:func:`shared_reviews` while it lasts: for a fixture of a module."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        _share_reviews(monkeypatch)
+        yield
+
+
+def _share_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
     import importlib
 
     for reference in GRADERS:
         module_name, _, name = reference.partition(":")
         module = importlib.import_module(module_name)
         monkeypatch.setattr(module, name, _sharing(reference, getattr(module, name)))
-    yield
 
 
 def view_key(view: PlayerView) -> tuple[object, ...]:

@@ -39,7 +39,12 @@ from solitaire.ui.practice.decisions import PositionSession, Stage
 from solitaire.ui.practice.figures import practice_figures
 from solitaire.ui.practice.positions import DISCARD, PEGGING, Puzzle, mistakes, rebuild
 from tests.record_samples import MAKERS
+from tests.shared_grading import shared_planner  # noqa: F401 (a fixture)
 from tests.ui.helpers import drive, render
+
+# A tile position is ranked by the planner as it is dealt, as the answer is graded and by
+# the grader beside it: each ranking is worked out once (tests/shared_grading.py).
+pytestmark = pytest.mark.usefixtures("shared_planner")
 
 START = datetime(2026, 12, 5, 9, 0)
 
