@@ -9,7 +9,9 @@ worked out once per test process and shared:
   for itself); the review is frozen, and the progress it told is told again;
 * :func:`shared_planner`: the built-in tile planner's choice and ranking of a position,
   keyed by everything its view holds (each caller gets its own copy of the list; the
-  appraisals and moves in it are frozen).
+  appraisals and moves in it are frozen);
+* :func:`moves_shared`: the tile move generator's answers, as ``shared_moves`` in
+  tests/conftest.py shares them (a play's ranking asks what its choice asked).
 
 Only the tests that ask for them share; a test that replaces a grader or the planner with
 :class:`pytest.MonkeyPatch` does so after these fixtures, so its own stands.
@@ -19,7 +21,9 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import importlib
 import json
+import sys
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
 
@@ -27,6 +31,7 @@ import pytest
 
 from solitaire.core.review import GameReview, Progress
 from solitaire.tiles.game import PlayerView
+from solitaire.tiles.movegen import generate
 from solitaire.tiles.moves import Action
 from solitaire.tiles.planner import Planner, built_in_planner
 from solitaire.tiles.players import Appraisal
@@ -77,8 +82,6 @@ def _sharing(reference: str, grader: Grader) -> Grader:
 def reviewed(reference: str, data: Mapping[str, Any]) -> GameReview:
     """The review of ``data`` by the grader ``reference`` names (one of :data:`GRADERS`),
     shared as :func:`shared_reviews` shares it: for a fixture of a module."""
-    import importlib
-
     module_name, _, name = reference.partition(":")
     grader = getattr(importlib.import_module(module_name), name)
     return _sharing(reference, grader)(data)
@@ -99,8 +102,6 @@ def reviews_shared() -> Iterator[None]:
 
 
 def _share_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
-    import importlib
-
     for reference in GRADERS:
         module_name, _, name = reference.partition(":")
         module = importlib.import_module(module_name)
@@ -168,3 +169,36 @@ def _share_planner(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(Planner, "ranked", shared_ranked)
     monkeypatch.setattr(Planner, "choose", shared_choose)
+
+
+_TILE_MODULES: Final = ("endgame", "game", "grading", "planner", "players", "recount")
+"""The tile engine's modules that ask the move generator (imported first, to be given the
+shared one)."""
+
+
+@contextlib.contextmanager
+def moves_shared() -> Iterator[None]:
+    """The move generator's answers shared while it lasts, as the ``shared_moves`` fixture of
+    tests/conftest.py shares them (the same store): for a fixture of a module, or a test
+    outside tests/tiles that plays and grades a tile game."""
+    from tests import conftest
+
+    for name in _TILE_MODULES:
+        importlib.import_module(f"solitaire.tiles.{name}")
+    was = conftest._SHARING[0]
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        for module in list(sys.modules.values()):
+            if getattr(module, "__dict__", {}).get("generate") is generate:
+                monkeypatch.setattr(module, "generate", conftest._shared_generate)
+        conftest._SHARING[0] = True
+        try:
+            yield
+        finally:
+            conftest._SHARING[0] = was
+
+
+@pytest.fixture
+def shared_tile_moves() -> Iterator[None]:
+    """:func:`moves_shared` for the test."""
+    with moves_shared():
+        yield

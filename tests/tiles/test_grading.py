@@ -50,13 +50,13 @@ def record_of(game: TileGame, names: list[str]) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def played() -> TileGame:
-    with shared.planner_shared():
+    with shared.planner_shared(), shared.moves_shared():
         return play_game(NAMES, SEED)
 
 
 @pytest.fixture(scope="module")
 def reviewed(played: TileGame) -> GameReview:
-    with shared.planner_shared():
+    with shared.planner_shared(), shared.moves_shared():
         return shared.reviewed("solitaire.tiles.grading:review_game", record_of(played, NAMES))
 
 
