@@ -14,7 +14,9 @@ worked out once per test process and shared:
   tests/conftest.py shares them (a play's ranking asks what its choice asked).
 
 Only the tests that ask for them share; a test that replaces a grader or the planner with
-:class:`pytest.MonkeyPatch` does so after these fixtures, so its own stands.
+:class:`pytest.MonkeyPatch` does so after these fixtures, so its own stands (and is not
+kept). A test that changes what a grader or the planner works out inside (its leaves, its
+generator, its coaches) must not ask for them: what it saw would be kept for the others.
 """
 
 from __future__ import annotations
