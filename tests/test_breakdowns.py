@@ -7,11 +7,13 @@ read back by :mod:`tests.breakdowns`; the engines' values are never consulted.""
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from rich.console import RenderableType
@@ -34,6 +36,8 @@ from solitaire.ui.patience.session import Phase, PlaySession
 from solitaire.ui.patience.views import GameView
 from tests.breakdowns import Breakdown, breakdowns, unbalanced
 from tests.ui import helpers
+
+T = TypeVar("T")
 
 SIZES = ((80, 24), (120, 40))
 
@@ -232,7 +236,31 @@ def test_every_match_coach_breakdown_adds_up() -> None:
     seen.check("reply", "play cost", "discard cost", "discard why", "play features", "discard row")
 
 
+@pytest.fixture
+def advised_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The coaches' advice on a position worked out once for the test: the review after the
+    game asks again what the screens asked of each of your decisions (the advice is a
+    function of the position alone; each caller gets its own list)."""
+    import solitaire.match.coach as coach
+
+    def once(advise: Callable[[Observation], list[T]]) -> Callable[[Observation], list[T]]:
+        found: dict[Observation, list[T]] = {}
+
+        def shared(view: Observation) -> list[T]:
+            if view not in found:
+                found[view] = advise(view)
+            return list(found[view])
+
+        return shared
+
+    play, discard = once(advise_play), once(advise_discard)
+    for module in (coach, sys.modules[__name__]):
+        monkeypatch.setattr(module, "advise_play", play)
+        monkeypatch.setattr(module, "advise_discard", discard)
+
+
 @pytest.mark.slow
+@pytest.mark.usefixtures("advised_once")
 def test_the_review_after_a_game_adds_up() -> None:
     seen = Seen()
     match = play_a_game(5, 99, seen)

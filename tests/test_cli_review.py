@@ -25,6 +25,17 @@ from solitaire.match.players import StandardPlayer, advance
 from solitaire.store import History
 from solitaire.ui.kinds import KINDS
 from tests.record_samples import MAKERS
+from tests.shared_grading import (  # noqa: F401 (fixtures)
+    shared_planner,
+    shared_reviews,
+    shared_tile_moves,
+)
+
+# The match of seed 3 is reviewed from a file, from stdin and printed, and the tile game of
+# seed 1 is the one tests/tiles/test_grading.py plays and grades: each record's review, and
+# the tile planner's choices and rankings and the move generator's answers, are worked out
+# once (tests/shared_grading.py).
+pytestmark = pytest.mark.usefixtures("shared_reviews", "shared_planner", "shared_tile_moves")
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -25,9 +25,15 @@ from solitaire.tiles.record import RecordError, load_record, replay
 from solitaire.tiles.registry import make_player
 from solitaire.tiles.tiles import FULL_SET, parse_tiles, rack_less
 from solitaire.ui.tiles.advice import hint_text, why_lines
+from tests import shared_grading as shared
+from tests.shared_grading import shared_planner  # noqa: F401 (a fixture)
 
 SEED = 1
 NAMES = ["planner", "greedy"]
+
+# The game of seed 1 is played and graded by `cribsol review` too (tests/test_cli_review.py):
+# the planner's choices and rankings, and the review of its record, are worked out once.
+pytestmark = pytest.mark.usefixtures("shared_planner")
 
 
 def play_game(names: list[str], seed: int, *, solitaire: bool = False) -> TileGame:
@@ -44,12 +50,14 @@ def record_of(game: TileGame, names: list[str]) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def played() -> TileGame:
-    return play_game(NAMES, SEED)
+    with shared.planner_shared(), shared.moves_shared():
+        return play_game(NAMES, SEED)
 
 
 @pytest.fixture(scope="module")
 def reviewed(played: TileGame) -> GameReview:
-    return review_game(record_of(played, NAMES))
+    with shared.planner_shared(), shared.moves_shared():
+        return shared.reviewed("solitaire.tiles.grading:review_game", record_of(played, NAMES))
 
 
 def test_every_seat_is_reviewed_by_name(played: TileGame, reviewed: GameReview) -> None:

@@ -16,7 +16,7 @@ from solitaire.core.cards import Card
 from solitaire.core.review import Decision, GameReview, Progress, review_from_json
 from solitaire.match.drill import Drill, load_drill_record
 from solitaire.match.game import Match, Phase
-from solitaire.match.grading import review_drill, review_match
+from solitaire.match.grading import review_drill
 from solitaire.match.record import load_match_record
 from solitaire.patience.game import Game
 from solitaire.patience.grading import review_game
@@ -32,11 +32,18 @@ from solitaire.ui.patience.screen import SessionScreen
 from solitaire.ui.patience.session import PlaySession
 from solitaire.ui.review.job import ReviewJob
 from solitaire.ui.review.views import cost_text
+from tests import shared_grading as shared
+from tests.shared_grading import shared_reviews  # noqa: F401 (a fixture)
 from tests.ui import helpers
 
 MATCH_SEED = 25
+REVIEW_MATCH = "solitaire.match.grading:review_match"
 RIGHT = "\x1b[C"
 LEFT = "\x1b[D"
+
+# The match of seed 25 is graded at its end here, again by the grader beside it and again
+# behind a slow stand-in: its review is worked out once (tests/shared_grading.py).
+pytestmark = pytest.mark.usefixtures("shared_reviews")
 
 
 def play_match(session: MatchSession) -> None:
@@ -67,7 +74,8 @@ def ended_match(tmp_path_factory: pytest.TempPathFactory) -> tuple[History, Matc
 
     kept = history(tmp_path_factory.mktemp("data"))
     session = MatchSession(kept, "standard", lambda: Match(MATCH_SEED), coach=Coach())
-    play_match(session)
+    with shared.reviews_shared():
+        play_match(session)
     return kept, session
 
 
@@ -148,7 +156,7 @@ def test_the_match_review_is_kept_and_equals_the_graders(
     history, session = ended_match
     assert session.game_id is not None
     _row, text = history.stored_record(session.game_id, "match")
-    direct = review_match(load_match_record(text))
+    direct = shared.reviewed(REVIEW_MATCH, load_match_record(text))
     kept = history.kept_review(session.game_id, "match")
     assert kept is not None and review_from_json(kept) == direct
     assert session.reviewing.job is not None and session.reviewing.job.review == direct

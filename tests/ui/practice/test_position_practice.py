@@ -39,7 +39,13 @@ from solitaire.ui.practice.decisions import PositionSession, Stage
 from solitaire.ui.practice.figures import practice_figures
 from solitaire.ui.practice.positions import DISCARD, PEGGING, Puzzle, mistakes, rebuild
 from tests.record_samples import MAKERS
+from tests.shared_grading import shared_planner, shared_tile_moves  # noqa: F401 (fixtures)
 from tests.ui.helpers import drive, render
+
+# A tile position is ranked by the planner as it is dealt, as the answer is graded and by
+# the grader beside it: each ranking, and the move generator's answers, are worked out once
+# (tests/shared_grading.py).
+pytestmark = pytest.mark.usefixtures("shared_planner", "shared_tile_moves")
 
 START = datetime(2026, 12, 5, 9, 0)
 
