@@ -136,12 +136,16 @@ def _worth(appraisal: Appraisal, view: PlayerView, drawing: bool) -> int:
 # -- grading ------------------------------------------------------------------------
 
 
-def appraised(planner: Planner, view: PlayerView, play: Play) -> tuple[Appraisal, Appraisal]:
+def appraised(
+    planner: Planner, view: PlayerView, play: Play, ranked: Sequence[Appraisal] | None = None
+) -> tuple[Appraisal, Appraisal]:
     """The planner's top play and ``play``, each valued as the tile game's ``w`` shows them
-    (its hints are ``planner.ranked``): a play the planner did not rank is appraised alone,
-    and one outside the look is weighed over the opponent's racks as the look weighs one."""
+    (its hints are ``planner.ranked``; ``ranked``: that ranking of ``view``, when already
+    made): a play the planner did not rank is appraised alone, and one outside the look is
+    weighed over the opponent's racks as the look weighs one."""
     expert = planner.expert
-    ranked = planner.ranked(view)
+    if ranked is None:
+        ranked = planner.ranked(view)
     best = ranked[0]
     laid = sorted(play.placements)
     mine = next((a for a in ranked if sorted(a.play.placements) == laid), None)
@@ -160,9 +164,11 @@ def appraised(planner: Planner, view: PlayerView, play: Play) -> tuple[Appraisal
     return best, mine
 
 
-def _grade_play(planner: Planner, view: PlayerView, play: Play) -> _Graded:
+def _grade_play(
+    planner: Planner, view: PlayerView, play: Play, ranked: Sequence[Appraisal] | None
+) -> _Graded:
     drawing = view.bag_size > 0
-    best, mine = appraised(planner, view, play)
+    best, mine = appraised(planner, view, play, ranked)
     if mine.play == best.play or _worth(mine, view, drawing) >= _worth(best, view, drawing):
         best = mine
     cost = _worth(best, view, drawing) - _worth(mine, view, drawing)
@@ -250,13 +256,16 @@ def grade(
     spot: int = 0,
     turn: int = 1,
     planner: Planner | None = None,
+    ranked: Sequence[Appraisal] | None = None,
 ) -> Decision:
     """The move ``choice`` in ``view`` (the mover's own) graded by the hints' valuation
     (the built-in planner's, or ``planner``'s): the points it gave up against the best,
-    as ``w`` shows them, split into the play and the leave where ``w`` splits it."""
+    as ``w`` shows them, split into the play and the leave where ``w`` splits it.
+    ``ranked``: that planner's ranking of ``view`` (:meth:`Planner.ranked`), when already
+    made (a practice position lists its plays from it)."""
     advisor = planner or built_in_planner()
     if isinstance(choice, Play):
-        cost, parts, chosen, best, why = _grade_play(advisor, view, choice)
+        cost, parts, chosen, best, why = _grade_play(advisor, view, choice, ranked)
     else:
         cost, parts, chosen, best, why = _grade_other(advisor, view, choice)
     return Decision(

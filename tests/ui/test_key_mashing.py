@@ -11,7 +11,8 @@ panels are mashed too). The practice apps (not registered games) are mashed alik
 counting practice, positions from a small history of reviewed games (the sample
 patience and drill), and positions dealt fresh (discards and cards to lay; tile plays in
 the slow run only), where a position answered is a game over and the next one dealt a
-new game. The shell turns any error in a key or a drawing into one line
+new game. (The coaches' answers are found once per position and shared between the runs:
+the runs deal the same seeds.) The shell turns any error in a key or a drawing into one line
 (:func:`solitaire.ui.shell.error_line`, :func:`solitaire.errorlog.log_error`): here both
 fail the test instead, naming the seed, the game and the last keys.
 """
@@ -63,6 +64,7 @@ from solitaire.ui.tiles.session import Stage as TileStage
 from solitaire.ui.tiles.session import TileSession
 from tests.record_samples import MAKERS
 from tests.tiles.quick_greedy import quick_greedy
+from tests.ui.shared_work import share_advice, share_rankings
 
 STEPS: Final = 250  # chunks of keys per run (twice that for a match); a run is one seed of a game
 SEEDS: Final = (1, 2)
@@ -352,6 +354,17 @@ async def _mash(
 
 
 @pytest.fixture
+def shared(monkeypatch: pytest.MonkeyPatch, shared_moves: None) -> None:
+    """The coaches' answers (the match coach's advice, the tile planner's ranking and the
+    move generator's plays) found once per position and shared from run to run: every
+    match and drill deals the same seed again, game after game, and each is reviewed at
+    its end; the tile games and the practice's tile positions are dealt from the same
+    seeds in every run (tests/ui/shared_work.py, tests/conftest.py)."""
+    share_advice(monkeypatch)
+    share_rankings(monkeypatch)
+
+
+@pytest.fixture
 def caught(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """What the shell would have shown as an error line: each error it caught."""
     errors: list[str] = []
@@ -383,7 +396,7 @@ SLOW_PRACTICE: Final = (
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("game", [*REGISTERED, *PRACTICE])
 def test_mashing_keys_never_reaches_the_error_line(
-    game: str, seed: int, tmp_path: Path, caught: list[str]
+    game: str, seed: int, tmp_path: Path, caught: list[str], shared: None
 ) -> None:
     mash(game, seed, tmp_path, caught)
 
@@ -391,7 +404,9 @@ def test_mashing_keys_never_reaches_the_error_line(
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", MORE_SEEDS)
 @pytest.mark.parametrize("game", [*REGISTERED, *PRACTICE, *SLOW_PRACTICE])
-def test_mashing_more_seeds(game: str, seed: int, tmp_path: Path, caught: list[str]) -> None:
+def test_mashing_more_seeds(
+    game: str, seed: int, tmp_path: Path, caught: list[str], shared: None
+) -> None:
     mash(game, seed, tmp_path, caught)
 
 

@@ -21,6 +21,15 @@ from solitaire.ui.match.screen import MatchScreen
 from solitaire.ui.match.session import MatchSession
 from solitaire.ui.match.session import Stage as MatchStage
 from tests.ui.helpers import render
+from tests.ui.shared_work import share_advice, share_rankings
+
+
+@pytest.fixture(autouse=True)
+def _shared(monkeypatch: pytest.MonkeyPatch, shared_moves: None) -> None:
+    """The coaches' answers found once per position and shared between the tests, which
+    deal the same seeds again (tests/ui/shared_work.py)."""
+    share_advice(monkeypatch)
+    share_rankings(monkeypatch)
 
 
 @pytest.fixture

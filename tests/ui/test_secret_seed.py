@@ -53,10 +53,19 @@ from solitaire.ui.tiles.screen import tile_screen
 from solitaire.ui.tiles.session import TileSession
 from tests.tiles.quick_greedy import quick_greedy
 from tests.ui.helpers import render
+from tests.ui.shared_work import share_advice, share_rankings
 
 T = TypeVar("T", Game, Match, Drill, TileGame)
 SIZES = [(80, 24), (120, 40)]
 DEALT = 918273645  # the "random" seed dealt (a person moves first in the tile games)
+
+
+@pytest.fixture(autouse=True)
+def _shared(monkeypatch: pytest.MonkeyPatch, shared_moves: None) -> None:
+    """The coaches' answers found once per position and shared between the tests, which
+    deal the same seeds again (tests/ui/shared_work.py)."""
+    share_advice(monkeypatch)
+    share_rankings(monkeypatch)
 
 
 class Dealt:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from solitaire.core.cards import Card
@@ -167,6 +167,10 @@ class Puzzle:
     candidates: tuple[Any, ...] = ()
     """A tile position's plays to choose from, in the order listed."""
 
+    ranked: tuple[Any, ...] = field(default=(), compare=False, repr=False)
+    """A tile position's plays as the hints rank them (the ranking the candidates were
+    drawn from, which grades the answer: made once, it takes seconds)."""
+
     @property
     def cards(self) -> tuple[Card, ...]:
         """The cards to choose from, in the order shown (none in a tile position)."""
@@ -188,7 +192,8 @@ class Puzzle:
 
         point = self.point
         play = self.candidates[number - 1]
-        return tiles_grade(point.view, play, spot=point.spot, turn=point.turn)
+        ranked = self.ranked or None
+        return tiles_grade(point.view, play, spot=point.spot, turn=point.turn, ranked=ranked)
 
     def playable(self) -> frozenset[Card]:
         """The cards that may be chosen (in pegging, those that fit the count)."""
@@ -308,7 +313,7 @@ def _tile_choices(source: dict[str, Any], point: Any, order: int) -> Puzzle:
         plays.append(play)
     plays.extend(rearranged[: CANDIDATES - len(plays)])
     random.Random(order).shuffle(plays)
-    return Puzzle(TILE_PLAYS, source, TILES, point, tuple(plays))
+    return Puzzle(TILE_PLAYS, source, TILES, point, tuple(plays), tuple(ranked))
 
 
 def _laid(play: Any, score: int | None) -> tuple[object, ...]:

@@ -1,0 +1,105 @@
+"""The coaches' answers worked out once per position and shared, for tests that play the
+same seeded games again and again: the match coach's card advice (asked in play, then
+again by the review grading every card laid, in game after game of one deal) and the
+tile planner's ranking of the plays (the hints, asked again on the same turn, and a
+practice position dealt again from the same fresh seed).
+
+Each is a function of what it is given alone: :func:`~solitaire.match.coach.advise_play`
+of the player's view (a frozen :class:`~solitaire.match.observation.Observation`) and
+``searched_lead``; :meth:`~solitaire.tiles.planner.Planner.ranked` of the planner and the
+view, whose board is keyed by its squares' contents. Their answers are frozen, and each
+caller gets a list of its own, so nothing one test does to one reaches another.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import pytest
+
+import solitaire.match.coach as coach_module
+import solitaire.ui.match.coaching as coaching_module
+from solitaire.match.coach import CardAdvice
+from solitaire.match.observation import Observation
+from solitaire.tiles.board import Board
+from solitaire.tiles.game import PlayerView
+from solitaire.tiles.planner import Planner
+from solitaire.tiles.players import Appraisal
+
+__all__ = ["share_advice", "share_rankings"]
+
+# answers kept at most (then all dropped, and found again): a ranking lists every play
+_ADVICE_HELD: Final = 10_000
+_RANKINGS_HELD: Final = 500
+
+_advise_play: Final = coach_module.advise_play
+_ADVICE: dict[tuple[Observation, bool], tuple[CardAdvice, ...]] = {}
+
+
+def _shared_advise_play(view: Observation, *, searched_lead: bool = False) -> list[CardAdvice]:
+    """:func:`~solitaire.match.coach.advise_play`, its answer kept by position."""
+    key = (view, searched_lead)
+    found = _ADVICE.get(key)
+    if found is None:
+        found = tuple(_advise_play(view, searched_lead=searched_lead))
+        if len(_ADVICE) >= _ADVICE_HELD:
+            _ADVICE.clear()
+        _ADVICE[key] = found
+    return list(found)
+
+
+def share_advice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Give the coach (in play) and the match's grader (which imports it as it grades)
+    the shared advice, for the test that ``monkeypatch`` belongs to."""
+    monkeypatch.setattr(coach_module, "advise_play", _shared_advise_play)
+    monkeypatch.setattr(coaching_module, "advise_play", _shared_advise_play)
+
+
+_ranked: Final = Planner.ranked
+_RANKINGS: dict[tuple[object, ...], tuple[Appraisal, ...]] = {}
+
+
+def _board(board: Board) -> tuple[object, ...]:
+    return board.size, tuple(board.faces), tuple(board.colours), tuple(board.tiles)
+
+
+_FIELDS: Final = ("player", "board", "rack", "scores", "rack_sizes", "bag_size", "unseen")
+# a view's field not in its key would let two different views share a ranking
+assert tuple(PlayerView.__dataclass_fields__) == (*_FIELDS, "rules", "last")
+
+
+def _view(view: PlayerView) -> tuple[object, ...]:
+    """Everything a view holds, its boards by their contents (a board is not hashable)."""
+    last = view.last
+    seen = None
+    if last is not None:
+        seen = (last.player, _board(last.board), last.laid, last.exchanged, last.points)
+    return (
+        view.player,
+        _board(view.board),
+        view.rack,
+        view.scores,
+        view.rack_sizes,
+        view.bag_size,
+        view.unseen,
+        view.rules,
+        seen,
+    )
+
+
+def _shared_ranked(planner: Planner, view: PlayerView) -> list[Appraisal]:
+    """:meth:`~solitaire.tiles.planner.Planner.ranked`, its answer kept by planner and view."""
+    key = (planner, _view(view))
+    found = _RANKINGS.get(key)
+    if found is None:
+        found = tuple(_ranked(planner, view))
+        if len(_RANKINGS) >= _RANKINGS_HELD:
+            _RANKINGS.clear()
+        _RANKINGS[key] = found
+    return list(found)
+
+
+def share_rankings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Give every planner the shared rankings, for the test ``monkeypatch`` belongs to."""
+    ranked: Any = _shared_ranked
+    monkeypatch.setattr(Planner, "ranked", ranked)
