@@ -32,6 +32,7 @@ from typing import Any, Final
 import pytest
 
 from solitaire.core.review import GameReview, Progress
+from solitaire.tiles.board import Board
 from solitaire.tiles.game import PlayerView
 from solitaire.tiles.movegen import generate
 from solitaire.tiles.moves import Action
@@ -110,18 +111,25 @@ def _share_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(module, name, _sharing(reference, getattr(module, name)))
 
 
+def _board(board: Board) -> tuple[object, ...]:
+    """A board by its squares' contents (a board is not hashable)."""
+    return board.size, bytes(board.faces), bytes(board.colours), tuple(board.tiles)
+
+
+_FIELDS: Final = ("player", "board", "rack", "scores", "rack_sizes", "bag_size", "unseen")
+# a view's field left out of its key would let two different views share an answer
+assert tuple(PlayerView.__dataclass_fields__) == (*_FIELDS, "rules", "last")
+
+
 def view_key(view: PlayerView) -> tuple[object, ...]:
-    """Everything a tile player's view holds, as a key (the board by its squares)."""
+    """Everything a tile player's view holds, as a key (its boards by their squares)."""
     last = view.last
     seen: tuple[object, ...] | None = None
     if last is not None:
-        board = last.board
-        seen = (last.player, bytes(board.faces), bytes(board.colours), last.laid)
-        seen += (last.exchanged, last.points)
-    board = view.board
+        seen = (last.player, _board(last.board), last.laid, last.exchanged, last.points)
     return (
-        view.player, board.size, bytes(board.faces), bytes(board.colours), view.rack,
-        view.scores, view.rack_sizes, view.bag_size, view.unseen, view.rules, seen,
+        view.player, _board(view.board), view.rack, view.scores, view.rack_sizes,
+        view.bag_size, view.unseen, view.rules, seen,
     )  # fmt: skip
 
 

@@ -21,10 +21,10 @@ import solitaire.match.coach as coach_module
 import solitaire.ui.match.coaching as coaching_module
 from solitaire.match.coach import CardAdvice
 from solitaire.match.observation import Observation
-from solitaire.tiles.board import Board
 from solitaire.tiles.game import PlayerView
 from solitaire.tiles.planner import Planner
 from solitaire.tiles.players import Appraisal
+from tests.shared_grading import view_key
 
 __all__ = ["share_advice", "share_rankings"]
 
@@ -59,37 +59,9 @@ _ranked: Final = Planner.ranked
 _RANKINGS: dict[tuple[object, ...], tuple[Appraisal, ...]] = {}
 
 
-def _board(board: Board) -> tuple[object, ...]:
-    return board.size, tuple(board.faces), tuple(board.colours), tuple(board.tiles)
-
-
-_FIELDS: Final = ("player", "board", "rack", "scores", "rack_sizes", "bag_size", "unseen")
-# a view's field not in its key would let two different views share a ranking
-assert tuple(PlayerView.__dataclass_fields__) == (*_FIELDS, "rules", "last")
-
-
-def _view(view: PlayerView) -> tuple[object, ...]:
-    """Everything a view holds, its boards by their contents (a board is not hashable)."""
-    last = view.last
-    seen = None
-    if last is not None:
-        seen = (last.player, _board(last.board), last.laid, last.exchanged, last.points)
-    return (
-        view.player,
-        _board(view.board),
-        view.rack,
-        view.scores,
-        view.rack_sizes,
-        view.bag_size,
-        view.unseen,
-        view.rules,
-        seen,
-    )
-
-
 def _shared_ranked(planner: Planner, view: PlayerView) -> list[Appraisal]:
     """:meth:`~solitaire.tiles.planner.Planner.ranked`, its answer kept by planner and view."""
-    key = (planner, _view(view))
+    key = (planner, view_key(view))
     found = _RANKINGS.get(key)
     if found is None:
         found = tuple(_ranked(planner, view))
