@@ -158,9 +158,18 @@ def _open_sums(mine: Hand, tail: int, count: int, rank: int, hands: list[tuple[i
                 answer_count = new_count + value
                 if answer_count in (15, MAX_COUNT):
                     answer_points += 2
-                then = after(left, rest, answer_count, answer_tail, -INF, INF)
-                answers.append((answer_points + then, answer_points, r))
-        best, pegged, r = max(answers)
+                answers.append((answer_points, r, left, answer_count, answer_tail))
+        # The answer of the greatest (value, points, rank): tried in descending (points,
+        # rank), a later one replaces the best only when it is worth strictly more, which
+        # a search whose window starts there tells without its exact value when it is not.
+        answers.sort(reverse=True)
+        best = -INF
+        pegged = r = 0
+        for answer_points, rank, left, answer_count, answer_tail in answers:
+            floor = best - answer_points
+            then = after(left, rest, answer_count, answer_tail, max(floor, -INF), INF)
+            if then > floor:
+                best, pegged, r = answer_points + then, answer_points, rank
         net += weight * (points - best)
         reply += weight * pegged
         replies[r] = replies.get(r, 0) + weight
