@@ -42,8 +42,9 @@ import json
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Final
 
 import numpy as np
@@ -250,15 +251,14 @@ def _after_pegging(
     return _last_sum(mines[:, None, :] * later, axis=2)
 
 
-def _deal_chances(wins: WinModel, view: Observation, mines: Floats) -> Floats:
+def _deal_chances(wins: WinModel, dealer: bool, scores: tuple[int, int], mines: Floats) -> Floats:
     """P(win) over this deal's pegging and the opponent's show, for each row of ``mines``
-    (the chances of my show's points)."""
-    dealer = view.is_dealer
+    (the chances of my show's points), from ``scores`` (mine, theirs)."""
     my_pegs, their_pegs = (
         (wins.dealer_pegs, wins.pone_pegs) if dealer else (wins.pone_pegs, wins.dealer_pegs)
     )
-    me = view.scores[view.player] + my_pegs
-    them = view.scores[1 - view.player] + their_pegs
+    me = scores[0] + my_pegs
+    them = scores[1] + their_pegs
     theirs = wins.pone_hand if dealer else wins.dealer_show
     mine_out, theirs_out = me >= GAME_POINTS, them >= GAME_POINTS
     won = wins.won[np.minimum(them, GAME_POINTS - 1)]
@@ -273,8 +273,15 @@ def _deal_chances(wins: WinModel, view: Observation, mines: Floats) -> Floats:
 def discard_chances(view: Observation, stakes: int = 0) -> dict[tuple[Card, Card], float]:
     """Each discard's chance of winning the game (its value for ``stakes`` in a series),
     this deal's own points counted exactly."""
-    six = view.dealt
-    if view.is_dealer:
+    scores = (view.scores[view.player], view.scores[1 - view.player])
+    return dict(_discard_chances(view.dealt, view.is_dealer, scores, stakes))
+
+
+@lru_cache(maxsize=64)  # the expert's discard, the coach's and the review's ask for the same six
+def _discard_chances(
+    six: tuple[Card, ...], dealer: bool, scores: tuple[int, int], stakes: int
+) -> Mapping[tuple[Card, Card], float]:
+    if dealer:
         position = Position.make(six)
         counts = round_counts(position.six, position.unseen, None).counts
         mines = counts / counts.sum(axis=1, keepdims=True)
@@ -290,10 +297,10 @@ def discard_chances(view: Observation, stakes: int = 0) -> dict[tuple[Card, Card
         counts = np.bincount(rows.ravel(), minlength=width * len(DISCARDS))
         mines = counts.reshape(len(DISCARDS), width) / len(unseen)
     mines = mines[:, : int(np.flatnonzero(mines.any(axis=0))[-1]) + 1]  # up to the most points
-    chances = _deal_chances(model_for(stakes), view, mines)
-    return {
-        (six[a], six[b]): float(chance) for (a, b), chance in zip(DISCARDS, chances, strict=True)
-    }
+    chances = _deal_chances(model_for(stakes), dealer, scores, mines)
+    return MappingProxyType(
+        {(six[a], six[b]): float(chance) for (a, b), chance in zip(DISCARDS, chances, strict=True)}
+    )
 
 
 # -- the play, to win ----------------------------------------------------------------------

@@ -209,9 +209,18 @@ def crib_shift(view: Observation) -> dict[tuple[int, int], Fraction]:
     starter any of the 40 left (for random throws, any of the 44 left beside the two);
     each average is an integer sum divided once. Flushes and nobs are left as they are.
     """
+    mine = tuple(int(card.rank) for card in view.dealt)
+    available = tuple(_available(view).tolist())
+    return dict(_crib_shift(view.is_dealer, available, mine))
+
+
+@lru_cache(maxsize=64)  # the expert's discard, the coach's and the review's ask for the same six
+def _crib_shift(
+    dealer: bool, unseen: tuple[int, ...], mine: tuple[int, ...]
+) -> Mapping[tuple[int, int], Fraction]:
     sixes, as_dealer, as_pone = keeps()
-    kept = as_pone if view.is_dealer else as_dealer
-    available = _available(view)
+    kept = as_pone if dealer else as_dealer
+    available = np.array(unseen, dtype=np.intp)
     fits = (sixes <= available).all(axis=1)
     sixes, kept = sixes[fits], kept[fits]
     ways = _COMB[np.broadcast_to(available, sixes.shape), sixes].prod(axis=1)
@@ -230,13 +239,12 @@ def crib_shift(view: Observation) -> dict[tuple[int, int], Fraction]:
     uniform[lo, hi] = pair_ways[:, None] * left
     five = five_rank_points().astype(np.int64)
     shifts = {}
-    mine = [int(card.rank) for card in view.dealt]
     for a, b in {tuple(sorted(pair)) for pair in combinations(mine, 2)}:
         points = five[a - 1, b - 1]  # [lo, hi, starter]
         modelled = Fraction(int((points * model).sum()), int(model.sum()))
         random = Fraction(int((points * uniform).sum()), int(uniform.sum()))
         shifts[(a, b)] = modelled - random
-    return shifts
+    return MappingProxyType(shifts)
 
 
 def _pairs_of(counts: NDArray[np.intp]) -> NDArray[np.intp]:
