@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -53,6 +54,12 @@ def discards(games: int = 12, seed: int = 40, series: int = 1) -> tuple[Observat
     return tuple(views)
 
 
+@cache
+def coached(view: Observation) -> tuple[DiscardAdvice, ...]:
+    """The discard coach's lines at ``view``, computed once for the tests reading them."""
+    return tuple(advise_discard(view))
+
+
 def expert_values(view: Observation) -> dict[tuple[Card, Card], float]:
     """The expert's discard values written out again from its public parts (its docstring)."""
     shifts = crib_shift(view)
@@ -73,7 +80,7 @@ def test_the_best_line_is_the_experts_discard_on_many_deals(series: int) -> None
     expert = ExpertPlayer()
     views = discards(6) if series == 1 else discards(4, 60, series)
     for view in views:
-        advice = advise_discard(view)
+        advice = coached(view)
         assert len(advice) == 15 and len({frozenset(a.discard) for a in advice}) == 15
         assert expert.choose(view) == Discard(advice[0].discard)
         values = expert_values(view)
@@ -95,7 +102,7 @@ def test_the_best_line_is_the_experts_discard_on_many_deals(series: int) -> None
 
 def test_every_total_is_the_sum_of_its_parts_exactly_and_as_shown() -> None:
     for view in discards()[:60]:
-        for option in advise_discard(view):
+        for option in coached(view):
             assert option.total == float(option.hand + option.crib) + option.play
             exact = option.hand + option.crib + Fraction(option.play)
             assert abs(Fraction(option.total) - exact) < Fraction(1, 10**9)
@@ -111,7 +118,7 @@ def test_the_hand_is_exact_over_every_starter_and_the_crib_is_the_models() -> No
         unseen = [card for card in ALL_CARDS if card not in view.dealt]
         core = {frozenset(o.discard): o for o in advise(view.dealt)}  # the kernel's way
         shifts = crib_shift(view)
-        for option in advise_discard(view):
+        for option in coached(view):
             keep = option.keep
             points = sum(hand_points(*keep, starter) for starter in unseen)
             assert option.hand == Fraction(points, 46)  # brute force, every starter
@@ -123,7 +130,7 @@ def test_the_hand_is_exact_over_every_starter_and_the_crib_is_the_models() -> No
 
 def test_the_plays_terms_add_up_to_the_fitted_pegging() -> None:
     for view in discards()[:20]:
-        for option in advise_discard(view):
+        for option in coached(view):
             ranks = [int(card.rank) for card in option.keep]
             intercept = pegging_value([], view.is_dealer)  # no card: no feature
             terms = play_terms(ranks, view.is_dealer)
@@ -156,7 +163,7 @@ def test_the_heels_note_counts_the_jacks_you_have_not_seen() -> None:
 
 def test_why_quotes_the_tables_figures() -> None:
     for view in discards()[:30]:
-        advice = advise_discard(view)
+        advice = coached(view)
         best, mine = shown_parts(advice[0]), shown_parts(advice[9])
         lines = why_discard(advice, advice[9].discard)
         crib = next(line for line in lines if line.startswith("Crib"))
@@ -183,13 +190,13 @@ def test_hundredths_are_written_as_points() -> None:
     assert hundredths(35, signed=True) == "+0.35" and hundredths(-35, signed=True) == "-0.35"
 
 
-def _worst(advice: list[DiscardAdvice]) -> DiscardAdvice:
+def _worst(advice: Sequence[DiscardAdvice]) -> DiscardAdvice:
     return advice[-1]
 
 
 def test_what_a_discard_cost_adds_up_and_names_both_discards() -> None:
     for view in discards()[:40]:
-        advice = advise_discard(view)
+        advice = coached(view)
         mine = _worst(advice)
         cost = discard_cost(advice, mine.discard)
         best_shown, mine_shown = shown_parts(advice[0]), shown_parts(mine)
@@ -219,7 +226,7 @@ def test_what_a_discard_cost_adds_up_and_names_both_discards() -> None:
 
 def test_why_compares_the_best_with_yours_or_the_next_best() -> None:
     for view in discards()[:30]:
-        advice = advise_discard(view)
+        advice = coached(view)
         best = " ".join(str(c) for c in sorted(advice[0].discard))
         second = " ".join(str(c) for c in sorted(advice[1].discard))
         mine = advice[7]
@@ -290,7 +297,7 @@ def test_near_the_end_of_a_series_the_coach_speaks_of_game_points() -> None:
     won less lost, on the chance's scale (value v is (2v - 1) x 3 games)."""
     said = 0
     for view in discards(4, 60, 3):
-        advice = advise_discard(view)
+        advice = coached(view)
         if advice[0].chance is None:
             continue
         said += 1

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Sequence
 from fractions import Fraction
+from functools import cache
 from itertools import combinations
 
 import pytest
@@ -123,36 +125,39 @@ def test_honest_values_with_three_hidden_cards_equal_brute_force() -> None:
     assert checked == 2
 
 
-def _positions(deals: int) -> list[tuple[Match, int]]:
-    """Every choice among two ranks or more in the play of seeded expert-v-standard deals."""
+@cache
+def _seed_positions(seed: int) -> tuple[tuple[Observation, tuple[Card, ...]], ...]:
+    """Every choice among two ranks or more in the play of the first deal of seed ``seed``,
+    expert against standard: the chooser's view, and the cards the opponent really holds."""
     found = []
     players = (ExpertPlayer(), StandardPlayer())
-    for seed in range(deals):
-        match = Match(seed)
-        while not match.is_over and match.deal.number == 1:
-            seat = match.current_player
-            assert seat is not None
-            view = match.observation(seat)
-            if view.phase is Phase.PLAY and len({a.card.rank for a in _lays(view)}) > 1:
-                found.append((_clone(match), seat))
-            match.apply(players[seat].choose(view), player=seat)
-    return found
+    match = Match(seed)
+    while not match.is_over and match.deal.number == 1:
+        seat = match.current_player
+        assert seat is not None
+        view = match.observation(seat)
+        if view.phase is Phase.PLAY and len({a.card.rank for a in _lays(view)}) > 1:
+            laid = {card for _, card in view.laid}
+            hidden = tuple(c for c in match.deal.kept(1 - seat) if c not in laid)
+            found.append((view, hidden))
+        match.apply(players[seat].choose(view), player=seat)
+    return tuple(found)
+
+
+def _positions(deals: int) -> list[tuple[Observation, tuple[Card, ...]]]:
+    """Every choice among two ranks or more in the play of seeded expert-v-standard deals
+    (seeds from 0; played once per session, the views frozen)."""
+    return [found for seed in range(deals) for found in _seed_positions(seed)]
+
+
+@cache
+def _advised(view: Observation) -> tuple[CardAdvice, ...]:
+    """The coach's advice at ``view``, computed once for the tests reading it."""
+    return tuple(advise_play(view))
 
 
 def _lays(view: Observation) -> list[Lay]:
     return [action for action in view.legal if isinstance(action, Lay)]
-
-
-def _clone(match: Match) -> Match:
-    deal = match.deal
-    clone = Match.from_cards(deal.dealer, deal.hands, deal.starter)
-    for who in (deal.pone, deal.dealer):
-        cards = deal.discards[who]
-        if cards is not None:
-            clone.discard(who, cards)
-    for who, action in deal.plays:
-        clone.apply(action, player=who)
-    return clone
 
 
 def test_the_answer_in_the_search_is_standards_for_the_hand_they_really_hold() -> None:
@@ -160,10 +165,7 @@ def test_the_answer_in_the_search_is_standards_for_the_hand_they_really_hold() -
     lays in their seat (seeing what the model lets them see), and differs from the open
     model's answer somewhere."""
     checked = 0
-    for match, seat in _positions(40):
-        view = match.observation(seat)
-        laid = {card for _, card in view.laid}
-        hidden = tuple(c for c in match.deal.kept(1 - seat) if c not in laid)
+    for view, hidden in _positions(40):
         for action in _lays(view):
             answer = standard_answer(view, action.card, hidden)
             expected = NO_REPLY if answer is None else answer.rank
@@ -178,9 +180,8 @@ def test_the_coach_average_is_the_sum_of_its_shares_times_points() -> None:
     may lay (none included) add up to 1, and its values are the expert's (at pone's opening
     lead, the open model's, as expert's lead table values it)."""
     checked = leads = 0
-    for match, seat in _positions(12):
-        view = match.observation(seat)
-        advice = advise_play(view)
+    for view, _ in _positions(12):
+        advice = _advised(view)
         model = play_model(view)
         leads += is_opening_lead(view)
         options = {o.card: o for o in play_options(view, Hidden(view), model)}
@@ -192,7 +193,7 @@ def test_the_coach_average_is_the_sum_of_its_shares_times_points() -> None:
     assert checked > 150 and leads > 0
 
 
-def _parts(advice: list[CardAdvice], mine: CardAdvice) -> list[Fraction]:
+def _parts(advice: Sequence[CardAdvice], mine: CardAdvice) -> list[Fraction]:
     """The parts of a card's cost, worked out again: pegged now, each answer, the rest."""
     best = advice[0]
     loss = best.net - mine.net
@@ -212,8 +213,8 @@ def test_a_costly_cards_note_names_the_largest_parts_of_its_cost() -> None:
     within a hundredth of its value (they are rounded together, to add up to the cost);
     when they come to more than the cost, what the others gained back is said too."""
     notes = named_answer = 0
-    for match, seat in _positions(12):
-        advice = advise_play(match.observation(seat))
+    for view, _ in _positions(12):
+        advice = _advised(view)
         for mine in advice:
             note = play_note(advice, mine.card)
             loss = advice[0].net - mine.net
