@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from solitaire.core.cards import Card, Deck, Rank
 from solitaire.match.actions import HEELS_POINTS, Go, Lay
@@ -22,6 +23,10 @@ def _derived_seed(*parts: object) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
+# A deck is immutable and the same for the same numbers: a replay of a match, a position
+# dealt again (whose match deals seed 0's first deck before it is replaced) and a review
+# ask for the same decks again and again.
+@lru_cache(maxsize=256)
 def deal_deck(seed: int, game: int, deal: int) -> Deck:
     """The shuffled pack of one deal of a match, from the match seed and the numbers.
 
@@ -34,6 +39,7 @@ def deal_deck(seed: int, game: int, deal: int) -> Deck:
     return Deck.from_seed(_derived_seed(seed, "game", game, "deal", deal))
 
 
+@lru_cache(maxsize=256)
 def cut_deck(seed: int, game: int, attempt: int) -> Deck:
     """The shuffled pack of one try at the cut for a game's first dealer."""
     return Deck.from_seed(_derived_seed(seed, "game", game, "cut", attempt))
