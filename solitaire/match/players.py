@@ -93,9 +93,14 @@ def lay_values(view: Observation) -> dict[Card, Fraction]:
     likely; exactly, ``E[max] = sum over t >= 1 of P(max >= t)``. A card that makes
     31, or an opponent who has said go or holds nothing, leaves no reply.
     """
-    unseen = [c for c in ALL_CARDS if c not in view.seen()]
+    seen = view.seen()
+    unseen = [c for c in ALL_CARDS if c not in seen]
     held = min(view.opponent_held, len(unseen))
     hands = comb(len(unseen), held)
+    of_rank: dict[int, tuple[Card, int]] = {}  # a card of each rank unseen, and how many
+    for reply in unseen:
+        first, cards = of_rank.get(reply.rank, (reply, 0))
+        of_rank[reply.rank] = (first, cards + 1)
     values = {}
     for card in view.hand:
         if view.count + card.value > MAX_COUNT:
@@ -104,11 +109,14 @@ def lay_values(view: Observation) -> dict[Card, Fraction]:
         count = count_of(series)
         risk = 0  # the sum over t of the hands whose best reply pegs t or more
         if count < MAX_COUNT and held and not view.opponent_said_go:
+            # what a reply pegs depends on its rank alone: each rank once, times its cards
             replies = [
-                peg_points([*series, reply]) for reply in unseen if count + reply.value <= MAX_COUNT
+                (peg_points([*series, reply]), cards)
+                for reply, cards in of_rank.values()
+                if count + reply.value <= MAX_COUNT
             ]
-            for threshold in range(1, max(replies, default=0) + 1):
-                reach = sum(1 for points in replies if points >= threshold)
+            for threshold in range(1, max((points for points, _ in replies), default=0) + 1):
+                reach = sum(cards for points, cards in replies if points >= threshold)
                 risk += hands - comb(len(unseen) - reach, held)
         values[card] = peg_points(series) - Fraction(risk, hands)
     return values
