@@ -26,6 +26,12 @@ def _crib_sum(thrown: Ranks) -> int:
 
 
 @cache
+def _hand_row(kept: Ranks) -> tuple[int, ...]:
+    """The points of ``kept`` with each starter rank (index 1-13), worked out once per four."""
+    return (0, *(points((*kept, st)) for st in range(1, 14)))
+
+
+@cache
 def keep_of(six: Ranks, dealer: bool) -> Ranks:
     """The keep model written out: the first keep (in slot order) of the most hand over the
     46 starters times 13**3, plus (dealer) or minus (pone) the crib over 13**3 triples times 46."""
@@ -33,7 +39,8 @@ def keep_of(six: Ranks, dealer: bool) -> Ranks:
     for slots in combinations(range(6), 4):
         kept = tuple(six[i] for i in slots)
         thrown = tuple(six[i] for i in range(6) if i not in slots)
-        hand = sum((4 - six.count(st)) * points((*kept, st)) for st in range(1, 14))
+        row = _hand_row(kept)
+        hand = sum((4 - six.count(st)) * row[st] for st in range(1, 14))
         crib = _crib_sum(thrown) * (1 if dealer else -1)
         value = hand * 13**3 + crib * 46
         if best is None or value > best[0]:

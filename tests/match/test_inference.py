@@ -70,23 +70,27 @@ def test_the_crib_shift_equals_a_plain_sum(seed: int, dealer: bool) -> None:
     available = [0] + [4 - mine.count(rank) for rank in range(1, 14)]
     sixes = [tuple(six.tolist()) for six in six_ranks()]
     chosen = sorted(shifts)[:: len(shifts) // 3 or 1][:3]
+    # the model: every opponent's six by rank, with the card hands making it, and what
+    # the keep model throws from it (the same for every two of mine: worked out once)
+    throws = []
+    for six in sixes:
+        ways = prod(comb(available[r], six.count(r)) for r in set(six))
+        if not ways:
+            continue
+        kept = list(keep_of(six, dealer=not dealer))
+        thrown = list(six)
+        for rank in kept:
+            thrown.remove(rank)
+        lefts = [available[starter] - six.count(starter) for starter in range(1, 14)]
+        throws.append((ways, thrown, lefts))
     for a, b in chosen:
-        # the model: every opponent's six by rank, with the card hands making it
-        modelled = Fraction(0)
+        modelled_sum = 0  # an integer sum, divided once
         total = 0
-        for six in sixes:
-            ways = prod(comb(available[r], six.count(r)) for r in set(six))
-            if not ways:
-                continue
-            kept = list(keep_of(six, dealer=not dealer))
-            thrown = list(six)
-            for rank in kept:
-                thrown.remove(rank)
-            for starter in range(1, 14):
-                left = available[starter] - six.count(starter)
-                modelled += ways * left * points((a, b, *thrown, starter))
+        for ways, thrown, lefts in throws:
+            for starter, left in enumerate(lefts, 1):
+                modelled_sum += ways * left * points((a, b, *thrown, starter))
                 total += ways * left
-        modelled /= total
+        modelled = Fraction(modelled_sum, total)
         # random throws: every two unseen cards, then every other unseen starter
         random_sum = 0
         random_total = 0
