@@ -40,6 +40,7 @@ too (see :mod:`solitaire.tiles.optional`).
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -96,6 +97,7 @@ RECORD_VERSION: Final = 1
 RULES: Final = 2
 """The rules' version: 2 ends the game on a closed board; 1 (older records) did not."""
 PASSES_EACH: Final = 3  # turns in a row without a play, per player, that end the game
+_SHARED_ENTRIES: Final = frozenset({"turns", "_plays"})  # lists of frozen values: see __deepcopy__
 
 
 class Ending(StrEnum):
@@ -244,6 +246,20 @@ class TileGame:
         self._without_play = 0
         self._plays: list[ScoredPlay] | None = None
         self._seen: Seen | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TileGame:
+        """A copy whole, to go back to (a move that could not be saved): the turns and the
+        plays found are lists of frozen values, so the copy's lists hold the same ones;
+        everything else (bags, board, racks, scores, calls) is copied deep."""
+        new = TileGame.__new__(TileGame)
+        memo[id(self)] = new
+        for name, value in vars(self).items():
+            if name in _SHARED_ENTRIES and value is not None:
+                value = list(value)
+            else:
+                value = copy.deepcopy(value, memo)
+            setattr(new, name, value)
+        return new
 
     @property
     def bag(self) -> Bag:

@@ -95,16 +95,29 @@ def _plays(view: PlayerView) -> list[ScoredPlay]:
 
 def greedy(view: PlayerView) -> Action:
     """The highest score now, unless it closes the board on a loss (:func:`closing_margin`):
-    then the next that does not (with none, the closing play of the best margin)."""
+    then the next that does not (with none, the closing play of the best margin). Of plays
+    that score alike, the first the generator lists."""
+    board = view.board
+    through = centre(board) if board.is_empty else None
+    # The first play of the top score, found without listing the rest: most turns end here.
+    top = generate(board, view.rack, through=through, best_only=True)
+    if not top:
+        return _no_play(view)
+    margin = closing_margin(view, top[0])
+    if margin is None or margin >= 0:
+        return top[0].play
     plays = _plays(view)
-    if plays:
-        margins: list[tuple[float, int]] = []
-        for index, play in sorted(enumerate(plays), key=lambda item: -item[1].score):
-            margin = closing_margin(view, play)
-            if margin is None or margin >= 0:
-                return play.play
-            margins.append((margin, -index))
-        return plays[-max(margins)[1]].play
+    margins: list[tuple[float, int]] = []
+    for index, play in sorted(enumerate(plays), key=lambda item: -item[1].score):
+        margin = closing_margin(view, play)
+        if margin is None or margin >= 0:
+            return play.play
+        margins.append((margin, -index))
+    return plays[-max(margins)[1]].play
+
+
+def _no_play(view: PlayerView) -> Action:
+    """Greedy with no play: the whole rack exchanged, or a pass when the bag is too small."""
     if view.bag_size >= len(view.rack):
         return Exchange(tuple(view.rack))
     return Pass()

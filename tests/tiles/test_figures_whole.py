@@ -7,10 +7,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from solitaire.cli import main
+from solitaire.tiles import arena as tile_arena
+from solitaire.tiles.arena import ArenaResult
 
 REPLAY_FIGURES = [
     r"(?:15s|pairs|runs|one colour) \d+",
@@ -59,10 +62,26 @@ def test_a_replayed_game_keeps_every_figure_whole_at_80_columns(
 def test_the_arena_keeps_every_figure_whole_at_80_columns(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The run is played once (the expert's games take seconds) and printed at both widths:
+    # the second command is given the first one's result, its games reported done as they were.
+    played: dict[tuple[object, ...], ArenaResult] = {}
+    real = tile_arena.arena
+
+    def once(a: str, b: str, games: int, **options: Any) -> ArenaResult:
+        key = (a, b, games, options["seed"], options["jobs"])
+        if key not in played:
+            played[key] = real(a, b, games, **options)
+            return played[key]
+        for _ in range(played[key].games):
+            options["progress"](1)
+        return played[key]
+
+    monkeypatch.setattr(tile_arena, "arena", once)
     arena = ["tiles", "arena", "--a", "expert", "--b", "greedy", "--games", "2", "--jobs", "1"]
     wide = figures(printed(capsys, monkeypatch, 300, *arena), ARENA_FIGURES)
     narrow = figures(printed(capsys, monkeypatch, 80, *arena), ARENA_FIGURES)
     assert sum(wide.values()) == 6 and narrow == wide
+    assert len(played) == 1
 
 
 def test_pieces_break_between_figures_only() -> None:

@@ -15,7 +15,7 @@ from solitaire.tiles.board import Board
 from solitaire.tiles.game import PlayerView, Seen, TileGame
 from solitaire.tiles.leaves import FEATURES, LeaveModel, load_leaves
 from solitaire.tiles.movegen import centre, generate
-from solitaire.tiles.moves import Exchange, Pass, Play, check_play
+from solitaire.tiles.moves import Action, Exchange, Pass, Play, check_play
 from solitaire.tiles.players import (
     Expert,
     Inference,
@@ -30,6 +30,7 @@ from solitaire.tiles.players import (
 from solitaire.tiles.registry import make_player
 from solitaire.tiles.tiles import FULL_SET, Bag, Tile, parse_tiles
 from tests.tiles.quick_greedy import quick_greedy
+from tests.tiles.test_closed_board import ISSUE_MOVES
 
 
 def test_greedy_takes_the_highest_score_now() -> None:
@@ -53,15 +54,51 @@ def test_every_choice_is_legal_through_a_whole_game(name: str) -> None:
         game.apply(action)
 
 
+def listed_greedy(view: PlayerView) -> Action:
+    """Greedy's choice from the whole listing of plays (an independent recomputation of
+    what :func:`greedy` finds with the generator's best-only search): the first play of
+    the top score, unless it closes the board on a loss; then the next that does not;
+    with none, the closing play of the best margin."""
+    board = view.board
+    plays = generate(board, view.rack, through=centre(board) if board.is_empty else None)
+    if not plays:
+        return Exchange(tuple(view.rack)) if view.bag_size >= len(view.rack) else Pass()
+    margins: list[tuple[float, int]] = []
+    for index, play in sorted(enumerate(plays), key=lambda item: -item[1].score):
+        margin = closing_margin(view, play)
+        if margin is None or margin >= 0:
+            return play.play
+        margins.append((margin, -index))
+    return plays[-max(margins)[1]].play
+
+
 @pytest.mark.parametrize(("seed", "players"), [(3, 2), (4, 3), (11, 4)])
-def test_the_tests_quick_greedy_chooses_as_greedy_at_every_turn(seed: int, players: int) -> None:
+def test_greedy_chooses_as_the_whole_listing_at_every_turn(seed: int, players: int) -> None:
     game = TileGame(seed, players)
     while not game.is_over:
         view = game.observation(game.current_player)
         action = greedy(view)
-        assert quick_greedy(view) == action, len(game.turns)
+        assert listed_greedy(view) == action, len(game.turns)
         game.apply(action)
     assert any(not isinstance(t.action, Play) for t in game.turns)  # a pass or an exchange too
+
+
+@pytest.mark.parametrize("lead", [-50, 50])
+def test_greedy_chooses_as_the_whole_listing_where_its_best_closes_the_board(lead: int) -> None:
+    """Issue 26's position, its top play closing the board: ahead, greedy closes it; behind,
+    it lays the next play that does not, as the whole listing has it."""
+    game = TileGame(27)
+    for move in ISSUE_MOVES[:-1]:
+        game.apply(Play.parse(move))
+    game.scores[game.current_player] += lead
+    view = game.observation(game.current_player)
+    (top,) = generate(view.board, view.rack, best_only=True)
+    assert top.play == Play.parse(ISSUE_MOVES[-1])
+    margin = closing_margin(view, top)
+    assert margin is not None and (margin > 0) == (lead > 0)
+    action = greedy(view)
+    assert action == listed_greedy(view)
+    assert (action == top.play) == (lead > 0)
 
 
 def stuck_view(bag: int) -> PlayerView:

@@ -192,14 +192,28 @@ def test_the_screen_says_how_far_the_review_is_and_keys_are_never_held(
         session.close()
 
 
-def test_the_kept_review_is_the_graders_own(history: History) -> None:
-    """Graded for real (the planner's valuation): what the session keeps is review_game's."""
+def test_the_kept_review_is_the_graders_own(
+    history: History, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Graded for real (the planner's valuation): what the session keeps is what review_game
+    made of the stored record (graded once, as the session grades it: seen on the way)."""
+    real = grading.review_game
+    graded: list[tuple[Any, GameReview]] = []
+
+    def seen(data: Any, *, progress: Progress | None = None) -> GameReview:
+        review = real(data, progress=progress)
+        graded.append((data, review))
+        return review
+
+    monkeypatch.setattr(grading, "review_game", seen)
     session = ended(history, seed=2)
     assert session.game_id is not None
+    assert graded == []  # no worker: graded on ?
     helpers.drive(session, "?")
     kept = history.kept_review(session.game_id, "tiles")
     _, text = history.stored_record(session.game_id, "tiles")
-    direct = grading.review_game(json.loads(text))
+    ((data, direct),) = graded
+    assert json.loads(json.dumps(data)) == json.loads(text)  # the stored record, graded
     assert kept is not None and review_from_json(kept) == direct
     assert all(d.scale is TILE_POINTS for d in direct.decisions())
     assert session.reviewing.steps is not None and session.reviewing.steps.review == direct
