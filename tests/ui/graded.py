@@ -16,10 +16,12 @@ from types import ModuleType
 import pytest
 
 from solitaire.core.review import GameReview
+from solitaire.ui.drill import session as drill_session
+from solitaire.ui.match import session as match_session
 from solitaire.ui.review import job
 from solitaire.ui.review.steps import Reviewing
 
-__all__ = ["graded_once", "reviewed_when_shown"]
+__all__ = ["graded_once", "review_when_shown", "reviewed_when_shown"]
 
 _GRADED: dict[tuple[str, str], GameReview] = {}  # (kind, record text): its review
 _grade = job.grade_record
@@ -49,3 +51,10 @@ def reviewed_when_shown(monkeypatch: pytest.MonkeyPatch, *modules: ModuleType) -
     for module in modules:
         assert vars(module)["Reviewing"] is Reviewing
         monkeypatch.setattr(module, "Reviewing", partial(Reviewing, when_shown=True))
+
+
+@pytest.fixture
+def review_when_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A match's or a drill's review graded when ``?`` shows it, not as it ends (for tests
+    whose promise is not the review)."""
+    reviewed_when_shown(monkeypatch, match_session, drill_session)

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from solitaire.ui.match import session
-from tests.ui.graded import graded_once, reviewed_when_shown
+from tests.ui.graded import graded_once, review_when_shown
 
 __all__ = ["graded_once", "review_when_shown"]
 
@@ -14,10 +13,3 @@ __all__ = ["graded_once", "review_when_shown"]
 @pytest.fixture(autouse=True)
 def _graded_once(graded_once: None) -> None:
     """Every match filed here is graded once (the same review for the same record)."""
-
-
-@pytest.fixture
-def review_when_shown(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The match's review graded when ``?`` shows it, not as the match ends (a test whose
-    promise is not the review)."""
-    reviewed_when_shown(monkeypatch, session)

@@ -21,7 +21,7 @@ from solitaire.ui.match.session import MatchSession
 from solitaire.ui.match.views import MatchView, did, possessive, result_text
 from tests.ui.helpers import render
 
-# No test here looks at the review: it is graded when shown (tests/ui/match/conftest.py).
+# No test here looks at the review: it is graded when shown (tests/ui/graded.py).
 pytestmark = pytest.mark.usefixtures("review_when_shown")
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

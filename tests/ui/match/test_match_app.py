@@ -18,7 +18,7 @@ from solitaire.ui.match.session import COMPUTER, MATCH, YOU, MatchSession, Stage
 from tests.ui import helpers
 from tests.ui.helpers import drive
 
-# No test here looks at the review: it is graded when shown (tests/ui/match/conftest.py).
+# No test here looks at the review: it is graded when shown (tests/ui/graded.py).
 pytestmark = pytest.mark.usefixtures("review_when_shown")
 
 SEED = 12
