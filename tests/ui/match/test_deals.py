@@ -21,6 +21,9 @@ from solitaire.ui.match.session import MatchSession
 from solitaire.ui.match.views import MatchView, did, possessive, result_text
 from tests.ui.helpers import render
 
+# No test here looks at the review: it is graded when shown (tests/ui/graded.py).
+pytestmark = pytest.mark.usefixtures("review_when_shown")
+
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
@@ -30,13 +33,20 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return status, out, err
 
 
+_PLAYED: dict[str, str] = {}  # the record below, played once per test process
+
+
 @pytest.fixture
 def record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Path:
-    argv = ("match", "--auto", "standard", "--vs", "expert", "--seed", "5", "--json")
-    status, out, _ = run(capsys, *argv)
-    assert status == 0
+    """A file holding the record of standard against expert, seed 5: the same match each
+    time, so it is played once and its text (immutable) written for each test."""
+    if "match" not in _PLAYED:
+        argv = ("match", "--auto", "standard", "--vs", "expert", "--seed", "5", "--json")
+        status, out, _ = run(capsys, *argv)
+        assert status == 0
+        _PLAYED["match"] = out
     path = tmp_path / "match.json"
-    path.write_text(out)
+    path.write_text(_PLAYED["match"])
     return path
 
 

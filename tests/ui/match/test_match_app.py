@@ -18,6 +18,9 @@ from solitaire.ui.match.session import COMPUTER, MATCH, YOU, MatchSession, Stage
 from tests.ui import helpers
 from tests.ui.helpers import drive
 
+# No test here looks at the review: it is graded when shown (tests/ui/graded.py).
+pytestmark = pytest.mark.usefixtures("review_when_shown")
+
 SEED = 12
 
 

@@ -32,6 +32,9 @@ from solitaire.ui.match.session import SEEN, YOU, MatchSession, Stage
 from solitaire.ui.match.views import MatchView
 from tests.ui import helpers
 
+# No test here looks at the review: it is graded when shown (tests/ui/graded.py).
+pytestmark = pytest.mark.usefixtures("review_when_shown")
+
 SEED = 21
 
 

@@ -20,6 +20,9 @@ from solitaire.ui.match.screen import MatchScreen
 from solitaire.ui.match.session import MatchSession
 from tests.ui.helpers import render
 
+# No test here looks at the review: it is graded when shown (tests/ui/graded.py).
+pytestmark = pytest.mark.usefixtures("review_when_shown")
+
 ROOT = Path(__file__).resolve().parents[3]
 DOCS = ["README.md", "docs/MATCH.md", "docs/RULES-MATCH.md"]
 
