@@ -157,24 +157,24 @@ def _share_planner(monkeypatch: pytest.MonkeyPatch) -> None:
     ranked, choose = Planner.ranked, Planner.choose
     planner = built_in_planner()
 
+    def kept(
+        cache: dict[tuple[object, ...], Any], view: PlayerView, work: Callable[[], Any]
+    ) -> Any:
+        key = view_key(view)
+        if key not in cache:
+            _held(cache)
+            cache[key] = work()
+        return cache[key]
+
     def shared_ranked(self: Planner, view: PlayerView) -> list[Appraisal]:
         if self is not planner:
             return ranked(self, view)
-        key = view_key(view)
-        found = _RANKED.get(key)
-        if found is None:
-            _held(_RANKED)
-            found = _RANKED[key] = ranked(self, view)
-        return list(found)
+        return list(kept(_RANKED, view, lambda: ranked(self, view)))
 
     def shared_choose(self: Planner, view: PlayerView) -> Action:
         if self is not planner:
             return choose(self, view)
-        key = view_key(view)
-        found = _CHOSEN.get(key)
-        if found is None:
-            _held(_CHOSEN)
-            found = _CHOSEN[key] = choose(self, view)
+        found: Action = kept(_CHOSEN, view, lambda: choose(self, view))
         return found
 
     monkeypatch.setattr(Planner, "ranked", shared_ranked)

@@ -130,16 +130,29 @@ def test_output_to_a_full_disk_names_the_file_and_what_was_not_written(
     argv: list[str],
     what: str,
 ) -> None:
+    out = tmp_path / "export.json"
+    with out.open("w") as handle:
+        status, err = _printed_into(capsys, monkeypatch, tmp_path, argv, _FullFile(handle))
+    assert status == 2
+    assert err == f"cribsol: the {what} was not written (in full) to {out}: the disk is full\n"
+
+
+def _printed_into(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    argv: list[str],
+    stdout: object,
+) -> tuple[int, str]:
+    """``cribsol ARGV`` (on a history of one game) printing into ``stdout``: its status and
+    what it said on stderr."""
     data = ["--data-dir", str(tmp_path / "data")]
     assert main(["play", "--auto", "best", "--seed", "5", *data]) == 0
     capsys.readouterr()
-    out = tmp_path / "export.json"
-    with out.open("w") as handle, monkeypatch.context() as patched:
-        patched.setattr(sys, "stdout", _FullFile(handle))
+    with monkeypatch.context() as patched:
+        patched.setattr(sys, "stdout", stdout)
         status = main([*argv, *data] if argv[0] != "score" else argv)
-    err = capsys.readouterr().err
-    assert status == 2
-    assert err == f"cribsol: the {what} was not written (in full) to {out}: the disk is full\n"
+    return status, capsys.readouterr().err
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="/dev/full is Linux's")
@@ -161,14 +174,9 @@ def test_output_to_dev_full_names_it_and_what_was_not_written(
 ) -> None:
     """``> /dev/full``, the way to try a full disk by hand, is a device, not a regular file:
     it is named all the same (a terminal, also a device, never is)."""
-    data = ["--data-dir", str(tmp_path / "data")]
-    assert main(["play", "--auto", "best", "--seed", "5", *data]) == 0
-    capsys.readouterr()
-    with open("/dev/full", "w") as handle, monkeypatch.context() as patched:
-        patched.setattr(sys, "stdout", handle)
-        status = main([*argv, *data])
-    err = capsys.readouterr().err
-    assert (status, err) == (
+    with open("/dev/full", "w") as handle:
+        said = _printed_into(capsys, monkeypatch, tmp_path, argv, handle)
+    assert said == (
         2,
         f"cribsol: the {what} was not written (in full) to /dev/full: the disk is full\n",
     )
