@@ -134,7 +134,7 @@ def shared_moves_unless_own(request: pytest.FixtureRequest) -> None:
 def _view_key(view: PlayerView) -> tuple[object, ...]:
     """All a player's view holds (the board's tiles fix their colours), as a key."""
     board, last = view.board, view.last
-    seen = None
+    seen: tuple[object, ...] | None = None
     if last is not None:
         before = last.board
         seen = (last.player, bytes(before.faces), tuple(before.tiles), last.laid, last.exchanged)
