@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement, permutations, product
 from typing import Final
 
@@ -171,6 +171,8 @@ class _Span:
     plain: tuple[int, ...]
     cross_most: int
     extra: int
+    most: int
+    """The most any play filling it can score (its line at best, the crossing lines' most)."""
 
 
 _SPANS: dict[tuple[bytes, bytes, int | None, frozenset[int] | None], list[_Span]] = {}
@@ -248,6 +250,8 @@ def _find_spans(
                     crossed = tuple(
                         (i, crosses.table(sq)) for i, sq in enumerate(empties) if cross_len[sq]
                     )
+                    cross_most = sum(crosses.most(empties[i]) for i, _ in crossed)
+                    extra = BONUS * first + BONUS * (k == RACK_SIZE)
                     found.append(
                         _Span(
                             tuple(empties),
@@ -256,8 +260,9 @@ def _find_spans(
                             base_dark,
                             crossed,
                             tuple(i for i, sq in enumerate(empties) if not cross_len[sq]),
-                            sum(crosses.most(empties[i]) for i, _ in crossed),
-                            BONUS * first + BONUS * (k == RACK_SIZE),
+                            cross_most,
+                            extra,
+                            _line_most(e - s + 1) + extra + cross_most,
                         )
                     )
     return found
@@ -288,8 +293,23 @@ def generate(
     for span in _spans(board, through, near):
         k = len(span.empties)
         if k <= most:
+            # No play here can beat the best so far (or the bar): nothing to look at.
+            if best_only and span.most <= (found[0].score if found else above):
+                continue
             _fill(found, best_only, groups[k], span, board.size, above)
     return found
+
+
+@cache
+def _line_most(length: int) -> int:
+    """The most points a line of ``length`` tiles can make, its one-colour bonus included."""
+    if length < 2:
+        return 0
+    most = max(
+        line_info(sum(LINE_KEY[f] for f in faces))[0]
+        for faces in combinations_with_replacement(range(1, 14), length)
+    )
+    return most + (BONUS if length == MAX_LINE else 0)
 
 
 def _fill(
