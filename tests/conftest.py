@@ -16,8 +16,11 @@ from hypothesis import settings
 
 from solitaire.store import History
 from solitaire.tiles.board import Board
+from solitaire.tiles.game import PlayerView
 from solitaire.tiles.movegen import ScoredPlay
 from solitaire.tiles.movegen import generate as _generate
+from solitaire.tiles.planner import Planner
+from solitaire.tiles.players import Appraisal
 from solitaire.tiles.tiles import Tile
 from solitaire.ui.kinds import KINDS
 
@@ -126,3 +129,45 @@ def shared_moves_unless_own(request: pytest.FixtureRequest) -> None:
     runs (nothing shared may decide) or measures memory."""
     if request.node.get_closest_marker("own_moves") is None:
         request.getfixturevalue("shared_moves")
+
+
+def _view_key(view: PlayerView) -> tuple[object, ...]:
+    """All a player's view holds (the board's tiles fix their colours), as a key."""
+    board, last = view.board, view.last
+    seen: tuple[object, ...] | None = None
+    if last is not None:
+        before = last.board
+        seen = (last.player, bytes(before.faces), tuple(before.tiles), last.laid, last.exchanged)
+        seen += (last.points,)
+    return (
+        view.player,
+        board.size,
+        bytes(board.faces),
+        tuple(board.tiles),
+        view.rack,
+        view.scores,
+        view.rack_sizes,
+        view.bag_size,
+        view.unseen,
+        view.rules,
+        seen,
+    )
+
+
+@pytest.fixture
+def ranked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Within the test, a planner's ranking of a view worked out once: a test that draws
+    the hints at two sizes and asks ``w`` asks it again and again of the same view, and
+    the ranking is a function of the planner and the view alone. Each caller gets a copy
+    (of frozen appraisals); nothing is kept past the test."""
+    ranked = Planner.ranked
+    kept: dict[tuple[object, ...], tuple[Planner, list[Appraisal]]] = {}
+
+    def once(self: Planner, view: PlayerView) -> list[Appraisal]:
+        key = (id(self), *_view_key(view))
+        found = kept.get(key)
+        if found is None:  # the planner is held, so its id is not reused
+            found = kept[key] = (self, ranked(self, view))
+        return list(found[1])
+
+    monkeypatch.setattr(Planner, "ranked", once)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement, permutations, product
 from typing import Final
 
@@ -171,6 +171,8 @@ class _Span:
     plain: tuple[int, ...]
     cross_most: int
     extra: int
+    most: int
+    """The most any play filling it can score (its line at best, the crossing lines' most)."""
 
 
 _SPANS: dict[tuple[bytes, bytes, int | None, frozenset[int] | None], list[_Span]] = {}
@@ -248,6 +250,8 @@ def _find_spans(
                     crossed = tuple(
                         (i, crosses.table(sq)) for i, sq in enumerate(empties) if cross_len[sq]
                     )
+                    cross_most = sum(crosses.most(empties[i]) for i, _ in crossed)
+                    extra = BONUS * first + BONUS * (k == RACK_SIZE)
                     found.append(
                         _Span(
                             tuple(empties),
@@ -256,8 +260,9 @@ def _find_spans(
                             base_dark,
                             crossed,
                             tuple(i for i, sq in enumerate(empties) if not cross_len[sq]),
-                            sum(crosses.most(empties[i]) for i, _ in crossed),
-                            BONUS * first + BONUS * (k == RACK_SIZE),
+                            cross_most,
+                            extra,
+                            _line_most(e - s + 1) + extra + cross_most,
                         )
                     )
     return found
@@ -288,8 +293,23 @@ def generate(
     for span in _spans(board, through, near):
         k = len(span.empties)
         if k <= most:
+            # No play here can beat the best so far (or the bar): nothing to look at.
+            if best_only and span.most <= (found[0].score if found else above):
+                continue
             _fill(found, best_only, groups[k], span, board.size, above)
     return found
+
+
+@cache
+def _line_most(length: int) -> int:
+    """The most points a line of ``length`` tiles can make, its one-colour bonus included."""
+    if length < 2:
+        return 0
+    most = max(
+        line_info(sum(LINE_KEY[f] for f in faces))[0]
+        for faces in combinations_with_replacement(range(1, 14), length)
+    )
+    return most + (BONUS if length == MAX_LINE else 0)
 
 
 def _fill(
@@ -405,17 +425,38 @@ def _lines_alone(board: Board, square: int) -> list[tuple[int, int]] | None:
     return lines
 
 
+def _open_lines(board: Board) -> list[tuple[int, list[tuple[int, int]]]]:
+    """Each :func:`open_squares` square, in order, with its :func:`_lines_alone`."""
+    faces, n = board.faces, board.size
+    near: set[int] = set()
+    for square, face in enumerate(faces):
+        if face:  # its empty neighbours, across and down
+            col = square % n
+            if col:
+                near.add(square - 1)
+            if col < n - 1:
+                near.add(square + 1)
+            if square >= n:
+                near.add(square - n)
+            if square < n * (n - 1):
+                near.add(square + n)
+    found = []
+    for square in sorted(near):
+        if not faces[square]:
+            lines = _lines_alone(board, square)
+            if lines is not None:
+                found.append((square, lines))
+    return found
+
+
 def open_squares(board: Board) -> list[int]:
     """The empty squares next to a tile where a tile laid alone keeps every line within
     five tiles: every play after the first lays a tile on one of them."""
-    faces = board.faces
-    return [
-        square
-        for square in range(board.size * board.size)
-        if not faces[square]
-        and any(faces[n] for n in board.neighbours(square))
-        and _lines_alone(board, square) is not None
-    ]
+    return [square for square, _ in _open_lines(board)]
+
+
+_CLOSED: dict[tuple[int, bytes, tuple[Tile | None, ...]], bool] = {}
+_CLOSED_KEPT: Final = 4096
 
 
 def board_closed(board: Board, available: Iterable[Tile] | None = None) -> bool:
@@ -424,23 +465,35 @@ def board_closed(board: Board, available: Iterable[Tile] | None = None) -> bool:
 
     Exact: a play lays a tile on an :func:`open_squares` square, so with none the board is
     closed; a tile that scores laid alone there opens it. Otherwise every rack of five
-    (fewer when fewer are left) is tried on those squares.
+    (fewer when fewer are left) is tried on those squares. Each board's answer (the tiles
+    off it) is kept a while: the players and the endgame ask again of the same boards.
     """
     if board.is_empty:
         return False
+    if available is not None:
+        return _closed(board, available)
+    key = (board.size, bytes(board.faces), tuple(board.tiles))
+    found = _CLOSED.get(key)
+    if found is None:
+        if len(_CLOSED) >= _CLOSED_KEPT:
+            _CLOSED.clear()
+        found = _CLOSED[key] = _closed(board, None)
+    return found
+
+
+def _closed(board: Board, available: Iterable[Tile] | None) -> bool:
     counts = _off_board(board, available)
     faces = [f for f in range(1, 14) if counts[6 if f == 9 else f]]
-    squares = open_squares(board)
-    for square in squares:
-        lines = _lines_alone(board, square)
-        assert lines is not None
+    opened = _open_lines(board)
+    for _, lines in opened:
         for face in faces:
             for _, key in lines:
                 if (line_info(key + LINE_KEY[face])[1] >> face) & 1:
                     return False
-    if not squares:
+    if not opened:
         return True
     # No tile scores alone on an open square: a play of several may still score together.
+    squares = [square for square, _ in opened]
     size = min(RACK_SIZE, sum(counts.values()))
     ranks = sorted(rank for rank in counts if counts[rank] > 0)
     for rack in combinations_with_replacement(ranks, size):

@@ -5,16 +5,49 @@ scripts/check/check_endgame_hints.py), and the hints ranked as the planner choos
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import pytest
 
+from solitaire.tiles import planner
+from solitaire.tiles.board import Board
 from solitaire.tiles.endgame import DEFAULT_BUDGET, solve, solve_plays
-from solitaire.tiles.game import TileGame
+from solitaire.tiles.game import RULES, TileGame
 from solitaire.tiles.planner import HINT_BUDGET, Planner, built_in_planner, new_planner
 from solitaire.tiles.players import greedy
 from solitaire.tiles.recount import Minimax, check_games, exact, fork, one_turn, shown
+from solitaire.tiles.tiles import Tile
 from tests.tiles.test_endgame import brute as by_rule_checker
 from tests.tiles.test_endgame import endgame, small_endgame
+
+T = TypeVar("T")
+
+
+def searched_once(search: Callable[..., T]) -> Callable[..., T]:
+    """``search`` (:func:`solve` or :func:`solve_plays`), each position and its settings
+    searched once: the test asks it what the planner then asks again."""
+    kept: dict[tuple[object, ...], T] = {}
+
+    def once(board: Board, mine: Sequence[Tile], theirs: Sequence[Tile], **options: int) -> T:
+        key: tuple[object, ...] = (board.size, bytes(board.faces), tuple(board.tiles))
+        key += (tuple(sorted(mine)), tuple(sorted(theirs)))
+        key += (options.get("rules", RULES), options.get("budget"))
+        if key not in kept:
+            kept[key] = search(board, mine, theirs, **options)
+        return kept[key]
+
+    return once
+
+
+@pytest.fixture
+def search_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Within the test, the endgame searched once per position for the planner and the test
+    alike (the search is a function of the position and its settings alone)."""
+    for name, search in (("solve", solve), ("solve_plays", solve_plays)):
+        once = searched_once(search)
+        monkeypatch.setattr(planner, name, once)
+        monkeypatch.setitem(globals(), name, once)
 
 
 def test_the_recount_plays_every_answer_to_the_end() -> None:
@@ -63,6 +96,7 @@ def test_every_end_of_bag_hint_of_more_games_equals_the_recount() -> None:
     assert tally.mismatches == []
 
 
+@pytest.mark.usefixtures("search_once")
 def test_the_look_past_the_search_s_budget_counts_the_leftovers_once() -> None:
     """Where the search gives up, the hints are the planner's look with the known rack:
     each looked-at hint is its score, less the best reply and the tiles kept (or the
@@ -89,6 +123,7 @@ def test_the_look_past_the_search_s_budget_counts_the_leftovers_once() -> None:
     assert met >= 3
 
 
+@pytest.mark.usefixtures("search_once")
 def test_the_planner_s_choice_is_the_first_hint() -> None:
     """At every turn of a game the planner plays, the first play of its ranking is its
     choice: the look's while tiles are drawn; the search's with the bag empty when the

@@ -10,10 +10,12 @@ from typing import Any
 import pytest
 
 from solitaire.tiles import movegen
-from solitaire.tiles.board import Board
-from solitaire.tiles.movegen import centre, generate, has_play
+from solitaire.tiles.board import ACROSS, DOWN, Board
+from solitaire.tiles.game import TileGame
+from solitaire.tiles.movegen import board_closed, centre, generate, has_play, open_squares
 from solitaire.tiles.moves import IllegalMoveError, Play, check_play
 from solitaire.tiles.tiles import FULL_SET, Tile, parse_tiles
+from tests.tiles.quick_greedy import quick_greedy
 
 Found = set[tuple[tuple[tuple[int, Tile, int], ...], int]]
 
@@ -209,3 +211,33 @@ def test_above_keeps_the_best_play_only_when_it_beats_the_bar(case: int) -> None
         for above in sorted(bars):
             got = generate(board, rack, near=near, best_only=True, above=above)
             assert got == (first if top is not None and top > above else [])
+
+
+def test_open_squares_are_the_empty_squares_beside_a_tile_with_lines_of_five_at_most() -> None:
+    """Plainly: an empty square next to a tile (either side, above or below) where a tile
+    laid alone makes no line longer than five. And whether a board is closed, kept once
+    asked, is what a board never asked gets, the same tiles with 6s and 9s turned too."""
+    met = 0
+    for seed in range(3):
+        game = TileGame(seed)
+        while not game.is_over:
+            plays = game.legal_plays()
+            for scored in [None, *plays[:: max(1, len(plays) // 6)]]:
+                after = game.board if scored is None else game.board.place(scored.play.placements)
+                n = after.size
+                expected = [
+                    s
+                    for s in range(n * n)
+                    if not after.faces[s]
+                    and any(after.faces[t] for t in after.neighbours(s))
+                    and all(len(after.line(s, d, frozenset({s}))) <= 5 for d in (ACROSS, DOWN))
+                ]
+                assert open_squares(after) == expected
+                turned = after.copy()
+                turned.faces[:] = [{6: 9, 9: 6}.get(f, f) for f in after.faces]
+                asked = [board_closed(after), board_closed(turned)]
+                movegen._CLOSED.clear()
+                assert [board_closed(turned), board_closed(after)] == asked[::-1]
+                met += 1
+            game.apply(quick_greedy(game.observation(game.current_player)))
+    assert met > 100

@@ -317,6 +317,7 @@ def _walk(history: History, seed: int, why_every: int) -> tuple[int, int, int]:
     return drawn, empty, whys
 
 
+@pytest.mark.usefixtures("ranked_once")
 def test_the_hints_and_why_add_up_at_every_turn_of_a_game(history: History) -> None:
     """The class test: at each of a game's turns with a play (the bag full, short and
     empty), every hint's sum and ``w``'s as rendered."""
@@ -326,6 +327,7 @@ def test_the_hints_and_why_add_up_at_every_turn_of_a_game(history: History) -> N
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [57])  # one more game: each takes half a minute
+@pytest.mark.usefixtures("ranked_once")
 def test_the_hints_and_why_add_up_in_more_games(history: History, seed: int) -> None:
     drawn, _, whys = _walk(history, seed, 2)
     assert drawn > 10 and whys >= 5
