@@ -23,6 +23,7 @@ from solitaire.tiles.planner import Planner
 from solitaire.tiles.players import Appraisal
 from solitaire.tiles.tiles import Tile
 from solitaire.ui.kinds import KINDS
+from tests.shared_grading import view_key
 
 # No time limit on an example: the machines running the suite are shared, and a slow
 # example under load is not a failure (speed is measured by the scripts/bench_* scripts).
@@ -131,29 +132,6 @@ def shared_moves_unless_own(request: pytest.FixtureRequest) -> None:
         request.getfixturevalue("shared_moves")
 
 
-def _view_key(view: PlayerView) -> tuple[object, ...]:
-    """All a player's view holds (the board's tiles fix their colours), as a key."""
-    board, last = view.board, view.last
-    seen: tuple[object, ...] | None = None
-    if last is not None:
-        before = last.board
-        seen = (last.player, bytes(before.faces), tuple(before.tiles), last.laid, last.exchanged)
-        seen += (last.points,)
-    return (
-        view.player,
-        board.size,
-        bytes(board.faces),
-        tuple(board.tiles),
-        view.rack,
-        view.scores,
-        view.rack_sizes,
-        view.bag_size,
-        view.unseen,
-        view.rules,
-        seen,
-    )
-
-
 @pytest.fixture
 def ranked_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Within the test, a planner's ranking of a view worked out once: a test that draws
@@ -164,7 +142,7 @@ def ranked_once(monkeypatch: pytest.MonkeyPatch) -> None:
     kept: dict[tuple[object, ...], tuple[Planner, list[Appraisal]]] = {}
 
     def once(self: Planner, view: PlayerView) -> list[Appraisal]:
-        key = (id(self), *_view_key(view))
+        key = (id(self), *view_key(view))
         found = kept.get(key)
         if found is None:  # the planner is held, so its id is not reused
             found = kept[key] = (self, ranked(self, view))
