@@ -16,7 +16,6 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from enum import StrEnum
 from typing import Final
 
 from solitaire.core.cards import Card
@@ -27,6 +26,7 @@ from solitaire.core.untrusted import RecordError
 from solitaire.core.words import plural
 from solitaire.games import DRILL, MATCH, PATIENCE
 from solitaire.store import History
+from solitaire.ui.practice.answering import Answering, Stage
 from solitaire.ui.practice.figures import PracticeFigures, practice_figures
 from solitaire.ui.practice.positions import (
     DISCARD,
@@ -45,13 +45,6 @@ __all__ = ["DEALT", "PositionSession", "Stage", "loses_most"]
 DEALT: Final = (DISCARD, PEGGING, TILE_PLAYS)
 """The kinds practised from games."""
 FRESH_TRIES: Final = 20
-
-
-class Stage(StrEnum):
-    """What the screen is showing."""
-
-    ASK = "ask"  # the position: choose
-    ANSWERED = "answered"  # the answer graded, the best shown
 
 
 @dataclass(slots=True)
@@ -94,8 +87,10 @@ def loses_most(history: History) -> tuple[str, str]:
     return kind, f"your reviewed games lose most on {'discards' if kind == DISCARD else 'pegging'}"
 
 
-class PositionSession:
+class PositionSession(Answering):
     """One sitting of practice drawn from your games (or dealt fresh)."""
+
+    WHY_FIRST = "w shows the coach's why once you answer: choose, or ? shows it."
 
     def __init__(
         self,
@@ -242,20 +237,6 @@ class PositionSession:
             self.message = f"Choose {what} (their numbers), then Enter; ? shows the best."
             return
         self._answer(tuple(self.chosen))
-
-    def reveal(self) -> None:
-        """Show the best without answering: kept as missed. Once answered: the why."""
-        if self.stage is Stage.ANSWERED:
-            self.shown_why = not self.shown_why
-            return
-        self._answer(None)
-
-    def why(self) -> None:
-        """Show or hide the coach's why, once answered."""
-        if self.stage is not Stage.ANSWERED:
-            self.message = "w shows the coach's why once you answer: choose, or ? shows it."
-            return
-        self.shown_why = not self.shown_why
 
     def _graded(self, chosen: tuple[Card, ...] | int | None) -> tuple[Decision, str | None]:
         """The answer graded, and in words; None: any answer graded names the best."""

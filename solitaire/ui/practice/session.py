@@ -15,7 +15,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from enum import StrEnum
 from typing import Final
 
 from solitaire.core.counting import MAX_COUNT, CountPuzzle, deal_puzzle
@@ -23,6 +22,7 @@ from solitaire.core.errors import CribsolError
 from solitaire.core.schedule import Box, answered, box_from_json, box_json, due_first
 from solitaire.core.untrusted import RecordError
 from solitaire.store import History
+from solitaire.ui.practice.answering import Answering, Stage
 from solitaire.ui.practice.figures import PracticeFigures, practice_figures
 
 __all__ = ["COUNT", "CountSession", "Stage"]
@@ -32,13 +32,6 @@ MAX_DIGITS: Final = 2
 MAX_SECONDS: Final = 24 * 3600.0
 
 
-class Stage(StrEnum):
-    """What the screen is showing."""
-
-    ASK = "ask"  # the puzzle: type the count
-    ANSWERED = "answered"  # the count checked, its breakdown shown
-
-
 @dataclass(slots=True)
 class _Item:
     id: int
@@ -46,8 +39,10 @@ class _Item:
     box: Box
 
 
-class CountSession:
+class CountSession(Answering):
     """One sitting of counting practice."""
+
+    WHY_FIRST = "w explains the count once it is checked: type it, or ? shows it."
 
     def __init__(
         self,
@@ -137,20 +132,6 @@ class CountSession:
             self.typed = ""
             return
         self._answer(answer)
-
-    def reveal(self) -> None:
-        """Show the count unanswered: it is kept as missed, and comes back soon."""
-        if self.stage is Stage.ANSWERED:
-            self.shown_why = not self.shown_why
-            return
-        self._answer(None)
-
-    def why(self) -> None:
-        """Show or hide the count said aloud, each combination in turn."""
-        if self.stage is not Stage.ANSWERED:
-            self.message = "w explains the count once it is checked: type it, or ? shows it."
-            return
-        self.shown_why = not self.shown_why
 
     def _answer(self, answer: int | None) -> None:
         seconds = min(max(self.timer() - self.started, 0.0), MAX_SECONDS)
