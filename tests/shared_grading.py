@@ -143,17 +143,19 @@ def planner_shared() -> Iterator[None]:
     """The built-in planner's choices and rankings shared by position while it lasts (any
     other planner works as it does): for a fixture of a module or of the session."""
     with pytest.MonkeyPatch.context() as monkeypatch:
-        _share_planner(monkeypatch)
+        share_planner(monkeypatch)
         yield
 
 
 @pytest.fixture
 def shared_planner(monkeypatch: pytest.MonkeyPatch) -> None:
     """The built-in planner's choices and rankings shared by position for the test."""
-    _share_planner(monkeypatch)
+    share_planner(monkeypatch)
 
 
-def _share_planner(monkeypatch: pytest.MonkeyPatch) -> None:
+def share_planner(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The built-in planner's choices and rankings shared by position, for the test that
+    ``monkeypatch`` belongs to (any other planner works as it does)."""
     ranked, choose = Planner.ranked, Planner.choose
     planner = built_in_planner()
 

@@ -6,14 +6,14 @@ practice position dealt again from the same fresh seed).
 
 Each is a function of what it is given alone: :func:`~solitaire.match.coach.advise_play`
 of the player's view (a frozen :class:`~solitaire.match.observation.Observation`) and
-``searched_lead``; :meth:`~solitaire.tiles.planner.Planner.ranked` of the planner and the
-view, whose board is keyed by its squares' contents. Their answers are frozen, and each
+``searched_lead``; the built-in planner's ranking of the view, as
+:func:`tests.shared_grading.share_planner` shares it. Their answers are frozen, and each
 caller gets a list of its own, so nothing one test does to one reaches another.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 import pytest
 
@@ -21,16 +21,12 @@ import solitaire.match.coach as coach_module
 import solitaire.ui.match.coaching as coaching_module
 from solitaire.match.coach import CardAdvice
 from solitaire.match.observation import Observation
-from solitaire.tiles.game import PlayerView
-from solitaire.tiles.planner import Planner
-from solitaire.tiles.players import Appraisal
-from tests.shared_grading import view_key
+from tests.shared_grading import share_planner
 
 __all__ = ["share_advice", "share_rankings"]
 
-# answers kept at most (then all dropped, and found again): a ranking lists every play
+# answers kept at most (then all dropped, and found again)
 _ADVICE_HELD: Final = 10_000
-_RANKINGS_HELD: Final = 500
 
 _advise_play: Final = coach_module.advise_play
 _ADVICE: dict[tuple[Observation, bool], tuple[CardAdvice, ...]] = {}
@@ -55,23 +51,7 @@ def share_advice(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(coaching_module, "advise_play", _shared_advise_play)
 
 
-_ranked: Final = Planner.ranked
-_RANKINGS: dict[tuple[object, ...], tuple[Appraisal, ...]] = {}
-
-
-def _shared_ranked(planner: Planner, view: PlayerView) -> list[Appraisal]:
-    """:meth:`~solitaire.tiles.planner.Planner.ranked`, its answer kept by planner and view."""
-    key = (planner, view_key(view))
-    found = _RANKINGS.get(key)
-    if found is None:
-        found = tuple(_ranked(planner, view))
-        if len(_RANKINGS) >= _RANKINGS_HELD:
-            _RANKINGS.clear()
-        _RANKINGS[key] = found
-    return list(found)
-
-
 def share_rankings(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Give every planner the shared rankings, for the test ``monkeypatch`` belongs to."""
-    ranked: Any = _shared_ranked
-    monkeypatch.setattr(Planner, "ranked", ranked)
+    """Give the built-in planner the shared choices and rankings of
+    :mod:`tests.shared_grading`, for the test that ``monkeypatch`` belongs to."""
+    share_planner(monkeypatch)
