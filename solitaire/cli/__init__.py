@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from solitaire.cli.terminal import prog, speaks_unicode
+from solitaire.core.collector import pace_collector
 from solitaire.core.errors import CribsolError
 from solitaire.errorlog import EXIT_INTERNAL, begin, internal_error_line
 
@@ -42,6 +43,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{prog()} {version()}")
         return 0
     begin(words, _data_dir(words))
+    pace_collector()
     quick = _plain_score(words)
     if quick is None:
         from solitaire.cli.parser import COMMANDS

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
+from solitaire.core.collector import pace_collector
 from solitaire.core.errors import CribsolError
 from solitaire.core.limits import MAX_JOBS
 from solitaire.core.words import plural
@@ -196,6 +197,7 @@ def _start_worker(parent: int) -> None:
     """A worker's set-up: the signals that reach a whole terminal's processes (Ctrl-C, a
     hang-up) are its parent's to act on, which then ends it with SIGTERM; and on Linux
     it goes when its parent does, however that ends (even by SIGKILL)."""
+    pace_collector()  # a spawned worker starts at Python's pace, not its parent's
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "SIGHUP"):
         signal.signal(signal.SIGHUP, signal.SIG_IGN)

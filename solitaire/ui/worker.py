@@ -85,7 +85,11 @@ class _AfterFirstFrame(Executor):
             import multiprocessing
             from concurrent.futures import ProcessPoolExecutor
 
-            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            from solitaire.core.collector import pace_collector
+
+            self._pool = ProcessPoolExecutor(
+                1, mp_context=multiprocessing.get_context("spawn"), initializer=pace_collector
+            )
         return self._pool
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
