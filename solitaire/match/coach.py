@@ -1,9 +1,10 @@
 """The play coach: every card that fits, valued by the search and explained; what a play cost;
 and after a game, the costliest discards and plays.
 
-Every value is the search's (:func:`~solitaire.match.decide.search.play_options`, the
-expert's own): the card's exact expected net pegging to the end of the play, yours
-minus the opponent's, over every hand the opponent can still hold (each as likely as a
+Every value is the search's (:func:`~solitaire.match.decide.values.play_options`, the
+expert's own; at pone's opening lead the lead table's, the search finding the answers):
+the card's exact expected net pegging to the end of the play, yours minus the opponent's,
+over every hand the opponent can still hold (each as likely as a
 sound player is to have kept it: the model of :mod:`~solitaire.match.decide.hidden`,
 built once per position), the opponent answering without seeing your cards (the
 ``"honest"`` model: they lay the card ``standard`` would, from what they can see) and

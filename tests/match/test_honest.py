@@ -22,8 +22,8 @@ from solitaire.core.cards import ALL_CARDS, Card
 from solitaire.match.coach import NOTE_LOSS, CardAdvice, advise_play, play_model, play_note
 from solitaire.match.decide.hidden import Hidden
 from solitaire.match.decide.lead import is_opening_lead
-from solitaire.match.decide.search import NO_REPLY, blind_reply, play_options
-from solitaire.match.decide.values import play_values
+from solitaire.match.decide.search import NO_REPLY, blind_reply
+from solitaire.match.decide.values import play_options, play_values
 from solitaire.match.expert import ExpertPlayer
 from solitaire.match.game import Lay, Match, Observation, Phase
 from solitaire.match.pegging import MAX_COUNT, count_of, peg_points

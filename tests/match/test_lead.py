@@ -6,18 +6,22 @@ import random
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from solitaire.match.build_lead import build_rows, encode
+from solitaire.match.decide.hidden import Hidden
 from solitaire.match.decide.lead import (
     HANDS,
     LEAD_PATH,
     is_opening_lead,
+    lead_nets,
     lead_values,
     read_rows,
 )
+from solitaire.match.decide.search import play_options as searched_options
 from solitaire.match.decide.search import search_values
-from solitaire.match.decide.solver import solve
-from solitaire.match.decide.values import play_values
+from solitaire.match.decide.solver import clear_table, solve
+from solitaire.match.decide.values import play_options, play_values
 from solitaire.match.game import Match, Observation, Phase
 from solitaire.match.players import StandardPlayer
 
@@ -43,14 +47,47 @@ def test_lead_values_equal_the_search_over_every_hidden_hand() -> None:
         assert play_values(view, model="open") == lead_values(view)
 
 
-def test_the_weights_follow_every_card_seen() -> None:
-    # A hand of four fives: no five can be hidden, and the starter counts as seen.
+def four_fives() -> Observation:
+    """Pone's opening lead holding four fives: no five can be hidden."""
     match = Match.from_cards(0, ["AH 2C 3D 4S 6H 7C", "5C 5D 5H 5S 9C KD"], "8D")
     match.discard(1, "9C KD")
     match.discard(0, "6H 7C")
-    view = match.observation(1)
+    return match.observation(1)
+
+
+def test_the_weights_follow_every_card_seen() -> None:
+    # the starter counts as seen too
+    view = four_fives()
     assert is_opening_lead(view)
     assert lead_values(view) == search_values(view, model="open")
+
+
+def test_the_coach_s_lead_options_from_the_table_equal_the_search() -> None:
+    """The open model's options at pone's opening lead, the nets taken from the table and
+    only the dealer's answers searched, are the whole search's: each card's net, what it
+    pegs, the dealer's answer and its share of their hands (a table cold, then warm)."""
+    views = [opening_lead(seed) for seed in range(4)] + [four_fives()]
+    ranks = 0
+    for view in views:
+        assert is_opening_lead(view)
+        clear_table()
+        from_table = play_options(view, model="open")
+        searched = searched_options(view, model="open")
+        assert from_table == searched
+        assert all(sum(o.replies.values()) == 1 for o in searched)
+        ranks += len({o.card.rank for o in searched}) > 1
+        assert play_options(view, model="open") == searched
+    assert ranks == 4  # four fives lead alike
+
+
+def test_a_net_the_answers_cannot_make_is_refused() -> None:
+    view = opening_lead(0)
+    hidden = Hidden(view)
+    wrong = {rank: [net - 1 for net in nets] for rank, nets in lead_nets(view, hidden).items()}
+    with pytest.raises(ValueError, match="no answer"):
+        searched_options(view, hidden, "open", wrong)
+    with pytest.raises(ValueError, match="open model"):
+        searched_options(view, hidden, "honest", lead_nets(view, hidden))
 
 
 def test_stored_values_equal_the_solved_play() -> None:

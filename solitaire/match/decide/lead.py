@@ -12,7 +12,9 @@ dealer's hands weighted as the search weighs them
 (:func:`~solitaire.match.decide.hidden.blend`: how often a sound dealer keeps each,
 blended with how many card hands make each, the product over ranks of
 ``C(4 - seen, taken)`` for the cards pone has seen). That is one integer dot
-product per lead, divided once.
+product per lead, divided once. The table's value of each lead against each of the
+search's hidden hands (:func:`lead_nets`) leaves the search only the dealer's answer to
+find, for the coach's words (:func:`~solitaire.match.decide.search.play_options`).
 
 The file: the magic bytes, then for each ``H`` in :data:`HANDS` order the end
 offset of its block (little-endian uint32), then the blocks; a block is the
@@ -42,6 +44,7 @@ __all__ = [
     "HANDS",
     "LEAD_PATH",
     "is_opening_lead",
+    "lead_nets",
     "lead_values",
     "read_rows",
 ]
@@ -101,3 +104,12 @@ def lead_values(view: Observation, hidden: Hidden | None = None) -> dict[Card, F
     total = int(weights.sum())
     row = {rank: index for index, rank in enumerate(sorted(set(mine)))}
     return {card: Fraction(int(sums[row[card.rank]]), total) for card in view.hand}
+
+
+def lead_nets(view: Observation, hidden: Hidden | None = None) -> dict[int, list[int]]:
+    """By rank pone may lead: its net pegging to the end of the play, both hands known,
+    against each of the hidden hands of ``hidden`` (else built from ``view``), in order."""
+    mine = tuple(sorted(card.rank for card in view.hand))
+    columns = [_INDEX[hand] for hand, _ in model_of(view, hidden).hands]
+    rows = read_rows(mine)[:, columns]
+    return {rank: rows[row].tolist() for row, rank in enumerate(sorted(set(mine)))}

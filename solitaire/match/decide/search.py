@@ -61,6 +61,8 @@ __all__ = [
 ]
 
 NO_REPLY: Final = 0  # in :attr:`PlayOption.replies`: the opponent lays no card at once
+_ANSWERS_LIMIT: Final = 500_000  # open answers kept between calls (some 60 MB at most)
+_answers: dict[tuple[int, int, int, int, int], tuple[int, int]] = {}  # see _known_open_sums
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,13 +178,77 @@ def _open_sums(mine: Hand, tail: int, count: int, rank: int, hands: list[tuple[i
     return _Sums(points, net, reply, replies)
 
 
-def _sums(view: Observation, hidden: Hidden, model: Model) -> dict[int, _Sums]:
-    """By rank of mine that fits: its sums over the model's hidden hands."""
+def _known_open_sums(
+    mine: Hand, tail: int, count: int, rank: int, hands: list[tuple[int, int]], nets: Sequence[int]
+) -> _Sums:
+    """:func:`_open_sums` given the net of laying ``rank`` against each hidden hand (``nets``,
+    in the order of ``hands``): the opponent's answer is then the first, in the order
+    :func:`_open_sums` tries them, whose value reaches the net, each told by a search of a
+    null window rather than searched to its exact value.
+
+    An answer depends on the two hands, the count, the tail and that net alone, so it is
+    kept (as the solver keeps its positions) for the next time the same lead is asked:
+    the coach in play, then the review after the game."""
+    rest, new_count, new_tail, points = lay(mine, rank, count, tail)
+    net = reply = 0
+    replies: dict[int, int] = {}
+    room = MAX_COUNT - new_count
+    steps = tail_steps(new_tail)
+    if len(_answers) > _ANSWERS_LIMIT:
+        _answers.clear()
+    for (hand, weight), value in zip(hands, nets, strict=True):
+        net += weight * value
+        if new_count == MAX_COUNT or HAND_LEAST[hand] > room:
+            replies[NO_REPLY] = replies.get(NO_REPLY, 0) + weight
+            continue
+        best = points - value  # the answer's points and all after it, as its player nets
+        key = (rest, hand, new_count, new_tail, best)
+        found = _answers.get(key)
+        if found is None:
+            found = _answers[key] = _answer_reaching(rest, hand, new_count, steps, best)
+        r, answer_points = found
+        reply += weight * answer_points
+        replies[r] = replies.get(r, 0) + weight
+    return _Sums(points, net, reply, replies)
+
+
+def _answer_reaching(
+    rest: int, hand: int, count: int, steps: Sequence[tuple[int, int]], best: int
+) -> tuple[int, int]:
+    """The answer (its rank and points) of the holder of ``hand`` at ``count`` (the next tails
+    ``steps``), the other holding ``rest``: the first in descending points and rank whose
+    points and all after it, as its player nets, make ``best``."""
+    room = MAX_COUNT - count
+    answers = []
+    for r, card_value, left in HAND_MOVES[hand]:
+        if card_value <= room:
+            answer_tail, answer_points = steps[r]
+            answer_count = count + card_value
+            if answer_count in (15, MAX_COUNT):
+                answer_points += 2
+            answers.append((answer_points, r, left, answer_count, answer_tail))
+    answers.sort(reverse=True)
+    for answer_points, r, left, answer_count, answer_tail in answers:
+        target = best - answer_points  # what the rest must be worth to them
+        if after(left, rest, answer_count, answer_tail, target - 1, target) >= target:
+            return r, answer_points
+    raise ValueError(f"no answer makes the net given: {best}")
+
+
+def _sums(
+    view: Observation, hidden: Hidden, model: Model, nets: Mapping[int, Sequence[int]] | None
+) -> dict[int, _Sums]:
+    """By rank of mine that fits: its sums over the model's hidden hands (with ``nets``, the
+    open model's values against each, given)."""
     mine, count, tail, fits = _root(view)
     trim_table()
     ranks = sorted({card.rank for card in fits})
     if model == "open":
         ids, _ = _hidden_ids(hidden)
+        if nets is not None:
+            return {
+                rank: _known_open_sums(mine, tail, count, rank, ids, nets[rank]) for rank in ranks
+            }
         return {rank: _open_sums(mine, tail, count, rank, ids) for rank in ranks}
     hands = [(hand, hand_id(hand), weight) for hand, weight in hidden.hands]
     return {rank: _honest_sums(view, mine, tail, rank, hands) for rank in ranks}
@@ -211,22 +277,33 @@ def search_values(
                 weight * net for (_, weight), net in zip(hands, nets, strict=True)
             )
         return {card: Fraction(open_sums[card.rank], total) for card in fits}
-    sums = _sums(view, hidden, model)
+    sums = _sums(view, hidden, model, None)
     return {card: Fraction(sums[card.rank].net, hidden.total) for card in fits}
 
 
 def play_options(
-    view: Observation, hidden: Hidden | None = None, model: Model = "honest"
+    view: Observation,
+    hidden: Hidden | None = None,
+    model: Model = "honest",
+    nets: Mapping[int, Sequence[int]] | None = None,
 ) -> list[PlayOption]:
     """:func:`search_values` with what each card pegs and the opponent's next card under the
     model (what it pegs on average, and which rank they lay in what share of their
-    hands), best first."""
+    hands), best first.
+
+    ``nets``, with the ``"open"`` model: by rank of mine, its net pegging against each of
+    ``hidden``'s hands in order, known already (the lead table's,
+    :func:`~solitaire.match.decide.lead.lead_nets`), so that only the opponent's answers
+    are searched for. Everything else is as without them.
+    """
     hidden = model_of(view, hidden)
     total = hidden.total
     _, _, _, fits = _root(view)
     if not fits:
         return []
-    sums = _sums(view, hidden, model)
+    if nets is not None and model != "open":
+        raise ValueError("nets are known only under the open model")
+    sums = _sums(view, hidden, model, nets)
     options = []
     for card in fits:
         found = sums[card.rank]

@@ -228,7 +228,13 @@ def _negamax(x: int, y: int, count: int, tail: int, alpha: int, beta: int) -> in
                 bound = value
                 if bound >= beta:
                     break
-    _table[key] = bounds_after(low, high, best, alpha, beta)
+    # bounds_after(low, high, best, alpha, beta), written out: this is the hot path
+    if best <= alpha:
+        _table[key] = (low, best if best < high else high)
+    elif best >= beta:
+        _table[key] = (best if best > low else low, high)
+    else:
+        _table[key] = (best, best)
     return best
 
 

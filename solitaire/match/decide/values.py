@@ -47,8 +47,9 @@ from solitaire.core.cards import Card
 from solitaire.match.decide.discard import discard_points, discard_values
 from solitaire.match.decide.endgame import discard_chances, is_near_end, play_chances
 from solitaire.match.decide.hidden import Hidden, model_of
-from solitaire.match.decide.lead import is_opening_lead, lead_values
-from solitaire.match.decide.search import Model, PlayOption, play_options, search_values
+from solitaire.match.decide.lead import is_opening_lead, lead_nets, lead_values
+from solitaire.match.decide.search import Model, PlayOption, search_values
+from solitaire.match.decide.search import play_options as searched_options
 from solitaire.match.game import Observation
 
 __all__ = [
@@ -102,6 +103,22 @@ def play_values(
     if model == "open" and is_opening_lead(view):
         return lead_values(view, hidden)
     return search_values(view, hidden, model)
+
+
+def play_options(
+    view: Observation, hidden: Hidden | None = None, model: Model = "honest"
+) -> list[PlayOption]:
+    """Each card that fits, valued by the search with what it pegs and the opponent's next
+    card under ``model`` (:func:`~solitaire.match.decide.search.play_options`), best first.
+
+    With the ``"open"`` model pone's opening lead takes each card's value against each
+    hidden hand from the lead table (:func:`~solitaire.match.decide.lead.lead_nets`), and
+    the search finds only the dealer's answers: the same options, in half the time.
+    """
+    hidden = model_of(view, hidden)
+    if model == "open" and is_opening_lead(view):
+        return searched_options(view, hidden, model, lead_nets(view, hidden))
+    return searched_options(view, hidden, model)
 
 
 class LayValues:
