@@ -1,5 +1,11 @@
 """The match's and the drill's review: each seat's every decision graded as the coaches
-grade it, checked against the coaches' public functions called here, not the grader."""
+grade it, checked against the coaches' public functions called here, not the grader.
+
+The play coach's advice is worked out once per position and shared (tests/ui/shared_work.py):
+the grader and the checks here ask it of the same positions, game after game. A grader that
+asked it of another position, or with another ``searched_lead``, asks another question and
+is answered afresh.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +21,8 @@ from solitaire.core.review import CHANCE, POINTS, Decision, GameReview, Grade, r
 from solitaire.core.rounding import to_hundredths
 from solitaire.core.scoring import score_hand
 from solitaire.core.untrusted import RecordError
-from solitaire.match.coach import advise_play, decisions
+from solitaire.match import coach
+from solitaire.match.coach import decisions
 from solitaire.match.decide.hidden import Hidden
 from solitaire.match.decide.lead import is_opening_lead, lead_values
 from solitaire.match.discard_coach import advise_discard, discard_cost, shown_parts
@@ -32,6 +39,7 @@ from solitaire.match.grading import (
 )
 from solitaire.match.players import Player, StandardPlayer, advance, own_count
 from solitaire.match.record import load_match_record, replay_match
+from tests.ui.shared_work import share_advice
 
 
 def played(seed: int, players: Sequence[Player], names: Sequence[str], games: int = 1) -> Any:
@@ -46,9 +54,17 @@ def seed3() -> dict[str, Any]:
     return played(3, (ExpertPlayer(), StandardPlayer()), ("expert", "standard"))  # type: ignore[no-any-return]
 
 
+@pytest.fixture(autouse=True)
+def shared(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The play coach's advice shared by position (the module's docstring)."""
+    share_advice(monkeypatch)
+
+
 @pytest.fixture(scope="module")
 def reviewed3(seed3: dict[str, Any]) -> GameReview:
-    return review_match(seed3)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        share_advice(monkeypatch)
+        return review_match(seed3)
 
 
 def coach_costs(
@@ -69,7 +85,7 @@ def coach_costs(
             elif isinstance(action, Lay):
                 if len({a.card.rank for a in view.legal if isinstance(a, Lay)}) < 2:
                     continue
-                advice = advise_play(view)
+                advice = coach.advise_play(view)
                 best, mine = advice[0], next(a for a in advice if a.card == action.card)
                 if best.chance is not None and mine.chance is not None:
                     yield view, action, best.chance - mine.chance, True
@@ -145,8 +161,8 @@ def test_expert_s_opening_lead_from_its_table_is_the_coach_s_best(seed: int) -> 
         for moment in match_moments(match)
         if moment.position.seat == 0 and is_opening_lead(moment.position.view)
     ]
-    advised = [advise_play(view) for view in leads]  # (each lead searched once, used twice)
-    searched = {str(advise_play(view, searched_lead=True)[0].card) for view in leads} - {
+    advised = [coach.advise_play(view) for view in leads]  # (each lead searched once, used twice)
+    searched = {str(coach.advise_play(view, searched_lead=True)[0].card) for view in leads} - {
         str(advice[0].card) for advice in advised
     }
     assert searched  # the honest search leads otherwise here: else the test proves nothing
@@ -285,7 +301,7 @@ def test_a_drill_is_graded_as_the_drill_grades_it(seed: int, opponent: str) -> N
             view = fresh.observation(seat)
             ranks = {a.card.rank for a in view.legal if isinstance(a, Lay)}
             if isinstance(laid, Lay) and len(ranks) > 1:
-                advice = advise_play(view)
+                advice = coach.advise_play(view)
                 mine = next(a for a in advice if a.card == laid.card)
                 shown = to_hundredths(advice[0].net) - to_hundredths(mine.net)
                 costs[seat].append(shown / 100)
