@@ -201,7 +201,7 @@ class Card(int):
     @property
     def value(self) -> int:
         """The card's value toward fifteens: ace 1, faces 10."""
-        return _RANK_OF[self].pips
+        return _VALUE_OF[self]
 
     @property
     def is_red(self) -> bool:
@@ -236,6 +236,7 @@ class Card(int):
 _CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(52))
 _RANK_OF: Final[tuple[Rank, ...]] = tuple(Rank(i // 4 + 1) for i in range(52))
 _SUIT_OF: Final[tuple[Suit, ...]] = tuple(Suit(i % 4) for i in range(52))
+_VALUE_OF: Final[tuple[int, ...]] = tuple(rank.pips for rank in _RANK_OF)  # a hot path
 
 ALL_CARDS: Final[tuple[Card, ...]] = _CARDS
 """The 52 cards in order: AC AD AH AS 2C ... KS."""
