@@ -72,9 +72,10 @@ def count_of(series: Sequence[Card]) -> int:
 
 def _run_length(series: Sequence[Card]) -> int:
     """The longest n >= 3 such that the last n cards are n consecutive ranks, else 0."""
-    for n in range(len(series), 2, -1):
-        ranks = sorted(card.rank for card in series[-n:])
-        if all(b == a + 1 for a, b in pairwise(ranks)):
+    ranks = [card >> 2 for card in series]  # a card's rank less one (Card's int): runs alike
+    for n in range(len(ranks), 2, -1):
+        last = sorted(ranks[-n:])
+        if all(b == a + 1 for a, b in pairwise(last)):
             return n
     return 0
 
@@ -102,8 +103,16 @@ def peg_items(series: Sequence[Card]) -> tuple[PegItem, ...]:
 
 
 def peg_points(series: Sequence[Card]) -> int:
-    """The points the last card of ``series`` pegs."""
-    return sum(item.points for item in peg_items(series))
+    """The points the last card of ``series`` pegs (:func:`peg_items`' points, added up)."""
+    if not series:
+        return 0
+    count = count_of(series)
+    points = 2 if count == 15 or count == MAX_COUNT else 0
+    rank = series[-1] >> 2
+    same = 1
+    while same < min(len(series), 4) and series[-same - 1] >> 2 == rank:
+        same += 1
+    return points + _PAIR_POINTS.get(same, 0) + _run_length(series)
 
 
 def _phrase(item: PegItem) -> str:
