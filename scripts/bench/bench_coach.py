@@ -13,6 +13,13 @@ discard, in seeded `standard` games, then measures in this one run:
   for `?` in the play and `?` at the discard (the time until the 15 values are drawn).
 
     .venv/bin/python scripts/bench/bench_coach.py --games 4
+
+``--cpu`` times the coaches' advice and the review by this process's CPU
+(``time.process_time``) and leaves the screen out: figures the machine's other jobs do
+not change, to set two trees side by side (the other run with ``PYTHONPATH`` at the
+other tree's root, this script the same):
+
+    nice -n 19 .venv/bin/python scripts/bench/bench_coach.py --games 3 --cpu
 """
 
 from __future__ import annotations
@@ -73,23 +80,26 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--cpu", action="store_true", help="CPU time, the screen left out")
     args = parser.parse_args()
+    clock = time.process_time if args.cpu else time.perf_counter
 
     views, matches, discards = positions(args.games, args.seed)
-    with coach_executor(at_once=True) as fresh:
-        cold = fresh.submit(first_discard, discards[0]).result()
-    print(f"discard coach, first in a fresh process: {cold * 1000:7.1f} ms")
+    if not args.cpu:
+        with coach_executor(at_once=True) as fresh:
+            cold = fresh.submit(first_discard, discards[0]).result()
+        print(f"discard coach, first in a fresh process: {cold * 1000:7.1f} ms")
     times = []
     for view in discards:
-        started = time.perf_counter()
+        started = clock()
         advise_discard(view)
-        times.append(time.perf_counter() - started)
+        times.append(clock() - started)
     print(f"discard coach ({len(times):3} discards)        : {summary(times)}")
     by_hidden: dict[int, list[float]] = {}
     for view in views:
-        started = time.perf_counter()
+        started = clock()
         advise_play(view)
-        by_hidden.setdefault(view.opponent_held, []).append(time.perf_counter() - started)
+        by_hidden.setdefault(view.opponent_held, []).append(clock() - started)
     print(f"{len(views)} positions of {args.games} games (seeds {args.seed} on)")
     for hidden in sorted(by_hidden, reverse=True):
         times = by_hidden[hidden]
@@ -97,9 +107,12 @@ def main() -> None:
     every = [t for times in by_hidden.values() for t in times]
     print(f"advice, all                         : {summary(every)}")
 
-    started = time.perf_counter()
+    started = clock()
     review_game(matches[0], YOU, 1)
-    print(f"a game's review (seed {args.seed}): {time.perf_counter() - started:.2f} s")
+    print(f"a game's review (seed {args.seed}): {clock() - started:.2f} s")
+    if args.cpu:
+        print("(CPU time of this process)")
+        return
 
     with tempfile.TemporaryDirectory() as folder, History(Path(folder), kinds=KINDS) as history:
         session = MatchSession(
