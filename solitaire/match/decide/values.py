@@ -12,7 +12,9 @@ source of the values is chosen here, once:
   search (:mod:`~solitaire.match.decide.search`), the opponent's next card chosen
   without seeing mine (the ``"honest"`` model, the expert's and the coach's); with the
   ``"open"`` model (both hands seen, kept for comparison) pone's opening lead is read
-  from the lead table (:mod:`~solitaire.match.decide.lead`) instead; near the end, once
+  from the lead table (:mod:`~solitaire.match.decide.lead`) instead, and for the
+  coach's words (:func:`play_options`) the search finds only the dealer's answers to
+  the table's values; near the end, once
   the opponent has laid a card, its chance of winning
   (:func:`~solitaire.match.decide.endgame.play_chances`, the opponent's next card laid
   as the model says and the rest played to win with both hands known), the net
