@@ -61,8 +61,8 @@ __all__ = [
 ]
 
 NO_REPLY: Final = 0  # in :attr:`PlayOption.replies`: the opponent lays no card at once
-_ANSWERS_LIMIT: Final = 500_000  # open answers kept between calls (some 60 MB at most)
-_answers: dict[tuple[int, int, int, int, int], tuple[int, int]] = {}  # see _known_open_sums
+_ANSWERS_LIMIT: Final = 500_000  # open answers kept between calls (some 45 MB at most)
+_answers: dict[int, int] = {}  # position and net -> rank << 4 | points (_known_open_sums)
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,11 +202,16 @@ def _known_open_sums(
             replies[NO_REPLY] = replies.get(NO_REPLY, 0) + weight
             continue
         best = points - value  # the answer's points and all after it, as its player nets
-        key = (rest, hand, new_count, new_tail, best)
-        found = _answers.get(key)
+        # one int, as the solver keys its positions (the table's nets are int8s)
+        key = (((rest << 14 | hand) << 5 | new_count) << 20 | new_tail) << 9 | (best + 256)
+        kept = -256 <= best < 256
+        found = _answers.get(key) if kept else None
         if found is None:
-            found = _answers[key] = _answer_reaching(rest, hand, new_count, steps, best)
-        r, answer_points = found
+            r, answer_points = _answer_reaching(rest, hand, new_count, steps, best)
+            if kept:
+                _answers[key] = r << 4 | answer_points
+        else:
+            r, answer_points = found >> 4, found & 15
         reply += weight * answer_points
         replies[r] = replies.get(r, 0) + weight
     return _Sums(points, net, reply, replies)
