@@ -2,7 +2,7 @@
 and after a game, the costliest discards and plays.
 
 Every value is the search's (:func:`~solitaire.match.decide.values.play_options`, the
-expert's own; at pone's opening lead the lead table's, the search finding the answers):
+expert's own; at pone's opening lead the lead tables', the dealer's answers among them):
 the card's exact expected net pegging to the end of the play, yours minus the opponent's,
 over every hand the opponent can still hold (each as likely as a
 sound player is to have kept it: the model of :mod:`~solitaire.match.decide.hidden`,

@@ -3,24 +3,29 @@
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from solitaire.match.build_lead import build_rows, encode
+from solitaire.match.build_lead import build_replies, build_rows, encode
 from solitaire.match.decide.hidden import Hidden
 from solitaire.match.decide.lead import (
     HANDS,
     LEAD_PATH,
+    REPLIES_MAGIC,
+    REPLIES_PATH,
     is_opening_lead,
+    lead_answers,
     lead_nets,
     lead_values,
+    read_replies,
     read_rows,
 )
+from solitaire.match.decide.search import NO_REPLY, open_answer, search_values
 from solitaire.match.decide.search import play_options as searched_options
-from solitaire.match.decide.search import search_values
-from solitaire.match.decide.solver import clear_table, solve
+from solitaire.match.decide.solver import clear_table, hand_id, lay, solve, tail_steps
 from solitaire.match.decide.values import play_options, play_values
 from solitaire.match.game import Match, Observation, Phase
 from solitaire.match.players import StandardPlayer
@@ -80,14 +85,36 @@ def test_the_coach_s_lead_options_from_the_table_equal_the_search() -> None:
     assert ranks == 4  # four fives lead alike
 
 
-def test_a_net_the_answers_cannot_make_is_refused() -> None:
+def test_a_missing_answer_and_a_known_honest_value_are_refused() -> None:
     view = opening_lead(0)
     hidden = Hidden(view)
-    wrong = {rank: [net - 1 for net in nets] for rank, nets in lead_nets(view, hidden).items()}
+    nets, answers = lead_nets(view, hidden), lead_answers(view, hidden)
+    none = {rank: [NO_REPLY] * len(ranks) for rank, ranks in answers.items()}
     with pytest.raises(ValueError, match="no answer"):
-        searched_options(view, hidden, "open", wrong)
+        searched_options(view, hidden, "open", (nets, none))
     with pytest.raises(ValueError, match="open model"):
-        searched_options(view, hidden, "honest", lead_nets(view, hidden))
+        searched_options(view, hidden, "honest", (nets, answers))
+
+
+def test_open_answer_is_the_whole_search_s_answer() -> None:
+    """The answer found from the stored net is the one the whole search answers with, and
+    a net no answer makes is refused."""
+    view = opening_lead(1)
+    hidden = Hidden(view)
+    mine = tuple(sorted(card.rank for card in view.hand))
+    rank = mine[0]
+    rest, count, tail, points = lay(mine, rank, 0, 0)
+    nets = lead_nets(view, hidden)[rank]
+    searched = searched_options(view, hidden, "open")
+    card = next(o for o in searched if o.card.rank == rank)
+    found: dict[int, int] = {}
+    for (hand, weight), net in zip(hidden.hands, nets, strict=True):
+        r, _ = open_answer(rest, hand_id(hand), count, tail_steps(tail), points - net)
+        found[r] = found.get(r, 0) + weight
+    assert {r: Fraction(w, hidden.total) for r, w in sorted(found.items())} == card.replies
+    first = hand_id(hidden.hands[0][0])
+    with pytest.raises(ValueError, match="no answer"):
+        open_answer(rest, first, count, tail_steps(tail), points - nets[0] + 1)
 
 
 def test_stored_values_equal_the_solved_play() -> None:
@@ -108,6 +135,7 @@ def test_the_stored_rows_are_what_the_build_computes() -> None:
     rng = random.Random(5)
     for mine in [(5, 5, 10, 11), (1, 2, 3, 4), *rng.sample(HANDS, 3)]:
         assert (read_rows(mine) == build_rows(mine)).all()
+        assert (read_replies(mine) == build_replies(mine)).all()
 
 
 def test_the_file_reads_back_what_was_encoded(tmp_path: Path) -> None:
@@ -121,6 +149,11 @@ def test_the_file_reads_back_what_was_encoded(tmp_path: Path) -> None:
     for index in (0, 1, 700, len(HANDS) - 1):
         assert (read_rows(HANDS[index], path) == blocks[index]).all()
     assert LEAD_PATH.stat().st_size < 4_000_000
+    replies = [np.abs(block).astype(np.uint8) % 14 for block in blocks]
+    path.write_bytes(encode(replies, REPLIES_MAGIC))
+    for index in (0, 1, 700, len(HANDS) - 1):
+        assert (read_replies(HANDS[index], path) == replies[index]).all()
+    assert REPLIES_PATH.stat().st_size < 3_000_000
 
 
 def test_only_the_opening_lead_is_read_from_the_table() -> None:

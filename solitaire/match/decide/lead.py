@@ -43,14 +43,19 @@ from solitaire.match.game import Observation
 __all__ = [
     "HANDS",
     "LEAD_PATH",
+    "REPLIES_PATH",
     "is_opening_lead",
+    "lead_answers",
     "lead_nets",
     "lead_values",
+    "read_replies",
     "read_rows",
 ]
 
 LEAD_PATH: Final = Path(__file__).parent.parent / "data" / "lead.bin"
 MAGIC: Final = b"cribsol lead table 1\n"
+REPLIES_PATH: Final = LEAD_PATH.with_name("lead_replies.bin")
+REPLIES_MAGIC: Final = b"cribsol lead replies 1\n"
 HANDS: Final[tuple[Hand, ...]] = tuple(combinations_with_replacement(range(1, 14), 4))
 _INDEX: Final = {hand: index for index, hand in enumerate(HANDS)}
 _RANKS: Final = np.array(
@@ -66,24 +71,34 @@ def is_opening_lead(view: Observation) -> bool:
 
 
 @cache
-def _file(path: Path = LEAD_PATH) -> tuple[bytes, NDArray[np.int64]]:
+def _file(path: Path = LEAD_PATH, magic: bytes = MAGIC) -> tuple[bytes, NDArray[np.int64]]:
     data = path.read_bytes()
-    start = len(MAGIC) + 4 * len(HANDS)
-    if not data.startswith(MAGIC) or len(data) < start:
+    start = len(magic) + 4 * len(HANDS)
+    if not data.startswith(magic) or len(data) < start:
         raise InputError(f"{path} is not a lead table")
-    ends = np.frombuffer(data, dtype="<u4", count=len(HANDS), offset=len(MAGIC))
+    ends = np.frombuffer(data, dtype="<u4", count=len(HANDS), offset=len(magic))
     offsets = np.concatenate(([0], ends.astype(np.int64))) + start
     if offsets[-1] != len(data):
         raise InputError(f"{path} is not a lead table (its length is off)")
     return data, offsets
 
 
+def _block(mine: Hand, path: Path, magic: bytes) -> bytes:
+    data, offsets = _file(path, magic)
+    index = _INDEX[mine]
+    return zlib.decompress(data[offsets[index] : offsets[index + 1]])
+
+
 def read_rows(mine: Hand, path: Path = LEAD_PATH) -> NDArray[np.int8]:
     """The stored rows of :func:`build_rows` for ``mine`` (ascending ranks)."""
-    data, offsets = _file(path)
-    index = _INDEX[mine]
-    raw = zlib.decompress(data[offsets[index] : offsets[index + 1]])
+    raw = _block(mine, path, MAGIC)
     return np.frombuffer(raw, dtype=np.int8).reshape(len(set(mine)), len(HANDS))
+
+
+def read_replies(mine: Hand, path: Path = REPLIES_PATH) -> NDArray[np.uint8]:
+    """The stored rows of :func:`build_replies` for ``mine`` (ascending ranks)."""
+    raw = _block(mine, path, REPLIES_MAGIC)
+    return np.frombuffer(raw, dtype=np.uint8).reshape(len(set(mine)), len(HANDS))
 
 
 def lead_values(view: Observation, hidden: Hidden | None = None) -> dict[Card, Fraction]:
@@ -112,4 +127,14 @@ def lead_nets(view: Observation, hidden: Hidden | None = None) -> dict[int, list
     mine = tuple(sorted(card.rank for card in view.hand))
     columns = [_INDEX[hand] for hand, _ in model_of(view, hidden).hands]
     rows = read_rows(mine)[:, columns]
+    return {rank: rows[row].tolist() for row, rank in enumerate(sorted(set(mine)))}
+
+
+def lead_answers(view: Observation, hidden: Hidden | None = None) -> dict[int, list[int]]:
+    """By rank pone may lead: the rank the dealer answers it with, both hands known (the
+    open model's answer), holding each of the hidden hands of ``hidden`` (else built from
+    ``view``), in order."""
+    mine = tuple(sorted(card.rank for card in view.hand))
+    columns = [_INDEX[hand] for hand, _ in model_of(view, hidden).hands]
+    rows = read_replies(mine)[:, columns]
     return {rank: rows[row].tolist() for row, rank in enumerate(sorted(set(mine)))}

@@ -56,13 +56,12 @@ __all__ = [
     "Model",
     "PlayOption",
     "blind_reply",
+    "open_answer",
     "play_options",
     "search_values",
 ]
 
 NO_REPLY: Final = 0  # in :attr:`PlayOption.replies`: the opponent lays no card at once
-_ANSWERS_LIMIT: Final = 500_000  # open answers kept between calls (some 45 MB at most)
-_answers: dict[int, int] = {}  # position and net -> rank << 4 | points (_known_open_sums)
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,50 +178,48 @@ def _open_sums(mine: Hand, tail: int, count: int, rank: int, hands: list[tuple[i
 
 
 def _known_open_sums(
-    mine: Hand, tail: int, count: int, rank: int, hands: list[tuple[int, int]], nets: Sequence[int]
+    mine: Hand,
+    tail: int,
+    count: int,
+    rank: int,
+    hands: list[tuple[int, int]],
+    nets: Sequence[int],
+    answers: Sequence[int],
 ) -> _Sums:
-    """:func:`_open_sums` given the net of laying ``rank`` against each hidden hand (``nets``,
-    in the order of ``hands``): the opponent's answer is then the first, in the order
-    :func:`_open_sums` tries them, whose value reaches the net, each told by a search of a
-    null window rather than searched to its exact value.
-
-    An answer depends on the two hands, the count, the tail and that net alone, so it is
-    kept (as the solver keeps its positions) for the next time the same lead is asked:
-    the coach in play, then the review after the game."""
-    rest, new_count, new_tail, points = lay(mine, rank, count, tail)
+    """:func:`_open_sums` given, for each hidden hand (in the order of ``hands``), the net of
+    laying ``rank`` and the rank the opponent answers with (as :func:`open_answer` finds
+    it): nothing is searched."""
+    _, new_count, new_tail, points = lay(mine, rank, count, tail)
     net = reply = 0
     replies: dict[int, int] = {}
     room = MAX_COUNT - new_count
     steps = tail_steps(new_tail)
-    if len(_answers) > _ANSWERS_LIMIT:
-        _answers.clear()
-    for (hand, weight), value in zip(hands, nets, strict=True):
+    for (hand, weight), value, r in zip(hands, nets, answers, strict=True):
         net += weight * value
         if new_count == MAX_COUNT or HAND_LEAST[hand] > room:
             replies[NO_REPLY] = replies.get(NO_REPLY, 0) + weight
             continue
-        best = points - value  # the answer's points and all after it, as its player nets
-        # one int, as the solver keys its positions (the table's nets are int8s)
-        key = (((rest << 14 | hand) << 5 | new_count) << 20 | new_tail) << 9 | (best + 256)
-        kept = -256 <= best < 256
-        found = _answers.get(key) if kept else None
-        if found is None:
-            r, answer_points = _answer_reaching(rest, hand, new_count, steps, best)
-            if kept:
-                _answers[key] = r << 4 | answer_points
-        else:
-            r, answer_points = found >> 4, found & 15
-        reply += weight * answer_points
+        if r == NO_REPLY:
+            raise ValueError(f"no answer given to rank {rank} for a hand that can answer")
+        reply += weight * _answer_points(new_count, steps, r)
         replies[r] = replies.get(r, 0) + weight
     return _Sums(points, net, reply, replies)
 
 
-def _answer_reaching(
+def _answer_points(count: int, steps: Sequence[tuple[int, int]], rank: int) -> int:
+    """What laying ``rank`` at ``count`` pegs (the next tails ``steps``)."""
+    points = steps[rank][1]
+    return points + 2 if count + min(rank, 10) in (15, MAX_COUNT) else points
+
+
+def open_answer(
     rest: int, hand: int, count: int, steps: Sequence[tuple[int, int]], best: int
 ) -> tuple[int, int]:
-    """The answer (its rank and points) of the holder of ``hand`` at ``count`` (the next tails
-    ``steps``), the other holding ``rest``: the first in descending points and rank whose
-    points and all after it, as its player nets, make ``best``."""
+    """The open model's answer (its rank and points) of the holder of ``hand`` (an id) at
+    ``count`` (the next tails ``steps``), the other holding ``rest``, given what the answer
+    and all after it net its player at best (``best``): the first, in the order
+    :func:`_open_sums` tries them, that makes it, each told by a search of a null window
+    rather than searched to its exact value (what the lead table of answers is built by)."""
     room = MAX_COUNT - count
     answers = []
     for r, card_value, left in HAND_MOVES[hand]:
@@ -241,18 +238,23 @@ def _answer_reaching(
 
 
 def _sums(
-    view: Observation, hidden: Hidden, model: Model, nets: Mapping[int, Sequence[int]] | None
+    view: Observation,
+    hidden: Hidden,
+    model: Model,
+    known: tuple[Mapping[int, Sequence[int]], Mapping[int, Sequence[int]]] | None = None,
 ) -> dict[int, _Sums]:
-    """By rank of mine that fits: its sums over the model's hidden hands (with ``nets``, the
-    open model's values against each, given)."""
+    """By rank of mine that fits: its sums over the model's hidden hands (with ``known``, the
+    open model's nets and answers against each, given)."""
     mine, count, tail, fits = _root(view)
     trim_table()
     ranks = sorted({card.rank for card in fits})
     if model == "open":
         ids, _ = _hidden_ids(hidden)
-        if nets is not None:
+        if known is not None:
+            nets, answers = known
             return {
-                rank: _known_open_sums(mine, tail, count, rank, ids, nets[rank]) for rank in ranks
+                rank: _known_open_sums(mine, tail, count, rank, ids, nets[rank], answers[rank])
+                for rank in ranks
             }
         return {rank: _open_sums(mine, tail, count, rank, ids) for rank in ranks}
     hands = [(hand, hand_id(hand), weight) for hand, weight in hidden.hands]
@@ -282,7 +284,7 @@ def search_values(
                 weight * net for (_, weight), net in zip(hands, nets, strict=True)
             )
         return {card: Fraction(open_sums[card.rank], total) for card in fits}
-    sums = _sums(view, hidden, model, None)
+    sums = _sums(view, hidden, model)
     return {card: Fraction(sums[card.rank].net, hidden.total) for card in fits}
 
 
@@ -290,25 +292,26 @@ def play_options(
     view: Observation,
     hidden: Hidden | None = None,
     model: Model = "honest",
-    nets: Mapping[int, Sequence[int]] | None = None,
+    known: tuple[Mapping[int, Sequence[int]], Mapping[int, Sequence[int]]] | None = None,
 ) -> list[PlayOption]:
     """:func:`search_values` with what each card pegs and the opponent's next card under the
     model (what it pegs on average, and which rank they lay in what share of their
     hands), best first.
 
-    ``nets``, with the ``"open"`` model: by rank of mine, its net pegging against each of
-    ``hidden``'s hands in order, known already (the lead table's,
-    :func:`~solitaire.match.decide.lead.lead_nets`), so that only the opponent's answers
-    are searched for. Everything else is as without them.
+    ``known``, with the ``"open"`` model: by rank of mine, its net pegging against each of
+    ``hidden``'s hands in order and the rank each answers with, known already (the lead
+    tables', :func:`~solitaire.match.decide.lead.lead_nets` and
+    :func:`~solitaire.match.decide.lead.lead_answers`), so that nothing is searched.
+    Everything else is as without them.
     """
+    if known is not None and model != "open":
+        raise ValueError("nets and answers are known only under the open model")
     hidden = model_of(view, hidden)
     total = hidden.total
     _, _, _, fits = _root(view)
     if not fits:
         return []
-    if nets is not None and model != "open":
-        raise ValueError("nets are known only under the open model")
-    sums = _sums(view, hidden, model, nets)
+    sums = _sums(view, hidden, model, known)
     options = []
     for card in fits:
         found = sums[card.rank]

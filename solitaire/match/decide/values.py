@@ -13,8 +13,8 @@ source of the values is chosen here, once:
   without seeing mine (the ``"honest"`` model, the expert's and the coach's); with the
   ``"open"`` model (both hands seen, kept for comparison) pone's opening lead is read
   from the lead table (:mod:`~solitaire.match.decide.lead`) instead, and for the
-  coach's words (:func:`play_options`) the search finds only the dealer's answers to
-  the table's values; near the end, once
+  coach's words (:func:`play_options`) the dealer's answers from the table of them;
+  near the end, once
   the opponent has laid a card, its chance of winning
   (:func:`~solitaire.match.decide.endgame.play_chances`, the opponent's next card laid
   as the model says and the rest played to win with both hands known), the net
@@ -49,7 +49,7 @@ from solitaire.core.cards import Card
 from solitaire.match.decide.discard import discard_points, discard_values
 from solitaire.match.decide.endgame import discard_chances, is_near_end, play_chances
 from solitaire.match.decide.hidden import Hidden, model_of
-from solitaire.match.decide.lead import is_opening_lead, lead_nets, lead_values
+from solitaire.match.decide.lead import is_opening_lead, lead_answers, lead_nets, lead_values
 from solitaire.match.decide.search import Model, PlayOption, search_values
 from solitaire.match.decide.search import play_options as searched_options
 from solitaire.match.game import Observation
@@ -114,12 +114,14 @@ def play_options(
     card under ``model`` (:func:`~solitaire.match.decide.search.play_options`), best first.
 
     With the ``"open"`` model pone's opening lead takes each card's value against each
-    hidden hand from the lead table (:func:`~solitaire.match.decide.lead.lead_nets`), and
-    the search finds only the dealer's answers: the same options, in half the time.
+    hidden hand, and the dealer's answer, from the lead tables
+    (:func:`~solitaire.match.decide.lead.lead_nets`,
+    :func:`~solitaire.match.decide.lead.lead_answers`): the same options, nothing searched.
     """
     hidden = model_of(view, hidden)
     if model == "open" and is_opening_lead(view):
-        return searched_options(view, hidden, model, lead_nets(view, hidden))
+        known = lead_nets(view, hidden), lead_answers(view, hidden)
+        return searched_options(view, hidden, model, known)
     return searched_options(view, hidden, model)
 
 
