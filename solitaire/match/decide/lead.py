@@ -12,9 +12,12 @@ dealer's hands weighted as the search weighs them
 (:func:`~solitaire.match.decide.hidden.blend`: how often a sound dealer keeps each,
 blended with how many card hands make each, the product over ranks of
 ``C(4 - seen, taken)`` for the cards pone has seen). That is one integer dot
-product per lead, divided once. The table's value of each lead against each of the
-search's hidden hands (:func:`lead_nets`) leaves the search only the dealer's answer to
-find, for the coach's words (:func:`~solitaire.match.decide.search.play_options`).
+product per lead, divided once. For the coach's words
+(:func:`~solitaire.match.decide.search.play_options`) each lead's value against each of
+the search's hidden hands (:func:`lead_nets`) comes with the rank the dealer answers it
+with (:func:`lead_answers`), from a second file of the same form
+(``data/lead_replies.bin``, uint8 ranks, built by
+:func:`~solitaire.match.build_lead.build_replies` from the first): nothing is searched.
 
 The file: the magic bytes, then for each ``H`` in :data:`HANDS` order the end
 offset of its block (little-endian uint32), then the blocks; a block is the
