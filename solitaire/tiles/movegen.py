@@ -26,8 +26,11 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import combinations_with_replacement, permutations, product
-from typing import Final
+from itertools import chain, combinations_with_replacement, permutations, product
+from operator import add
+from typing import Any, Final
+
+import numpy as np
 
 from solitaire.tiles.board import ACROSS, DOWN, Board, Placement
 from solitaire.tiles.moves import Play
@@ -52,20 +55,84 @@ def centre(board: Board) -> int:
 
 
 Arrangement = tuple[tuple[Tile, ...], tuple[int, ...], tuple[bool, ...]]
-# (face key, dark tiles) -> (bit mask of the faces, the arrangements with that multiset)
-Groups = dict[tuple[int, int], tuple[int, list[Arrangement]]]
+Group = tuple[
+    int,
+    int,
+    int,
+    list[Arrangement],
+    tuple[tuple[int, bool], ...],
+    list[tuple[int, ...]],
+    "np.ndarray[Any, np.dtype[np.intp]] | None",
+]
+"""Rack tiles with one multiset of faces: (face key, dark tiles, bit mask of the faces,
+the arrangements, the kinds laid (face, dark) and per arrangement the kind on each square
+as an index ``square * kinds + kind``)."""
+Row = tuple[int, int, Group]
+"""A group laid in one line: (the line's points, its scoring ranks, the group)."""
+Line = tuple[int, tuple[int, list[Arrangement]] | None, list[Row]]
+"""One line's rows: the most points of any, the first of the most among those scoring
+every face in the line alone (points, arrangements), and the rows in order."""
 
 
 _FACES: Final = tuple(t.faces for t in sorted(set(FULL_SET)))  # by tile kind
 _DARK: Final = tuple(t.dark for t in sorted(set(FULL_SET)))
+_LINES_KEPT: Final = 256
+_MANY: Final = 12  # lines remembered for one rack and count
+
+
+class _Choices:
+    """The distinct ordered choices of ``k`` tiles of a rack, grouped by multiset, and what
+    each group makes of the lines met so far (by the line's own tiles and length)."""
+
+    __slots__ = ("groups", "k", "lines")
+
+    def __init__(self, groups: list[Group], k: int) -> None:
+        self.groups = groups
+        self.k = k
+        self.lines: dict[int, Line] = {}
+
+    def line(self, span: _Span) -> Line:
+        """The groups laid on the empty squares of ``span``, with its own tiles."""
+        lines = self.lines
+        found = lines.get(span.line)
+        if found is not None:
+            return found
+        k, length, base_key, base_dark = self.k, span.length, span.base_key, span.base_dark
+        base_light = length - k - base_dark
+        table = LINE_TABLE
+        rows: list[Row] = []
+        best = -1
+        plain: tuple[int, list[Arrangement]] | None = None
+        for group in self.groups:
+            face_key, dark, mask, members, _, _, _ = group
+            if length >= 2:
+                line_key = base_key + face_key
+                info = table.get(line_key)
+                if info is None:
+                    info = line_info(line_key)
+                points, scoring = info
+                if length == MAX_LINE and (
+                    base_dark + dark == length or base_light + k - dark == length
+                ):
+                    points += BONUS
+            else:
+                points, scoring = 0, 0
+            rows.append((points, scoring, group))
+            best = max(best, points)
+            if not mask & ~scoring and (plain is None or points > plain[0]):
+                plain = (points, members)
+        if len(lines) >= _LINES_KEPT:
+            lines.clear()
+        found = lines[span.line] = (best, plain, rows)
+        return found
 
 
 @lru_cache(maxsize=4096)
-def _sorted_groups(rack: tuple[Tile, ...], k: int) -> Groups:
+def _sorted_groups(rack: tuple[Tile, ...], k: int) -> _Choices:
     """Distinct ordered choices of ``k`` tiles of a sorted rack with every face, grouped by
     multiset (so the same for the rack in any order). Cached: the computer players ask
     again and again for the same racks."""
-    groups: Groups = {}
+    groups: dict[tuple[int, int], tuple[int, int, int, list[Arrangement]]] = {}
     # From a sorted rack the permutations come in sorted order; dict keeps the first of each.
     for perm in dict.fromkeys(permutations(rack, k)):
         darks = tuple(_DARK[t] for t in perm)
@@ -81,9 +148,19 @@ def _sorted_groups(rack: tuple[Tile, ...], k: int) -> Groups:
                 mask = 0
                 for f in faces:
                     mask |= 1 << f
-                entry = groups[key] = (mask, [])
-            entry[1].append((perm, faces, darks))
-    return groups
+                entry = groups[key] = (key[0], dark, mask, [])
+            entry[3].append((perm, faces, darks))
+    found: list[Group] = []
+    for face_key, dark, mask, members in groups.values():
+        laid = [tuple(zip(fs, ds, strict=True)) for _, fs, ds in members]
+        kinds = tuple(dict.fromkeys(chain.from_iterable(laid)))
+        index = {pair: j for j, pair in enumerate(kinds)}.__getitem__
+        offsets = range(0, k * len(kinds), len(kinds))
+        codes = [tuple(map(add, offsets, map(index, pairs))) for pairs in laid]
+        # Many arrangements are summed faster in numpy than one by one.
+        array = np.array(codes, dtype=np.intp) if len(codes) >= _MANY else None
+        found.append((face_key, dark, mask, members, kinds, codes, array))
+    return _Choices(found, k)
 
 
 def _make_play(placements: tuple[Placement, ...], size: int) -> Play:
@@ -94,71 +171,82 @@ def _make_play(placements: tuple[Placement, ...], size: int) -> Play:
 
 
 Table = list[tuple[tuple[int, bool], tuple[int, bool]]]
+_TABLES: dict[int, tuple[Table, int, int]] = {}
+_TABLES_KEPT: Final = 4096
 
 
-class CrossChecks:
-    """For each empty square, the tiles crossing it (above and below, or left and right).
+def _cross_table(length: int, key: int, dark: int) -> tuple[Table, int, int]:
+    """For a crossing line of ``length`` tiles (its line key, its dark tiles): per rank
+    (index 1-13) of a tile laid beside it, ((points, scores) light, (points, scores) dark),
+    the points with the one-colour bonus and whether the tile is in one of the line's
+    fifteens, pairs or runs; and the most points it can give. A function of the three
+    alone, so kept for every board."""
+    packed = key << 6 | dark << 3 | length
+    found = _TABLES.get(packed)
+    if found is None:
+        table: Table = [((0, False), (0, False))]
+        light_bonus = BONUS if length == MAX_LINE - 1 and dark == 0 else 0
+        dark_bonus = BONUS if length == MAX_LINE - 1 and dark == length else 0
+        for face in range(1, 14):
+            points, scoring = line_info(key + LINE_KEY[face])
+            scores = bool((scoring >> face) & 1)
+            table.append(((points + light_bonus, scores), (points + dark_bonus, scores)))
+        most = max(p for pair in table for p, _ in pair)
+        mask = sum(1 << face for face in range(1, 14) if table[face][0][1])
+        if len(_TABLES) >= _TABLES_KEPT:
+            _TABLES.clear()
+        found = _TABLES[packed] = (table, most, mask)
+    return found
 
-    ``length`` is how many there are; :meth:`table` gives, per rank and colour of a tile
-    laid there, the crossing line's points (its one-colour bonus included) and whether
-    the tile is in one of its fifteens, pairs or runs, worked out once per square.
-    """
 
-    __slots__ = ("_most", "_tables", "dark", "key", "length")
-
-    def __init__(self, board: Board, direction: int) -> None:
-        n, faces, colours = board.size, board.faces, board.colours
-        cells = n * n
-        self.length, self.key, self.dark = [0] * cells, [0] * cells, [0] * cells
-        self._tables: dict[int, Table] = {}
-        self._most: dict[int, int] = {}
-        step = n if direction == ACROSS else 1  # crossing lines run the other way
-        length, key, dark = self.length, self.key, self.dark
-        for square in range(cells):
-            if not faces[square]:
+def _crossings(board: Board, laid: list[int], direction: int) -> tuple[list[int], ...]:
+    """For each empty square, the tiles crossing it (above and below, or left and right):
+    how many, their line key and how many are dark."""
+    n, faces, colours = board.size, board.faces, board.colours
+    cells = n * n
+    length, key, dark = [0] * cells, [0] * cells, [0] * cells
+    # Crossing lines run the other way: down the columns for a play across.
+    if direction == ACROSS:
+        indices = sorted({square % n for square in laid})
+    else:
+        indices = sorted({square // n for square in laid})
+    crossing = _board_lines(n, 1 - direction)
+    for index in indices:
+        before = -1  # the empty square before the run of tiles going on
+        run = run_key = run_dark = 0
+        for square in crossing[index]:
+            face = faces[square]
+            if face:
+                run += 1
+                run_key += LINE_KEY[face]
+                run_dark += colours[square] == 2
                 continue
-            # A tile adds itself to the crossing line of the nearest empty square each way.
-            row, col = divmod(square, n)
-            for sign in (-1, 1):
-                r, c = row, col
-                while True:
-                    if step == n:
-                        r += sign
-                    else:
-                        c += sign
-                    if not (0 <= r < n and 0 <= c < n):
-                        break
-                    other = r * n + c
-                    if not faces[other]:
-                        length[other] += 1
-                        key[other] += LINE_KEY[faces[square]]
-                        dark[other] += colours[square] == 2
-                        break
-
-    def table(self, square: int) -> Table:
-        """Per rank (index 1-13): ((points, scores) light, (points, scores) dark)."""
-        table = self._tables.get(square)
-        if table is None:
-            length, key, dark = self.length[square], self.key[square], self.dark[square]
-            table = [((0, False), (0, False))]
-            for face in range(1, 14):
-                points, scoring = line_info(key + LINE_KEY[face])
-                scores = bool((scoring >> face) & 1)
-                light_bonus = BONUS if length == MAX_LINE - 1 and dark == 0 else 0
-                dark_bonus = BONUS if length == MAX_LINE - 1 and dark == length else 0
-                table.append(((points + light_bonus, scores), (points + dark_bonus, scores)))
-            self._tables[square] = table
-        return table
-
-    def most(self, square: int) -> int:
-        """The most points the crossing line can give a tile laid there."""
-        most = self._most.get(square)
-        if most is None:
-            most = self._most[square] = max(p for pair in self.table(square) for p, _ in pair)
-        return most
+            if run:  # a run of tiles between ``before`` and this square crosses both
+                length[square] += run
+                key[square] += run_key
+                dark[square] += run_dark
+                if before >= 0:
+                    length[before] += run
+                    key[before] += run_key
+                    dark[before] += run_dark
+                run = run_key = run_dark = 0
+            before = square
+        if run and before >= 0:
+            length[before] += run
+            key[before] += run_key
+            dark[before] += run_dark
+    return length, key, dark
 
 
-@dataclass(frozen=True, slots=True)
+@cache
+def _board_lines(n: int, direction: int) -> tuple[tuple[int, ...], ...]:
+    """The squares of each row (across) or column (down) of a board ``n`` wide."""
+    if direction == ACROSS:
+        return tuple(tuple(i * n + c for c in range(n)) for i in range(n))
+    return tuple(tuple(r * n + i for r in range(n)) for i in range(n))
+
+
+@dataclass(slots=True)
 class _Span:
     """The empty squares of one span, and what a play filling them adds whatever the rack:
     the line's own tiles (key, dark count), the crossing lines' tables, the bonuses."""
@@ -167,8 +255,13 @@ class _Span:
     length: int
     base_key: int
     base_dark: int
-    crossed: tuple[tuple[int, Table], ...]
-    plain: tuple[int, ...]
+    line: int
+    """The line's own tiles and length in one number, the key of what racks make of it."""
+    tables: tuple[Table, ...]
+    """Per empty square, its crossing line's table (:data:`_ALONE` where there is none);
+    none at all when no square has one."""
+    masks: tuple[int, ...]
+    """Per empty square, the ranks that score in its crossing line."""
     cross_most: int
     extra: int
     most: int
@@ -203,22 +296,35 @@ def _find_spans(
 ) -> list[_Span]:
     n, faces, colours = board.size, board.faces, board.colours
     wanted = None if near is None else set(near)
+    laid = [square for square, face in enumerate(faces) if face]
     found: list[_Span] = []
+    far = n + MAX_LINE  # beyond any span's reach
     for direction in (ACROSS, DOWN):
-        crosses = CrossChecks(board, direction)
-        cross_len = crosses.length
+        cross_len, cross_key, cross_dark = _crossings(board, laid, direction)
+        all_lines = _board_lines(n, direction)
         lines = (
             {sq // n if direction == ACROSS else sq % n for sq in wanted}
             if wanted is not None
             else range(n)
         )
         for index in sorted(lines):
-            if direction == ACROSS:
-                line = [index * n + c for c in range(n)]
+            line = all_lines[index]
+            # After the first play a span holds a tile or an empty square beside one: from
+            # each start, the nearest such square along the line.
+            nearest = [far] * n
+            if first:
+                nearest = [0] * n
             else:
-                line = [r * n + index for r in range(n)]
+                ahead = far
+                for i in range(n - 1, -1, -1):
+                    square = line[i]
+                    if faces[square] or cross_len[square]:
+                        ahead = i
+                    nearest[i] = ahead
+                if ahead == far:
+                    continue
             for s in range(n):
-                if s > 0 and faces[line[s - 1]]:
+                if nearest[s] >= s + MAX_LINE or (s > 0 and faces[line[s - 1]]):
                     continue
                 empties: list[int] = []
                 base_key = base_len = base_dark = 0
@@ -247,22 +353,34 @@ def _find_spans(
                         continue
                     if wanted is not None and wanted.isdisjoint(empties):
                         continue
-                    crossed = tuple(
-                        (i, crosses.table(sq)) for i, sq in enumerate(empties) if cross_len[sq]
-                    )
-                    cross_most = sum(crosses.most(empties[i]) for i, _ in crossed)
+                    tables: list[Table] = []
+                    masks: list[int] = []
+                    cross_most = 0
+                    for sq in empties:
+                        if cross_len[sq]:
+                            table, most, mask = _cross_table(
+                                cross_len[sq], cross_key[sq], cross_dark[sq]
+                            )
+                            cross_most += most
+                        else:
+                            table, mask = _ALONE, 0
+                        tables.append(table)
+                        masks.append(mask)
+                    crossed = len(tables) != masks.count(0) or cross_most > 0
                     extra = BONUS * first + BONUS * (k == RACK_SIZE)
+                    length = e - s + 1
                     found.append(
                         _Span(
                             tuple(empties),
-                            e - s + 1,
+                            length,
                             base_key,
                             base_dark,
-                            crossed,
-                            tuple(i for i, sq in enumerate(empties) if not cross_len[sq]),
+                            base_key << 6 | base_dark << 3 | length,
+                            tuple(tables) if crossed else (),
+                            tuple(masks),
                             cross_most,
                             extra,
-                            _line_most(e - s + 1) + extra + cross_most,
+                            _line_most(length) + extra + cross_most,
                         )
                     )
     return found
@@ -288,15 +406,24 @@ def generate(
     """
     hand = tuple(sorted(rack))
     most = min(len(hand), RACK_SIZE)
-    groups = {k: _sorted_groups(hand, k) for k in range(1, most + 1)}
+    choices = [_sorted_groups(hand, k) for k in range(1, most + 1)]
     found: list[ScoredPlay] = []
+    size = board.size
+    floor = above  # the score to beat: the best so far, or the bar
     for span in _spans(board, through, near):
         k = len(span.empties)
-        if k <= most:
+        if k > most:
+            continue
+        if best_only:
             # No play here can beat the best so far (or the bar): nothing to look at.
-            if best_only and span.most <= (found[0].score if found else above):
+            if span.most <= floor:
                 continue
-            _fill(found, best_only, groups[k], span, board.size, above)
+            line = choices[k - 1].line(span)
+            if line[0] + span.extra + span.cross_most <= floor:
+                continue
+            floor = _best(found, line, span, size, floor)
+        else:
+            _every(found, choices[k - 1].line(span), span, size)
     return found
 
 
@@ -312,74 +439,103 @@ def _line_most(length: int) -> int:
     return most + (BONUS if length == MAX_LINE else 0)
 
 
-def _fill(
-    found: list[ScoredPlay],
-    best_only: bool,
-    groups: Groups,
-    span: _Span,
-    size: int,
-    above: int,
-) -> None:
-    """Add every legal arrangement of rack tiles on the empty squares of one span."""
-    empties, length, base_key, base_dark = span.empties, span.length, span.base_key, span.base_dark
-    crossed, plain, extra = span.crossed, span.plain, span.extra
-    k = len(empties)
-    base_light = length - k - base_dark
+def _best(found: list[ScoredPlay], line: Line, span: _Span, size: int, floor: int) -> int:
+    """Put in ``found`` the first play of the top score on one span if it scores more than
+    ``floor``; the score to beat after it."""
+    empties, tables, extra = span.empties, span.tables, span.extra
+    if not tables:
+        plain_best = line[1]
+        if plain_best is not None and plain_best[0] + extra > floor:
+            perm, fs, _ = plain_best[1][0]
+            floor = plain_best[0] + extra
+            placements = tuple(zip(empties, perm, fs, strict=True))
+            found[:] = [ScoredPlay(_make_play(placements, size), floor)]
+        return floor
+    cross_most, masks = span.cross_most, span.masks
     # Only a total above the best so far matters: a bound on the crossing lines skips the rest.
-    cross_most = span.cross_most if best_only else 0
-    lines = LINE_TABLE
-    for (face_key, dark), (face_mask, members) in groups.items():
-        if length >= 2:
-            line_key = base_key + face_key
-            info = lines.get(line_key)
-            if info is None:
-                info = line_info(line_key)
-            points, scoring = info
-            if length == MAX_LINE and (
-                base_dark + dark == length or base_light + k - dark == length
-            ):
-                points += BONUS
-        else:
-            points, scoring = 0, 0
+    for points, scoring, group in line[2]:
         points += extra
-        floor = found[0].score if found else above
-        if best_only and points + cross_most <= floor:
+        if points + cross_most <= floor:
             continue
-        if not crossed:
-            if face_mask & ~scoring:
+        _, _, mask, members, kinds, codes, array = group
+        # Each square needs a tile scoring in the line or across: a quick look first.
+        dead = False
+        for across in masks:
+            if not mask & (across | scoring):
+                dead = True
+                break
+        if dead:
+            continue
+        values, top = _values(tables, kinds, scoring)
+        if points + top <= floor:
+            continue
+        if array is None:
+            get = values.__getitem__
+            totals = [sum(map(get, code)) for code in codes]
+            most = max(totals)
+            if points + most <= floor:
                 continue
-            if best_only:
-                if points > floor:
-                    perm, fs, _ = members[0]
-                    placements = tuple(zip(empties, perm, fs, strict=True))
-                    found[:] = [ScoredPlay(_make_play(placements, size), points)]
+            first = totals.index(most)
+        else:
+            sums = np.array(values).take(array).sum(axis=1)
+            first = int(sums.argmax())
+            most = int(sums[first])
+        if points + most > floor:  # the first arrangement of the most
+            perm, fs, _ = members[first]
+            floor = points + most
+            placements = tuple(zip(empties, perm, fs, strict=True))
+            found[:] = [ScoredPlay(_make_play(placements, size), floor)]
+    return floor
+
+
+def _every(found: list[ScoredPlay], line: Line, span: _Span, size: int) -> None:
+    """Add every legal arrangement of rack tiles on the empty squares of one span."""
+    empties, tables, extra = span.empties, span.tables, span.extra
+    for points, scoring, group in line[2]:
+        points += extra
+        _, _, mask, members, kinds, codes, _ = group
+        if not tables:
+            if mask & ~scoring:
                 continue
             for perm, fs, _ in members:
                 placements = tuple(zip(empties, perm, fs, strict=True))
                 found.append(ScoredPlay(_make_play(placements, size), points))
             continue
-        for perm, fs, darks in members:
-            for i in plain:
-                if not (scoring >> fs[i]) & 1:
-                    break
-            else:
-                total = points
-                for i, table in crossed:
-                    cross_points, scores = table[fs[i]][darks[i]]
-                    if not scores and not (scoring >> fs[i]) & 1:
-                        total = -1
-                        break
-                    total += cross_points
-                if total < 0:
-                    continue
-                if best_only:
-                    if total > floor:
-                        placements = tuple(zip(empties, perm, fs, strict=True))
-                        found[:] = [ScoredPlay(_make_play(placements, size), total)]
-                        floor = total
-                else:
-                    placements = tuple(zip(empties, perm, fs, strict=True))
-                    found.append(ScoredPlay(_make_play(placements, size), total))
+        values, top = _values(tables, kinds, scoring)
+        if top < 0:
+            continue
+        get = values.__getitem__
+        for (perm, fs, _), code in zip(members, codes, strict=True):
+            total = sum(map(get, code))
+            if total >= 0:
+                placements = tuple(zip(empties, perm, fs, strict=True))
+                found.append(ScoredPlay(_make_play(placements, size), points + total))
+
+
+_NEVER: Final = -(1 << 30)
+"""Far below any total: a tile that scores in neither of its lines."""
+_ALONE: Final[Table] = [((0, False), (0, False))] * 14
+"""The table of a square with no crossing line: no points, the tile scoring nothing there."""
+
+
+def _values(
+    tables: tuple[Table, ...], kinds: tuple[tuple[int, bool], ...], scoring: int
+) -> tuple[list[int], int]:
+    """What each kind of tile laid on each square adds across (its crossing line's points,
+    or :data:`_NEVER` when it scores in neither line), square by square; and the most any
+    arrangement may add."""
+    values: list[int] = []
+    top = 0
+    for table in tables:
+        most = _NEVER
+        for face, dark in kinds:
+            points, scores = table[face][dark]
+            value = points if scores or (scoring >> face) & 1 else _NEVER
+            values.append(value)
+            if value > most:
+                most = value
+        top += most
+    return values, top
 
 
 def has_play(board: Board, rack: Sequence[Tile]) -> bool:
