@@ -473,8 +473,6 @@ def _best(found: list[ScoredPlay], line: Line, span: _Span, size: int, floor: in
             get = values.__getitem__
             totals = [sum(map(get, code)) for code in codes]
             most = max(totals)
-            if points + most <= floor:
-                continue
             first = totals.index(most)
         else:
             sums = np.array(values).take(array).sum(axis=1)
