@@ -60,13 +60,14 @@ Group = tuple[
     int,
     int,
     list[Arrangement],
-    tuple[tuple[int, bool], ...],
+    tuple[tuple[int, int], ...],
     list[tuple[int, ...]],
     "np.ndarray[Any, np.dtype[np.intp]] | None",
 ]
 """Rack tiles with one multiset of faces: (face key, dark tiles, bit mask of the faces,
-the arrangements, the kinds laid (face, dark) and per arrangement the kind on each square
-as an index ``square * kinds + kind``)."""
+the arrangements, the kinds of tile laid as (``face * 2 + dark``, the face's bit), per
+arrangement the kind on each square as ``square * kinds + kind``, and those as an array
+when there are many)."""
 Row = tuple[int, int, Group]
 """A group laid in one line: (the line's points, its scoring ranks, the group)."""
 Line = tuple[int, tuple[int, list[Arrangement]] | None, list[Row]]
@@ -159,7 +160,8 @@ def _sorted_groups(rack: tuple[Tile, ...], k: int) -> _Choices:
         codes = [tuple(map(add, offsets, map(index, pairs))) for pairs in laid]
         # Many arrangements are summed faster in numpy than one by one.
         array = np.array(codes, dtype=np.intp) if len(codes) >= _MANY else None
-        found.append((face_key, dark, mask, members, kinds, codes, array))
+        slots = tuple((face * 2 + dark, 1 << face) for face, dark in kinds)
+        found.append((face_key, dark, mask, members, slots, codes, array))
     return _Choices(found, k)
 
 
@@ -170,32 +172,30 @@ def _make_play(placements: tuple[Placement, ...], size: int) -> Play:
     return play
 
 
-Table = list[tuple[tuple[int, bool], tuple[int, bool]]]
+Table = list[int]
 _TABLES: dict[int, tuple[Table, int, int]] = {}
 _TABLES_KEPT: Final = 4096
 
 
 def _cross_table(length: int, key: int, dark: int) -> tuple[Table, int, int]:
-    """For a crossing line of ``length`` tiles (its line key, its dark tiles): per rank
-    (index 1-13) of a tile laid beside it, ((points, scores) light, (points, scores) dark),
-    the points with the one-colour bonus and whether the tile is in one of the line's
-    fifteens, pairs or runs; and the most points it can give. A function of the three
-    alone, so kept for every board."""
+    """For a crossing line of ``length`` tiles (its line key, its dark tiles): the points
+    it makes with a tile beside it (by ``rank * 2 + dark``, the one-colour bonus included),
+    the most of those, and the bit mask of the ranks in one of its fifteens, pairs or
+    runs then. A function of the three alone, so kept for every board."""
     packed = key << 6 | dark << 3 | length
     found = _TABLES.get(packed)
     if found is None:
-        table: Table = [((0, False), (0, False))]
+        table: Table = [0, 0]
         light_bonus = BONUS if length == MAX_LINE - 1 and dark == 0 else 0
         dark_bonus = BONUS if length == MAX_LINE - 1 and dark == length else 0
+        mask = 0
         for face in range(1, 14):
             points, scoring = line_info(key + LINE_KEY[face])
-            scores = bool((scoring >> face) & 1)
-            table.append(((points + light_bonus, scores), (points + dark_bonus, scores)))
-        most = max(p for pair in table for p, _ in pair)
-        mask = sum(1 << face for face in range(1, 14) if table[face][0][1])
+            mask |= scoring & (1 << face)
+            table += [points + light_bonus, points + dark_bonus]
         if len(_TABLES) >= _TABLES_KEPT:
             _TABLES.clear()
-        found = _TABLES[packed] = (table, most, mask)
+        found = _TABLES[packed] = (table, max(table), mask)
     return found
 
 
@@ -466,7 +466,7 @@ def _best(found: list[ScoredPlay], line: Line, span: _Span, size: int, floor: in
                 break
         if dead:
             continue
-        values, top = _values(tables, kinds, scoring)
+        values, top = _values(tables, masks, kinds, scoring)
         if points + top <= floor:
             continue
         if array is None:
@@ -488,7 +488,7 @@ def _best(found: list[ScoredPlay], line: Line, span: _Span, size: int, floor: in
 
 def _every(found: list[ScoredPlay], line: Line, span: _Span, size: int) -> None:
     """Add every legal arrangement of rack tiles on the empty squares of one span."""
-    empties, tables, extra = span.empties, span.tables, span.extra
+    empties, tables, masks, extra = span.empties, span.tables, span.masks, span.extra
     for points, scoring, group in line[2]:
         points += extra
         _, _, mask, members, kinds, codes, _ = group
@@ -499,7 +499,7 @@ def _every(found: list[ScoredPlay], line: Line, span: _Span, size: int) -> None:
                 placements = tuple(zip(empties, perm, fs, strict=True))
                 found.append(ScoredPlay(_make_play(placements, size), points))
             continue
-        values, top = _values(tables, kinds, scoring)
+        values, top = _values(tables, masks, kinds, scoring)
         if top < 0:
             continue
         get = values.__getitem__
@@ -512,23 +512,26 @@ def _every(found: list[ScoredPlay], line: Line, span: _Span, size: int) -> None:
 
 _NEVER: Final = -(1 << 30)
 """Far below any total: a tile that scores in neither of its lines."""
-_ALONE: Final[Table] = [((0, False), (0, False))] * 14
+_ALONE: Final[Table] = [0] * 28
 """The table of a square with no crossing line: no points, the tile scoring nothing there."""
 
 
 def _values(
-    tables: tuple[Table, ...], kinds: tuple[tuple[int, bool], ...], scoring: int
+    tables: tuple[Table, ...],
+    masks: tuple[int, ...],
+    kinds: tuple[tuple[int, int], ...],
+    scoring: int,
 ) -> tuple[list[int], int]:
     """What each kind of tile laid on each square adds across (its crossing line's points,
     or :data:`_NEVER` when it scores in neither line), square by square; and the most any
     arrangement may add."""
     values: list[int] = []
     top = 0
-    for table in tables:
+    for table, across in zip(tables, masks, strict=True):
+        scores = across | scoring
         most = _NEVER
-        for face, dark in kinds:
-            points, scores = table[face][dark]
-            value = points if scores or (scoring >> face) & 1 else _NEVER
+        for slot, bit in kinds:
+            value = table[slot] if scores & bit else _NEVER
             values.append(value)
             if value > most:
                 most = value
