@@ -55,20 +55,41 @@ def centre(board: Board) -> int:
 
 
 Arrangement = tuple[tuple[Tile, ...], tuple[int, ...], tuple[bool, ...]]
-Group = tuple[
-    int,
-    int,
-    int,
-    list[Arrangement],
-    tuple[tuple[int, int], ...],
-    list[tuple[int, ...]],
-    "np.ndarray[Any, np.dtype[np.intp]] | None",
+Sums = tuple[
+    tuple[tuple[int, int], ...], list[tuple[int, ...]], "np.ndarray[Any, np.dtype[np.intp]] | None"
 ]
-"""Rack tiles with one multiset of faces: (face key, dark tiles, bit mask of the faces,
-the arrangements, the kinds of tile laid as (``face * 2 + dark``, the face's bit), per
-arrangement the kind on each square as ``square * kinds + kind``, and those as an array
-when there are many)."""
-Row = tuple[int, int, Group]
+"""How a group's arrangements are summed on a span: the kinds of tile laid as
+(``face * 2 + dark``, the face's bit), per arrangement the kind on each square as
+``square * kinds + kind``, and those as an array when there are many."""
+
+
+class _Group:
+    """Rack tiles with one multiset of faces: its face key, dark tiles, bit mask of the
+    faces, and the arrangements (in the generator's order)."""
+
+    __slots__ = ("_sums", "arrangements", "dark", "face_key", "k", "mask")
+
+    def __init__(self, face_key: int, dark: int, mask: int, k: int) -> None:
+        self.face_key, self.dark, self.mask, self.k = face_key, dark, mask, k
+        self.arrangements: list[Arrangement] = []
+        self._sums: Sums | None = None
+
+    def sums(self) -> Sums:
+        """The arrangements as sums of kinds on squares, worked out when first asked."""
+        if self._sums is None:
+            laid = [tuple(zip(fs, ds, strict=True)) for _, fs, ds in self.arrangements]
+            kinds = tuple(dict.fromkeys(chain.from_iterable(laid)))
+            index = {pair: j for j, pair in enumerate(kinds)}.__getitem__
+            offsets = range(0, self.k * len(kinds), len(kinds))
+            codes = [tuple(map(add, offsets, map(index, pairs))) for pairs in laid]
+            # Many arrangements are summed faster in numpy than one by one.
+            array = np.array(codes, dtype=np.intp) if len(codes) >= _MANY else None
+            slots = tuple((face * 2 + dark, 1 << face) for face, dark in kinds)
+            self._sums = (slots, codes, array)
+        return self._sums
+
+
+Row = tuple[int, int, _Group]
 """A group laid in one line: (the line's points, its scoring ranks, the group)."""
 Line = tuple[int, tuple[int, list[Arrangement]] | None, list[Row]]
 """One line's rows: the most points of any, the first of the most among those scoring
@@ -77,8 +98,9 @@ every face in the line alone (points, arrangements), and the rows in order."""
 
 _FACES: Final = tuple(t.faces for t in sorted(set(FULL_SET)))  # by tile kind
 _DARK: Final = tuple(t.dark for t in sorted(set(FULL_SET)))
-_LINES_KEPT: Final = 256
-_MANY: Final = 12  # lines remembered for one rack and count
+_FACE: Final = tuple(faces[0] for faces in _FACES)
+_LINES_KEPT: Final = 256  # lines remembered for one rack and count
+_MANY: Final = 12  # arrangements of a group from which numpy sums them
 
 
 class _Choices:
@@ -87,7 +109,7 @@ class _Choices:
 
     __slots__ = ("groups", "k", "lines")
 
-    def __init__(self, groups: list[Group], k: int) -> None:
+    def __init__(self, groups: list[_Group], k: int) -> None:
         self.groups = groups
         self.k = k
         self.lines: dict[int, Line] = {}
@@ -105,7 +127,7 @@ class _Choices:
         best = -1
         plain: tuple[int, list[Arrangement]] | None = None
         for group in self.groups:
-            face_key, dark, mask, members, _, _, _ = group
+            face_key, dark, mask = group.face_key, group.dark, group.mask
             if length >= 2:
                 line_key = base_key + face_key
                 info = table.get(line_key)
@@ -121,7 +143,7 @@ class _Choices:
             rows.append((points, scoring, group))
             best = max(best, points)
             if not mask & ~scoring and (plain is None or points > plain[0]):
-                plain = (points, members)
+                plain = (points, group.arrangements)
         if len(lines) >= _LINES_KEPT:
             lines.clear()
         found = lines[span.line] = (best, plain, rows)
@@ -133,36 +155,27 @@ def _sorted_groups(rack: tuple[Tile, ...], k: int) -> _Choices:
     """Distinct ordered choices of ``k`` tiles of a sorted rack with every face, grouped by
     multiset (so the same for the rack in any order). Cached: the computer players ask
     again and again for the same racks."""
-    groups: dict[tuple[int, int], tuple[int, int, int, list[Arrangement]]] = {}
+    groups: dict[tuple[int, int], _Group] = {}
     # From a sorted rack the permutations come in sorted order; dict keeps the first of each.
+    single = all(len(_FACES[t]) == 1 for t in rack)  # no 6 or 9 to turn
+    line_key = LINE_KEY.__getitem__
     for perm in dict.fromkeys(permutations(rack, k)):
-        darks = tuple(_DARK[t] for t in perm)
+        darks = tuple(map(_DARK.__getitem__, perm))
         dark = sum(darks)
-        if all(len(_FACES[t]) == 1 for t in perm):
-            choices: Iterable[tuple[int, ...]] = (tuple(_FACES[t][0] for t in perm),)
+        if single:
+            choices: Iterable[tuple[int, ...]] = (tuple(map(_FACE.__getitem__, perm)),)
         else:
-            choices = product(*(_FACES[t] for t in perm))
+            choices = product(*map(_FACES.__getitem__, perm))
         for faces in choices:
-            key = (sum([LINE_KEY[f] for f in faces]), dark)
+            key = (sum(map(line_key, faces)), dark)
             entry = groups.get(key)
             if entry is None:
                 mask = 0
                 for f in faces:
                     mask |= 1 << f
-                entry = groups[key] = (key[0], dark, mask, [])
-            entry[3].append((perm, faces, darks))
-    found: list[Group] = []
-    for face_key, dark, mask, members in groups.values():
-        laid = [tuple(zip(fs, ds, strict=True)) for _, fs, ds in members]
-        kinds = tuple(dict.fromkeys(chain.from_iterable(laid)))
-        index = {pair: j for j, pair in enumerate(kinds)}.__getitem__
-        offsets = range(0, k * len(kinds), len(kinds))
-        codes = [tuple(map(add, offsets, map(index, pairs))) for pairs in laid]
-        # Many arrangements are summed faster in numpy than one by one.
-        array = np.array(codes, dtype=np.intp) if len(codes) >= _MANY else None
-        slots = tuple((face * 2 + dark, 1 << face) for face, dark in kinds)
-        found.append((face_key, dark, mask, members, slots, codes, array))
-    return _Choices(found, k)
+                entry = groups[key] = _Group(key[0], dark, mask, k)
+            entry.arrangements.append((perm, faces, darks))
+    return _Choices(list(groups.values()), k)
 
 
 def _make_play(placements: tuple[Placement, ...], size: int) -> Play:
@@ -457,7 +470,7 @@ def _best(found: list[ScoredPlay], line: Line, span: _Span, size: int, floor: in
         points += extra
         if points + cross_most <= floor:
             continue
-        _, _, mask, members, kinds, codes, array = group
+        mask, members = group.mask, group.arrangements
         # Each square needs a tile scoring in the line or across: a quick look first.
         dead = False
         for across in masks:
@@ -466,6 +479,7 @@ def _best(found: list[ScoredPlay], line: Line, span: _Span, size: int, floor: in
                 break
         if dead:
             continue
+        kinds, codes, array = group.sums()
         values, top = _values(tables, masks, kinds, scoring)
         if points + top <= floor:
             continue
@@ -491,7 +505,7 @@ def _every(found: list[ScoredPlay], line: Line, span: _Span, size: int) -> None:
     empties, tables, masks, extra = span.empties, span.tables, span.masks, span.extra
     for points, scoring, group in line[2]:
         points += extra
-        _, _, mask, members, kinds, codes, _ = group
+        mask, members = group.mask, group.arrangements
         if not tables:
             if mask & ~scoring:
                 continue
@@ -499,6 +513,7 @@ def _every(found: list[ScoredPlay], line: Line, span: _Span, size: int) -> None:
                 placements = tuple(zip(empties, perm, fs, strict=True))
                 found.append(ScoredPlay(_make_play(placements, size), points))
             continue
+        kinds, codes, _ = group.sums()
         values, top = _values(tables, masks, kinds, scoring)
         if top < 0:
             continue
