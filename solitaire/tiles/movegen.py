@@ -54,7 +54,8 @@ def centre(board: Board) -> int:
     return middle * board.size + middle
 
 
-Arrangement = tuple[tuple[Tile, ...], tuple[int, ...], tuple[bool, ...]]
+Arrangement = tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...]]
+"""Tiles (by kind) in order, the faces they are laid as, and which are dark."""
 Sums = tuple[
     tuple[tuple[int, int], ...], list[tuple[int, ...]], "np.ndarray[Any, np.dtype[np.intp]] | None"
 ]
@@ -71,7 +72,7 @@ class _Group:
 
     def __init__(self, face_key: int, dark: int, mask: int, k: int) -> None:
         self.face_key, self.dark, self.mask, self.k = face_key, dark, mask, k
-        self.arrangements: list[Arrangement] = []
+        self.arrangements: tuple[Arrangement, ...] = ()
         self._sums: Sums | None = None
 
     def sums(self) -> Sums:
@@ -89,15 +90,18 @@ class _Group:
         return self._sums
 
 
-Row = tuple[int, int, _Group]
-"""A group laid in one line: (the line's points, its scoring ranks, the group)."""
-Line = tuple[int, tuple[int, list[Arrangement]] | None, list[Row]]
+Row = tuple[int, int, int]
+"""A group laid in one line: (the line's points, its scoring ranks, the group's index)."""
+Line = tuple[int, tuple[int, Arrangement] | None, tuple[Row, ...]]
 """One line's rows: the most points of any, the first of the most among those scoring
-every face in the line alone (points, arrangements), and the rows in order."""
+every face in the line alone (points, its first arrangement), and the rows in order.
+Plain numbers only, which the garbage collector need not look through."""
 
 
-_FACES: Final = tuple(t.faces for t in sorted(set(FULL_SET)))  # by tile kind
-_DARK: Final = tuple(t.dark for t in sorted(set(FULL_SET)))
+_KINDS: Final = tuple(sorted(set(FULL_SET)))
+_TILE: Final = _KINDS.__getitem__  # the tile of a kind
+_FACES: Final = tuple(t.faces for t in _KINDS)  # by tile kind
+_DARK: Final = tuple(t.dark for t in _KINDS)
 _FACE: Final = tuple(faces[0] for faces in _FACES)
 _LINES_KEPT: Final = 256  # lines remembered for one rack and count
 _MANY: Final = 12  # arrangements of a group from which numpy sums them
@@ -125,8 +129,8 @@ class _Choices:
         table = LINE_TABLE
         rows: list[Row] = []
         best = -1
-        plain: tuple[int, list[Arrangement]] | None = None
-        for group in self.groups:
+        plain: tuple[int, Arrangement] | None = None
+        for index, group in enumerate(self.groups):
             face_key, dark, mask = group.face_key, group.dark, group.mask
             if length >= 2:
                 line_key = base_key + face_key
@@ -140,13 +144,13 @@ class _Choices:
                     points += BONUS
             else:
                 points, scoring = 0, 0
-            rows.append((points, scoring, group))
+            rows.append((points, scoring, index))
             best = max(best, points)
             if not mask & ~scoring and (plain is None or points > plain[0]):
-                plain = (points, group.arrangements)
+                plain = (points, group.arrangements[0])
         if len(lines) >= _LINES_KEPT:
             lines.clear()
-        found = lines[span.line] = (best, plain, rows)
+        found = lines[span.line] = (best, plain, tuple(rows))
         return found
 
 
@@ -155,11 +159,12 @@ def _sorted_groups(rack: tuple[Tile, ...], k: int) -> _Choices:
     """Distinct ordered choices of ``k`` tiles of a sorted rack with every face, grouped by
     multiset (so the same for the rack in any order). Cached: the computer players ask
     again and again for the same racks."""
-    groups: dict[tuple[int, int], _Group] = {}
+    groups: dict[tuple[int, int], tuple[_Group, list[Arrangement]]] = {}
     # From a sorted rack the permutations come in sorted order; dict keeps the first of each.
     single = all(len(_FACES[t]) == 1 for t in rack)  # no 6 or 9 to turn
     line_key = LINE_KEY.__getitem__
-    for perm in dict.fromkeys(permutations(rack, k)):
+    # Kept as plain numbers, which the garbage collector need not look through.
+    for perm in dict.fromkeys(permutations(map(int, rack), k)):
         darks = tuple(map(_DARK.__getitem__, perm))
         dark = sum(darks)
         if single:
@@ -173,9 +178,11 @@ def _sorted_groups(rack: tuple[Tile, ...], k: int) -> _Choices:
                 mask = 0
                 for f in faces:
                     mask |= 1 << f
-                entry = groups[key] = _Group(key[0], dark, mask, k)
-            entry.arrangements.append((perm, faces, darks))
-    return _Choices(list(groups.values()), k)
+                entry = groups[key] = (_Group(key[0], dark, mask, k), [])
+            entry[1].append((perm, faces, darks))
+    for group, arrangements in groups.values():
+        group.arrangements = tuple(arrangements)
+    return _Choices([group for group, _ in groups.values()], k)
 
 
 def _make_play(placements: tuple[Placement, ...], size: int) -> Play:
@@ -431,12 +438,14 @@ def generate(
             # No play here can beat the best so far (or the bar): nothing to look at.
             if span.most <= floor:
                 continue
-            line = choices[k - 1].line(span)
+            chosen = choices[k - 1]
+            line = chosen.line(span)
             if line[0] + span.extra + span.cross_most <= floor:
                 continue
-            floor = _best(found, line, span, size, floor)
+            floor = _best(found, line, chosen.groups, span, size, floor)
         else:
-            _every(found, choices[k - 1].line(span), span, size)
+            chosen = choices[k - 1]
+            _every(found, chosen.line(span), chosen.groups, span, size)
     return found
 
 
@@ -452,22 +461,25 @@ def _line_most(length: int) -> int:
     return most + (BONUS if length == MAX_LINE else 0)
 
 
-def _best(found: list[ScoredPlay], line: Line, span: _Span, size: int, floor: int) -> int:
+def _best(
+    found: list[ScoredPlay], line: Line, groups: list[_Group], span: _Span, size: int, floor: int
+) -> int:
     """Put in ``found`` the first play of the top score on one span if it scores more than
     ``floor``; the score to beat after it."""
     empties, tables, extra = span.empties, span.tables, span.extra
     if not tables:
         plain_best = line[1]
         if plain_best is not None and plain_best[0] + extra > floor:
-            perm, fs, _ = plain_best[1][0]
+            perm, fs, _ = plain_best[1]
             floor = plain_best[0] + extra
-            placements = tuple(zip(empties, perm, fs, strict=True))
+            placements = tuple(zip(empties, map(_TILE, perm), fs, strict=True))
             found[:] = [ScoredPlay(_make_play(placements, size), floor)]
         return floor
     cross_most, masks = span.cross_most, span.masks
     # Only a total above the best so far matters: a bound on the crossing lines skips the rest.
-    for points, scoring, group in line[2]:
+    for points, scoring, index in line[2]:
         points += extra
+        group = groups[index]
         if points + cross_most <= floor:
             continue
         mask, members = group.mask, group.arrangements
@@ -495,22 +507,25 @@ def _best(found: list[ScoredPlay], line: Line, span: _Span, size: int, floor: in
         if points + most > floor:  # the first arrangement of the most
             perm, fs, _ = members[first]
             floor = points + most
-            placements = tuple(zip(empties, perm, fs, strict=True))
+            placements = tuple(zip(empties, map(_TILE, perm), fs, strict=True))
             found[:] = [ScoredPlay(_make_play(placements, size), floor)]
     return floor
 
 
-def _every(found: list[ScoredPlay], line: Line, span: _Span, size: int) -> None:
+def _every(
+    found: list[ScoredPlay], line: Line, groups: list[_Group], span: _Span, size: int
+) -> None:
     """Add every legal arrangement of rack tiles on the empty squares of one span."""
     empties, tables, masks, extra = span.empties, span.tables, span.masks, span.extra
-    for points, scoring, group in line[2]:
+    for points, scoring, index in line[2]:
         points += extra
+        group = groups[index]
         mask, members = group.mask, group.arrangements
         if not tables:
             if mask & ~scoring:
                 continue
             for perm, fs, _ in members:
-                placements = tuple(zip(empties, perm, fs, strict=True))
+                placements = tuple(zip(empties, map(_TILE, perm), fs, strict=True))
                 found.append(ScoredPlay(_make_play(placements, size), points))
             continue
         kinds, codes, _ = group.sums()
@@ -521,7 +536,7 @@ def _every(found: list[ScoredPlay], line: Line, span: _Span, size: int) -> None:
         for (perm, fs, _), code in zip(members, codes, strict=True):
             total = sum(map(get, code))
             if total >= 0:
-                placements = tuple(zip(empties, perm, fs, strict=True))
+                placements = tuple(zip(empties, map(_TILE, perm), fs, strict=True))
                 found.append(ScoredPlay(_make_play(placements, size), points + total))
 
 
