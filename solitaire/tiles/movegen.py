@@ -219,12 +219,13 @@ def _cross_table(length: int, key: int, dark: int) -> tuple[Table, int, int]:
     return found
 
 
-def _crossings(board: Board, laid: list[int], direction: int) -> tuple[list[int], ...]:
-    """For each empty square, the tiles crossing it (above and below, or left and right):
-    how many, their line key and how many are dark."""
+def _crossings(
+    board: Board, laid: list[int], direction: int
+) -> dict[int, tuple[Table, int, int] | None]:
+    """The crossing line (above and below, or left and right) of each empty square that
+    has one: its :func:`_cross_table`, or None when it holds five tiles already."""
     n, faces, colours = board.size, board.faces, board.colours
-    cells = n * n
-    length, key, dark = [0] * cells, [0] * cells, [0] * cells
+    found: dict[int, tuple[int, int, int]] = {}
     # Crossing lines run the other way: down the columns for a play across.
     if direction == ACROSS:
         indices = sorted({square % n for square in laid})
@@ -242,20 +243,25 @@ def _crossings(board: Board, laid: list[int], direction: int) -> tuple[list[int]
                 run_dark += colours[square] == 2
                 continue
             if run:  # a run of tiles between ``before`` and this square crosses both
-                length[square] += run
-                key[square] += run_key
-                dark[square] += run_dark
+                found[square] = (run, run_key, run_dark)
                 if before >= 0:
-                    length[before] += run
-                    key[before] += run_key
-                    dark[before] += run_dark
+                    other = found.get(before)
+                    if other is None:
+                        found[before] = (run, run_key, run_dark)
+                    else:
+                        found[before] = (other[0] + run, other[1] + run_key, other[2] + run_dark)
                 run = run_key = run_dark = 0
             before = square
         if run and before >= 0:
-            length[before] += run
-            key[before] += run_key
-            dark[before] += run_dark
-    return length, key, dark
+            other = found.get(before)
+            if other is None:
+                found[before] = (run, run_key, run_dark)
+            else:
+                found[before] = (other[0] + run, other[1] + run_key, other[2] + run_dark)
+    return {
+        square: _cross_table(length, key, dark) if length < MAX_LINE else None
+        for square, (length, key, dark) in found.items()
+    }
 
 
 @cache
@@ -320,7 +326,7 @@ def _find_spans(
     found: list[_Span] = []
     far = n + MAX_LINE  # beyond any span's reach
     for direction in (ACROSS, DOWN):
-        cross_len, cross_key, cross_dark = _crossings(board, laid, direction)
+        crossing = _crossings(board, laid, direction)
         all_lines = _board_lines(n, direction)
         lines = (
             {sq // n if direction == ACROSS else sq % n for sq in wanted}
@@ -338,7 +344,7 @@ def _find_spans(
                 ahead = far
                 for i in range(n - 1, -1, -1):
                     square = line[i]
-                    if faces[square] or cross_len[square]:
+                    if faces[square] or square in crossing:
                         ahead = i
                     nearest[i] = ahead
                 if ahead == far:
@@ -351,16 +357,20 @@ def _find_spans(
                 touches = False
                 for e in range(s, min(s + MAX_LINE, n)):
                     square = line[e]
-                    if faces[square]:
-                        base_key += LINE_KEY[faces[square]]
+                    face = faces[square]
+                    if face:
+                        base_key += LINE_KEY[face]
                         base_len += 1
                         base_dark += colours[square] == 2
                         touches = True
                     else:
-                        if cross_len[square] >= MAX_LINE or len(empties) == RACK_SIZE:
+                        if square in crossing:
+                            if crossing[square] is None or len(empties) == RACK_SIZE:
+                                break
+                            touches = True
+                        elif len(empties) == RACK_SIZE:
                             break
                         empties.append(square)
-                        touches = touches or cross_len[square] > 0
                     if e + 1 < n and faces[line[e + 1]]:
                         continue
                     k = len(empties)
@@ -376,17 +386,17 @@ def _find_spans(
                     tables: list[Table] = []
                     masks: list[int] = []
                     cross_most = 0
+                    crossed = False
                     for sq in empties:
-                        if cross_len[sq]:
-                            table, most, mask = _cross_table(
-                                cross_len[sq], cross_key[sq], cross_dark[sq]
-                            )
-                            cross_most += most
+                        info = crossing.get(sq)
+                        if info is None:
+                            tables.append(_ALONE)
+                            masks.append(0)
                         else:
-                            table, mask = _ALONE, 0
-                        tables.append(table)
-                        masks.append(mask)
-                    crossed = len(tables) != masks.count(0) or cross_most > 0
+                            tables.append(info[0])
+                            cross_most += info[1]
+                            masks.append(info[2])
+                            crossed = True
                     extra = BONUS * first + BONUS * (k == RACK_SIZE)
                     length = e - s + 1
                     found.append(
