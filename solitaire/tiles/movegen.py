@@ -57,7 +57,9 @@ def centre(board: Board) -> int:
 Arrangement = tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...]]
 """Tiles (by kind) in order, the faces they are laid as, and which are dark."""
 Sums = tuple[
-    tuple[tuple[int, int], ...], list[tuple[int, ...]], "np.ndarray[Any, np.dtype[np.intp]] | None"
+    tuple[tuple[int, int], ...],
+    tuple[tuple[int, ...], ...],
+    "np.ndarray[Any, np.dtype[np.intp]] | None",
 ]
 """How a group's arrangements are summed on a span: the kinds of tile laid as
 (``face * 2 + dark``, the face's bit), per arrangement the kind on each square as
@@ -78,15 +80,15 @@ class _Group:
     def sums(self) -> Sums:
         """The arrangements as sums of kinds on squares, worked out when first asked."""
         if self._sums is None:
-            laid = [tuple(zip(fs, ds, strict=True)) for _, fs, ds in self.arrangements]
+            # each tile laid as face * 2 + dark
+            laid = [tuple(map(add, map(add, fs, fs), ds)) for _, fs, ds in self.arrangements]
             kinds = tuple(dict.fromkeys(chain.from_iterable(laid)))
-            index = {pair: j for j, pair in enumerate(kinds)}.__getitem__
+            index = {kind: j for j, kind in enumerate(kinds)}.__getitem__
             offsets = range(0, self.k * len(kinds), len(kinds))
-            codes = [tuple(map(add, offsets, map(index, pairs))) for pairs in laid]
+            codes = tuple([tuple(map(add, offsets, map(index, slots))) for slots in laid])
             # Many arrangements are summed faster in numpy than one by one.
             array = np.array(codes, dtype=np.intp) if len(codes) >= _MANY else None
-            slots = tuple((face * 2 + dark, 1 << face) for face, dark in kinds)
-            self._sums = (slots, codes, array)
+            self._sums = (tuple([(kind, 1 << (kind >> 1)) for kind in kinds]), codes, array)
         return self._sums
 
 
