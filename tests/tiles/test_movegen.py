@@ -145,6 +145,7 @@ def _warm(board: Board, rack: Sequence[Tile], **options: Any) -> list[tuple[obje
     return [(p.play.placements, p.score) for p in generate(board, rack, **options)]
 
 
+@pytest.mark.own_moves  # what the generator itself keeps is compared: nothing shared
 def test_what_the_generator_keeps_never_answers_for_another_board() -> None:
     """A board's spans and a rack's arrangements are kept between calls: boards that differ
     in one tile, one colour or one 6 laid as a 9, the same rack in another order, an
@@ -241,3 +242,43 @@ def test_open_squares_are_the_empty_squares_beside_a_tile_with_lines_of_five_at_
                 met += 1
             game.apply(quick_greedy(game.observation(game.current_player)))
     assert met > 100
+
+
+def _every_cache_cleared(board: Board, rack: Sequence[Tile], **options: Any) -> list[object]:
+    """:func:`_cold`, the crossing lines' tables (kept for every board) emptied too."""
+    movegen._TABLES.clear()
+    return _cold(board, rack, **options)
+
+
+@pytest.mark.own_moves  # what the generator itself keeps is compared: nothing shared
+def test_what_a_rack_makes_of_a_line_is_kept_for_that_line_alone() -> None:
+    """What a rack's tiles make of a line is kept by the line's own tiles, how many of them
+    are dark and its length; a crossing line's table by its tiles and their colours, for
+    every board. Lines and crossing lines that differ only in one colour (where a fifth
+    dark tile scores the one-colour bonus) or in length each get the answer a generator
+    that kept nothing gives, whichever was asked first."""
+    boards = []
+    for text in ("B2:AD C2:2D D2:3D E2:4D", "B2:AD C2:2L D2:3D E2:4D", "C2:2D D2:3D E2:4D"):
+        across = Board().place(Play.parse(text).placements)
+        down = Board().place(
+            Play.parse(
+                " ".join(f"B{ord(t[0]) - 64}:{t.split(':')[1]}" for t in text.split())
+            ).placements
+        )
+        boards += [across, down]
+    racks = [list(parse_tiles("5D 5L TD 6D AL")), list(parse_tiles("5L 5D 9D 6L AD"))]
+    questions = [
+        (board, rack, options)
+        for board in boards
+        for rack in racks
+        for options in ({}, {"best_only": True}, {"best_only": True, "above": 20})
+    ]
+    expected = [_every_cache_cleared(board, rack, **options) for board, rack, options in questions]
+    assert len({str(e) for e in expected[::3]}) == len(expected[::3])  # each board its own
+    for order in (questions, questions[::-1]):
+        movegen._TABLES.clear()
+        _cold(Board(), racks[0])
+        for board, rack, options in order:
+            assert (
+                _warm(board, rack, **options) == expected[questions.index((board, rack, options))]
+            )
