@@ -226,14 +226,22 @@ def _crossings(
 ) -> dict[int, tuple[Table, int, int] | None]:
     """The crossing line (above and below, or left and right) of each empty square that
     has one: its :func:`_cross_table`, or None when it holds five tiles already."""
+    return {
+        square: _cross_table(length, key, dark) if length < MAX_LINE else None
+        for square, (length, key, dark) in _runs(board, laid, 1 - direction).items()
+    }
+
+
+def _runs(board: Board, laid: list[int], direction: int) -> dict[int, tuple[int, int, int]]:
+    """The tiles each side of each empty square next to one along ``direction`` (the
+    line a tile laid there would join): how many, their line key, how many are dark."""
     n, faces, colours = board.size, board.faces, board.colours
     found: dict[int, tuple[int, int, int]] = {}
-    # Crossing lines run the other way: down the columns for a play across.
     if direction == ACROSS:
-        indices = sorted({square % n for square in laid})
-    else:
         indices = sorted({square // n for square in laid})
-    crossing = _board_lines(n, 1 - direction)
+    else:
+        indices = sorted({square % n for square in laid})
+    crossing = _board_lines(n, direction)
     for index in indices:
         before = -1  # the empty square before the run of tiles going on
         run = run_key = run_dark = 0
@@ -260,10 +268,7 @@ def _crossings(
                 found[before] = (run, run_key, run_dark)
             else:
                 found[before] = (other[0] + run, other[1] + run_key, other[2] + run_dark)
-    return {
-        square: _cross_table(length, key, dark) if length < MAX_LINE else None
-        for square, (length, key, dark) in found.items()
-    }
+    return found
 
 
 @cache
@@ -591,60 +596,39 @@ def has_play(board: Board, rack: Sequence[Tile]) -> bool:
 
 def _off_board(board: Board, available: Iterable[Tile] | None) -> Counter[int]:
     """How many tiles of each rank may still be laid (6 and 9 counted together, as 6)."""
-    if available is None:
-        left = Counter(FULL_SET)
-        left.subtract(t for t in board.tiles if t is not None)
-        tiles: Iterable[Tile] = left.elements()
-    else:
-        tiles = available
     counts: Counter[int] = Counter()
-    for tile in tiles:
+    if available is None:
+        left = list(_IN_SET)
+        for tile in board.tiles:
+            if tile is not None:
+                left[tile] -= 1
+        for kind, count in enumerate(left):
+            if count > 0:
+                counts[_RANK[kind]] += count
+        return counts
+    for tile in available:
         counts[6 if tile.rank == 9 else tile.rank] += 1
     return counts
 
 
-def _lines_alone(board: Board, square: int) -> list[tuple[int, int]] | None:
-    """The (length, line key of the other tiles) of the lines across and down a tile laid
-    alone on an empty square would make; None when one would pass five tiles."""
-    n, faces = board.size, board.faces
-    row, col = divmod(square, n)
-    lines = []
-    for dr, dc in ((0, 1), (1, 0)):
-        length, key = 1, 0
-        for sign in (-1, 1):
-            r, c = row + sign * dr, col + sign * dc
-            while 0 <= r < n and 0 <= c < n and faces[r * n + c]:
-                length += 1
-                key += LINE_KEY[faces[r * n + c]]
-                r, c = r + sign * dr, c + sign * dc
-        if length > MAX_LINE:
-            return None
-        if length >= 2:
-            lines.append((length, key))
-    return lines
+_IN_SET: Final = tuple(FULL_SET.count(tile) for tile in _KINDS)  # by tile kind
+_RANK: Final = tuple(6 if tile.rank == 9 else tile.rank for tile in _KINDS)
 
 
 def _open_lines(board: Board) -> list[tuple[int, list[tuple[int, int]]]]:
-    """Each :func:`open_squares` square, in order, with its :func:`_lines_alone`."""
-    faces, n = board.faces, board.size
-    near: set[int] = set()
-    for square, face in enumerate(faces):
-        if face:  # its empty neighbours, across and down
-            col = square % n
-            if col:
-                near.add(square - 1)
-            if col < n - 1:
-                near.add(square + 1)
-            if square >= n:
-                near.add(square - n)
-            if square < n * (n - 1):
-                near.add(square + n)
+    """Each :func:`open_squares` square, in order, with the (length, line key of the other
+    tiles) of the lines across and down a tile laid alone there would make."""
+    laid = [square for square, face in enumerate(board.faces) if face]
+    across, down = _runs(board, laid, ACROSS), _runs(board, laid, DOWN)
     found = []
-    for square in sorted(near):
-        if not faces[square]:
-            lines = _lines_alone(board, square)
-            if lines is not None:
-                found.append((square, lines))
+    for square in sorted(across.keys() | down.keys()):
+        lines = []
+        for runs in (across, down):
+            run = runs.get(square)
+            if run is not None:
+                lines.append((run[0] + 1, run[1]))
+        if all(length <= MAX_LINE for length, _ in lines):
+            found.append((square, lines))
     return found
 
 
