@@ -9,6 +9,13 @@ kept only when it is in a fifteen, pair or run of its own line or its crossing
 line, and the totals come from the line table, so each arrangement costs a few
 lookups. Single tiles are generated along rows only, so no play is listed twice.
 
+The work is shared where it can be: a board's spans (found from its runs of tiles) are
+kept for every rack tried on it, each crossing line's table for every board, and what a
+rack's tiles make of a line (by the line's own tiles) with the rack. For the best play,
+each kind of tile on each square of a span is given what it adds across (or nothing
+when it scores in neither line), so a group of arrangements that cannot beat the best so
+far is passed over before any is added up (in numpy when there are many).
+
 :func:`check_play` in :mod:`solitaire.tiles.moves` is the slow, plain statement of
 the same rules; the tests hold the two equal on small and random boards.
 
