@@ -255,16 +255,13 @@ def test_what_a_rack_makes_of_a_line_is_kept_for_that_line_alone() -> None:
     """What a rack's tiles make of a line is kept by the line's own tiles, how many of them
     are dark and its length; a crossing line's table by its tiles and their colours, for
     every board. Lines and crossing lines that differ only in one colour (where a fifth
-    dark tile scores the one-colour bonus) or in length each get the answer a generator
+    dark tile scores the one-colour bonus) or in one tile each get the answer a generator
     that kept nothing gives, whichever was asked first."""
     boards = []
     for text in ("B2:AD C2:2D D2:3D E2:4D", "B2:AD C2:2L D2:3D E2:4D", "C2:2D D2:3D E2:4D"):
-        across = Board().place(Play.parse(text).placements)
-        down = Board().place(
-            Play.parse(
-                " ".join(f"B{ord(t[0]) - 64}:{t.split(':')[1]}" for t in text.split())
-            ).placements
-        )
+        across = Board(7).place(Play.parse(text, 7).placements)
+        turned = " ".join(f"B{ord(t[0]) - 64}:{t.split(':')[1]}" for t in text.split())
+        down = Board(7).place(Play.parse(turned, 7).placements)
         boards += [across, down]
     racks = [list(parse_tiles("5D 5L TD 6D AL")), list(parse_tiles("5L 5D 9D 6L AD"))]
     questions = [
@@ -277,7 +274,7 @@ def test_what_a_rack_makes_of_a_line_is_kept_for_that_line_alone() -> None:
     assert len({str(e) for e in expected[::3]}) == len(expected[::3])  # each board its own
     for order in (questions, questions[::-1]):
         movegen._TABLES.clear()
-        _cold(Board(), racks[0])
+        _cold(Board(7), racks[0])
         for board, rack, options in order:
             assert (
                 _warm(board, rack, **options) == expected[questions.index((board, rack, options))]
