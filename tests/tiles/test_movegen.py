@@ -244,7 +244,9 @@ def test_open_squares_are_the_empty_squares_beside_a_tile_with_lines_of_five_at_
     assert met > 100
 
 
-def _every_cache_cleared(board: Board, rack: Sequence[Tile], **options: Any) -> list[object]:
+def _every_cache_cleared(
+    board: Board, rack: Sequence[Tile], **options: Any
+) -> list[tuple[object, int]]:
     """:func:`_cold`, the crossing lines' tables (kept for every board) emptied too."""
     movegen._TABLES.clear()
     return _cold(board, rack, **options)
