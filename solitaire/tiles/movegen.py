@@ -112,7 +112,8 @@ _TILE: Final = _KINDS.__getitem__  # the tile of a kind
 _FACES: Final = tuple(t.faces for t in _KINDS)  # by tile kind
 _DARK: Final = tuple(t.dark for t in _KINDS)
 _FACE: Final = tuple(faces[0] for faces in _FACES)
-_LINES_KEPT: Final = 256  # lines remembered for one rack and count
+_LINES_KEPT: Final = 50_000  # lines remembered for every rack together (some 45 MB)
+_LINES_HELD: list[int] = [0]
 _MANY: Final = 12  # arrangements of a group from which numpy sums them
 
 
@@ -157,8 +158,10 @@ class _Choices:
             best = max(best, points)
             if not mask & ~scoring and (plain is None or points > plain[0]):
                 plain = (points, group.arrangements[0])
-        if len(lines) >= _LINES_KEPT:
-            lines.clear()
+        if _LINES_HELD[0] >= _LINES_KEPT:  # every rack forgotten, and found again
+            _LINES_HELD[0] = 0
+            _sorted_groups.cache_clear()
+        _LINES_HELD[0] += 1
         found = lines[span.line] = (best, plain, tuple(rows))
         return found
 

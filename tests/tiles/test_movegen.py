@@ -281,3 +281,22 @@ def test_what_a_rack_makes_of_a_line_is_kept_for_that_line_alone() -> None:
             assert (
                 _warm(board, rack, **options) == expected[questions.index((board, rack, options))]
             )
+
+
+@pytest.mark.own_moves  # what the generator itself keeps is compared: nothing shared
+def test_the_lines_kept_for_racks_stay_few_and_answer_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past so many lines kept for every rack together, the racks are forgotten and found
+    again: no more are held, and the answers stay those of a generator that kept nothing."""
+    rng = random.Random(5)
+    board, rack = grown_board(rng, 13, 6)
+    racks = [rack] + [[rng.choice(FULL_SET) for _ in range(5)] for _ in range(3)]
+    expected = [_cold(board, r, best_only=True) for r in racks] + [_cold(board, r) for r in racks]
+    monkeypatch.setattr(movegen, "_LINES_KEPT", 5)
+    movegen._sorted_groups.cache_clear()
+    movegen._LINES_HELD[0] = 0
+    for _ in range(2):
+        got = [_warm(board, r, best_only=True) for r in racks] + [_warm(board, r) for r in racks]
+        assert got == expected
+        assert 0 < movegen._LINES_HELD[0] <= 5
