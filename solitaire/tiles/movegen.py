@@ -35,14 +35,15 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import chain, combinations_with_replacement, permutations, product
 from operator import add
-from typing import Any, Final
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Final
 
 from solitaire.tiles.board import ACROSS, DOWN, Board, Placement
 from solitaire.tiles.moves import Play
 from solitaire.tiles.scoring import BONUS, LINE_KEY, LINE_TABLE, MAX_LINE, line_info
 from solitaire.tiles.tiles import FULL_SET, RACK_SIZE, Tile
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["ScoredPlay", "board_closed", "centre", "generate", "has_play", "open_squares"]
 
@@ -94,7 +95,11 @@ class _Group:
             offsets = range(0, self.k * len(kinds), len(kinds))
             codes = tuple([tuple(map(add, offsets, map(index, slots))) for slots in laid])
             # Many arrangements are summed faster in numpy than one by one.
-            array = np.array(codes, dtype=np.intp) if len(codes) >= _MANY else None
+            array = None
+            if len(codes) >= _MANY:
+                import numpy as np  # only when needed: no numpy at start-up
+
+                array = np.array(codes, dtype=np.intp)
             self._sums = (tuple([(kind, 1 << (kind >> 1)) for kind in kinds]), codes, array)
         return self._sums
 
@@ -528,6 +533,8 @@ def _best(
             most = max(totals)
             first = totals.index(most)
         else:
+            import numpy as np  # loaded already, for the array
+
             sums = np.array(values).take(array).sum(axis=1)
             first = int(sums.argmax())
             most = int(sums[first])
