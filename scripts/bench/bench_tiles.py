@@ -347,8 +347,9 @@ def compare_generators(revision: str, views: list[PlayerView]) -> None:
             for name in ("_groups", "_sorted_groups"):
                 with contextlib.suppress(AttributeError):
                     getattr(module, name).cache_clear()
-            with contextlib.suppress(AttributeError):
-                module._SPANS.clear()
+            for kept in ("_SPANS", "_TABLES"):  # the crossing lines' tables too, where kept
+                with contextlib.suppress(AttributeError):
+                    getattr(module, kept).clear()
         bar = "above" in inspect.signature(generator).parameters
         start = time.process_time()
         out = []

@@ -9,6 +9,13 @@ kept only when it is in a fifteen, pair or run of its own line or its crossing
 line, and the totals come from the line table, so each arrangement costs a few
 lookups. Single tiles are generated along rows only, so no play is listed twice.
 
+The work is shared where it can be: a board's spans (found from its runs of tiles) are
+kept for every rack tried on it, each crossing line's table for every board, and what a
+rack's tiles make of a line (by the line's own tiles) with the rack. For the best play,
+each kind of tile on each square of a span is given what it adds across (or nothing
+when it scores in neither line), so a group of arrangements that cannot beat the best so
+far is passed over before any is added up (in numpy when there are many).
+
 :func:`check_play` in :mod:`solitaire.tiles.moves` is the slow, plain statement of
 the same rules; the tests hold the two equal on small and random boards.
 
@@ -26,13 +33,17 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import combinations_with_replacement, permutations, product
-from typing import Final
+from itertools import chain, combinations_with_replacement, permutations, product
+from operator import add
+from typing import TYPE_CHECKING, Any, Final
 
 from solitaire.tiles.board import ACROSS, DOWN, Board, Placement
 from solitaire.tiles.moves import Play
 from solitaire.tiles.scoring import BONUS, LINE_KEY, LINE_TABLE, MAX_LINE, line_info
 from solitaire.tiles.tiles import FULL_SET, RACK_SIZE, Tile
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["ScoredPlay", "board_closed", "centre", "generate", "has_play", "open_squares"]
 
@@ -51,39 +62,144 @@ def centre(board: Board) -> int:
     return middle * board.size + middle
 
 
-Arrangement = tuple[tuple[Tile, ...], tuple[int, ...], tuple[bool, ...]]
-# (face key, dark tiles) -> (bit mask of the faces, the arrangements with that multiset)
-Groups = dict[tuple[int, int], tuple[int, list[Arrangement]]]
+Arrangement = tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...]]
+"""Tiles (by kind) in order, the faces they are laid as, and which are dark."""
+Sums = tuple[
+    tuple[tuple[int, int], ...],
+    tuple[tuple[int, ...], ...],
+    "np.ndarray[Any, np.dtype[np.intp]] | None",
+]
+"""How a group's arrangements are summed on a span: the kinds of tile laid as
+(``face * 2 + dark``, the face's bit), per arrangement the kind on each square as
+``square * kinds + kind``, and those as an array when there are many."""
 
 
-_FACES: Final = tuple(t.faces for t in sorted(set(FULL_SET)))  # by tile kind
-_DARK: Final = tuple(t.dark for t in sorted(set(FULL_SET)))
+class _Group:
+    """Rack tiles with one multiset of faces: its face key, dark tiles, bit mask of the
+    faces, and the arrangements (in the generator's order)."""
+
+    __slots__ = ("_sums", "arrangements", "dark", "face_key", "k", "mask")
+
+    def __init__(self, face_key: int, dark: int, mask: int, k: int) -> None:
+        self.face_key, self.dark, self.mask, self.k = face_key, dark, mask, k
+        self.arrangements: tuple[Arrangement, ...] = ()
+        self._sums: Sums | None = None
+
+    def sums(self) -> Sums:
+        """The arrangements as sums of kinds on squares, worked out when first asked."""
+        if self._sums is None:
+            # each tile laid as face * 2 + dark
+            laid = [tuple(map(add, map(add, fs, fs), ds)) for _, fs, ds in self.arrangements]
+            kinds = tuple(dict.fromkeys(chain.from_iterable(laid)))
+            index = {kind: j for j, kind in enumerate(kinds)}.__getitem__
+            offsets = range(0, self.k * len(kinds), len(kinds))
+            codes = tuple([tuple(map(add, offsets, map(index, slots))) for slots in laid])
+            # Many arrangements are summed faster in numpy than one by one.
+            array = None
+            if len(codes) >= _MANY:
+                import numpy as np  # only when needed: no numpy at start-up
+
+                array = np.array(codes, dtype=np.intp)
+            self._sums = (tuple([(kind, 1 << (kind >> 1)) for kind in kinds]), codes, array)
+        return self._sums
+
+
+Row = tuple[int, int, int]
+"""A group laid in one line: (the line's points, its scoring ranks, the group's index)."""
+Line = tuple[int, tuple[int, Arrangement] | None, tuple[Row, ...]]
+"""One line's rows: the most points of any, the first of the most among those scoring
+every face in the line alone (points, its first arrangement), and the rows in order.
+Plain numbers only, which the garbage collector need not look through."""
+
+
+_KINDS: Final = tuple(sorted(set(FULL_SET)))
+_TILE: Final = _KINDS.__getitem__  # the tile of a kind
+_FACES: Final = tuple(t.faces for t in _KINDS)  # by tile kind
+_DARK: Final = tuple(t.dark for t in _KINDS)
+_FACE: Final = tuple(faces[0] for faces in _FACES)
+_LINES_KEPT: Final = 50_000  # lines remembered for every rack together (some 45 MB)
+_LINES_HELD: list[int] = [0]
+_MANY: Final = 12  # arrangements of a group from which numpy sums them
+
+
+class _Choices:
+    """The distinct ordered choices of ``k`` tiles of a rack, grouped by multiset, and what
+    each group makes of the lines met so far (by the line's own tiles and length)."""
+
+    __slots__ = ("groups", "k", "lines")
+
+    def __init__(self, groups: list[_Group], k: int) -> None:
+        self.groups = groups
+        self.k = k
+        self.lines: dict[int, Line] = {}
+
+    def line(self, span: _Span) -> Line:
+        """The groups laid on the empty squares of ``span``, with its own tiles."""
+        lines = self.lines
+        found = lines.get(span.line)
+        if found is not None:
+            return found
+        k, length, base_key, base_dark = self.k, span.length, span.base_key, span.base_dark
+        base_light = length - k - base_dark
+        table = LINE_TABLE
+        rows: list[Row] = []
+        best = -1
+        plain: tuple[int, Arrangement] | None = None
+        for index, group in enumerate(self.groups):
+            face_key, dark, mask = group.face_key, group.dark, group.mask
+            if length >= 2:
+                line_key = base_key + face_key
+                info = table.get(line_key)
+                if info is None:
+                    info = line_info(line_key)
+                points, scoring = info
+                if length == MAX_LINE and (
+                    base_dark + dark == length or base_light + k - dark == length
+                ):
+                    points += BONUS
+            else:
+                points, scoring = 0, 0
+            rows.append((points, scoring, index))
+            best = max(best, points)
+            if not mask & ~scoring and (plain is None or points > plain[0]):
+                plain = (points, group.arrangements[0])
+        if _LINES_HELD[0] >= _LINES_KEPT:  # every rack forgotten, and found again
+            _LINES_HELD[0] = 0
+            _sorted_groups.cache_clear()
+        _LINES_HELD[0] += 1
+        found = lines[span.line] = (best, plain, tuple(rows))
+        return found
 
 
 @lru_cache(maxsize=4096)
-def _sorted_groups(rack: tuple[Tile, ...], k: int) -> Groups:
+def _sorted_groups(rack: tuple[Tile, ...], k: int) -> _Choices:
     """Distinct ordered choices of ``k`` tiles of a sorted rack with every face, grouped by
     multiset (so the same for the rack in any order). Cached: the computer players ask
     again and again for the same racks."""
-    groups: Groups = {}
+    groups: dict[tuple[int, int], tuple[_Group, list[Arrangement]]] = {}
     # From a sorted rack the permutations come in sorted order; dict keeps the first of each.
-    for perm in dict.fromkeys(permutations(rack, k)):
-        darks = tuple(_DARK[t] for t in perm)
+    single = all(len(_FACES[t]) == 1 for t in rack)  # no 6 or 9 to turn
+    line_key = LINE_KEY.__getitem__
+    # Kept as plain numbers, which the garbage collector need not look through.
+    for perm in dict.fromkeys(permutations(map(int, rack), k)):
+        darks = tuple(map(_DARK.__getitem__, perm))
         dark = sum(darks)
-        if all(len(_FACES[t]) == 1 for t in perm):
-            choices: Iterable[tuple[int, ...]] = (tuple(_FACES[t][0] for t in perm),)
+        if single:
+            choices: Iterable[tuple[int, ...]] = (tuple(map(_FACE.__getitem__, perm)),)
         else:
-            choices = product(*(_FACES[t] for t in perm))
+            choices = product(*map(_FACES.__getitem__, perm))
         for faces in choices:
-            key = (sum([LINE_KEY[f] for f in faces]), dark)
+            key = (sum(map(line_key, faces)), dark)
             entry = groups.get(key)
             if entry is None:
                 mask = 0
                 for f in faces:
                     mask |= 1 << f
-                entry = groups[key] = (mask, [])
+                entry = groups[key] = (_Group(key[0], dark, mask, k), [])
             entry[1].append((perm, faces, darks))
-    return groups
+    for group, arrangements in groups.values():
+        group.arrangements = tuple(arrangements)
+    return _Choices([group for group, _ in groups.values()], k)
 
 
 def _make_play(placements: tuple[Placement, ...], size: int) -> Play:
@@ -93,72 +209,92 @@ def _make_play(placements: tuple[Placement, ...], size: int) -> Play:
     return play
 
 
-Table = list[tuple[tuple[int, bool], tuple[int, bool]]]
+Table = list[int]
+_TABLES: dict[int, tuple[Table, int, int]] = {}
+_TABLES_KEPT: Final = 4096
 
 
-class CrossChecks:
-    """For each empty square, the tiles crossing it (above and below, or left and right).
+def _cross_table(length: int, key: int, dark: int) -> tuple[Table, int, int]:
+    """For a crossing line of ``length`` tiles (its line key, its dark tiles): the points
+    it makes with a tile beside it (by ``rank * 2 + dark``, the one-colour bonus included),
+    the most of those, and the bit mask of the ranks in one of its fifteens, pairs or
+    runs then. A function of the three alone, so kept for every board."""
+    packed = key << 6 | dark << 3 | length
+    found = _TABLES.get(packed)
+    if found is None:
+        table: Table = [0, 0]
+        light_bonus = BONUS if length == MAX_LINE - 1 and dark == 0 else 0
+        dark_bonus = BONUS if length == MAX_LINE - 1 and dark == length else 0
+        mask = 0
+        for face in range(1, 14):
+            points, scoring = line_info(key + LINE_KEY[face])
+            mask |= scoring & (1 << face)
+            table += [points + light_bonus, points + dark_bonus]
+        if len(_TABLES) >= _TABLES_KEPT:
+            _TABLES.clear()
+        found = _TABLES[packed] = (table, max(table), mask)
+    return found
 
-    ``length`` is how many there are; :meth:`table` gives, per rank and colour of a tile
-    laid there, the crossing line's points (its one-colour bonus included) and whether
-    the tile is in one of its fifteens, pairs or runs, worked out once per square.
-    """
 
-    __slots__ = ("_most", "_tables", "dark", "key", "length")
+def _crossings(
+    board: Board, laid: list[int], direction: int
+) -> dict[int, tuple[Table, int, int] | None]:
+    """The crossing line (above and below, or left and right) of each empty square that
+    has one: its :func:`_cross_table`, or None when it holds five tiles already."""
+    return {
+        square: _cross_table(length, key, dark) if length < MAX_LINE else None
+        for square, (length, key, dark) in _runs(board, laid, 1 - direction).items()
+    }
 
-    def __init__(self, board: Board, direction: int) -> None:
-        n, faces, colours = board.size, board.faces, board.colours
-        cells = n * n
-        self.length, self.key, self.dark = [0] * cells, [0] * cells, [0] * cells
-        self._tables: dict[int, Table] = {}
-        self._most: dict[int, int] = {}
-        step = n if direction == ACROSS else 1  # crossing lines run the other way
-        length, key, dark = self.length, self.key, self.dark
-        for square in range(cells):
-            if not faces[square]:
+
+def _runs(board: Board, laid: list[int], direction: int) -> dict[int, tuple[int, int, int]]:
+    """The tiles each side of each empty square next to one along ``direction`` (the
+    line a tile laid there would join): how many, their line key, how many are dark."""
+    n, faces, colours = board.size, board.faces, board.colours
+    found: dict[int, tuple[int, int, int]] = {}
+    if direction == ACROSS:
+        indices = sorted({square // n for square in laid})
+    else:
+        indices = sorted({square % n for square in laid})
+    crossing = _board_lines(n, direction)
+    for index in indices:
+        before = -1  # the empty square before the run of tiles going on
+        run = run_key = run_dark = 0
+        for square in crossing[index]:
+            face = faces[square]
+            if face:
+                run += 1
+                run_key += LINE_KEY[face]
+                run_dark += colours[square] == 2
                 continue
-            # A tile adds itself to the crossing line of the nearest empty square each way.
-            row, col = divmod(square, n)
-            for sign in (-1, 1):
-                r, c = row, col
-                while True:
-                    if step == n:
-                        r += sign
+            if run:  # a run of tiles between ``before`` and this square crosses both
+                found[square] = (run, run_key, run_dark)
+                if before >= 0:
+                    other = found.get(before)
+                    if other is None:
+                        found[before] = (run, run_key, run_dark)
                     else:
-                        c += sign
-                    if not (0 <= r < n and 0 <= c < n):
-                        break
-                    other = r * n + c
-                    if not faces[other]:
-                        length[other] += 1
-                        key[other] += LINE_KEY[faces[square]]
-                        dark[other] += colours[square] == 2
-                        break
-
-    def table(self, square: int) -> Table:
-        """Per rank (index 1-13): ((points, scores) light, (points, scores) dark)."""
-        table = self._tables.get(square)
-        if table is None:
-            length, key, dark = self.length[square], self.key[square], self.dark[square]
-            table = [((0, False), (0, False))]
-            for face in range(1, 14):
-                points, scoring = line_info(key + LINE_KEY[face])
-                scores = bool((scoring >> face) & 1)
-                light_bonus = BONUS if length == MAX_LINE - 1 and dark == 0 else 0
-                dark_bonus = BONUS if length == MAX_LINE - 1 and dark == length else 0
-                table.append(((points + light_bonus, scores), (points + dark_bonus, scores)))
-            self._tables[square] = table
-        return table
-
-    def most(self, square: int) -> int:
-        """The most points the crossing line can give a tile laid there."""
-        most = self._most.get(square)
-        if most is None:
-            most = self._most[square] = max(p for pair in self.table(square) for p, _ in pair)
-        return most
+                        found[before] = (other[0] + run, other[1] + run_key, other[2] + run_dark)
+                run = run_key = run_dark = 0
+            before = square
+        if run and before >= 0:
+            other = found.get(before)
+            if other is None:
+                found[before] = (run, run_key, run_dark)
+            else:
+                found[before] = (other[0] + run, other[1] + run_key, other[2] + run_dark)
+    return found
 
 
-@dataclass(frozen=True, slots=True)
+@cache
+def _board_lines(n: int, direction: int) -> tuple[tuple[int, ...], ...]:
+    """The squares of each row (across) or column (down) of a board ``n`` wide."""
+    if direction == ACROSS:
+        return tuple(tuple(i * n + c for c in range(n)) for i in range(n))
+    return tuple(tuple(r * n + i for r in range(n)) for i in range(n))
+
+
+@dataclass(slots=True)
 class _Span:
     """The empty squares of one span, and what a play filling them adds whatever the rack:
     the line's own tiles (key, dark count), the crossing lines' tables, the bonuses."""
@@ -167,8 +303,13 @@ class _Span:
     length: int
     base_key: int
     base_dark: int
-    crossed: tuple[tuple[int, Table], ...]
-    plain: tuple[int, ...]
+    line: int
+    """The line's own tiles and length in one number, the key of what racks make of it."""
+    tables: tuple[Table, ...]
+    """Per empty square, its crossing line's table (:data:`_ALONE` where there is none);
+    none at all when no square has one."""
+    masks: tuple[int, ...]
+    """Per empty square, the ranks that score in its crossing line."""
     cross_most: int
     extra: int
     most: int
@@ -203,38 +344,55 @@ def _find_spans(
 ) -> list[_Span]:
     n, faces, colours = board.size, board.faces, board.colours
     wanted = None if near is None else set(near)
+    laid = [square for square, face in enumerate(faces) if face]
     found: list[_Span] = []
+    far = n + MAX_LINE  # beyond any span's reach
     for direction in (ACROSS, DOWN):
-        crosses = CrossChecks(board, direction)
-        cross_len = crosses.length
+        crossing = _crossings(board, laid, direction)
+        all_lines = _board_lines(n, direction)
         lines = (
             {sq // n if direction == ACROSS else sq % n for sq in wanted}
             if wanted is not None
             else range(n)
         )
         for index in sorted(lines):
-            if direction == ACROSS:
-                line = [index * n + c for c in range(n)]
+            line = all_lines[index]
+            # After the first play a span holds a tile or an empty square beside one: from
+            # each start, the nearest such square along the line.
+            nearest = [far] * n
+            if first:
+                nearest = [0] * n
             else:
-                line = [r * n + index for r in range(n)]
+                ahead = far
+                for i in range(n - 1, -1, -1):
+                    square = line[i]
+                    if faces[square] or square in crossing:
+                        ahead = i
+                    nearest[i] = ahead
+                if ahead == far:
+                    continue
             for s in range(n):
-                if s > 0 and faces[line[s - 1]]:
+                if nearest[s] >= s + MAX_LINE or (s > 0 and faces[line[s - 1]]):
                     continue
                 empties: list[int] = []
                 base_key = base_len = base_dark = 0
                 touches = False
                 for e in range(s, min(s + MAX_LINE, n)):
                     square = line[e]
-                    if faces[square]:
-                        base_key += LINE_KEY[faces[square]]
+                    face = faces[square]
+                    if face:
+                        base_key += LINE_KEY[face]
                         base_len += 1
                         base_dark += colours[square] == 2
                         touches = True
                     else:
-                        if cross_len[square] >= MAX_LINE or len(empties) == RACK_SIZE:
+                        if square in crossing:
+                            if crossing[square] is None or len(empties) == RACK_SIZE:
+                                break
+                            touches = True
+                        elif len(empties) == RACK_SIZE:
                             break
                         empties.append(square)
-                        touches = touches or cross_len[square] > 0
                     if e + 1 < n and faces[line[e + 1]]:
                         continue
                     k = len(empties)
@@ -247,22 +405,34 @@ def _find_spans(
                         continue
                     if wanted is not None and wanted.isdisjoint(empties):
                         continue
-                    crossed = tuple(
-                        (i, crosses.table(sq)) for i, sq in enumerate(empties) if cross_len[sq]
-                    )
-                    cross_most = sum(crosses.most(empties[i]) for i, _ in crossed)
+                    tables: list[Table] = []
+                    masks: list[int] = []
+                    cross_most = 0
+                    crossed = False
+                    for sq in empties:
+                        info = crossing.get(sq)
+                        if info is None:
+                            tables.append(_ALONE)
+                            masks.append(0)
+                        else:
+                            tables.append(info[0])
+                            cross_most += info[1]
+                            masks.append(info[2])
+                            crossed = True
                     extra = BONUS * first + BONUS * (k == RACK_SIZE)
+                    length = e - s + 1
                     found.append(
                         _Span(
                             tuple(empties),
-                            e - s + 1,
+                            length,
                             base_key,
                             base_dark,
-                            crossed,
-                            tuple(i for i, sq in enumerate(empties) if not cross_len[sq]),
+                            base_key << 6 | base_dark << 3 | length,
+                            tuple(tables) if crossed else (),
+                            tuple(masks),
                             cross_most,
                             extra,
-                            _line_most(e - s + 1) + extra + cross_most,
+                            _line_most(length) + extra + cross_most,
                         )
                     )
     return found
@@ -288,15 +458,26 @@ def generate(
     """
     hand = tuple(sorted(rack))
     most = min(len(hand), RACK_SIZE)
-    groups = {k: _sorted_groups(hand, k) for k in range(1, most + 1)}
+    choices = [_sorted_groups(hand, k) for k in range(1, most + 1)]
     found: list[ScoredPlay] = []
+    size = board.size
+    floor = above  # the score to beat: the best so far, or the bar
     for span in _spans(board, through, near):
         k = len(span.empties)
-        if k <= most:
+        if k > most:
+            continue
+        if best_only:
             # No play here can beat the best so far (or the bar): nothing to look at.
-            if best_only and span.most <= (found[0].score if found else above):
+            if span.most <= floor:
                 continue
-            _fill(found, best_only, groups[k], span, board.size, above)
+            chosen = choices[k - 1]
+            line = chosen.line(span)
+            if line[0] + span.extra + span.cross_most <= floor:
+                continue
+            floor = _best(found, line, chosen.groups, span, size, floor)
+        else:
+            chosen = choices[k - 1]
+            _every(found, chosen.line(span), chosen.groups, span, size)
     return found
 
 
@@ -312,74 +493,114 @@ def _line_most(length: int) -> int:
     return most + (BONUS if length == MAX_LINE else 0)
 
 
-def _fill(
-    found: list[ScoredPlay],
-    best_only: bool,
-    groups: Groups,
-    span: _Span,
-    size: int,
-    above: int,
+def _best(
+    found: list[ScoredPlay], line: Line, groups: list[_Group], span: _Span, size: int, floor: int
+) -> int:
+    """Put in ``found`` the first play of the top score on one span if it scores more than
+    ``floor``; the score to beat after it."""
+    empties, tables, extra = span.empties, span.tables, span.extra
+    if not tables:
+        plain_best = line[1]
+        if plain_best is not None and plain_best[0] + extra > floor:
+            perm, fs, _ = plain_best[1]
+            floor = plain_best[0] + extra
+            placements = tuple(zip(empties, map(_TILE, perm), fs, strict=True))
+            found[:] = [ScoredPlay(_make_play(placements, size), floor)]
+        return floor
+    cross_most, masks = span.cross_most, span.masks
+    # Only a total above the best so far matters: a bound on the crossing lines skips the rest.
+    for points, scoring, index in line[2]:
+        points += extra
+        group = groups[index]
+        if points + cross_most <= floor:
+            continue
+        mask, members = group.mask, group.arrangements
+        # Each square needs a tile scoring in the line or across: a quick look first.
+        dead = False
+        for across in masks:
+            if not mask & (across | scoring):
+                dead = True
+                break
+        if dead:
+            continue
+        kinds, codes, array = group.sums()
+        values, top = _values(tables, masks, kinds, scoring)
+        if points + top <= floor:
+            continue
+        if array is None:
+            get = values.__getitem__
+            totals = [sum(map(get, code)) for code in codes]
+            most = max(totals)
+            first = totals.index(most)
+        else:
+            import numpy as np  # loaded already, for the array
+
+            sums = np.array(values).take(array).sum(axis=1)
+            first = int(sums.argmax())
+            most = int(sums[first])
+        if points + most > floor:  # the first arrangement of the most
+            perm, fs, _ = members[first]
+            floor = points + most
+            placements = tuple(zip(empties, map(_TILE, perm), fs, strict=True))
+            found[:] = [ScoredPlay(_make_play(placements, size), floor)]
+    return floor
+
+
+def _every(
+    found: list[ScoredPlay], line: Line, groups: list[_Group], span: _Span, size: int
 ) -> None:
     """Add every legal arrangement of rack tiles on the empty squares of one span."""
-    empties, length, base_key, base_dark = span.empties, span.length, span.base_key, span.base_dark
-    crossed, plain, extra = span.crossed, span.plain, span.extra
-    k = len(empties)
-    base_light = length - k - base_dark
-    # Only a total above the best so far matters: a bound on the crossing lines skips the rest.
-    cross_most = span.cross_most if best_only else 0
-    lines = LINE_TABLE
-    for (face_key, dark), (face_mask, members) in groups.items():
-        if length >= 2:
-            line_key = base_key + face_key
-            info = lines.get(line_key)
-            if info is None:
-                info = line_info(line_key)
-            points, scoring = info
-            if length == MAX_LINE and (
-                base_dark + dark == length or base_light + k - dark == length
-            ):
-                points += BONUS
-        else:
-            points, scoring = 0, 0
+    empties, tables, masks, extra = span.empties, span.tables, span.masks, span.extra
+    for points, scoring, index in line[2]:
         points += extra
-        floor = found[0].score if found else above
-        if best_only and points + cross_most <= floor:
-            continue
-        if not crossed:
-            if face_mask & ~scoring:
-                continue
-            if best_only:
-                if points > floor:
-                    perm, fs, _ = members[0]
-                    placements = tuple(zip(empties, perm, fs, strict=True))
-                    found[:] = [ScoredPlay(_make_play(placements, size), points)]
+        group = groups[index]
+        mask, members = group.mask, group.arrangements
+        if not tables:
+            if mask & ~scoring:
                 continue
             for perm, fs, _ in members:
-                placements = tuple(zip(empties, perm, fs, strict=True))
+                placements = tuple(zip(empties, map(_TILE, perm), fs, strict=True))
                 found.append(ScoredPlay(_make_play(placements, size), points))
             continue
-        for perm, fs, darks in members:
-            for i in plain:
-                if not (scoring >> fs[i]) & 1:
-                    break
-            else:
-                total = points
-                for i, table in crossed:
-                    cross_points, scores = table[fs[i]][darks[i]]
-                    if not scores and not (scoring >> fs[i]) & 1:
-                        total = -1
-                        break
-                    total += cross_points
-                if total < 0:
-                    continue
-                if best_only:
-                    if total > floor:
-                        placements = tuple(zip(empties, perm, fs, strict=True))
-                        found[:] = [ScoredPlay(_make_play(placements, size), total)]
-                        floor = total
-                else:
-                    placements = tuple(zip(empties, perm, fs, strict=True))
-                    found.append(ScoredPlay(_make_play(placements, size), total))
+        kinds, codes, _ = group.sums()
+        values, top = _values(tables, masks, kinds, scoring)
+        if top < 0:
+            continue
+        get = values.__getitem__
+        for (perm, fs, _), code in zip(members, codes, strict=True):
+            total = sum(map(get, code))
+            if total >= 0:
+                placements = tuple(zip(empties, map(_TILE, perm), fs, strict=True))
+                found.append(ScoredPlay(_make_play(placements, size), points + total))
+
+
+_NEVER: Final = -(1 << 30)
+"""Far below any total: a tile that scores in neither of its lines."""
+_ALONE: Final[Table] = [0] * 28
+"""The table of a square with no crossing line: no points, the tile scoring nothing there."""
+
+
+def _values(
+    tables: tuple[Table, ...],
+    masks: tuple[int, ...],
+    kinds: tuple[tuple[int, int], ...],
+    scoring: int,
+) -> tuple[list[int], int]:
+    """What each kind of tile laid on each square adds across (its crossing line's points,
+    or :data:`_NEVER` when it scores in neither line), square by square; and the most any
+    arrangement may add."""
+    values: list[int] = []
+    top = 0
+    for table, across in zip(tables, masks, strict=True):
+        scores = across | scoring
+        most = _NEVER
+        for slot, bit in kinds:
+            value = table[slot] if scores & bit else _NEVER
+            values.append(value)
+            if value > most:
+                most = value
+        top += most
+    return values, top
 
 
 def has_play(board: Board, rack: Sequence[Tile]) -> bool:
@@ -392,60 +613,39 @@ def has_play(board: Board, rack: Sequence[Tile]) -> bool:
 
 def _off_board(board: Board, available: Iterable[Tile] | None) -> Counter[int]:
     """How many tiles of each rank may still be laid (6 and 9 counted together, as 6)."""
-    if available is None:
-        left = Counter(FULL_SET)
-        left.subtract(t for t in board.tiles if t is not None)
-        tiles: Iterable[Tile] = left.elements()
-    else:
-        tiles = available
     counts: Counter[int] = Counter()
-    for tile in tiles:
+    if available is None:
+        left = list(_IN_SET)
+        for tile in board.tiles:
+            if tile is not None:
+                left[tile] -= 1
+        for kind, count in enumerate(left):
+            if count > 0:
+                counts[_RANK[kind]] += count
+        return counts
+    for tile in available:
         counts[6 if tile.rank == 9 else tile.rank] += 1
     return counts
 
 
-def _lines_alone(board: Board, square: int) -> list[tuple[int, int]] | None:
-    """The (length, line key of the other tiles) of the lines across and down a tile laid
-    alone on an empty square would make; None when one would pass five tiles."""
-    n, faces = board.size, board.faces
-    row, col = divmod(square, n)
-    lines = []
-    for dr, dc in ((0, 1), (1, 0)):
-        length, key = 1, 0
-        for sign in (-1, 1):
-            r, c = row + sign * dr, col + sign * dc
-            while 0 <= r < n and 0 <= c < n and faces[r * n + c]:
-                length += 1
-                key += LINE_KEY[faces[r * n + c]]
-                r, c = r + sign * dr, c + sign * dc
-        if length > MAX_LINE:
-            return None
-        if length >= 2:
-            lines.append((length, key))
-    return lines
+_IN_SET: Final = tuple(FULL_SET.count(tile) for tile in _KINDS)  # by tile kind
+_RANK: Final = tuple(6 if tile.rank == 9 else tile.rank for tile in _KINDS)
 
 
 def _open_lines(board: Board) -> list[tuple[int, list[tuple[int, int]]]]:
-    """Each :func:`open_squares` square, in order, with its :func:`_lines_alone`."""
-    faces, n = board.faces, board.size
-    near: set[int] = set()
-    for square, face in enumerate(faces):
-        if face:  # its empty neighbours, across and down
-            col = square % n
-            if col:
-                near.add(square - 1)
-            if col < n - 1:
-                near.add(square + 1)
-            if square >= n:
-                near.add(square - n)
-            if square < n * (n - 1):
-                near.add(square + n)
+    """Each :func:`open_squares` square, in order, with the (length, line key of the other
+    tiles) of the lines across and down a tile laid alone there would make."""
+    laid = [square for square, face in enumerate(board.faces) if face]
+    across, down = _runs(board, laid, ACROSS), _runs(board, laid, DOWN)
     found = []
-    for square in sorted(near):
-        if not faces[square]:
-            lines = _lines_alone(board, square)
-            if lines is not None:
-                found.append((square, lines))
+    for square in sorted(across.keys() | down.keys()):
+        lines = []
+        for runs in (across, down):
+            run = runs.get(square)
+            if run is not None:
+                lines.append((run[0] + 1, run[1]))
+        if all(length <= MAX_LINE for length, _ in lines):
+            found.append((square, lines))
     return found
 
 

@@ -145,6 +145,7 @@ def _warm(board: Board, rack: Sequence[Tile], **options: Any) -> list[tuple[obje
     return [(p.play.placements, p.score) for p in generate(board, rack, **options)]
 
 
+@pytest.mark.own_moves  # what the generator itself keeps is compared: nothing shared
 def test_what_the_generator_keeps_never_answers_for_another_board() -> None:
     """A board's spans and a rack's arrangements are kept between calls: boards that differ
     in one tile, one colour or one 6 laid as a 9, the same rack in another order, an
@@ -241,3 +242,61 @@ def test_open_squares_are_the_empty_squares_beside_a_tile_with_lines_of_five_at_
                 met += 1
             game.apply(quick_greedy(game.observation(game.current_player)))
     assert met > 100
+
+
+def _every_cache_cleared(
+    board: Board, rack: Sequence[Tile], **options: Any
+) -> list[tuple[object, int]]:
+    """:func:`_cold`, the crossing lines' tables (kept for every board) emptied too."""
+    movegen._TABLES.clear()
+    return _cold(board, rack, **options)
+
+
+@pytest.mark.own_moves  # what the generator itself keeps is compared: nothing shared
+def test_what_a_rack_makes_of_a_line_is_kept_for_that_line_alone() -> None:
+    """What a rack's tiles make of a line is kept by the line's own tiles, how many of them
+    are dark and its length; a crossing line's table by its tiles and their colours, for
+    every board. Lines and crossing lines that differ only in one colour (where a fifth
+    dark tile scores the one-colour bonus) or in one tile each get the answer a generator
+    that kept nothing gives, whichever was asked first."""
+    boards = []
+    for text in ("B2:AD C2:2D D2:3D E2:4D", "B2:AD C2:2L D2:3D E2:4D", "C2:2D D2:3D E2:4D"):
+        across = Board(7).place(Play.parse(text, 7).placements)
+        turned = " ".join(f"B{ord(t[0]) - 64}:{t.split(':')[1]}" for t in text.split())
+        down = Board(7).place(Play.parse(turned, 7).placements)
+        boards += [across, down]
+    racks = [list(parse_tiles("5D 5L TD 6D AL")), list(parse_tiles("5L 5D 9D 6L AD"))]
+    questions = [
+        (board, rack, options)
+        for board in boards
+        for rack in racks
+        for options in ({}, {"best_only": True}, {"best_only": True, "above": 20})
+    ]
+    expected = [_every_cache_cleared(board, rack, **options) for board, rack, options in questions]
+    assert len({str(e) for e in expected[::3]}) == len(expected[::3])  # each board its own
+    for order in (questions, questions[::-1]):
+        movegen._TABLES.clear()
+        _cold(Board(7), racks[0])
+        for board, rack, options in order:
+            assert (
+                _warm(board, rack, **options) == expected[questions.index((board, rack, options))]
+            )
+
+
+@pytest.mark.own_moves  # what the generator itself keeps is compared: nothing shared
+def test_the_lines_kept_for_racks_stay_few_and_answer_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past so many lines kept for every rack together, the racks are forgotten and found
+    again: no more are held, and the answers stay those of a generator that kept nothing."""
+    rng = random.Random(5)
+    board, rack = grown_board(rng, 13, 6)
+    racks = [rack] + [[rng.choice(FULL_SET) for _ in range(5)] for _ in range(3)]
+    expected = [_cold(board, r, best_only=True) for r in racks] + [_cold(board, r) for r in racks]
+    monkeypatch.setattr(movegen, "_LINES_KEPT", 5)
+    movegen._sorted_groups.cache_clear()
+    movegen._LINES_HELD[0] = 0
+    for _ in range(2):
+        got = [_warm(board, r, best_only=True) for r in racks] + [_warm(board, r) for r in racks]
+        assert got == expected
+        assert 0 < movegen._LINES_HELD[0] <= 5
