@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from solitaire.core.errors import InputError
 from solitaire.match.build_lead import build_replies, build_rows, encode
 from solitaire.match.decide.hidden import Hidden
 from solitaire.match.decide.lead import (
@@ -90,9 +91,9 @@ def test_a_missing_answer_and_a_known_honest_value_are_refused() -> None:
     hidden = Hidden(view)
     nets, answers = lead_nets(view, hidden), lead_answers(view, hidden)
     none = {rank: [NO_REPLY] * len(ranks) for rank, ranks in answers.items()}
-    with pytest.raises(ValueError, match="no answer"):
+    with pytest.raises(InputError, match="no answer"):
         searched_options(view, hidden, "open", (nets, none))
-    with pytest.raises(ValueError, match="open model"):
+    with pytest.raises(InputError, match="open model"):
         searched_options(view, hidden, "honest", (nets, answers))
 
 
@@ -113,7 +114,7 @@ def test_open_answer_is_the_whole_search_s_answer() -> None:
         found[r] = found.get(r, 0) + weight
     assert {r: Fraction(w, hidden.total) for r, w in sorted(found.items())} == card.replies
     first = hand_id(hidden.hands[0][0])
-    with pytest.raises(ValueError, match="no answer"):
+    with pytest.raises(InputError, match="no answer"):
         open_answer(rest, first, count, tail_steps(tail), points - nets[0] + 1)
 
 

@@ -33,6 +33,7 @@ from fractions import Fraction
 from typing import Final
 
 from solitaire.core.cards import Card
+from solitaire.core.errors import InputError
 from solitaire.match.decide.blind import MODELS, Blind, Model
 from solitaire.match.decide.hidden import Hand, Hidden, model_of
 from solitaire.match.decide.solver import (
@@ -200,7 +201,7 @@ def _known_open_sums(
             replies[NO_REPLY] = replies.get(NO_REPLY, 0) + weight
             continue
         if r == NO_REPLY:
-            raise ValueError(f"no answer given to rank {rank} for a hand that can answer")
+            raise InputError(f"no answer given to rank {rank} for a hand that can answer")
         reply += weight * _answer_points(new_count, steps, r)
         replies[r] = replies.get(r, 0) + weight
     return _Sums(points, net, reply, replies)
@@ -234,7 +235,7 @@ def open_answer(
         target = best - answer_points  # what the rest must be worth to them
         if after(left, rest, answer_count, answer_tail, target - 1, target) >= target:
             return r, answer_points
-    raise ValueError(f"no answer makes the net given: {best}")
+    raise InputError(f"no answer makes the net given: {best}")
 
 
 def _sums(
@@ -305,7 +306,7 @@ def play_options(
     Everything else is as without them.
     """
     if known is not None and model != "open":
-        raise ValueError("nets and answers are known only under the open model")
+        raise InputError("nets and answers are known only under the open model")
     hidden = model_of(view, hidden)
     total = hidden.total
     _, _, _, fits = _root(view)
