@@ -152,22 +152,14 @@ def _open_sums(mine: Hand, tail: int, count: int, rank: int, hands: list[tuple[i
             net += weight * (points + after(rest, hand, new_count, new_tail, -INF, INF))
             replies[NO_REPLY] = replies.get(NO_REPLY, 0) + weight
             continue
-        steps = tail_steps(new_tail)
-        answers = []
-        for r, value, left in HAND_MOVES[hand]:
-            if value <= room:
-                answer_tail, answer_points = steps[r]
-                answer_count = new_count + value
-                if answer_count in (15, MAX_COUNT):
-                    answer_points += 2
-                answers.append((answer_points, r, left, answer_count, answer_tail))
         # The answer of the greatest (value, points, rank): tried in descending (points,
         # rank), a later one replaces the best only when it is worth strictly more, which
         # a search whose window starts there tells without its exact value when it is not.
-        answers.sort(reverse=True)
         best = -INF
         pegged = r = 0
-        for answer_points, rank, left, answer_count, answer_tail in answers:
+        for answer_points, rank, left, answer_count, answer_tail in _answers(
+            hand, new_count, tail_steps(new_tail)
+        ):
             floor = best - answer_points
             then = after(left, rest, answer_count, answer_tail, max(floor, -INF), INF)
             if then > floor:
@@ -213,6 +205,25 @@ def _answer_points(count: int, steps: Sequence[tuple[int, int]], rank: int) -> i
     return points + 2 if count + min(rank, 10) in (15, MAX_COUNT) else points
 
 
+def _answers(
+    hand: int, count: int, steps: Sequence[tuple[int, int]]
+) -> list[tuple[int, int, int, int, int]]:
+    """Each card the holder of ``hand`` (an id) may lay at ``count`` (the next tails
+    ``steps``): what it pegs, its rank, the hand left, the count and the tail after it;
+    most points first, then the highest rank."""
+    room = MAX_COUNT - count
+    answers = []
+    for r, value, left in HAND_MOVES[hand]:
+        if value <= room:
+            answer_tail, answer_points = steps[r]
+            answer_count = count + value
+            if answer_count in (15, MAX_COUNT):
+                answer_points += 2
+            answers.append((answer_points, r, left, answer_count, answer_tail))
+    answers.sort(reverse=True)
+    return answers
+
+
 def open_answer(
     rest: int, hand: int, count: int, steps: Sequence[tuple[int, int]], best: int
 ) -> tuple[int, int]:
@@ -221,17 +232,7 @@ def open_answer(
     and all after it net its player at best (``best``): the first, in the order
     :func:`_open_sums` tries them, that makes it, each told by a search of a null window
     rather than searched to its exact value (what the lead table of answers is built by)."""
-    room = MAX_COUNT - count
-    answers = []
-    for r, card_value, left in HAND_MOVES[hand]:
-        if card_value <= room:
-            answer_tail, answer_points = steps[r]
-            answer_count = count + card_value
-            if answer_count in (15, MAX_COUNT):
-                answer_points += 2
-            answers.append((answer_points, r, left, answer_count, answer_tail))
-    answers.sort(reverse=True)
-    for answer_points, r, left, answer_count, answer_tail in answers:
+    for answer_points, r, left, answer_count, answer_tail in _answers(hand, count, steps):
         target = best - answer_points  # what the rest must be worth to them
         if after(left, rest, answer_count, answer_tail, target - 1, target) >= target:
             return r, answer_points
