@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import functools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from solitaire.match.drill import Drill, drill_record
@@ -100,6 +100,16 @@ KINDS: Final = tuple(MAKERS)
 def record(kind: str) -> dict[str, Any]:
     """A fresh copy of the sample record of ``kind`` (one of :data:`KINDS`)."""
     return copy.deepcopy(MAKERS[kind]())
+
+
+def tampered(data: Any, path: Sequence[str | int], value: object) -> Any:
+    """A deep copy of ``data`` with the item at ``path`` (keys and indexes) set to ``value``."""
+    data = copy.deepcopy(data)
+    place = data
+    for key in path[:-1]:
+        place = place[key]
+    place[path[-1]] = value
+    return data
 
 
 def game_of(kind: str) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from solitaire.match.record import _difference, _same
-from tests.record_samples import MAKERS
+from tests.record_samples import MAKERS, tampered
 
 Path = tuple[str | int, ...]
 
@@ -45,15 +45,6 @@ def changed(value: object) -> list[object]:
     return forms
 
 
-def put(data: Any, path: Path, value: object) -> Any:
-    data = copy.deepcopy(data)
-    place = data
-    for key in path[:-1]:
-        place = place[key]
-    place[path[-1]] = value
-    return data
-
-
 @pytest.mark.parametrize("kind", ["match", "match-counting"])
 def test_the_quick_pass_agrees_with_the_named_difference(kind: str) -> None:
     deals = [deal for game in MAKERS[kind]()["played"] for deal in game["deals"]]
@@ -66,7 +57,7 @@ def test_the_quick_pass_agrees_with_the_named_difference(kind: str) -> None:
             for key in path:
                 here = here[key]
             for form in changed(here):
-                recorded = put(actual, path, form)
+                recorded = tampered(actual, path, form)
                 passed = _difference(recorded, actual, "deal") is None
                 assert _same(recorded, actual) == passed, (path, form)
                 checked += 1

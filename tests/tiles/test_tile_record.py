@@ -11,6 +11,7 @@ import pytest
 from solitaire.tiles.game import TileGame
 from solitaire.tiles.players import greedy
 from solitaire.tiles.record import RecordError, game_record, load_record, replay
+from tests.record_samples import tampered
 
 
 def finished(seed: int) -> TileGame:
@@ -42,15 +43,6 @@ def test_an_unfinished_game_replays_only_when_asked() -> None:
     with pytest.raises(RecordError, match="not over after 3 turns"):
         replay(data)
     assert replay(data, allow_unfinished=True).scores == game.scores
-
-
-def tampered(record: dict[str, Any], path: list[Any], value: Any) -> dict[str, Any]:
-    data = copy.deepcopy(record)
-    target = data
-    for key in path[:-1]:
-        target = target[key]
-    target[path[-1]] = value
-    return data
 
 
 def first_play(record: dict[str, Any]) -> int:
