@@ -212,14 +212,11 @@ def _answers(
     ``steps``): what it pegs, its rank, the hand left, the count and the tail after it;
     most points first, then the highest rank."""
     room = MAX_COUNT - count
-    answers = []
-    for r, value, left in HAND_MOVES[hand]:
-        if value <= room:
-            answer_tail, answer_points = steps[r]
-            answer_count = count + value
-            if answer_count in (15, MAX_COUNT):
-                answer_points += 2
-            answers.append((answer_points, r, left, answer_count, answer_tail))
+    answers = [
+        (_answer_points(count, steps, r), r, left, count + value, steps[r][0])
+        for r, value, left in HAND_MOVES[hand]
+        if value <= room
+    ]
     answers.sort(reverse=True)
     return answers
 
