@@ -32,8 +32,9 @@ from solitaire.core.limits import MAX_JOBS
 from solitaire.core.words import plural
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future, ProcessPoolExecutor
     from types import FrameType
+
+    from solitaire.core.workers import Worker
 
 __all__ = [
     "MAX_JOBS",
@@ -202,7 +203,7 @@ def _start_worker(parent: int) -> None:
     if hasattr(signal, "SIGHUP"):
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler, copied by fork
-    if hasattr(signal, "pthread_sigmask"):  # held back while it was made: see _submit
+    if hasattr(signal, "pthread_sigmask"):  # held back while it was made: see _signals_held
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     if sys.platform.startswith("linux"):
         import ctypes
@@ -216,36 +217,20 @@ def _start_worker(parent: int) -> None:
             os._exit(1)
 
 
-def _submit(pool: ProcessPoolExecutor, work: Callable[[T], R], task: T) -> Future[R]:
-    """``pool.submit(work, task)`` with the stop signals held back in this thread: a worker
-    it starts inherits that, so none reaches the worker before its set-up has replaced
-    the handlers it was forked with (a SIGTERM to end it would otherwise go to the run's
-    handler, copied into it, and be let go)."""
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """The stop signals held back in this thread: a worker started within inherits that,
+    so none reaches it before its set-up has replaced the handlers it was forked with (a
+    SIGTERM to end it would otherwise go to the run's handler, copied into it, and be let
+    go)."""
     if not hasattr(signal, "pthread_sigmask"):
-        return pool.submit(work, task)
+        yield
+        return
     held = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
     try:
-        return pool.submit(work, task)
+        yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
-
-
-def _end_workers(pool: ProcessPoolExecutor) -> None:
-    """End a pool's processes now, whatever they are doing: SIGTERM, then SIGKILL for one
-    still there after :data:`_END_SECONDS`; the pool is shut down, its waiting tasks
-    dropped."""
-    # Nothing is cancelled here: the pool's own thread fails every task left once it finds
-    # its workers gone, and one cancelled meanwhile would be an error in that thread.
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
-    for process in processes:
-        process.join(_END_SECONDS)
-        if process.is_alive():
-            process.kill()
-            process.join()
-    pool.shutdown(wait=True, cancel_futures=True)
 
 
 class LocalPool:
@@ -278,34 +263,64 @@ class LocalPool:
                 check_signals()
                 finished(index, work(task))
             return
-        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+        import multiprocessing
+        from multiprocessing.connection import wait
 
-        pool = ProcessPoolExecutor(self.jobs, initializer=_start_worker, initargs=(os.getpid(),))
-        with _polling(), pool:
-            pending: dict[Future[R], int] = {}
+        from solitaire.core.workers import Worker, end_workers
 
-            def collect() -> None:
-                done: set[Future[R]] = set()
-                while not done:
-                    check_signals()
-                    done, _ = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
-                for future in done:
-                    finished(pending.pop(future), future.result())
+        context = multiprocessing.get_context()
+        workers: list[Worker] = []
+        running: dict[Worker, int] = {}  # each busy worker's task
+        todo = iter(tasks)
 
+        def hand_on(worker: Worker) -> None:
+            for index, task in todo:  # the next task, if any is left
+                worker.send(work, task)
+                running[worker] = index
+                return
+
+        with _polling():
             try:
-                for index, task in tasks:
-                    pending[_submit(pool, work, task)] = index
-                    if len(pending) >= self.jobs * IN_FLIGHT:
-                        collect()
-                while pending:
-                    collect()
+                with _signals_held():
+                    for _ in range(self.jobs):
+                        workers.append(Worker(context, _start_worker, (os.getpid(),)))
+                for worker in workers:
+                    hand_on(worker)
+                while running:
+                    check_signals()
+                    owners = {worker.connection: worker for worker in running}
+                    for ready in wait(list(owners), timeout=POLL_SECONDS):
+                        worker = owners[ready]  # type: ignore[index]
+                        index = running.pop(worker)
+                        result = worker.receive()
+                        hand_on(worker)
+                        finished(index, result)
+                for worker in workers:
+                    worker.stop()
+                for worker in workers:
+                    worker.process.join(_END_SECONDS)
             except BaseException as error:
-                _end_workers(pool)
+                end_workers(workers, _END_SECONDS)
                 if isinstance(error, KeyboardInterrupt):
-                    for future, index in pending.items():
-                        if future.done() and not future.cancelled() and future.exception() is None:
-                            finished(index, future.result())
+                    _finished_before_the_end(running, finished)
                 raise
+            finally:
+                end_workers(workers, _END_SECONDS)  # none left by now, but never one astray
+                for worker in workers:
+                    worker.close()
+
+
+def _finished_before_the_end(
+    running: dict[Worker, int], finished: Callable[[int, R], None]
+) -> None:
+    """``finished`` for each task whose worker sent its result whole before it was ended."""
+    for worker, index in running.items():
+        if worker.connection.poll():  # its end reached (or the result): it cannot block
+            try:
+                result = worker.receive()
+            except Exception:  # half an answer, or the task's own error: not finished
+                continue
+            finished(index, result)
 
 
 def run_tasks(

@@ -197,3 +197,39 @@ def test_each_signal_stops_a_run_in_this_process_keeping_its_first_tasks(name: s
         timeout=60,
     )
     assert (result.returncode, result.stdout) == (0, "([0, 1, 2, 3], True)\n"), result.stderr
+
+
+_STOPPED_MID_ANSWER = """
+import os, signal, time
+from solitaire.core.runs import run_tasks
+
+def big(index):
+    return index, bytes(16 * 1024 * 1024)  # far more than a pipe holds
+
+seen = []
+
+def stop(result):
+    seen.append(result[0])
+    if len(seen) == 4:
+        time.sleep(0.3)  # meanwhile the other worker has begun to send its answer
+        os.kill(os.getpid(), signal.{name})
+
+print(run_tasks(big, range(10**6), 2, done=stop, keep=False)[1], seen)
+"""
+
+
+@pytest.mark.parametrize("name", ["SIGINT", "SIGTERM", "SIGHUP"])
+def test_a_run_stopped_while_a_worker_sends_its_answer_ends_at_once(name: str) -> None:
+    """A worker ended half-way through sending a result: the run neither waits for the rest
+    for ever nor takes half an answer, and keeps its first tasks."""
+    result = subprocess.run(
+        [sys.executable, "-c", _STOPPED_MID_ANSWER.format(name=name)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    interrupted, seen = result.stdout.split(" ", 1)
+    assert interrupted == "True"
+    kept = [int(index) for index in seen.strip("[]\n").split(",")]
+    assert len(kept) >= 4 and kept == list(range(len(kept)))

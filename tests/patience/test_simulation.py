@@ -116,18 +116,27 @@ def test_bad_arguments() -> None:
 
 
 def test_work_is_handed_out_a_few_chunks_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    import concurrent.futures
+    from solitaire.core.workers import Worker
 
-    waited: list[int] = []
-    real_wait = concurrent.futures.wait
+    sent: list[int] = []  # the tasks out, at each task handed out
+    out = 0
+    real_send, real_receive = Worker.send, Worker.receive
 
-    def counting_wait(futures: Any, **kwargs: Any) -> Any:
-        waited.append(len(futures))
-        return real_wait(futures, **kwargs)
+    def send(worker: Worker, work: Any, task: Any) -> None:
+        nonlocal out
+        out += 1
+        sent.append(out)
+        real_send(worker, work, task)
 
-    # runs.py imports the pool when a run needs it, so the patch goes to its home.
-    monkeypatch.setattr(concurrent.futures, "wait", counting_wait)
+    def receive(worker: Worker) -> Any:
+        nonlocal out
+        result = real_receive(worker)
+        out -= 1
+        return result
+
+    monkeypatch.setattr(Worker, "send", send)
+    monkeypatch.setattr(Worker, "receive", receive)
     result = simulate(120, "hand", seed=3, jobs=2, chunk=1)
     assert result.totals == simulate(120, "hand", seed=3, chunk=1).totals
-    # 120 chunks, never more than 4 per process queued at once.
-    assert len(waited) >= 120 // 8 and max(waited) <= 2 * 4
+    # 120 chunks, each process given its next when it answers: never more than one each.
+    assert len(sent) == 120 and max(sent) <= 2
