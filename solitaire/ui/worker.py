@@ -83,13 +83,11 @@ class _AfterFirstFrame(Executor):
     def _start(self) -> Executor:
         if self._pool is None:
             import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
 
             from solitaire.core.collector import pace_collector
+            from solitaire.core.workers import WorkerExecutor
 
-            self._pool = ProcessPoolExecutor(
-                1, mp_context=multiprocessing.get_context("spawn"), initializer=pace_collector
-            )
+            self._pool = WorkerExecutor(multiprocessing.get_context("spawn"), setup=pace_collector)
         return self._pool
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
@@ -98,15 +96,8 @@ class _AfterFirstFrame(Executor):
         for future, _ in self._held:
             future.cancel()
         self._held.clear()
-        if self._pool is None:
-            return
-        # The pool's own processes (no public handle before Python 3.14's terminate_workers).
-        processes: dict[int, Any] = getattr(self._pool, "_processes", None) or {}
-        workers = list(processes.values())
-        self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
-        if not wait:
-            for process in workers:
-                process.terminate()
+        if self._pool is not None:
+            self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
 
 
 class NotStarted(Exception):
