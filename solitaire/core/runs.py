@@ -22,6 +22,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
@@ -51,7 +52,7 @@ __all__ = [
 ]
 
 Z95: Final = 1.959963984540054  # the 97.5th percentile of the standard normal
-IN_FLIGHT: Final = 4  # tasks queued per process: enough to keep each one busy
+IN_FLIGHT: Final = 4  # a cluster's tasks queued per slot, to keep each busy across a network
 AIM_SECONDS: Final = 2.0  # a task's work: far above any executor's cost of handing it over
 SPREAD: Final = 4  # tasks per process at least, where there are games enough to even out
 SETUP_SHARE: Final = 0.1  # at most this share of a task's time spent setting it up
@@ -60,6 +61,7 @@ STOP_SIGNALS: Final = tuple(
 )
 """The signals that stop a run as Ctrl-C does: its workers ended, its finished tasks kept."""
 _END_SECONDS: Final = 2.0  # for a worker sent SIGTERM to go, before it is killed
+_STOPPED: Final = frozenset(-number for number in STOP_SIGNALS)  # a worker's exit code then
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -194,10 +196,11 @@ def _polling() -> Iterator[None]:
 _PR_SET_PDEATHSIG: Final = 1  # prctl(2): a signal sent to this process when its parent goes
 
 
-def _start_worker(parent: int) -> None:
+def _start_worker(parent: int | None) -> None:
     """A worker's set-up: the signals that reach a whole terminal's processes (Ctrl-C, a
     hang-up) are its parent's to act on, which then ends it with SIGTERM; and on Linux
-    it goes when its parent does, however that ends (even by SIGKILL)."""
+    it goes when its parent does, however that ends (even by SIGKILL); ``parent``, the
+    run's process, if it is this one's parent."""
     pace_collector()  # a spawned worker starts at Python's pace, not its parent's
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "SIGHUP"):
@@ -213,7 +216,7 @@ def _start_worker(parent: int) -> None:
         except (OSError, AttributeError):
             return
         prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
-        if os.getppid() != parent:  # gone before that was asked
+        if parent is not None and os.getppid() != parent:  # gone before that was asked
             os._exit(1)
 
 
@@ -264,18 +267,33 @@ class LocalPool:
                 finished(index, work(task))
             return
         import multiprocessing
+        from concurrent.futures import BrokenExecutor
         from multiprocessing.connection import wait
 
         from solitaire.core.workers import Worker, end_workers
 
         context = multiprocessing.get_context()
+        # A worker started afresh or forked knows its parent; one a fork server made does not.
+        parent = os.getpid() if context.get_start_method() in ("fork", "spawn") else None
         workers: list[Worker] = []
         running: dict[Worker, int] = {}  # each busy worker's task
         todo = iter(tasks)
 
+        def lost(worker: Worker, error: BrokenExecutor) -> BaseException:
+            """What a worker gone means: the run stopped (a KeyboardInterrupt) if a stop
+            signal ended it or reached the run (SIGTERM to the whole process group), else
+            ``error``."""
+            worker.process.join(_END_SECONDS)
+            if _signalled.is_set() or worker.process.exitcode in _STOPPED:
+                return KeyboardInterrupt()
+            return error
+
         def hand_on(worker: Worker) -> None:
             for index, task in todo:  # the next task, if any is left
-                worker.send(work, task)
+                try:
+                    worker.send(work, task)
+                except BrokenExecutor as error:
+                    raise lost(worker, error) from error
                 running[worker] = index
                 return
 
@@ -283,7 +301,7 @@ class LocalPool:
             try:
                 with _signals_held():
                     for _ in range(self.jobs):
-                        workers.append(Worker(context, _start_worker, (os.getpid(),)))
+                        workers.append(Worker(context, _start_worker, (parent,)))
                 for worker in workers:
                     hand_on(worker)
                 while running:
@@ -292,13 +310,19 @@ class LocalPool:
                     for ready in wait(list(owners), timeout=POLL_SECONDS):
                         worker = owners[ready]  # type: ignore[index]
                         index = running.pop(worker)
-                        result = worker.receive()
-                        hand_on(worker)
-                        finished(index, result)
+                        try:
+                            result = worker.receive()
+                        except BrokenExecutor as error:
+                            raise lost(worker, error) from error
+                        try:
+                            hand_on(worker)
+                        finally:
+                            finished(index, result)
                 for worker in workers:
                     worker.stop()
+                deadline = time.monotonic() + _END_SECONDS
                 for worker in workers:
-                    worker.process.join(_END_SECONDS)
+                    worker.process.join(max(0.0, deadline - time.monotonic()))
             except BaseException as error:
                 end_workers(workers, _END_SECONDS)
                 if isinstance(error, KeyboardInterrupt):
@@ -308,6 +332,7 @@ class LocalPool:
                 end_workers(workers, _END_SECONDS)  # none left by now, but never one astray
                 for worker in workers:
                     worker.close()
+                    worker.process.close()  # its handles too, not left to the collector
 
 
 def _finished_before_the_end(

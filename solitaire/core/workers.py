@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import BrokenExecutor, Executor, Future
 from contextlib import suppress
 from functools import partial
+from multiprocessing.util import register_after_fork
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 if TYPE_CHECKING:
@@ -94,6 +95,10 @@ class Worker:
         setup_args: tuple[Any, ...] = (),
     ) -> None:
         here, there = context.Pipe()
+        # Any process forked from now on (this worker, those started after it) lets go of
+        # the program's end, so that the worker reads the end of its pipe once the program
+        # has let go of it.
+        register_after_fork(here, type(here).close)
         try:
             # Daemonic: whatever happens to the program, multiprocessing ends it at exit.
             self.process: BaseProcess = context.Process(  # type: ignore[attr-defined]
@@ -108,8 +113,12 @@ class Worker:
         self.connection: Connection = here
 
     def send(self, work: Callable[[Any], object], task: object) -> None:
-        """Have the worker run ``work(task)``."""
-        self.connection.send((work, task))
+        """Have the worker run ``work(task)``; a
+        :class:`~concurrent.futures.BrokenExecutor` if it is gone."""
+        try:
+            self.connection.send((work, task))
+        except OSError as error:
+            raise BrokenExecutor(f"a worker process is gone ({error})") from error
 
     def receive(self) -> Any:
         """The answer to the task sent first and not yet answered; the error it raised,
@@ -125,7 +134,10 @@ class Worker:
         if ok:
             return value
         value.add_note(f"Raised in the worker process:\n{trace}")
-        raise value
+        try:
+            raise value
+        finally:
+            del value  # no cycle through this frame to keep the worker's pipe open
 
     def stop(self) -> None:
         """Ask it to end once it has answered the tasks sent (it goes by itself)."""
@@ -193,43 +205,48 @@ class WorkerExecutor(Executor):
                 raise BrokenExecutor(self._lost)
             future: Future[T] = Future()
             self._waiting.append((future, partial(fn, *args, **kwargs)))
-            self._hand_on()
+            failed = self._hand_on()
+        _fail(failed)
         return future
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         """No more work; with ``cancel_futures`` the work not started is given up. With
         ``wait``, returns once the work left is done and the process gone; without, the
         process is ended now."""
+        given_up: list[Future[Any]] = []
         with self._lock:
             self._closed = True
             if cancel_futures or not wait:
-                for future, _ in self._waiting:
-                    future.cancel()
+                given_up = [future for future, _ in self._waiting]
                 self._waiting.clear()
-            self._hand_on()
+            failed = self._hand_on()
+        for future in given_up:  # outside the lock: their callbacks may call this executor
+            future.cancel()
+            future.set_running_or_notify_cancel()  # done, for concurrent.futures.wait too
+        _fail(failed)
         if wait:
             self._reader.join()
             self._worker.process.join()
         else:
             end_workers([self._worker], seconds=2.0)
 
-    def _hand_on(self) -> None:
+    def _hand_on(self) -> list[tuple[Future[Any], BaseException]]:
         """With the lock held: the next work to the idle worker, or, once shut down with
-        nothing left, word to end."""
+        nothing left, word to end. Returns the work that could not be sent, with why, to
+        be failed once the lock is let go."""
+        failed: list[tuple[Future[Any], BaseException]] = []
         while self._running is None and self._waiting and not self._lost:
             future, work = self._waiting.popleft()
             if future.set_running_or_notify_cancel():
                 self._running = future
                 try:
                     self._worker.send(_call, work)
-                except (OSError, ValueError) as error:  # the process is gone
+                except Exception as error:  # the process gone, or work that does not pickle
                     self._running = None
-                    future.set_exception(BrokenExecutor(f"the worker process is gone ({error})"))
-                except Exception as error:  # work that does not pickle fails alone
-                    self._running = None
-                    future.set_exception(error)
+                    failed.append((future, error))
         if self._closed and self._running is None and not self._waiting and not self._lost:
             self._worker.stop()
+        return failed
 
     def _read(self) -> None:
         """The reading thread: each answer to its future, until the process is gone (reaped by
@@ -244,7 +261,8 @@ class WorkerExecutor(Executor):
                 outcome = (False, error)
             with self._lock:
                 future, self._running = self._running, None
-                self._hand_on()
+                failed = self._hand_on()
+            _fail(failed)
             if future is None:
                 continue
             if outcome[0]:
@@ -257,11 +275,20 @@ class WorkerExecutor(Executor):
         with self._lock:
             self._lost = why
             failed = [future for future, _ in self._waiting]
-            if self._running is not None:
-                failed.append(self._running)
+            running = self._running
             self._waiting.clear()
             self._running = None
             self._worker.close()  # under the lock: no one sends on it meanwhile
+        if running is not None:
+            failed.insert(0, running)  # running: it can no longer be cancelled
         for future in failed:
-            if not future.done():
+            # A waiting one cancelled meanwhile stays so (only notified, and not failed).
+            if future is running or future.set_running_or_notify_cancel():
                 future.set_exception(BrokenExecutor(why))
+
+
+def _fail(failed: list[tuple[Future[Any], BaseException]]) -> None:
+    """Settle these futures with their errors (outside the executor's lock: their callbacks
+    may call it)."""
+    for future, error in failed:
+        future.set_exception(error)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import math
+import os
 import random
 import signal
 import subprocess
 import sys
+import time
 import tracemalloc
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import suppress
 from typing import Any, TypeVar
 
 import pytest
@@ -233,3 +236,45 @@ def test_a_run_stopped_while_a_worker_sends_its_answer_ends_at_once(name: str) -
     assert interrupted == "True"
     kept = [int(index) for index in seen.strip("[]\n").split(",")]
     assert len(kept) >= 4 and kept == list(range(len(kept)))
+
+
+_STOPPED_WITH_ITS_GROUP = """
+import sys, time
+from solitaire.core.runs import run_tasks
+
+def slow(index):
+    time.sleep(0.05)
+    return index
+
+def said(result):
+    if result == 0:
+        print("first", flush=True)
+
+results, interrupted = run_tasks(slow, range(10**6), 2, done=said)
+print(interrupted, results == list(range(len(results))), flush=True)
+"""
+
+
+@pytest.mark.parametrize("attempt", range(4))
+def test_a_stop_signal_to_the_whole_process_group_stops_the_run(attempt: int) -> None:
+    """SIGTERM to the run and its workers at once (a service manager's stop, ``kill --
+    -PGID``): the workers die by it as the run learns of it, and the run stops as
+    interrupted, keeping its first tasks, rather than failing on a worker gone."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", _STOPPED_WITH_ITS_GROUP],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        assert process.stdout is not None
+        assert process.stdout.readline() == "first\n"
+        time.sleep(0.02 * attempt)  # a worker at work, or between two tasks
+        os.killpg(process.pid, signal.SIGTERM)
+        out, err = process.communicate(timeout=60)
+    finally:
+        with suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    assert (process.returncode, out) == (0, "True True\n"), err

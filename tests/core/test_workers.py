@@ -8,6 +8,7 @@ The runs of many games (:mod:`solitaire.core.runs`) and the coach's process
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import signal
@@ -203,3 +204,93 @@ def test_a_program_that_quits_while_its_worker_works_ends_at_once(
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     assert (result.returncode, result.stdout) == (0, "quit\n"), result.stderr
+
+
+def test_a_callback_may_use_the_executor_whatever_settles_its_future() -> None:
+    """Futures are settled outside the executor's lock: a callback of work that could not
+    be sent (it does not pickle) submits more, and everything still runs."""
+    executor = WorkerExecutor(multiprocessing.get_context("spawn"))
+    first = executor.submit(time.sleep, 0.3)
+    unsent: Future[int] = executor.submit(lambda: 1)  # sent when the first is done
+    again: list[Future[int]] = []
+    unsent.add_done_callback(lambda _: again.append(executor.submit(abs, -6)))
+    assert first.result(timeout=60) is None
+    assert isinstance(unsent.exception(timeout=60), Exception)
+    deadline = time.monotonic() + 60
+    while not again and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert again and again[0].result(timeout=60) == 6
+    executor.shutdown(wait=True)
+
+
+def test_work_cancelled_while_it_waits_stays_cancelled_when_the_process_dies() -> None:
+    executor = WorkerExecutor(multiprocessing.get_context("spawn"))
+    running: Future[None] = executor.submit(time.sleep, 60)
+    waiting: Future[int] = executor.submit(abs, -1)
+    assert waiting.cancel()
+    time.sleep(0.2)
+    assert executor.process.pid is not None
+    os.kill(executor.process.pid, signal.SIGKILL)
+    assert isinstance(running.exception(timeout=30), BrokenExecutor)
+    assert wait([waiting], timeout=30).done == {waiting} and waiting.cancelled()
+    executor.shutdown(wait=True)
+
+
+def test_a_forked_worker_goes_once_the_program_lets_go_of_its_pipe() -> None:
+    """Each forked worker lets go of the program's ends of every pipe (its own and those of
+    the workers before it), so it reads the end of its pipe when the program closes it."""
+    context = multiprocessing.get_context("fork")
+    first, second = Worker(context), Worker(context)
+    try:
+        for worker in (first, second):
+            worker.send(abs, -2)
+            assert worker.receive() == 2
+        first.close()
+        first.process.join(30)
+        assert first.process.exitcode == 0
+        assert second.process.is_alive()
+    finally:
+        end_workers([first, second], seconds=2.0)
+        second.close()
+
+
+def test_runs_whose_tasks_fail_leave_no_file_open() -> None:
+    """The error a worker sent back holds nothing of the run once it is let go, even with
+    the garbage collector's cycles never collected."""
+    from solitaire.core.runs import run_tasks
+
+    def open_files() -> int:
+        return len(os.listdir("/proc/self/fd"))
+
+    if not Path("/proc/self/fd").is_dir():
+        pytest.skip("counts this process's files in /proc")
+    gc.collect()
+    gc.disable()
+    try:
+        before = open_files()
+        for _ in range(5):
+            try:
+                run_tasks(int, ["1", "x", "2", "3"], jobs=2)
+            except ValueError:
+                pass
+            else:
+                pytest.fail("the task's error was not raised")
+        assert open_files() == before
+    finally:
+        gc.enable()
+
+
+@pytest.mark.parametrize("method", ["spawn", "forkserver"])
+def test_runs_play_under_every_way_of_starting_a_process(method: str) -> None:
+    """Python 3.14 starts processes from a fork server by default on Linux."""
+    script = (
+        "import multiprocessing\n"
+        "from solitaire.core.runs import run_tasks\n"
+        "if __name__ == '__main__':\n"
+        f"    multiprocessing.set_start_method({method!r})\n"
+        "    print(run_tasks(abs, range(-6, 0), jobs=2))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=ROOT
+    )
+    assert (result.returncode, result.stdout) == (0, "([6, 5, 4, 3, 2, 1], False)\n"), result.stderr
