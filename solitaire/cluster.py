@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from solitaire.core.errors import CribsolError
-from solitaire.core.runs import IN_FLIGHT, RunStopped
+from solitaire.core.runs import IN_FLIGHT, POLL_SECONDS, RunStopped, check_signals, signals_polled
 from solitaire.core.untrusted import safe_text
 from solitaire.version import DISTRIBUTION, version
 
@@ -456,12 +456,25 @@ class DaskCluster:
     ) -> None:
         """See :class:`~solitaire.core.runs.Executor`: a few tasks a thread are on the
         cluster at once; on Ctrl-C those not finished are cancelled."""
+        with signals_polled():
+            self._play(work, tasks, finished)
+
+    def _play(
+        self,
+        work: Callable[[T], R],
+        tasks: Iterable[tuple[int, T]],
+        finished: Callable[[int, R], None],
+    ) -> None:
         distributed = _distributed()
         run = f"cribsol-{getattr(work, '__name__', 'work')}-{uuid.uuid4().hex[:12]}"
         pending: dict[Any, int] = {}  # future: task index
         arriving = distributed.as_completed(loop=self.client.loop)
 
         def collect() -> None:
+            while not arriving.has_ready():  # a stop signal looked at while it waits
+                check_signals()
+                with arriving.thread_condition:
+                    arriving.thread_condition.wait(timeout=POLL_SECONDS)
             with self._answering():
                 future = next(arriving)
             try:
@@ -476,6 +489,7 @@ class DaskCluster:
 
         try:
             for index, task in tasks:
+                check_signals()
                 with self._answering():
                     future = self.client.submit(
                         play_task, work, task, self.expected, key=f"{run}-{index}"

@@ -274,6 +274,49 @@ def test_each_signal_at_the_command_line(address: str, local_cluster: LocalClust
     _no_task_left(local_cluster)
 
 
+_STOPPED_IN_A_FINALIZER = """
+import os, signal, sys
+from solitaire.cluster import connect
+from solitaire.patience.simulation import simulate
+
+
+class LetGo:
+    def __del__(self):  # as a Dask future let go: the signal's handler runs in here
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
+calls = []
+
+
+def progress(count):
+    calls.append(count)
+    if len(calls) == 2:
+        LetGo()
+
+
+with connect(sys.argv[1]) as cluster:
+    result = simulate(10**6, "random", seed=5, chunk=100, executor=cluster, progress=progress)
+print(result.interrupted, 0 < result.games < 10**6, result.games % 100 == 0)
+"""
+
+
+def test_a_stop_signal_that_lands_in_a_finalizer_still_stops_the_run(
+    address: str, local_cluster: LocalCluster
+) -> None:
+    """A stop signal while Dask lets a future go (its finalizer, where an exception raised
+    is printed and dropped): the run still stops, keeping its finished games, because the
+    run looks at the signals itself."""
+    result = subprocess.run(
+        [sys.executable, "-c", _STOPPED_IN_A_FINALIZER, address],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert (result.returncode, result.stdout) == (0, "True True True\n"), result.stderr
+    _no_task_left(local_cluster)
+
+
 @contextmanager
 def _own_scheduler(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     """A scheduler in a process of its own (to be killed) on loopback, one worker of one

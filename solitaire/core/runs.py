@@ -47,6 +47,7 @@ __all__ = [
     "check_signals",
     "chunk_size",
     "run_tasks",
+    "signals_polled",
     "stopped_by_signals",
     "wilson",
 ]
@@ -181,11 +182,12 @@ def check_signals() -> None:
 
 
 @contextmanager
-def _polling() -> Iterator[None]:
-    """Within it the stop signals raise nothing where they land: the run looks at
+def signals_polled() -> Iterator[None]:
+    """Within it the stop signals raise nothing where they land: the executor looks at
     :func:`check_signals` itself, every :data:`POLL_SECONDS` at most. An exception raised
     at any point of a pool's start (inside a hook run after a fork, say) would be lost
-    there, or leave the pool half made, its workers unknown to it."""
+    there, or leave the pool half made, its workers unknown to it; one raised inside a
+    library's finalizer (a cluster client's future let go) is printed and dropped."""
     _polled.set()
     try:
         yield
@@ -297,7 +299,7 @@ class LocalPool:
                 running[worker] = index
                 return
 
-        with _polling():
+        with signals_polled():
             try:
                 with _signals_held():
                     for _ in range(self.jobs):
