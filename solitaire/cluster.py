@@ -485,6 +485,12 @@ class DaskCluster:
                 # A task whose workers kept dying, or the scheduler gone: not the game's fault.
                 self.stopped = self._why_stopped(error)
                 raise RunStopped(self.stopped) from None
+            except distributed.comm.CommClosedError as error:
+                # The result's connection cut (its scheduler killed as it came, say): said
+                # once the client has seen what went, in our words, never Dask's.
+                self._settle()
+                self.stopped = self._why_stopped(error)
+                raise RunStopped(self.stopped) from None
             finished(pending.pop(future), result)
 
         try:
@@ -521,6 +527,12 @@ class DaskCluster:
         except (OSError, CancelledError) as error:
             self.stopped = self._why_stopped(error)
             raise RunStopped(self.stopped) from None
+
+    def _settle(self, seconds: float = 2.0) -> None:
+        """Give the client up to ``seconds`` to see its scheduler gone, if it is."""
+        deadline = time.monotonic() + seconds
+        while self.client.status == "running" and time.monotonic() < deadline:
+            time.sleep(0.05)
 
     def _cancel(self, futures: list[Any]) -> None:
         """Cancel a stopped run's tasks on the cluster, if it is still there to ask."""

@@ -240,6 +240,34 @@ def test_ctrl_c_cancels_what_is_left_and_keeps_the_finished_games(
     _no_task_left(local_cluster)
 
 
+def test_a_connection_cut_as_a_result_comes_is_one_line_of_our_own(
+    executor: DaskCluster, local_cluster: LocalCluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Dask's own words for a cut connection (``in <TCP (closed) ...>``) never reach the
+    player: the run stops with its finished games and says what happened in ours."""
+    real_result = distributed.Future.result
+    reported: list[int] = []
+
+    def result(future: Any, *args: Any, **kwargs: Any) -> Any:
+        if len(reported) == 2:  # two tasks' games reported: the next result is cut
+            reported.append(0)
+            raise distributed.comm.core.CommClosedError(
+                "in <TCP (closed) ConnectionPool.gather local=tcp://127.0.0.1:1 "
+                "remote=tcp://127.0.0.1:2>: ConnectionResetError: [Errno 104] Connection reset"
+            )
+        return real_result(future, *args, **kwargs)
+
+    monkeypatch.setattr(distributed.Future, "result", result)
+    run = simulate(
+        4000, "target121", seed=5, chunk=100, executor=executor, progress=reported.append
+    )
+    monkeypatch.undo()
+    assert run.interrupted and run.games % 100 == 0 and run.games < 4000
+    assert run.totals == simulate(run.games, "target121", seed=5, chunk=100).totals
+    assert executor.stopped == f"the cluster at {executor.address} stopped answering"
+    _no_task_left(local_cluster)
+
+
 def _tasks(local_cluster: LocalCluster) -> int:
     """The tasks the scheduler holds."""
     scheduler: Any = local_cluster.scheduler
