@@ -535,9 +535,11 @@ class DaskCluster:
             time.sleep(0.05)
 
     def _cancel(self, futures: list[Any]) -> None:
-        """Cancel a stopped run's tasks on the cluster, if it is still there to ask."""
+        """Cancel a stopped run's tasks on the cluster, if it is still there to ask (one
+        gone as it is asked leaves nothing to cancel, and the run's own reason stands)."""
         if self.client.status == "running":
-            self.client.cancel(futures)
+            with suppress(OSError):
+                self.client.cancel(futures)
 
     def _why_stopped(self, error: BaseException) -> str:
         """What stopped a run on the cluster, in one line of our own."""

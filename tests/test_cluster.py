@@ -268,6 +268,30 @@ def test_a_connection_cut_as_a_result_comes_is_one_line_of_our_own(
     _no_task_left(local_cluster)
 
 
+def test_a_scheduler_gone_as_the_stopped_run_is_cancelled_leaves_the_runs_reason(
+    executor: DaskCluster, local_cluster: LocalCluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cancelling what is left is asked of a scheduler that may be gone by then: its cut
+    connection neither replaces the run's own stop nor reaches the player."""
+    cancelled: list[Any] = []
+    real_cancel = executor.client.cancel
+
+    def cut(futures: Any, *args: Any, **kwargs: Any) -> None:
+        cancelled.append(futures)
+        raise distributed.comm.core.CommClosedError("in <TCP (closed) Scheduler.cancel>")
+
+    def progress(count: int) -> None:
+        if count and not cancelled:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(executor.client, "cancel", cut)
+    run = simulate(4000, "target121", seed=5, chunk=100, executor=executor, progress=progress)
+    monkeypatch.undo()
+    assert run.interrupted and cancelled
+    real_cancel(cancelled[0])  # what the cut connection left on this test's cluster
+    _no_task_left(local_cluster)
+
+
 def _tasks(local_cluster: LocalCluster) -> int:
     """The tasks the scheduler holds."""
     scheduler: Any = local_cluster.scheduler
