@@ -128,9 +128,9 @@ class Worker:
         try:
             ok, value, trace = self.connection.recv()
         except (EOFError, OSError) as error:
-            code = self.process.exitcode
-            ended = f"its exit status {code}" if code is not None else "it closed its pipe"
-            raise BrokenExecutor(f"a worker process ended before it answered ({ended})") from error
+            # Its exit status is not asked here: that would reap the process, and this may
+            # be a reading thread racing the one that ends it (which then reads it as alive).
+            raise BrokenExecutor("a worker process ended before it answered") from error
         if ok:
             return value
         value.add_note(f"Raised in the worker process:\n{trace}")

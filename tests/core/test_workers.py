@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import BrokenExecutor, Future, wait
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import pytest
 
@@ -294,3 +294,27 @@ def test_runs_play_under_every_way_of_starting_a_process(method: str) -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=ROOT
     )
     assert (result.returncode, result.stdout) == (0, "([6, 5, 4, 3, 2, 1], False)\n"), result.stderr
+
+
+def test_only_the_thread_that_ends_a_worker_reaps_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reading thread never asks the process's state: had it reaped the process while
+    the program's thread ended it, that thread could read it as still alive."""
+    import multiprocessing.popen_fork
+
+    askers: set[str] = set()
+    real_poll = multiprocessing.popen_fork.Popen.poll
+
+    def poll(popen: Any, *args: Any) -> Any:
+        askers.add(threading.current_thread().name)
+        return real_poll(popen, *args)
+
+    monkeypatch.setattr(multiprocessing.popen_fork.Popen, "poll", poll)
+    executor = WorkerExecutor(multiprocessing.get_context("spawn"))
+    running: Future[None] = executor.submit(time.sleep, 60)
+    time.sleep(0.2)
+    assert executor.process.pid is not None
+    os.kill(executor.process.pid, signal.SIGKILL)  # the reading thread meets its end first
+    assert isinstance(running.exception(timeout=30), BrokenExecutor)
+    executor.shutdown(wait=False)
+    assert not executor.process.is_alive()
+    assert askers == {threading.current_thread().name}
