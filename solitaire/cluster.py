@@ -63,6 +63,7 @@ INSTALL: Final = "pip install 'cribbage-solitaire[cluster]'"
 CONNECT_SECONDS: Final = 10.0  # to reach the scheduler, then again for a first worker
 _HANDSHAKE_SECONDS: Final = 2.0  # past the connect timeout, for the scheduler to answer
 _SLOTS_EVERY: Final = 5.0  # seconds between two counts of the workers' threads
+_ASK_SECONDS: Final = 1.0  # for one ask of the scheduler mid-run, between looks at the signals
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -429,8 +430,10 @@ class DaskCluster:
         self._slots = self._count_slots()
         self._counted = time.monotonic()
 
-    def _count_slots(self) -> int:
-        threads: dict[str, int] = self.client.nthreads()
+    def _count_slots(self, timeout: float | None = None) -> int:
+        """The workers' threads, asked of the scheduler (within ``timeout`` seconds)."""
+        asked = {} if timeout is None else {"callback_timeout": timeout}
+        threads: dict[str, int] = self.client.nthreads(**asked)
         return max(1, sum(threads.values()))
 
     @property
@@ -438,7 +441,8 @@ class DaskCluster:
         """The workers' threads: tasks played at once (counted again every few seconds,
         as workers come and go)."""
         if time.monotonic() - self._counted > _SLOTS_EVERY:
-            self._slots = self._count_slots()
+            with suppress(TimeoutError):  # a scheduler slow to answer: the last count stands
+                self._slots = self._count_slots(timeout=_ASK_SECONDS)
             self._counted = time.monotonic()
         return self._slots
 
@@ -478,16 +482,18 @@ class DaskCluster:
             with self._answering():
                 future = next(arriving)
             try:
-                result = future.result()
+                result = self._result(future)
             except WorkerVersionError as error:  # a worker that joined after the check
                 raise ClusterError(self._refused(str(error.version))) from None
             except (distributed.KilledWorker, CancelledError) as error:
                 # A task whose workers kept dying, or the scheduler gone: not the game's fault.
+                check_signals()  # a run already stopped is said to be (not the cluster's end)
                 self.stopped = self._why_stopped(error)
                 raise RunStopped(self.stopped) from None
             except distributed.comm.CommClosedError as error:
                 # The result's connection cut (its scheduler killed as it came, say): said
                 # once the client has seen what went, in our words, never Dask's.
+                check_signals()
                 self._settle()
                 self.stopped = self._why_stopped(error)
                 raise RunStopped(self.stopped) from None
@@ -508,9 +514,13 @@ class DaskCluster:
             while pending:
                 collect()
         except KeyboardInterrupt:
-            for future, index in list(pending.items()):
+            for future, index in list(pending.items()):  # in task order
                 if future.status == "finished":
-                    finished(index, future.result())
+                    try:  # bounded: the cluster may be going too, and its words are not ours
+                        result = future.result(timeout=_ASK_SECONDS)
+                    except Exception:
+                        break  # the tasks after it could not count: the first ones are kept
+                    finished(index, result)
             self._cancel(list(pending))
             raise
         except BaseException:
@@ -527,6 +537,20 @@ class DaskCluster:
         except (OSError, CancelledError) as error:
             self.stopped = self._why_stopped(error)
             raise RunStopped(self.stopped) from None
+
+    def _result(self, future: Any) -> Any:
+        """A finished task's result, the stop signals looked at while it comes: asked again
+        with twice the time after each ask that timed out (a large result on a slow link
+        still comes; a scheduler that stopped answering cannot hold a stop back)."""
+        wait = _ASK_SECONDS
+        while True:
+            check_signals()
+            try:
+                return future.result(timeout=wait)
+            except TimeoutError:
+                if future.status == "error":
+                    raise
+                wait *= 2
 
     def _settle(self, seconds: float = 2.0) -> None:
         """Give the client up to ``seconds`` to see its scheduler gone, if it is."""

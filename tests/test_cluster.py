@@ -153,6 +153,25 @@ def test_the_report_after_a_run_never_asks_a_scheduler_that_may_be_gone(
     assert executor.where == "the cluster at tcp://127.0.0.1:1 (3 threads)"
 
 
+def test_a_recount_the_scheduler_does_not_answer_keeps_the_last_count(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The threads are counted again every few seconds mid-run; a scheduler slow to answer
+    is asked for a second at most (a stop waits on no longer), and the last count stands."""
+    asked: list[float | None] = []
+
+    class Silent:
+        def nthreads(self, callback_timeout: float | None = None) -> dict[str, int]:
+            asked.append(callback_timeout)
+            if len(asked) > 1:
+                raise TimeoutError
+            return {"a": 2, "b": 2}
+
+    executor = DaskCluster(Silent(), "tcp://127.0.0.1:1")
+    monkeypatch.setattr(executor, "_counted", time.monotonic() - 3600)
+    assert executor.slots == 4 and asked == [None, 1.0]
+
+
 def test_arena_gives_the_same_totals_on_the_cluster(
     capsys: pytest.CaptureFixture[str], address: str
 ) -> None:
@@ -369,6 +388,52 @@ def test_a_stop_signal_that_lands_in_a_finalizer_still_stops_the_run(
         cwd=ROOT,
     )
     assert (result.returncode, result.stdout) == (0, "True True True\n"), result.stderr
+    _no_task_left(local_cluster)
+
+
+_STOPPED_WHILE_A_RESULT_HANGS = """
+import os, signal, sys, threading, time
+import distributed
+from solitaire.cluster import connect
+from solitaire.patience.simulation import simulate
+
+real_result = distributed.Future.result
+reports = []
+
+
+def result(future, timeout=None):
+    if len(reports) < 2:
+        return real_result(future, timeout=timeout)
+    time.sleep(3600 if timeout is None else timeout)  # a scheduler that stopped answering
+    raise TimeoutError
+
+
+def progress(count):
+    reports.append(count)
+    if len(reports) == 2:
+        threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGTERM)).start()
+
+
+distributed.Future.result = result
+with connect(sys.argv[1]) as cluster:
+    run = simulate(10**6, "random", seed=5, chunk=100, executor=cluster, progress=progress)
+print(run.interrupted, run.games >= 200)
+"""
+
+
+def test_a_stop_signal_while_a_result_never_comes_still_stops_the_run(
+    address: str, local_cluster: LocalCluster
+) -> None:
+    """A result asked of a scheduler that no longer answers: the run looks at the stop
+    signals between asks, so a stop still ends it, with the games it has."""
+    result = subprocess.run(
+        [sys.executable, "-c", _STOPPED_WHILE_A_RESULT_HANGS, address],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
+    assert (result.returncode, result.stdout) == (0, "True True\n"), result.stderr
     _no_task_left(local_cluster)
 
 
