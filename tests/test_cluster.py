@@ -437,6 +437,48 @@ def test_a_stop_signal_while_a_result_never_comes_still_stops_the_run(
     _no_task_left(local_cluster)
 
 
+_STOPPED_THEN_LOST = """
+import os, signal, sys
+from concurrent.futures import CancelledError
+import distributed
+from solitaire.cluster import connect
+from solitaire.patience.simulation import simulate
+
+real_result = distributed.Future.result
+asked = []
+
+
+def result(future, timeout=None):
+    asked.append(future)
+    if len(asked) == 3:  # the run stopped, and then its scheduler lost, as this comes
+        os.kill(os.getpid(), signal.SIGTERM)
+        raise CancelledError("scheduler-connection-lost")
+    return real_result(future, timeout=timeout)
+
+
+distributed.Future.result = result
+with connect(sys.argv[1]) as cluster:
+    run = simulate(10**6, "random", seed=5, chunk=100, executor=cluster)
+    print(run.interrupted, cluster.stopped)
+"""
+
+
+def test_a_run_stopped_before_its_scheduler_was_lost_is_said_interrupted(
+    address: str, local_cluster: LocalCluster
+) -> None:
+    """A stop signal first, then the scheduler lost: the player asked for the stop, and
+    hears of it (not of the cluster's end, nor with its exit status)."""
+    result = subprocess.run(
+        [sys.executable, "-c", _STOPPED_THEN_LOST, address],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
+    assert (result.returncode, result.stdout) == (0, "True None\n"), result.stderr
+    _no_task_left(local_cluster)
+
+
 @contextmanager
 def _own_scheduler(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     """A scheduler in a process of its own (to be killed) on loopback, one worker of one
