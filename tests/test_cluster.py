@@ -314,6 +314,37 @@ def test_a_scheduler_gone_as_the_stopped_run_is_cancelled_leaves_the_runs_reason
     _no_task_left(local_cluster)
 
 
+def test_results_a_stopped_run_cannot_fetch_end_its_report_in_our_words(
+    executor: DaskCluster, local_cluster: LocalCluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a stop, the tasks finished meanwhile are fetched for a second each; one the
+    cluster no longer gives (its connection cut) ends the report there, with no word of
+    Dask's and the first games kept."""
+    real_result = distributed.Future.result
+    stopped: list[bool] = []
+    after: list[float | None] = []
+
+    def result(future: Any, timeout: float | None = None) -> Any:
+        if stopped:
+            after.append(timeout)
+            raise distributed.comm.core.CommClosedError("in <TCP (closed) ConnectionPool.gather>")
+        return real_result(future, timeout=timeout)
+
+    def progress(count: int) -> None:
+        if not stopped:
+            stopped.append(True)
+            # every task under way reads as finished: each is fetched as the run ends
+            monkeypatch.setattr(distributed.Future, "status", property(lambda _: "finished"))
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(distributed.Future, "result", result)
+    run = simulate(4000, "target121", seed=5, chunk=100, executor=executor, progress=progress)
+    monkeypatch.undo()
+    assert run.interrupted and after == [1.0]  # the first one failed: no more asked
+    assert run.totals == simulate(run.games, "target121", seed=5, chunk=100).totals
+    _no_task_left(local_cluster)
+
+
 def _tasks(local_cluster: LocalCluster) -> int:
     """The tasks the scheduler holds."""
     scheduler: Any = local_cluster.scheduler
