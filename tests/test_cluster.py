@@ -379,6 +379,17 @@ def test_each_signal_at_the_command_line(address: str, local_cluster: LocalClust
     _no_task_left(local_cluster)
 
 
+def _script(source: str, address: str) -> subprocess.CompletedProcess[str]:
+    """``source`` run by Python in a process of its own, given the cluster's address."""
+    return subprocess.run(
+        [sys.executable, "-c", source, address],
+        capture_output=True,
+        text=True,
+        timeout=120,  # each ends within seconds; a run that never stops is what fails
+        cwd=ROOT,
+    )
+
+
 _STOPPED_IN_A_FINALIZER = """
 import os, signal, sys
 from solitaire.cluster import connect
@@ -411,13 +422,7 @@ def test_a_stop_signal_that_lands_in_a_finalizer_still_stops_the_run(
     """A stop signal while Dask lets a future go (its finalizer, where an exception raised
     is printed and dropped): the run still stops, keeping its finished games, because the
     run looks at the signals itself."""
-    result = subprocess.run(
-        [sys.executable, "-c", _STOPPED_IN_A_FINALIZER, address],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-    )
+    result = _script(_STOPPED_IN_A_FINALIZER, address)
     assert (result.returncode, result.stdout) == (0, "True True True\n"), result.stderr
     _no_task_left(local_cluster)
 
@@ -457,13 +462,7 @@ def test_a_stop_signal_while_a_result_never_comes_still_stops_the_run(
 ) -> None:
     """A result asked of a scheduler that no longer answers: the run looks at the stop
     signals between asks, so a stop still ends it, with the games it has."""
-    result = subprocess.run(
-        [sys.executable, "-c", _STOPPED_WHILE_A_RESULT_HANGS, address],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=ROOT,
-    )
+    result = _script(_STOPPED_WHILE_A_RESULT_HANGS, address)
     assert (result.returncode, result.stdout) == (0, "True True\n"), result.stderr
     _no_task_left(local_cluster)
 
@@ -499,13 +498,7 @@ def test_a_run_stopped_before_its_scheduler_was_lost_is_said_interrupted(
 ) -> None:
     """A stop signal first, then the scheduler lost: the player asked for the stop, and
     hears of it (not of the cluster's end, nor with its exit status)."""
-    result = subprocess.run(
-        [sys.executable, "-c", _STOPPED_THEN_LOST, address],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=ROOT,
-    )
+    result = _script(_STOPPED_THEN_LOST, address)
     assert (result.returncode, result.stdout) == (0, "True None\n"), result.stderr
     _no_task_left(local_cluster)
 
