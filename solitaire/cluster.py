@@ -548,7 +548,7 @@ class DaskCluster:
             try:
                 return future.result(timeout=wait)
             except TimeoutError:
-                if future.status == "error":
+                if future.status == "error":  # the task's own TimeoutError, not the ask's
                     raise
                 wait *= 2
 

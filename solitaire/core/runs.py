@@ -61,7 +61,6 @@ STOP_SIGNALS: Final = tuple(
     getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
 )
 """The signals that stop a run as Ctrl-C does: its workers ended, its finished tasks kept."""
-_END_SECONDS: Final = 2.0  # for a worker sent SIGTERM to go, before it is killed
 _STOPPED: Final = frozenset(-number for number in STOP_SIGNALS)  # a worker's exit code then
 
 T = TypeVar("T")
@@ -272,7 +271,7 @@ class LocalPool:
         from concurrent.futures import BrokenExecutor
         from multiprocessing.connection import wait
 
-        from solitaire.core.workers import Worker, end_workers
+        from solitaire.core.workers import END_SECONDS, Worker, end_workers
 
         context = multiprocessing.get_context()
         # A worker started afresh or forked knows its parent; one a fork server made does not.
@@ -285,7 +284,7 @@ class LocalPool:
             """What a worker gone means: the run stopped (a KeyboardInterrupt) if a stop
             signal ended it or reached the run (SIGTERM to the whole process group), else
             ``error``."""
-            worker.process.join(_END_SECONDS)
+            worker.process.join(END_SECONDS)
             if _signalled.is_set() or worker.process.exitcode in _STOPPED:
                 return KeyboardInterrupt()
             return error
@@ -322,16 +321,16 @@ class LocalPool:
                             finished(index, result)
                 for worker in workers:
                     worker.stop()
-                deadline = time.monotonic() + _END_SECONDS
+                deadline = time.monotonic() + END_SECONDS
                 for worker in workers:
                     worker.process.join(max(0.0, deadline - time.monotonic()))
             except BaseException as error:
-                end_workers(workers, _END_SECONDS)
+                end_workers(workers)
                 if isinstance(error, KeyboardInterrupt):
                     _finished_before_the_end(running, finished)
                 raise
             finally:
-                end_workers(workers, _END_SECONDS)  # none left by now, but never one astray
+                end_workers(workers)  # none left by now, but never one astray
                 for worker in workers:
                     worker.close()
                     worker.process.close()  # its handles too, not left to the collector

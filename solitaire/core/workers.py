@@ -29,17 +29,20 @@ from concurrent.futures import BrokenExecutor, Executor, Future
 from contextlib import suppress
 from functools import partial
 from multiprocessing.util import register_after_fork
-from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Final, ParamSpec, TypeVar
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
     from multiprocessing.context import BaseContext
     from multiprocessing.process import BaseProcess
 
-__all__ = ["Worker", "WorkerExecutor", "end_workers"]
+__all__ = ["END_SECONDS", "Worker", "WorkerExecutor", "end_workers"]
 
 P = ParamSpec("P")
 T = TypeVar("T")
+
+END_SECONDS: Final = 2.0
+"""How long a worker sent SIGTERM has to go before it is killed."""
 
 
 def _portable(error: BaseException) -> BaseException:
@@ -149,7 +152,7 @@ class Worker:
         self.connection.close()
 
 
-def end_workers(workers: Iterable[Worker], seconds: float) -> None:
+def end_workers(workers: Iterable[Worker], seconds: float = END_SECONDS) -> None:
     """End these workers now, whatever they are doing: SIGTERM to each, then SIGKILL for any
     still there after ``seconds``; each one reaped. Their pipes stay open: what each sent
     whole before it went can still be received (anything else reads as
@@ -228,7 +231,7 @@ class WorkerExecutor(Executor):
             self._reader.join()
             self._worker.process.join()
         else:
-            end_workers([self._worker], seconds=2.0)
+            end_workers([self._worker])
 
     def _hand_on(self) -> list[tuple[Future[Any], BaseException]]:
         """With the lock held: the next work to the idle worker, or, once shut down with
