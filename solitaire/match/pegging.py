@@ -80,20 +80,26 @@ def _run_length(series: Sequence[Card]) -> int:
     return 0
 
 
+def _same_rank(series: Sequence[Card]) -> int:
+    """How many cards at the end of ``series`` (at most 4, at least 1) share the last's rank."""
+    rank = series[-1] >> 2  # a card's rank less one (Card's int)
+    same = 1
+    while same < min(len(series), 4) and series[-same - 1] >> 2 == rank:
+        same += 1
+    return same
+
+
 def peg_items(series: Sequence[Card]) -> tuple[PegItem, ...]:
     """What the last card of ``series`` pegs (the go and last card are the engine's)."""
     if not series:
         return ()
-    last = series[-1]
     items: list[PegItem] = []
     count = count_of(series)
     if count == 15:
         items.append(PegItem(PegKind.FIFTEEN, tuple(series), 2))
     elif count == MAX_COUNT:
         items.append(PegItem(PegKind.THIRTY_ONE, tuple(series), 2))
-    same = 1
-    while same < min(len(series), 4) and series[-same - 1].rank == last.rank:
-        same += 1
+    same = _same_rank(series)
     if same > 1:
         items.append(PegItem(_PAIR_KINDS[same], tuple(series[-same:]), _PAIR_POINTS[same]))
     run = _run_length(series)
@@ -108,11 +114,7 @@ def peg_points(series: Sequence[Card]) -> int:
         return 0
     count = count_of(series)
     points = 2 if count == 15 or count == MAX_COUNT else 0
-    rank = series[-1] >> 2
-    same = 1
-    while same < min(len(series), 4) and series[-same - 1] >> 2 == rank:
-        same += 1
-    return points + _PAIR_POINTS.get(same, 0) + _run_length(series)
+    return points + _PAIR_POINTS.get(_same_rank(series), 0) + _run_length(series)
 
 
 def _phrase(item: PegItem) -> str:
