@@ -28,12 +28,13 @@ column per ``D`` in :data:`HANDS` order.
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -127,17 +128,21 @@ def lead_values(view: Observation, hidden: Hidden | None = None) -> dict[Card, F
 def lead_nets(view: Observation, hidden: Hidden | None = None) -> dict[int, list[int]]:
     """By rank pone may lead: its net pegging to the end of the play, both hands known,
     against each of the hidden hands of ``hidden`` (else built from ``view``), in order."""
-    mine = tuple(sorted(card.rank for card in view.hand))
-    columns = [_INDEX[hand] for hand, _ in model_of(view, hidden).hands]
-    rows = read_rows(mine)[:, columns]
-    return {rank: rows[row].tolist() for row, rank in enumerate(sorted(set(mine)))}
+    return _by_lead(view, hidden, read_rows)
 
 
 def lead_answers(view: Observation, hidden: Hidden | None = None) -> dict[int, list[int]]:
     """By rank pone may lead: the rank the dealer answers it with, both hands known (the
     open model's answer), holding each of the hidden hands of ``hidden`` (else built from
     ``view``), in order."""
+    return _by_lead(view, hidden, read_replies)
+
+
+def _by_lead(
+    view: Observation, hidden: Hidden | None, read: Callable[[Hand], NDArray[Any]]
+) -> dict[int, list[int]]:
+    """By rank pone may lead, the stored row ``read`` gives, at the hidden hands' columns."""
     mine = tuple(sorted(card.rank for card in view.hand))
     columns = [_INDEX[hand] for hand, _ in model_of(view, hidden).hands]
-    rows = read_replies(mine)[:, columns]
+    rows = read(mine)[:, columns]
     return {rank: rows[row].tolist() for row, rank in enumerate(sorted(set(mine)))}
