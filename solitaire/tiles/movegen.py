@@ -270,20 +270,24 @@ def _runs(board: Board, laid: list[int], direction: int) -> dict[int, tuple[int,
             if run:  # a run of tiles between ``before`` and this square crosses both
                 found[square] = (run, run_key, run_dark)
                 if before >= 0:
-                    other = found.get(before)
-                    if other is None:
-                        found[before] = (run, run_key, run_dark)
-                    else:
-                        found[before] = (other[0] + run, other[1] + run_key, other[2] + run_dark)
+                    _join(found, before, run, run_key, run_dark)
                 run = run_key = run_dark = 0
             before = square
         if run and before >= 0:
-            other = found.get(before)
-            if other is None:
-                found[before] = (run, run_key, run_dark)
-            else:
-                found[before] = (other[0] + run, other[1] + run_key, other[2] + run_dark)
+            _join(found, before, run, run_key, run_dark)
     return found
+
+
+def _join(
+    found: dict[int, tuple[int, int, int]], square: int, run: int, key: int, dark: int
+) -> None:
+    """Add a run of tiles to what the line through ``square`` holds (the run on its other
+    side, if one was found already)."""
+    other = found.get(square)
+    if other is None:
+        found[square] = (run, key, dark)
+    else:
+        found[square] = (other[0] + run, other[1] + key, other[2] + dark)
 
 
 @cache
